@@ -1,0 +1,343 @@
+"""Offline checker for Alibaba Cloud ROS templates (JSON or YAML, including Terraform-type ones).
+
+`check_template(text)` loads and checks a template body; `check_document(doc, source_map)` checks
+an already-parsed document. Both return a `Report` and never raise. The rules follow
+`spec/iac-code-reference.md` section 3; they are split by job into `ros_parameters`,
+`ros_resources` and `ros_refs`, with the tables in `ros_types`. Findings are sorted by
+(severity, path); each code has one fixed severity (`ros_report.CODES`).
+
+Code     Severity  Meaning
+-------  --------  ------------------------------------------------------------------
+ROS0001  error     Template is not valid JSON or YAML
+ROS0002  error     Template is larger than the size limit (2 MiB)
+ROS0003  error     Template nests deeper than the limit (100 levels)
+ROS0004  error     Template expands beyond the size budget or has a recursive alias
+ROS0005  warning   Duplicate key in a mapping
+ROS1001  error     Template root is not a mapping
+ROS1002  error     ROSTemplateFormatVersion is missing
+ROS1003  error     ROSTemplateFormatVersion is not 2015-09-01
+ROS1004  warning   ROSTemplateFormatVersion is an unquoted YAML date
+ROS1005  error     Unknown top-level section
+ROS1006  error     Section has the wrong type
+ROS1007  error     Resources is missing or empty
+ROS1010  error     Terraform template has no Workspace
+ROS1011  error     Workspace path is absolute or leaves the workspace
+ROS1012  error     Workspace file content is not a string
+ROS1013  error     Workspace has no .tf file
+ROS1014  warning   Workspace without a Terraform Transform
+ROS1020  error     Name contains a forbidden character
+ROS1021  warning   Name is defined in more than one section
+ROS2001  error     Parameter definition is not a mapping
+ROS2002  error     Parameter has no Type
+ROS2003  error     Parameter Type is unknown
+ROS2004  error     Unknown parameter attribute
+ROS2005  error     Parameter constraint has the wrong type
+ROS2006  error     AllowedPattern is not a valid regular expression
+ROS2007  error     Minimum is greater than maximum
+ROS2008  error     Default is not one of AllowedValues
+ROS2009  error     Default does not match AllowedPattern
+ROS2010  error     Default length is out of range
+ROS2011  error     Default value is out of range
+ROS2012  error     Number parameter default is not a number
+ROS2013  error     Boolean parameter default is not a boolean
+ROS2014  warning   Parameter is never used
+ROS3001  error     Resource definition is not a mapping
+ROS3002  error     Resource has no Type
+ROS3003  warning   Resource Type has an unexpected prefix
+ROS3004  error     Unknown resource attribute
+ROS3005  error     Resource Properties is not a mapping
+ROS3006  error     DependsOn names no resource
+ROS3007  error     Resources depend on each other in a cycle
+ROS3010  error     Required property is missing
+ROS3011  warning   Expected property is missing
+ROS3012  error     Property value is not allowed
+ROS3013  error     CIDR block is not a valid IPv4 CIDR
+ROS3014  error     VSwitch CIDR block is outside its VPC
+ROS3015  error     VSwitch CIDR blocks overlap
+ROS4001  error     Reference to an unknown name
+ROS4002  error     Ref is malformed
+ROS4003  warning   ALIYUN::Index outside a Count resource
+ROS4004  error     Fn::GetAtt is malformed
+ROS4005  error     Fn::GetAtt names no resource
+ROS4006  error     Unknown attribute for the resource type
+ROS4007  error     Fn::Sub is malformed
+ROS4008  error     Condition reference names no condition
+ROS4009  error     Fn::FindInMap names no mapping or key
+ROS4010  error     Unknown function
+ROS5001  error     Output definition is not a mapping
+ROS5002  error     Output has no Value
+ROS5003  error     Unknown output key
+ROS5004  info      Output has no Label
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from iaccode.iac.ros_context import CheckContext, describe, str_keys, suggestion
+from iaccode.iac.ros_loader import Path, SourceMap, load_template
+from iaccode.iac.ros_parameters import check_parameters, used_parameter_names
+from iaccode.iac.ros_refs import check_dependency_cycles, check_references, collect_usages
+from iaccode.iac.ros_report import Finding, Report, make_finding
+from iaccode.iac.ros_resources import check_resources
+from iaccode.iac.ros_types import (
+    FORMAT_VERSION,
+    MAPPING_SECTIONS,
+    OUTPUT_KEYS,
+    TOP_LEVEL_SECTIONS,
+)
+
+__all__ = ["Finding", "Report", "check_document", "check_template"]
+
+_VERSION_KEY = "ROSTemplateFormatVersion"
+_VERSION_HINT = f"Set ROSTemplateFormatVersion: '{FORMAT_VERSION}' at the top of the template."
+
+# (section, what its entries are called, characters their names must not contain)
+_NAME_RULES = (
+    ("Parameters", "parameter", ".:"),
+    ("Locals", "local", ".:"),
+    ("Resources", "resource", "."),
+    ("Outputs", "output", "."),
+    ("Conditions", "condition", "&"),
+)
+
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def check_template(text: str) -> Report:
+    """Load a JSON or YAML template body and check it."""
+    loaded = load_template(text)
+    if not loaded.loaded:
+        return Report(loaded.findings)
+    checked = check_document(loaded.document, loaded.source_map)
+    return Report((*loaded.findings, *checked.findings))
+
+
+def check_document(doc: object, positions: SourceMap | None = None) -> Report:
+    """Check a parsed template; `positions` (from `ros_loader`) adds line numbers to findings."""
+    source_map = positions if positions is not None else SourceMap()
+    if not isinstance(doc, dict):
+        where = source_map.locate(())
+        if doc is None:
+            message = "The template is empty."
+        else:
+            message = f"The template must be a mapping of sections, not {type(doc).__name__}."
+        finding = make_finding(
+            "ROS1001",
+            message,
+            hint=f"Start the template with ROSTemplateFormatVersion: '{FORMAT_VERSION}' "
+            "followed by sections such as Parameters and Resources.",
+            line=where[0] if where else None,
+            column=where[1] if where else None,
+        )
+        return Report((finding,))
+    ctx = CheckContext.build(doc, source_map)
+    _check_version(ctx)
+    _check_sections(ctx)
+    _check_workspace(ctx)
+    _check_names(ctx)
+    usages = collect_usages(ctx)
+    check_references(ctx, usages)
+    check_resources(ctx)
+    check_dependency_cycles(ctx, usages)
+    check_parameters(ctx, used_parameter_names(ctx, usages))
+    _check_outputs(ctx)
+    return Report(ctx.findings)
+
+
+def _check_version(ctx: CheckContext) -> None:
+    path: Path = (_VERSION_KEY,)
+    if _VERSION_KEY not in ctx.doc:
+        ctx.add("ROS1002", path, "The template has no ROSTemplateFormatVersion.", _VERSION_HINT)
+        return
+    version = ctx.doc[_VERSION_KEY]
+    if version == FORMAT_VERSION:
+        return
+    if type(version) is datetime.date and version == datetime.date(2015, 9, 1):
+        # Unquoted 2015-09-01 is a YAML date; ROS accepts it, but other tools may not.
+        ctx.add(
+            "ROS1004",
+            path,
+            "ROSTemplateFormatVersion is written as an unquoted YAML date.",
+            f"Quote it as '{FORMAT_VERSION}' so every YAML reader sees a string.",
+        )
+        return
+    ctx.add(
+        "ROS1003",
+        path,
+        f"ROSTemplateFormatVersion is {describe(version)}, but the only valid value is "
+        f"{FORMAT_VERSION}.",
+        _VERSION_HINT,
+    )
+
+
+def _check_sections(ctx: CheckContext) -> None:
+    for key, value in ctx.doc.items():
+        if key not in TOP_LEVEL_SECTIONS:
+            ctx.add(
+                "ROS1005",
+                (key,),
+                f"{key!r} is not a ROS template section.",
+                suggestion(key, TOP_LEVEL_SECTIONS, "Remove it or move its content."),
+            )
+        elif key in MAPPING_SECTIONS and not isinstance(value, dict):
+            ctx.add(
+                "ROS1006",
+                (key,),
+                f"The {key} section must be a mapping, not {describe(value)}.",
+                f"Write {key} as a mapping of names to definitions.",
+            )
+        elif key in ("Description", "Transform") and not isinstance(value, str):
+            ctx.add(
+                "ROS1006",
+                (key,),
+                f"{key} must be a string, not {describe(value)}.",
+                f"Write {key} as a single string.",
+            )
+    if ctx.is_terraform:
+        return
+    resources = ctx.doc.get("Resources")
+    if resources is None or (isinstance(resources, dict) and not resources):
+        ctx.add(
+            "ROS1007",
+            ("Resources",),
+            "The template defines no resources."
+            if resources is None
+            else "The Resources section is empty.",
+            "Add at least one resource under Resources, or a Transform and Workspace for a "
+            "Terraform template.",
+        )
+
+
+def _workspace_path_problem(name: str) -> str | None:
+    if not name:
+        return "is empty"
+    if name.startswith(("/", "\\")) or _WINDOWS_DRIVE.match(name):
+        return "is absolute"
+    if ".." in re.split(r"[/\\]", name):
+        return "contains '..'"
+    return None
+
+
+def _check_workspace(ctx: CheckContext) -> None:
+    workspace = ctx.doc.get("Workspace")
+    if not ctx.is_terraform:
+        if "Workspace" in ctx.doc:
+            ctx.add(
+                "ROS1014",
+                ("Workspace",),
+                "Workspace is set, but without a Terraform Transform ROS ignores it.",
+                "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove "
+                "Workspace.",
+            )
+        return
+    if "Workspace" not in ctx.doc:
+        ctx.add(
+            "ROS1010",
+            ("Workspace",),
+            "The template has a Terraform Transform but no Workspace with Terraform files.",
+            "Add Workspace mapping file paths such as main.tf to their Terraform source.",
+        )
+        return
+    if not isinstance(workspace, dict):
+        return  # ROS1006 already says it must be a mapping
+    files = str_keys(workspace)
+    for name, content in files.items():
+        problem = _workspace_path_problem(name)
+        if problem is not None:
+            ctx.add(
+                "ROS1011",
+                ("Workspace", name),
+                f"The Workspace path {name!r} {problem}; paths must be relative and stay "
+                "inside the workspace.",
+                "Use a relative path such as main.tf or modules/vpc/main.tf.",
+            )
+        if not isinstance(content, str):
+            ctx.add(
+                "ROS1012",
+                ("Workspace", name),
+                f"The Workspace file {name!r} must have text content, not {describe(content)}.",
+                "Give the file's Terraform source as a string (a YAML block with |).",
+            )
+    if not any(name.endswith(".tf") for name in files):
+        ctx.add(
+            "ROS1013",
+            ("Workspace",),
+            "The Workspace has no .tf file, so there is no Terraform configuration to run.",
+            "Add at least one Terraform file, such as main.tf.",
+        )
+
+
+def _check_names(ctx: CheckContext) -> None:
+    for section, noun, forbidden in _NAME_RULES:
+        table = ctx.doc.get(section)
+        if not isinstance(table, dict):
+            continue
+        for name in str_keys(table):
+            bad = sorted({char for char in name if char in forbidden})
+            if not bad:
+                continue
+            cleaned = "".join(char for char in name if char not in forbidden) or "Name1"
+            listing = " or ".join(f"'{char}'" for char in bad)
+            ctx.add(
+                "ROS1020",
+                (section, name),
+                f"The {noun} name {name!r} contains {listing}, which {noun} names cannot contain.",
+                f"Rename it, for example to {cleaned!r}, and update every reference to it.",
+            )
+    tables = (("Parameters", ctx.parameters), ("Resources", ctx.resources), ("Locals", ctx.locals))
+    names = sorted({name for _section, table in tables for name in table})
+    for name in names:
+        sections = [section for section, table in tables if name in table]
+        if len(sections) > 1:
+            ctx.add(
+                "ROS1021",
+                (sections[-1], name),
+                f"The name {name!r} is defined in both {' and '.join(sections)}, so a Ref to it "
+                "is ambiguous.",
+                "Rename one of them so every name is unique across the template.",
+            )
+
+
+def _check_outputs(ctx: CheckContext) -> None:
+    for name, output in ctx.outputs.items():
+        path: Path = ("Outputs", name)
+        if not isinstance(output, dict):
+            ctx.add(
+                "ROS5001",
+                path,
+                f"Output {name} must be a mapping with a Value, not {describe(output)}.",
+                "Write the output as a mapping with Value, Description and Label.",
+            )
+            continue
+        fields = str_keys(output)
+        for key in fields:
+            if key not in OUTPUT_KEYS:
+                ctx.add(
+                    "ROS5003",
+                    (*path, key),
+                    f"Output {name} has the unknown key {key!r}.",
+                    suggestion(
+                        key,
+                        OUTPUT_KEYS,
+                        "Remove it; outputs take Value, Description, Label and Condition.",
+                    ),
+                )
+        if "Value" not in fields:
+            ctx.add(
+                "ROS5002",
+                (*path, "Value"),
+                f"Output {name} has no Value.",
+                "Add a Value, for example a Ref or Fn::GetAtt of a resource.",
+            )
+        if "Condition" in fields:
+            ctx.check_condition_name((*path, "Condition"), fields["Condition"], f"output {name}")
+        if "Label" not in fields:
+            ctx.add(
+                "ROS5004",
+                path,
+                f"Output {name} has no Label, which the iac-code style asks for so the console "
+                "shows a readable name.",
+                "Add a short Label such as 'VPC ID'.",
+            )

@@ -1,0 +1,336 @@
+"""Parameters: Type, attributes, constraints, whether Default satisfies them, and unused ones.
+
+Defaults are compared the way ROS coerces parameter values: Number defaults may be numeric
+strings, Boolean defaults may be any spelling oslo's strutils accepts (true/false, yes/no, 1/0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from iaccode.iac.ros_context import CheckContext, describe, str_keys, suggestion
+from iaccode.iac.ros_loader import Path
+from iaccode.iac.ros_refs import Usage, referenced_names, sub_placeholders
+from iaccode.iac.ros_types import (
+    BOOLEAN_FALSE_WORDS,
+    BOOLEAN_TRUE_WORDS,
+    PARAMETER_ATTRIBUTES,
+    PARAMETER_TYPES,
+)
+
+# A quantified group that itself contains a quantifier, e.g. `(a+)+`: matching it can take
+# exponential time, and templates are untrusted input, so such patterns are compiled but not run.
+_NESTED_QUANTIFIER = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{?]")
+_MAX_MATCHED_LENGTH = 4096
+# The heuristic above backtracks quadratically itself, so only short patterns are inspected.
+_MAX_INSPECTED_PATTERN = 512
+
+_MAX_METADATA_VALUES = 10_000
+
+_STRING_TYPES = ("String", "ALIYUN::OOS::Parameter::Value", "ALIYUN::OOS::SecretParameter::Value")
+
+
+def used_parameter_names(ctx: CheckContext, usages: Iterable[Usage]) -> set[str]:
+    """Names used by Ref or Fn::Sub anywhere, plus `${Name}` in AssociationPropertyMetadata.
+
+    The console resolves `${Name}` in a parameter's AssociationPropertyMetadata (for example to
+    filter instance types by zone), so a parameter used only there is still in use.
+    """
+    used: set[str] = set()
+    for usage in usages:
+        used.update(referenced_names(usage))
+    for definition in ctx.parameters.values():
+        if isinstance(definition, dict):
+            stack: list[object] = [definition.get("AssociationPropertyMetadata")]
+            budget = _MAX_METADATA_VALUES  # bounded: a hand-built document may contain itself
+            while stack and budget > 0:
+                budget -= 1
+                value = stack.pop()
+                if isinstance(value, str):
+                    used.update(sub_placeholders(value))
+                elif isinstance(value, dict):
+                    stack.extend(value.values())
+                elif isinstance(value, list):
+                    stack.extend(value)
+    return used
+
+
+def as_number(value: object) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _as_bool(value: object) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        word = str(value).strip().lower()
+        if word in BOOLEAN_TRUE_WORDS:
+            return True
+        if word in BOOLEAN_FALSE_WORDS:
+            return False
+    return None
+
+
+def _as_text(value: object) -> str | None:
+    """The string ROS sees for a scalar default; None for lists, mappings and null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str | int | float):
+        return str(value)
+    return None
+
+
+def _same(default: object, allowed: object, numeric: bool) -> bool:
+    if numeric:
+        left, right = as_number(default), as_number(allowed)
+        if left is not None and right is not None:
+            return left == right
+    return _as_text(default) == _as_text(allowed)
+
+
+def check_parameters(ctx: CheckContext, used: set[str]) -> None:
+    for name, definition in ctx.parameters.items():
+        path: Path = ("Parameters", name)
+        if not isinstance(definition, dict):
+            ctx.add(
+                "ROS2001",
+                path,
+                f"Parameter {name} must be a mapping with a Type, not {describe(definition)}.",
+                "Write the parameter as a mapping, for example {Type: String}.",
+            )
+            continue
+        fields = str_keys(definition)
+        for key in fields:
+            if key not in PARAMETER_ATTRIBUTES:
+                ctx.add(
+                    "ROS2004",
+                    (*path, key),
+                    f"Parameter {name} has the unknown attribute {key!r}.",
+                    suggestion(key, PARAMETER_ATTRIBUTES, "Remove it."),
+                )
+        kind = _check_type(ctx, path, name, fields)
+        _check_constraints(ctx, path, name, kind, fields)
+        if not ctx.is_terraform and name not in used:
+            ctx.add(
+                "ROS2014",
+                path,
+                f"Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.",
+                f"Reference it with Ref {name} where it is needed, or remove it.",
+            )
+
+
+def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> str | None:
+    if "Type" not in fields:
+        ctx.add(
+            "ROS2002",
+            (*path, "Type"),
+            f"Parameter {name} has no Type.",
+            "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).",
+        )
+        return None
+    kind = fields["Type"]
+    if isinstance(kind, str) and kind in PARAMETER_TYPES:
+        return kind
+    ctx.add(
+        "ROS2003",
+        (*path, "Type"),
+        f"Parameter {name} has the unknown Type {describe(kind)}.",
+        suggestion(kind, PARAMETER_TYPES, f"Use one of: {', '.join(PARAMETER_TYPES)}."),
+    )
+    return None
+
+
+def _whole(ctx: CheckContext, path: Path, fields: dict[str, object], key: str) -> int | None:
+    if key not in fields:
+        return None
+    value = fields[key]
+    number = as_number(value)
+    if number is not None and number.is_integer() and number >= 0:
+        return int(number)
+    ctx.add(
+        "ROS2005",
+        (*path, key),
+        f"{key} must be a whole number of characters, not {describe(value)}.",
+        f"Set {key} to a non-negative integer such as 8.",
+    )
+    return None
+
+
+def _bound(ctx: CheckContext, path: Path, fields: dict[str, object], key: str) -> float | None:
+    if key not in fields:
+        return None
+    value = fields[key]
+    number = as_number(value)
+    if number is not None:
+        return number
+    ctx.add(
+        "ROS2005",
+        (*path, key),
+        f"{key} must be a number, not {describe(value)}.",
+        f"Set {key} to a number such as 1.",
+    )
+    return None
+
+
+def _check_order(
+    ctx: CheckContext, path: Path, names: tuple[str, str], low: float | None, high: float | None
+) -> None:
+    if low is not None and high is not None and low > high:
+        ctx.add(
+            "ROS2007",
+            (*path, names[0]),
+            f"{names[0]} ({low:g}) is greater than {names[1]} ({high:g}), so no value is allowed.",
+            f"Make {names[0]} less than or equal to {names[1]}.",
+        )
+
+
+def _pattern(ctx: CheckContext, path: Path, fields: dict[str, object]) -> re.Pattern[str] | None:
+    if "AllowedPattern" not in fields:
+        return None
+    value = fields["AllowedPattern"]
+    if not isinstance(value, str):
+        ctx.add(
+            "ROS2005",
+            (*path, "AllowedPattern"),
+            f"AllowedPattern must be a regular expression string, not {describe(value)}.",
+            "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.",
+        )
+        return None
+    try:
+        return re.compile(value)
+    except (re.error, RecursionError, OverflowError) as exc:
+        ctx.add(
+            "ROS2006",
+            (*path, "AllowedPattern"),
+            f"AllowedPattern {value!r} is not a valid regular expression ({exc}).",
+            "Fix the pattern; remember to escape special characters such as '.' and '('.",
+        )
+        return None
+
+
+def _check_constraints(
+    ctx: CheckContext, path: Path, name: str, kind: str | None, fields: dict[str, object]
+) -> None:
+    allowed = fields.get("AllowedValues")
+    if "AllowedValues" in fields and not isinstance(allowed, list):
+        ctx.add(
+            "ROS2005",
+            (*path, "AllowedValues"),
+            f"AllowedValues must be a list, not {describe(allowed)}.",
+            "Write AllowedValues as a list, for example [small, large].",
+        )
+        allowed = None
+    pattern = _pattern(ctx, path, fields)
+    min_length = _whole(ctx, path, fields, "MinLength")
+    max_length = _whole(ctx, path, fields, "MaxLength")
+    min_value = _bound(ctx, path, fields, "MinValue")
+    max_value = _bound(ctx, path, fields, "MaxValue")
+    _check_order(ctx, path, ("MinLength", "MaxLength"), min_length, max_length)
+    _check_order(ctx, path, ("MinValue", "MaxValue"), min_value, max_value)
+    default = fields.get("Default")
+    if default is None or kind is None:
+        return
+    dpath = (*path, "Default")
+    if isinstance(allowed, list):
+        _check_allowed(ctx, dpath, name, kind, default, allowed)
+    if kind == "Number":
+        number = as_number(default)
+        if number is None:
+            ctx.add(
+                "ROS2012",
+                dpath,
+                f"The Default of Number parameter {name} is {describe(default)}, not a number.",
+                "Set Default to a number, or change Type to String.",
+            )
+        elif (min_value is not None and number < min_value) or (
+            max_value is not None and number > max_value
+        ):
+            ctx.add(
+                "ROS2011",
+                dpath,
+                f"The Default {number:g} of parameter {name} is outside "
+                f"{_range(min_value, max_value, 'Value')}.",
+                "Change Default or the MinValue/MaxValue bounds so the default is allowed.",
+            )
+    elif kind == "Boolean" and _as_bool(default) is None:
+        ctx.add(
+            "ROS2013",
+            dpath,
+            f"The Default of Boolean parameter {name} is {describe(default)}, not true or false.",
+            "Set Default to true or false.",
+        )
+    elif kind in _STRING_TYPES:
+        text = _as_text(default)
+        if text is None:
+            return
+        if (min_length is not None and len(text) < min_length) or (
+            max_length is not None and len(text) > max_length
+        ):
+            ctx.add(
+                "ROS2010",
+                dpath,
+                f"The Default of parameter {name} is {len(text)} characters long, outside "
+                f"{_range(min_length, max_length, 'Length')}.",
+                "Change Default or the MinLength/MaxLength bounds so the default is allowed.",
+            )
+        if pattern is not None and _safe_to_match(pattern, text) and not pattern.fullmatch(text):
+            ctx.add(
+                "ROS2009",
+                dpath,
+                f"The Default {text!r} of parameter {name} does not match AllowedPattern "
+                f"{pattern.pattern!r}.",
+                "Change Default so the whole value matches the pattern, or relax the pattern.",
+            )
+
+
+def _safe_to_match(pattern: re.Pattern[str], text: str) -> bool:
+    return (
+        len(text) <= _MAX_MATCHED_LENGTH
+        and len(pattern.pattern) <= _MAX_INSPECTED_PATTERN
+        and not _NESTED_QUANTIFIER.search(pattern.pattern)
+    )
+
+
+def _range(low: float | None, high: float | None, kind: str) -> str:
+    bounds = []
+    if low is not None:
+        bounds.append(f"Min{kind} {low:g}")
+    if high is not None:
+        bounds.append(f"Max{kind} {high:g}")
+    return "the range set by " + " and ".join(bounds)
+
+
+def _check_allowed(
+    ctx: CheckContext, path: Path, name: str, kind: str, default: object, allowed: Sequence[object]
+) -> None:
+    if kind == "Json":
+        return
+    if kind == "CommaDelimitedList":
+        if isinstance(default, str):
+            items: list[object] = [item.strip() for item in default.split(",")]
+        elif isinstance(default, list):
+            items = list(default)
+        else:
+            items = [default]
+    else:
+        items = [default]
+    for item in items:
+        if not any(_same(item, choice, kind == "Number") for choice in allowed):
+            choices = ", ".join(_as_text(choice) or describe(choice) for choice in allowed[:20])
+            ctx.add(
+                "ROS2008",
+                path,
+                f"The Default {describe(item)} of parameter {name} is not one of AllowedValues.",
+                f"Use one of the allowed values ({choices}) or add the default to AllowedValues.",
+            )
+            return

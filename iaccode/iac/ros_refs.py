@@ -1,0 +1,465 @@
+"""Intrinsic functions: find every use, check what each one names, and find dependency cycles.
+
+One iterative walk (`collect_usages`) records every function object in Resources, Outputs,
+Conditions, Locals and Rules; the checks then work on that list. The walk is budgeted, since a
+document handed to `check_document` directly may be huge or even cyclic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
+
+import attrs
+
+from iaccode.iac.ros_context import CheckContext, describe, suggestion
+from iaccode.iac.ros_loader import MAX_DEPTH, Path, key_segment
+from iaccode.iac.ros_types import FUNCTIONS, RESOURCE_TYPE_ATTRIBUTES
+
+MAX_VISITS = 1_000_000
+
+# Sections whose values may contain functions; Parameters, Mappings and Workspace hold literals.
+_FUNCTION_SECTIONS = ("Resources", "Outputs", "Conditions", "Locals", "Rules")
+
+_PLACEHOLDER = re.compile(r"\$\{([^}]*)\}")
+
+Node = tuple[str, str]  # (section, name) in the dependency graph: Resources or Locals
+
+
+@attrs.frozen
+class Usage:
+    """One function object: `{"Ref": "x"}` at `path`, inside entry `owner` of `section`."""
+
+    function: str
+    argument: object
+    path: Path
+    section: str
+    owner: str
+
+
+def _function_key(value: dict[object, object], section: str) -> str | None:
+    if len(value) != 1:
+        return None
+    key = next(iter(value))
+    if not isinstance(key, str):
+        return None
+    if key == "Ref" or key.startswith("Fn::"):
+        return key
+    # Inside Conditions `{"Condition": name}` (YAML `!Condition`) refers to another condition;
+    # elsewhere a single "Condition" key is ordinary data, such as a RAM policy statement.
+    if key == "Condition" and section == "Conditions":
+        return key
+    return None
+
+
+def collect_usages(ctx: CheckContext) -> list[Usage]:
+    usages: list[Usage] = []
+    visits = 0
+    ancestors: set[int] = set()
+    limited = False
+    for section in _FUNCTION_SECTIONS:
+        table = ctx.doc.get(section)
+        if not isinstance(table, dict):
+            continue
+        for raw_name, entry in table.items():
+            owner = key_segment(raw_name)
+            # (value, path, entering); exit entries drop a container from the ancestor set,
+            # which is how a document that contains itself is noticed instead of looping.
+            stack: list[tuple[object, Path, bool]] = [(entry, (section, owner), True)]
+            while stack:
+                value, path, entering = stack.pop()
+                if not entering:
+                    ancestors.discard(id(value))
+                    continue
+                if not isinstance(value, dict | list):
+                    continue
+                visits += 1
+                if visits > MAX_VISITS:
+                    ctx.add(
+                        "ROS0004",
+                        (),
+                        f"The template has more than {MAX_VISITS} values, so checking stopped "
+                        "early and some problems may be unreported.",
+                        "Split the template into smaller nested stacks or modules.",
+                    )
+                    return usages
+                if id(value) in ancestors or len(path) > MAX_DEPTH + 2:
+                    if not limited:
+                        limited = True
+                        ctx.add(
+                            "ROS0004",
+                            path,
+                            "The document contains itself or nests too deeply, so checking "
+                            "skipped that part.",
+                            "Pass a finite tree of at most 100 levels, as a parsed template is.",
+                        )
+                    continue
+                ancestors.add(id(value))
+                stack.append((value, path, False))
+                if isinstance(value, dict):
+                    function = _function_key(value, section)
+                    if function is not None:
+                        usages.append(Usage(function, value[function], path, section, owner))
+                    for key, item in value.items():
+                        stack.append((item, (*path, key_segment(key)), True))
+                else:
+                    for index, item in enumerate(value):
+                        stack.append((item, (*path, index), True))
+    return usages
+
+
+def _sub_parts(argument: object) -> tuple[str, dict[str, object]] | None:
+    """The template string and variables of Fn::Sub, or None when the shape is wrong."""
+    if isinstance(argument, str):
+        return argument, {}
+    if isinstance(argument, list) and argument and isinstance(argument[0], str):
+        if len(argument) == 1:
+            return argument[0], {}
+        if len(argument) == 2 and isinstance(argument[1], dict):
+            return argument[0], {key_segment(k): v for k, v in argument[1].items()}
+    return None
+
+
+def sub_placeholders(template: str) -> Iterator[str]:
+    """`${Name}` and `${Res.Attr}` contents; `${!Literal}` is ROS's escape and is skipped."""
+    for match in _PLACEHOLDER.finditer(template):
+        content = match.group(1)
+        if not content.startswith("!"):
+            yield content
+
+
+def _getatt_parts(argument: object) -> tuple[object, object] | None:
+    if isinstance(argument, str):
+        if "." not in argument:
+            return None
+        resource, attribute = argument.split(".", 1)
+        return resource, attribute
+    if isinstance(argument, list) and len(argument) == 2:
+        return argument[0], argument[1]
+    return None
+
+
+def referenced_names(usage: Usage) -> list[str]:
+    """Names a usage depends on: Ref targets, GetAtt resources, Fn::Sub placeholder roots."""
+    if usage.function == "Ref":
+        return [usage.argument] if isinstance(usage.argument, str) else []
+    if usage.function == "Fn::GetAtt":
+        parts = _getatt_parts(usage.argument)
+        return [parts[0]] if parts and isinstance(parts[0], str) else []
+    if usage.function == "Fn::Sub":
+        sub = _sub_parts(usage.argument)
+        if sub is None:
+            return []
+        template, variables = sub
+        names = []
+        for content in sub_placeholders(template):
+            if content in variables:
+                continue
+            names.append(content.split(".", 1)[0] if "." in content else content)
+        return names
+    return []
+
+
+def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: object) -> None:
+    kind = ctx.resource_type(resource)
+    if kind is None or not isinstance(attribute, str):
+        return
+    known = RESOURCE_TYPE_ATTRIBUTES.get(kind)
+    if known is None or attribute in known:
+        return
+    listing = ", ".join(known)
+    ctx.add(
+        "ROS4006",
+        path,
+        f"Resource {resource} of type {kind} has no attribute {attribute!r}.",
+        suggestion(attribute, known, f"Use one of the attributes of {kind}: {listing}."),
+    )
+
+
+def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: str) -> bool:
+    if isinstance(resource, str) and resource in ctx.resources:
+        return True
+    if isinstance(resource, str) and ctx.is_ref_target(resource):
+        hint = f"Use Ref {resource} for a parameter or local, since {how} needs a resource."
+    else:
+        hint = suggestion(resource, ctx.resources, "Name a resource defined under Resources.")
+    ctx.add(
+        "ROS4005",
+        path,
+        f"{how} refers to {describe(resource)}, which is not a resource in this template.",
+        hint,
+    )
+    return False
+
+
+def _check_ref(ctx: CheckContext, usage: Usage) -> None:
+    target = usage.argument
+    if not isinstance(target, str):
+        ctx.add(
+            "ROS4002",
+            usage.path,
+            f"Ref must name a parameter, resource or pseudo parameter, not {describe(target)}.",
+            "Write the name as a plain string, for example Ref: VpcId.",
+        )
+        return
+    if target == "ALIYUN::Index":
+        if usage.section != "Resources" or not ctx.has_count(usage.owner):
+            ctx.add(
+                "ROS4003",
+                usage.path,
+                f"ALIYUN::Index is used in {usage.section}/{usage.owner}, which is not a "
+                "resource with Count, so it has no value there.",
+                "Use ALIYUN::Index only inside the Properties of a resource that sets Count.",
+            )
+        return
+    if ctx.is_ref_target(target):
+        return
+    ctx.add(
+        "ROS4001",
+        usage.path,
+        f"Ref refers to {target!r}, which is not a parameter, resource, local or pseudo parameter.",
+        suggestion(target, ctx.ref_targets(), f"Define {target!r} under Parameters or Resources."),
+    )
+
+
+def _check_getatt(ctx: CheckContext, usage: Usage) -> None:
+    parts = _getatt_parts(usage.argument)
+    if parts is None:
+        ctx.add(
+            "ROS4004",
+            usage.path,
+            f"Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', "
+            f"not {describe(usage.argument)}.",
+            "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.",
+        )
+        return
+    resource, attribute = parts
+    if _check_resource_name(ctx, usage.path, resource, "Fn::GetAtt"):
+        assert isinstance(resource, str)
+        _check_attribute(ctx, usage.path, resource, attribute)
+
+
+def _check_sub(ctx: CheckContext, usage: Usage) -> None:
+    argument = usage.argument
+    sub = _sub_parts(argument)
+    if sub is None:
+        if isinstance(argument, list) and argument and isinstance(argument[0], dict):
+            return  # the string is computed by another function; nothing literal to check
+        ctx.add(
+            "ROS4007",
+            usage.path,
+            f"Fn::Sub needs a string or [string, variables], not {describe(argument)}.",
+            "Write it as Fn::Sub: 'text ${Name}' or Fn::Sub: ['text ${Var}', {Var: value}].",
+        )
+        return
+    template, variables = sub
+    for content in sub_placeholders(template):
+        if content in variables:
+            continue
+        if "." in content:
+            resource, attribute = content.split(".", 1)
+            if _check_resource_name(
+                ctx, usage.path, resource, f"Fn::Sub placeholder ${{{content}}}"
+            ):
+                _check_attribute(ctx, usage.path, resource, attribute)
+        elif not ctx.is_ref_target(content):
+            ctx.add(
+                "ROS4001",
+                usage.path,
+                f"Fn::Sub placeholder ${{{content}}} names nothing defined in this template.",
+                suggestion(
+                    content,
+                    [*ctx.ref_targets(), *variables],
+                    f"Define {content!r} as a parameter or resource, or write ${{!{content}}} "
+                    "for a literal '${' in the output.",
+                ),
+            )
+
+
+def _check_find_in_map(ctx: CheckContext, usage: Usage) -> None:
+    argument = usage.argument
+    if not isinstance(argument, list) or not argument or not isinstance(argument[0], str):
+        return
+    name = argument[0]
+    if name not in ctx.mappings:
+        ctx.add(
+            "ROS4009",
+            usage.path,
+            f"Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.",
+            suggestion(name, ctx.mappings, f"Add a mapping named {name!r} under Mappings."),
+        )
+        return
+    if len(argument) != 3:
+        return
+    table: object = ctx.mappings[name]
+    for level, key in enumerate(argument[1:], start=1):
+        if not isinstance(table, dict) or not isinstance(key, str):
+            return
+        keys = {key_segment(k): v for k, v in table.items()}
+        if key not in keys:
+            which = "top-level key" if level == 1 else "second-level key"
+            ctx.add(
+                "ROS4009",
+                usage.path,
+                f"The mapping {name!r} has no {which} {key!r}.",
+                suggestion(key, keys, f"Add {key!r} to the mapping {name!r}."),
+            )
+            return
+        table = keys[key]
+
+
+def check_references(ctx: CheckContext, usages: Sequence[Usage]) -> None:
+    for usage in usages:
+        function = usage.function
+        if function == "Ref":
+            _check_ref(ctx, usage)
+        elif function == "Fn::GetAtt":
+            _check_getatt(ctx, usage)
+        elif function == "Fn::Sub":
+            _check_sub(ctx, usage)
+        elif function == "Fn::FindInMap":
+            _check_find_in_map(ctx, usage)
+        elif function == "Fn::If":
+            argument = usage.argument
+            if isinstance(argument, list) and argument:
+                ctx.check_condition_name((*usage.path, "Fn::If", 0), argument[0], "Fn::If")
+        elif function == "Condition":
+            ctx.check_condition_name(usage.path, usage.argument, f"condition {usage.owner}")
+        elif function not in FUNCTIONS:
+            ctx.add(
+                "ROS4010",
+                usage.path,
+                f"{function} is not a ROS function.",
+                suggestion(
+                    function, FUNCTIONS, "Use one of the ROS intrinsic functions, such as Fn::Join."
+                ),
+            )
+
+
+# --- dependency cycles ---------------------------------------------------------------------------
+
+
+def _depends_on_names(entry: object) -> list[str]:
+    if not isinstance(entry, dict):
+        return []
+    value = entry.get("DependsOn")
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, str)]
+    return []
+
+
+def _dependency_graph(ctx: CheckContext, usages: Sequence[Usage]) -> dict[Node, set[Node]]:
+    graph: dict[Node, set[Node]] = {("Resources", name): set() for name in ctx.resources}
+    graph.update({("Locals", name): set() for name in ctx.locals})
+    for name, entry in ctx.resources.items():
+        for target in _depends_on_names(entry):
+            if target in ctx.resources:
+                graph[("Resources", name)].add(("Resources", target))
+    for usage in usages:
+        if usage.section not in ("Resources", "Locals"):
+            continue
+        source = (usage.section, usage.owner)
+        for name in referenced_names(usage):
+            # A Ref resolves to a resource before a local of the same name (ROS1021 warns).
+            if name in ctx.resources:
+                graph[source].add(("Resources", name))
+            elif name in ctx.locals and usage.function != "Fn::GetAtt":
+                graph[source].add(("Locals", name))
+    return graph
+
+
+def _strongly_connected(graph: Mapping[Node, set[Node]]) -> list[list[Node]]:
+    """Tarjan's algorithm without recursion (templates can chain thousands of resources)."""
+    index: dict[Node, int] = {}
+    low: dict[Node, int] = {}
+    on_stack: set[Node] = set()
+    stack: list[Node] = []
+    components: list[list[Node]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work: list[tuple[Node, Iterator[Node]]] = [(root, iter(sorted(graph[root])))]
+        while work:
+            node, children = work[-1]
+            descended = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    descended = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if descended:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component: list[Node] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                components.append(component)
+    return components
+
+
+def _cycle_through(graph: Mapping[Node, set[Node]], members: set[Node], start: Node) -> list[Node]:
+    """The shortest cycle from `start` back to itself within one strongly connected component."""
+    previous: dict[Node, Node] = {}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for child in sorted(graph[node]):
+            if child == start:
+                path = [node]
+                while path[-1] != start:
+                    path.append(previous[path[-1]])
+                return [*reversed(path), start]
+            if child in members and child not in previous:
+                previous[child] = node
+                queue.append(child)
+    return [start, start]  # pragma: no cover - a component with a cycle always has one
+
+
+def _label(node: Node) -> str:
+    return node[1] if node[0] == "Resources" else f"{node[1]} (local)"
+
+
+def check_dependency_cycles(ctx: CheckContext, usages: Sequence[Usage]) -> None:
+    graph = _dependency_graph(ctx, usages)
+    for component in _strongly_connected(graph):
+        start = min(component)
+        if len(component) == 1 and start not in graph[start]:
+            continue
+        cycle = _cycle_through(graph, set(component), start)
+        labels = [_label(node) for node in cycle]
+        if len(labels) > 12:  # keep the message one readable sentence for long chains
+            labels = [*labels[:6], f"... {len(labels) - 10} more ...", *labels[-4:]]
+        chain = " -> ".join(labels)
+        if len(cycle) == 2:
+            message = f"{_label(start)} depends on itself ({chain}), so it can never be created."
+        else:
+            message = (
+                f"{len(cycle) - 1} entries depend on each other in a cycle ({chain}), "
+                "so ROS cannot order their creation."
+            )
+        ctx.add(
+            "ROS3007",
+            start,
+            message,
+            "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+            "reference between them.",
+        )

@@ -1,0 +1,289 @@
+"""Resource entries: shape, Type, attributes, DependsOn, required properties and network ranges.
+
+Property knowledge comes from the tables in `ros_types`; a type missing there is only checked for
+shape. CIDR checks look at literal strings only, since a Ref or parameter has no value offline.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Mapping
+
+from iaccode.iac.ros_context import (
+    CheckContext,
+    describe,
+    is_no_value,
+    str_keys,
+    suggestion,
+)
+from iaccode.iac.ros_loader import Path
+from iaccode.iac.ros_types import (
+    ALLOWED_PROPERTY_VALUES,
+    EXPECTED_PROPERTIES,
+    IPV4_CIDR_PROPERTIES,
+    REQUIRED_PROPERTIES,
+    RESOURCE_ATTRIBUTES,
+    RESOURCE_TYPE_ATTRIBUTES,
+    RESOURCE_TYPE_PREFIXES,
+    VPC_TYPE,
+    VSWITCH_TYPE,
+)
+
+_KNOWN_TYPES = sorted({*REQUIRED_PROPERTIES, *RESOURCE_TYPE_ATTRIBUTES, VPC_TYPE})
+
+
+def check_resources(ctx: CheckContext) -> None:
+    for name, entry in ctx.resources.items():
+        path: Path = ("Resources", name)
+        if not isinstance(entry, dict):
+            ctx.add(
+                "ROS3001",
+                path,
+                f"Resource {name} must be a mapping with a Type, not {describe(entry)}.",
+                "Write the resource as a mapping with Type and Properties keys.",
+            )
+            continue
+        fields = str_keys(entry)
+        _check_attributes(ctx, path, name, fields)
+        kind = _check_type(ctx, path, name, fields)
+        _check_depends_on(ctx, path, name, fields)
+        if "Condition" in fields:
+            ctx.check_condition_name((*path, "Condition"), fields["Condition"], f"resource {name}")
+        properties = fields.get("Properties", {})
+        if not isinstance(properties, dict):
+            ctx.add(
+                "ROS3005",
+                (*path, "Properties"),
+                f"The Properties of resource {name} must be a mapping, not {describe(properties)}.",
+                "Write Properties as a mapping of property names to values.",
+            )
+            continue
+        if kind is not None:
+            _check_properties(ctx, path, name, kind, str_keys(properties))
+    _check_vswitch_ranges(ctx)
+
+
+def _check_attributes(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> None:
+    for key in fields:
+        if key not in RESOURCE_ATTRIBUTES:
+            ctx.add(
+                "ROS3004",
+                (*path, key),
+                f"Resource {name} has the unknown attribute {key!r}.",
+                suggestion(
+                    key,
+                    RESOURCE_ATTRIBUTES,
+                    "Move it under Properties if it is a property, or remove it.",
+                ),
+            )
+
+
+def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> str | None:
+    kind = fields.get("Type")
+    if not isinstance(kind, str) or not kind:
+        ctx.add(
+            "ROS3002",
+            (*path, "Type"),
+            f"Resource {name} has no Type."
+            if "Type" not in fields
+            else f"The Type of resource {name} must be a string, not {describe(kind)}.",
+            "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.",
+        )
+        return None
+    if not kind.startswith(RESOURCE_TYPE_PREFIXES):
+        ctx.add(
+            "ROS3003",
+            (*path, "Type"),
+            f"Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or "
+            "Custom::, so ROS will not recognise it.",
+            suggestion(
+                kind, _KNOWN_TYPES, "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance."
+            ),
+        )
+    return kind
+
+
+def _check_depends_on(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> None:
+    if "DependsOn" not in fields:
+        return
+    value = fields["DependsOn"]
+    dpath = (*path, "DependsOn")
+    if isinstance(value, str):
+        targets: list[tuple[Path, object]] = [(dpath, value)]
+    elif isinstance(value, list):
+        targets = [((*dpath, index), item) for index, item in enumerate(value)]
+    else:
+        ctx.add(
+            "ROS3006",
+            dpath,
+            f"DependsOn of resource {name} must be a resource name or a list of names, "
+            f"not {describe(value)}.",
+            "Write DependsOn as a name or a list of resource names.",
+        )
+        return
+    for target_path, target in targets:
+        if isinstance(target, str) and target in ctx.resources:
+            continue
+        ctx.add(
+            "ROS3006",
+            target_path,
+            f"Resource {name} depends on {describe(target)}, which is not a resource in this "
+            "template.",
+            suggestion(target, ctx.resources, "Name a resource defined under Resources."),
+        )
+
+
+def _present(properties: Mapping[str, object], key: str) -> bool:
+    return key in properties and not is_no_value(properties[key]) and properties[key] is not None
+
+
+def _check_properties(
+    ctx: CheckContext, path: Path, name: str, kind: str, properties: dict[str, object]
+) -> None:
+    ppath = (*path, "Properties")
+    for key in REQUIRED_PROPERTIES.get(kind, ()):
+        if not _present(properties, key):
+            ctx.add(
+                "ROS3010",
+                (*ppath, key),
+                f"Resource {name} ({kind}) is missing the required property {key}.",
+                f"Add {key} under Properties, as a literal or a Ref to a parameter.",
+            )
+    for key in EXPECTED_PROPERTIES.get(kind, ()):
+        if not _present(properties, key):
+            ctx.add(
+                "ROS3011",
+                (*ppath, key),
+                f"Resource {name} ({kind}) has no {key}, which it needs in practice.",
+                f"Add {key} under Properties, ideally as a parameter so it fits the region.",
+            )
+    for key, allowed in ALLOWED_PROPERTY_VALUES.get(kind, {}).items():
+        value = properties.get(key)
+        if isinstance(value, str) and value not in allowed:
+            ctx.add(
+                "ROS3012",
+                (*ppath, key),
+                f"{key} of resource {name} is {value!r}, which {kind} does not accept.",
+                suggestion(value, allowed, f"Use one of: {', '.join(allowed)}."),
+            )
+    for key in IPV4_CIDR_PROPERTIES.get(kind, ()):
+        value = properties.get(key)
+        if isinstance(value, str):
+            _ipv4_cidr(ctx, (*ppath, key), name, value)
+
+
+def _ipv4_cidr(
+    ctx: CheckContext, path: Path | None, name: str, text: str
+) -> ipaddress.IPv4Network | None:
+    """Parse a literal CIDR; report it at `path` when invalid (path None: report nothing)."""
+    problem = ""
+    network = None
+    if "/" not in text:
+        problem = "has no prefix length"
+    else:
+        try:
+            network = ipaddress.IPv4Network(text.strip(), strict=True)
+        except ValueError:
+            try:
+                loose = ipaddress.IPv4Network(text.strip(), strict=False)
+                problem = f"has host bits set (the network is {loose})"
+            except ValueError:
+                problem = "is not an IPv4 network"
+    if network is not None:
+        return network
+    if path is not None:
+        ctx.add(
+            "ROS3013",
+            path,
+            f"The CIDR block {text!r} of resource {name} {problem}.",
+            "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.",
+        )
+    return None
+
+
+def _vpc_of(ctx: CheckContext, vpc_id: object) -> tuple[str, str] | None:
+    """Which VPC a VSwitch's VpcId points at: ("resource", name) or ("parameter", name)."""
+    if not isinstance(vpc_id, dict) or len(vpc_id) != 1:
+        return None
+    if isinstance(vpc_id.get("Ref"), str):
+        target = vpc_id["Ref"]
+        if target in ctx.resources:
+            return ("resource", target)
+        if target in ctx.parameters:
+            return ("parameter", target)
+        return None
+    getatt = vpc_id.get("Fn::GetAtt")
+    if isinstance(getatt, str) and "." in getatt:
+        getatt = getatt.split(".", 1)
+    if (
+        isinstance(getatt, list)
+        and len(getatt) == 2
+        and getatt[1] == "VpcId"
+        and isinstance(getatt[0], str)
+        and getatt[0] in ctx.resources
+    ):
+        return ("resource", getatt[0])
+    return None
+
+
+def _vpc_networks(ctx: CheckContext, vpc: str) -> list[ipaddress.IPv4Network] | None:
+    """The literal ranges of a VPC resource, or None when any of them is unknown offline."""
+    if ctx.resource_type(vpc) != VPC_TYPE:
+        return None
+    entry = ctx.resources[vpc]
+    assert isinstance(entry, dict)
+    properties = entry.get("Properties")
+    if not isinstance(properties, dict):
+        return None
+    blocks: list[object] = [properties.get("CidrBlock")]
+    secondary = properties.get("SecondaryCidrBlocks")
+    if isinstance(secondary, list):
+        blocks.extend(secondary)
+    elif secondary is not None:
+        return None
+    networks = []
+    for block in blocks:
+        network = _ipv4_cidr(ctx, None, vpc, block) if isinstance(block, str) else None
+        if network is None:
+            return None
+        networks.append(network)
+    return networks
+
+
+def _check_vswitch_ranges(ctx: CheckContext) -> None:
+    by_vpc: dict[tuple[str, str], list[tuple[str, ipaddress.IPv4Network]]] = {}
+    for name in sorted(ctx.resources):
+        if ctx.resource_type(name) != VSWITCH_TYPE or ctx.has_count(name):
+            continue
+        entry = ctx.resources[name]
+        assert isinstance(entry, dict)
+        properties = entry.get("Properties")
+        if not isinstance(properties, dict):
+            continue
+        cidr = properties.get("CidrBlock")
+        network = _ipv4_cidr(ctx, None, name, cidr) if isinstance(cidr, str) else None
+        vpc = _vpc_of(ctx, properties.get("VpcId"))
+        if network is None or vpc is None:
+            continue
+        path: Path = ("Resources", name, "Properties", "CidrBlock")
+        if vpc[0] == "resource":
+            vpc_networks = _vpc_networks(ctx, vpc[1])
+            if vpc_networks and not any(network.subnet_of(outer) for outer in vpc_networks):
+                ranges = ", ".join(str(outer) for outer in vpc_networks)
+                ctx.add(
+                    "ROS3014",
+                    path,
+                    f"VSwitch {name} uses {network}, which is outside the range of VPC {vpc[1]} "
+                    f"({ranges}).",
+                    f"Choose a CIDR block for {name} inside {ranges}.",
+                )
+        for other, other_network in by_vpc.get(vpc, []):
+            if network.overlaps(other_network):
+                ctx.add(
+                    "ROS3015",
+                    path,
+                    f"VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch "
+                    f"{other} in the same VPC.",
+                    "Give each VSwitch of a VPC its own non-overlapping CIDR block.",
+                )
+        by_vpc.setdefault(vpc, []).append((name, network))
