@@ -1,0 +1,151 @@
+"""Fan-out of task events to streaming subscribers.
+
+The producer (a turn) never waits on a subscriber: every subscriber has its own small bounded
+channel filled with `send_nowait`. A subscriber whose channel is full has fallen behind; it is cut
+off, reads what it already has, then gets one `SubscriberOverflow` and its stream ends. It may
+subscribe again and start from a fresh snapshot.
+
+Subscribing and taking the snapshot happen without a checkpoint in between, so no event can fall
+between the snapshot and the first live event; every subscriber of a task sees the same events in
+the same order (spec §3.5.2).
+
+When a subscription ends:
+* after a terminal status update, always;
+* after an interrupted one (INPUT_REQUIRED, AUTH_REQUIRED) when it asked for that
+  (SendStreamingMessage does, spec §11.7; SubscribeToTask stays until the turn ends);
+* when the turn that produced the events ends (`finish`).
+"""
+
+from __future__ import annotations
+
+import attrs
+import trio
+
+from iaccode.model.a2a import StreamEvent, TaskStatusUpdateEvent
+
+
+@attrs.frozen
+class SubscriberOverflow:
+    """Delivered once to a subscriber that fell too far behind; its stream then ends."""
+
+    task_id: str
+
+
+@attrs.define(eq=False)
+class Subscription:
+    """One subscriber's view of one task's events. Use it as an async context manager."""
+
+    task_id: str
+    close_on_interrupt: bool
+    _send: trio.MemorySendChannel[StreamEvent]
+    _receive: trio.MemoryReceiveChannel[StreamEvent]
+    _broker: EventBroker
+    overflowed: bool = False
+    _overflow_reported: bool = False
+
+    async def receive(self) -> StreamEvent | SubscriberOverflow:
+        """The next event; raises `trio.EndOfChannel` when the stream is over."""
+        try:
+            return await self._receive.receive()
+        except trio.EndOfChannel:
+            return self._end()
+
+    def receive_nowait(self) -> StreamEvent | SubscriberOverflow:
+        """Like `receive`, or `trio.WouldBlock` when nothing is queued (for coalescing writes)."""
+        try:
+            return self._receive.receive_nowait()
+        except trio.EndOfChannel:
+            return self._end()
+
+    def _end(self) -> SubscriberOverflow:
+        if self.overflowed and not self._overflow_reported:
+            self._overflow_reported = True
+            return SubscriberOverflow(self.task_id)
+        raise trio.EndOfChannel
+
+    def __aiter__(self) -> Subscription:
+        return self
+
+    async def __anext__(self) -> StreamEvent | SubscriberOverflow:
+        try:
+            return await self.receive()
+        except trio.EndOfChannel:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> Subscription:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._broker._remove(self)
+        self._send.close()
+        self._receive.close()
+
+    def _offer(self, event: StreamEvent) -> bool:
+        """Queue `event`; False when the subscriber is full and has been cut off."""
+        try:
+            self._send.send_nowait(event)
+        except trio.WouldBlock:
+            self.overflowed = True
+            self._send.close()
+            return False
+        except trio.ClosedResourceError:
+            return False
+        return True
+
+
+class EventBroker:
+    """Per-task lists of subscriptions; `publish` is synchronous and never blocks."""
+
+    def __init__(self, buffer: int = 256) -> None:
+        self._buffer = buffer
+        self._subscribers: dict[str, list[Subscription]] = {}
+
+    def subscribe(
+        self, task_id: str, first: StreamEvent | None = None, *, close_on_interrupt: bool
+    ) -> Subscription:
+        """Open a subscription; `first` (usually the task snapshot) is its first event."""
+        send, receive = trio.open_memory_channel[StreamEvent](max(self._buffer, 1))
+        sub = Subscription(task_id, close_on_interrupt, send, receive, self)
+        if first is not None:
+            sub._offer(first)
+        self._subscribers.setdefault(task_id, []).append(sub)
+        return sub
+
+    def subscriber_count(self, task_id: str) -> int:
+        return len(self._subscribers.get(task_id, ()))
+
+    def publish(self, task_id: str, event: StreamEvent) -> None:
+        subs = self._subscribers.get(task_id)
+        if not subs:
+            return
+        state = event.status.state if isinstance(event, TaskStatusUpdateEvent) else None
+        for sub in list(subs):
+            delivered = sub._offer(event)
+            ends = state is not None and (
+                state.is_terminal or (state.is_interrupted and sub.close_on_interrupt)
+            )
+            if not delivered or ends:
+                self._detach(sub)
+
+    def finish(self, task_id: str) -> None:
+        """The turn for `task_id` ended: every open subscription ends after what it has."""
+        for sub in self._subscribers.pop(task_id, []):
+            sub._send.close()
+
+    def _detach(self, sub: Subscription) -> None:
+        sub._send.close()
+        self._remove(sub)
+
+    def _remove(self, sub: Subscription) -> None:
+        subs = self._subscribers.get(sub.task_id)
+        if subs is None:
+            return
+        try:
+            subs.remove(sub)
+        except ValueError:
+            return
+        if not subs:
+            del self._subscribers[sub.task_id]

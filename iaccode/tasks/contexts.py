@@ -1,0 +1,101 @@
+"""Contexts: conversations bound to one workspace, and who is working in them.
+
+A2A seed, "Task- und Kontextverhalten": the same `contextId` reuses the conversation; the same
+context with a different `cwd` is refused; a second message while the context is working is
+refused with "Task is already working."; different contexts run in parallel; idle contexts are
+dropped from memory after the configured time. The binding of a context to its workspace is
+stored, so it holds across restarts and evictions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import trio
+
+from iaccode.model.errors import InvalidParamsError
+from iaccode.model.ids import timestamp_now
+from iaccode.tasks.store import ContextRecord, TaskStore
+
+WORKSPACE_MISMATCH = "A2A context belongs to a different workspace"
+
+
+@attrs.define(eq=False)
+class ContextState:
+    context_id: str
+    cwd: Path
+    owner: str
+    active_task_id: str | None = None  # the task whose turn is running (or paused) here
+    last_used: float = 0.0
+
+
+class ContextRegistry:
+    """In-memory contexts in front of the store; the store is the record of the bindings."""
+
+    def __init__(self, store: TaskStore, *, idle_seconds: float) -> None:
+        self._store = store
+        self._idle_seconds = idle_seconds
+        self._contexts: dict[str, ContextState] = {}
+        self._claims: set[str] = set()
+
+    def is_busy(self, context_id: str) -> bool:
+        state = self._contexts.get(context_id)
+        return context_id in self._claims or (
+            state is not None and state.active_task_id is not None
+        )
+
+    def claim(self, context_id: str) -> None:
+        """Reserve a context for a turn being set up, before any await can let another in."""
+        self._claims.add(context_id)
+
+    def release_claim(self, context_id: str) -> None:
+        self._claims.discard(context_id)
+
+    def get(self, context_id: str) -> ContextState | None:
+        return self._contexts.get(context_id)
+
+    async def known_cwd(self, context_id: str) -> Path | None:
+        """The workspace a context is bound to, if it exists."""
+        state = self._contexts.get(context_id)
+        if state is not None:
+            return state.cwd
+        record = await self._store.load_context(context_id)
+        return record.cwd if record is not None else None
+
+    async def bind(self, context_id: str, cwd: Path, owner: str) -> ContextState:
+        """The context for a message in `cwd`: created on first use, refused on a mismatch."""
+        state = self._contexts.get(context_id)
+        if state is None:
+            record = await self._store.load_context(context_id)
+            state = self._contexts.get(context_id)  # loaded meanwhile by another message
+            if state is None and record is not None:
+                state = ContextState(context_id, record.cwd, record.owner)
+            if state is None:
+                state = ContextState(context_id, cwd, owner)
+                await self._store.save_context(
+                    ContextRecord(context_id, cwd, owner, timestamp_now())
+                )
+            self._contexts.setdefault(context_id, state)
+            state = self._contexts[context_id]
+        if state.owner != owner:
+            raise InvalidParamsError("A2A context belongs to a different caller", field="contextId")
+        if state.cwd != cwd:
+            raise InvalidParamsError(WORKSPACE_MISMATCH, field="message.metadata.iac_code.cwd")
+        state.last_used = trio.current_time()
+        return state
+
+    def evict_idle(self) -> int:
+        """Forget contexts idle for longer than the configured time; returns how many."""
+        cutoff = trio.current_time() - self._idle_seconds
+        idle = [
+            cid
+            for cid, state in self._contexts.items()
+            if state.active_task_id is None and state.last_used < cutoff
+        ]
+        for cid in idle:
+            del self._contexts[cid]
+        return len(idle)
+
+    def __len__(self) -> int:
+        return len(self._contexts)

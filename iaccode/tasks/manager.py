@@ -1,0 +1,230 @@
+"""Task records: the live state of each task, persisted before it is published.
+
+Every change a client can observe goes the same way: take the task's lock, commit the change to the
+store, apply it to the in-memory record, then hand the event to the broker. The lock keeps the
+published order equal to the commit order, and committing first means nothing a subscriber saw
+can be lost by a crash. Text deltas are the exception: they are progress, published but not stored;
+the text they add up to is stored as the turn's agent message when the turn ends or pauses.
+
+Records are cached (least recently used first out) so GetTask on a recent task does not touch the
+database. A record that a turn is using is never evicted, so there is only ever one record per
+task in memory.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import attrs
+import trio
+
+from iaccode.model.a2a import (
+    Artifact,
+    Message,
+    Task,
+    TaskArtifactUpdateEvent,
+    TaskState,
+    TaskStatus,
+    TaskStatusUpdateEvent,
+)
+from iaccode.model.ids import timestamp_now
+from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.states import check_transition
+from iaccode.tasks.store import StoredTask, TaskChange, TaskStore
+
+
+@attrs.define(eq=False)
+class TaskRecord:
+    """The current state of one task, as the store has it."""
+
+    id: str
+    context_id: str
+    owner: str
+    status: TaskStatus
+    history: list[Message] = attrs.field(factory=list)
+    artifacts: list[Artifact] = attrs.field(factory=list)
+    metadata: dict[str, Any] | None = None
+    live: bool = False
+    lock: trio.StrictFIFOLock = attrs.field(factory=trio.StrictFIFOLock)
+
+    @property
+    def state(self) -> TaskState:
+        return self.status.state
+
+    def snapshot(self, *, history_length: int | None = None, artifacts: bool = True) -> Task:
+        """The task as the protocol shows it; `history_length` None means all, 0 means none."""
+        history: list[Message] | None = None
+        if history_length is None:
+            history = list(self.history)
+        elif history_length > 0:
+            history = self.history[-history_length:]
+        return Task(
+            id=self.id,
+            context_id=self.context_id,
+            status=self.status,
+            artifacts=list(self.artifacts) if artifacts and self.artifacts else None,
+            history=history or None,
+            metadata=self.metadata,
+        )
+
+    @classmethod
+    def from_stored(cls, stored: StoredTask) -> TaskRecord:
+        task = stored.task
+        return cls(
+            id=task.id,
+            context_id=task.context_id,
+            owner=stored.owner,
+            status=task.status,
+            history=list(task.history or ()),
+            artifacts=list(task.artifacts or ()),
+            metadata=task.metadata,
+            live=stored.live,
+        )
+
+
+class TaskManager:
+    """Creates, loads and changes tasks; the only writer of task state."""
+
+    def __init__(self, store: TaskStore, broker: EventBroker, *, cache_size: int = 4096) -> None:
+        self.store = store
+        self.broker = broker
+        self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
+        self._cache_size = cache_size
+
+    async def get(self, task_id: str) -> TaskRecord | None:
+        record = self._cache.get(task_id)
+        if record is not None:
+            self._cache.move_to_end(task_id)
+            return record
+        stored = await self.store.load_task(task_id)
+        if stored is None:
+            return None
+        # Another caller may have loaded it while we waited for the database.
+        record = self._cache.get(task_id) or TaskRecord.from_stored(stored)
+        self._remember(record)
+        return record
+
+    async def create(
+        self,
+        *,
+        task_id: str,
+        context_id: str,
+        owner: str,
+        message: Message,
+        state: TaskState = TaskState.TASK_STATE_SUBMITTED,
+        status_message: Message | None = None,
+        live: bool = False,
+        metadata: dict[str, Any] | None = None,
+    ) -> TaskRecord:
+        """A new task holding `message` in its history, committed before it is returned."""
+        status = TaskStatus(state=state, message=status_message, timestamp=timestamp_now())
+        history = [message] if status_message is None else [message, status_message]
+        record = TaskRecord(
+            id=task_id,
+            context_id=context_id,
+            owner=owner,
+            status=status,
+            history=history,
+            metadata=metadata,
+            live=live,
+        )
+        stored = StoredTask(task=record.snapshot(), owner=owner, live=live)
+        await self.store.commit(TaskChange(task_id=task_id, new_task=stored))
+        self._remember(record)
+        return record
+
+    async def set_status(
+        self,
+        record: TaskRecord,
+        state: TaskState,
+        *,
+        message: Message | None = None,
+        metadata: dict[str, Any] | None = None,
+        add_to_history: tuple[Message, ...] = (),
+        live: bool | None = None,
+    ) -> TaskStatusUpdateEvent:
+        """Change the task's status (and append `add_to_history`) in one commit, then publish."""
+        async with record.lock:
+            check_transition(record.state, state)
+            status = TaskStatus(state=state, message=message, timestamp=timestamp_now())
+            change = TaskChange(
+                task_id=record.id, status=status, append_history=add_to_history, live=live
+            )
+            await self.store.commit(change)
+            record.status = status
+            record.history.extend(add_to_history)
+            if live is not None:
+                record.live = live
+            event = TaskStatusUpdateEvent(
+                task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
+            )
+            self.broker.publish(record.id, event)
+            return event
+
+    async def put_artifact(
+        self,
+        record: TaskRecord,
+        artifact: Artifact,
+        *,
+        append: bool = False,
+        last_chunk: bool = True,
+        metadata: dict[str, Any] | None = None,
+    ) -> TaskArtifactUpdateEvent:
+        """Add or extend an artifact, then publish the chunk as it was given."""
+        async with record.lock:
+            stored = artifact
+            index = next(
+                (
+                    i
+                    for i, a in enumerate(record.artifacts)
+                    if a.artifact_id == artifact.artifact_id
+                ),
+                None,
+            )
+            if append and index is not None:
+                previous = record.artifacts[index]
+                stored = attrs.evolve(previous, parts=[*previous.parts, *artifact.parts])
+            await self.store.commit(TaskChange(task_id=record.id, put_artifacts=(stored,)))
+            if index is None:
+                record.artifacts.append(stored)
+            else:
+                record.artifacts[index] = stored
+            event = TaskArtifactUpdateEvent(
+                task_id=record.id,
+                context_id=record.context_id,
+                artifact=artifact,
+                append=append,
+                last_chunk=last_chunk,
+                metadata=metadata,
+            )
+            self.broker.publish(record.id, event)
+            return event
+
+    def publish_progress(
+        self,
+        record: TaskRecord,
+        message: Message | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        """A WORKING update that changes nothing stored: a text delta or tool progress."""
+        status = TaskStatus(state=TaskState.TASK_STATE_WORKING, message=message)
+        event = TaskStatusUpdateEvent(
+            task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
+        )
+        self.broker.publish(record.id, event)
+
+    def _remember(self, record: TaskRecord) -> None:
+        self._cache[record.id] = record
+        self._cache.move_to_end(record.id)
+        excess = len(self._cache) - self._cache_size
+        if excess <= 0:
+            return
+        evict = []
+        for task_id, cached in self._cache.items():  # least recently used first
+            if not cached.live:
+                evict.append(task_id)
+                if len(evict) == excess:
+                    break
+        for task_id in evict:
+            del self._cache[task_id]

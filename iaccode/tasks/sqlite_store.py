@@ -1,0 +1,357 @@
+"""The embedded task store: one SQLite database in WAL mode under `persistence-dir`.
+
+All database work runs in worker threads so the event loop never blocks. Writes go through one
+connection behind a capacity limiter of one (a single writer, as SQLite wants); reads use a second
+connection, which WAL lets run beside the writer. `synchronous=NORMAL` makes every commit survive
+a crash of the process (SIGKILL included), which is the failure this server must ride out; a power
+loss may lose the last commits.
+
+Objects are stored as their ProtoJSON text, so the database is readable with any SQLite shell and
+the schema does not follow every model change. `PRAGMA user_version` versions the schema.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import trio
+
+from iaccode.model import codec
+from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+from iaccode.tasks.store import ContextRecord, StoredTask, TaskChange, TaskPage, TaskQuery
+from iaccode.wire import json
+
+T = TypeVar("T")
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tasks (
+    id TEXT PRIMARY KEY,
+    context_id TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    state INTEGER NOT NULL,
+    status_ts TEXT NOT NULL,
+    status TEXT NOT NULL,
+    metadata TEXT,
+    live INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tasks_by_time ON tasks (owner, status_ts DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tasks_by_context ON tasks (context_id, status_ts DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tasks_live ON tasks (live) WHERE live = 1;
+CREATE TABLE IF NOT EXISTS messages (
+    task_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    context_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (task_id, seq)
+);
+CREATE INDEX IF NOT EXISTS messages_by_context ON messages (context_id);
+CREATE TABLE IF NOT EXISTS artifacts (
+    task_id TEXT NOT NULL,
+    artifact_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (task_id, artifact_id)
+);
+CREATE TABLE IF NOT EXISTS contexts (
+    id TEXT PRIMARY KEY,
+    cwd TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    metadata TEXT
+);
+"""
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(codec.unstructure(value)).decode("utf-8")
+
+
+def _load(text: str, cls: type[T]) -> T:
+    return codec.structure(json.loads(text), cls)
+
+
+class SQLiteTaskStore:
+    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`."""
+
+    def __init__(self, writer: sqlite3.Connection, reader: sqlite3.Connection) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_limiter = trio.CapacityLimiter(1)
+        self._read_limiter = trio.CapacityLimiter(1)
+
+    @classmethod
+    async def open(cls, path: Path) -> SQLiteTaskStore:
+        def connect() -> SQLiteTaskStore:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            writer = _connect(path)
+            version = writer.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                writer.close()
+                raise RuntimeError(
+                    f"the task database was written by a newer iaccode (schema {version})"
+                )
+            with writer:
+                writer.executescript(_SCHEMA)
+                writer.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            return cls(writer, _connect(path))
+
+        return await trio.to_thread.run_sync(connect)
+
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def run() -> T:
+            with self._writer:  # one transaction, committed or rolled back
+                return fn(self._writer)
+
+        return await trio.to_thread.run_sync(run, limiter=self._write_limiter)
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await trio.to_thread.run_sync(fn, self._reader, limiter=self._read_limiter)
+
+    # -- tasks ---------------------------------------------------------------------------------
+
+    async def commit(self, change: TaskChange) -> None:
+        rows = _ChangeRows.build(change)
+        await self._write(rows.apply)
+
+    async def load_task(self, task_id: str) -> StoredTask | None:
+        return await self._read(lambda db: _load_task(db, task_id))
+
+    async def list_tasks(self, query: TaskQuery) -> TaskPage:
+        return await self._read(lambda db: _list_tasks(db, query))
+
+    async def context_history(self, context_id: str, limit: int) -> list[Message]:
+        def run(db: sqlite3.Connection) -> list[Message]:
+            rows = db.execute(
+                "SELECT body FROM messages WHERE context_id = ? ORDER BY rowid DESC LIMIT ?",
+                (context_id, limit),
+            ).fetchall()
+            return [_load(body, Message) for (body,) in reversed(rows)]
+
+        return await self._read(run)
+
+    async def live_task_ids(self) -> list[str]:
+        def run(db: sqlite3.Connection) -> list[str]:
+            return [row[0] for row in db.execute("SELECT id FROM tasks WHERE live = 1")]
+
+        return await self._read(run)
+
+    # -- contexts ------------------------------------------------------------------------------
+
+    async def load_context(self, context_id: str) -> ContextRecord | None:
+        def run(db: sqlite3.Connection) -> ContextRecord | None:
+            row = db.execute(
+                "SELECT cwd, owner, updated_at, metadata FROM contexts WHERE id = ?",
+                (context_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            cwd, owner, updated_at, metadata = row
+            meta = json.loads(metadata) if metadata else None
+            return ContextRecord(context_id, Path(cwd), owner, updated_at, meta)
+
+        return await self._read(run)
+
+    async def save_context(self, record: ContextRecord) -> None:
+        meta = json.dumps(record.metadata).decode() if record.metadata else None
+
+        def run(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO contexts (id, cwd, owner, updated_at, metadata)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+                " cwd = excluded.cwd, owner = excluded.owner,"
+                " updated_at = excluded.updated_at, metadata = excluded.metadata",
+                (record.context_id, str(record.cwd), record.owner, record.updated_at, meta),
+            )
+
+        await self._write(run)
+
+    async def aclose(self) -> None:
+        def close() -> None:
+            self._reader.close()
+            self._writer.close()
+
+        with trio.CancelScope(shield=True):
+            async with self._write_limiter, self._read_limiter:
+                await trio.to_thread.run_sync(close)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA busy_timeout = 5000")
+    # Explicit transactions: `with db` issues BEGIN/COMMIT only in the default isolation level.
+    db.isolation_level = "DEFERRED"
+    return db
+
+
+class _ChangeRows:
+    """A TaskChange encoded on the event loop, applied in the writer thread."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, tuple[Any, ...]]] = []
+        self.messages: list[tuple[str, str]] = []  # (context_id, body); seq assigned in SQL
+        self.task_id = ""
+
+    @classmethod
+    def build(cls, change: TaskChange) -> _ChangeRows:
+        rows = cls()
+        rows.task_id = change.task_id
+        if change.new_task is not None:
+            stored = change.new_task
+            task = stored.task
+            rows.statements.append(
+                (
+                    "INSERT INTO tasks (id, context_id, owner, state, status_ts, status,"
+                    " metadata, live) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        task.id,
+                        task.context_id,
+                        stored.owner,
+                        int(task.status.state),
+                        task.status.timestamp or "",
+                        _dump(task.status),
+                        json.dumps(task.metadata).decode() if task.metadata else None,
+                        int(stored.live),
+                    ),
+                )
+            )
+            rows.messages.extend((task.context_id, _dump(m)) for m in task.history or ())
+            for artifact in task.artifacts or ():
+                rows.add_artifact(task.id, artifact)
+        if change.status is not None:
+            rows.statements.append(
+                (
+                    "UPDATE tasks SET state = ?, status_ts = ?, status = ? WHERE id = ?",
+                    (
+                        int(change.status.state),
+                        change.status.timestamp or "",
+                        _dump(change.status),
+                        change.task_id,
+                    ),
+                )
+            )
+        for message in change.append_history:
+            rows.messages.append((message.context_id or "", _dump(message)))
+        for artifact in change.put_artifacts:
+            rows.add_artifact(change.task_id, artifact)
+        if change.live is not None:
+            rows.statements.append(
+                ("UPDATE tasks SET live = ? WHERE id = ?", (int(change.live), change.task_id))
+            )
+        if change.metadata is not None:
+            rows.statements.append(
+                (
+                    "UPDATE tasks SET metadata = ? WHERE id = ?",
+                    (json.dumps(change.metadata).decode(), change.task_id),
+                )
+            )
+        return rows
+
+    def add_artifact(self, task_id: str, artifact: Artifact) -> None:
+        self.statements.append(
+            (
+                "INSERT INTO artifacts (task_id, artifact_id, seq, body) VALUES (?, ?,"
+                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM artifacts WHERE task_id = ?), ?)"
+                " ON CONFLICT (task_id, artifact_id) DO UPDATE SET body = excluded.body",
+                (task_id, artifact.artifact_id, task_id, _dump(artifact)),
+            )
+        )
+
+    def apply(self, db: sqlite3.Connection) -> None:
+        for sql, params in self.statements:
+            db.execute(sql, params)
+        for context_id, body in self.messages:
+            db.execute(
+                "INSERT INTO messages (task_id, seq, context_id, body) VALUES (?,"
+                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = ?), ?, ?)",
+                (self.task_id, self.task_id, context_id, body),
+            )
+
+
+def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:
+    row = db.execute(
+        "SELECT id, context_id, owner, status, metadata, live FROM tasks WHERE id = ?",
+        (task_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    task = _task_from_row(db, row[:2] + row[3:5], history_length=None, artifacts=True)
+    return StoredTask(task=task, owner=row[2], live=bool(row[5]))
+
+
+def _task_from_row(
+    db: sqlite3.Connection,
+    row: tuple[Any, ...],
+    *,
+    history_length: int | None,
+    artifacts: bool,
+) -> Task:
+    task_id, context_id, status, metadata = row
+    history: list[Message] | None = None
+    if history_length != 0:
+        sql = "SELECT body FROM messages WHERE task_id = ? ORDER BY seq DESC"
+        params: tuple[Any, ...] = (task_id,)
+        if history_length is not None:
+            sql += " LIMIT ?"
+            params = (task_id, history_length)
+        bodies = [body for (body,) in db.execute(sql, params)]
+        history = [_load(body, Message) for body in reversed(bodies)]
+    artifact_list: list[Artifact] | None = None
+    if artifacts:
+        artifact_list = [
+            _load(body, Artifact)
+            for (body,) in db.execute(
+                "SELECT body FROM artifacts WHERE task_id = ? ORDER BY seq", (task_id,)
+            )
+        ]
+    return Task(
+        id=task_id,
+        context_id=context_id,
+        status=_load(status, TaskStatus),
+        artifacts=artifact_list,
+        history=history,
+        metadata=json.loads(metadata) if metadata else None,
+    )
+
+
+def _list_tasks(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
+    where = ["owner = ?"]
+    params: list[Any] = [query.owner]
+    if query.context_id is not None:
+        where.append("context_id = ?")
+        params.append(query.context_id)
+    if query.state is not None and query.state != TaskState.TASK_STATE_UNSPECIFIED:
+        where.append("state = ?")
+        params.append(int(query.state))
+    if query.status_after is not None:
+        where.append("status_ts >= ?")
+        params.append(query.status_after)
+    condition = " AND ".join(where)
+    (total,) = db.execute(f"SELECT COUNT(*) FROM tasks WHERE {condition}", params).fetchone()
+    page_params = list(params)
+    if query.cursor is not None:
+        condition += " AND (status_ts < ? OR (status_ts = ? AND id < ?))"
+        stamp, last_id = query.cursor
+        page_params += [stamp, stamp, last_id]
+    rows = db.execute(
+        f"SELECT id, context_id, status, metadata, status_ts FROM tasks WHERE {condition}"
+        " ORDER BY status_ts DESC, id DESC LIMIT ?",
+        [*page_params, query.page_size + 1],
+    ).fetchall()
+    more = len(rows) > query.page_size
+    rows = rows[: query.page_size]
+    tasks = [
+        _task_from_row(
+            db,
+            row[:4],
+            history_length=query.history_length,
+            artifacts=query.include_artifacts,
+        )
+        for row in rows
+    ]
+    next_cursor = (rows[-1][4], rows[-1][0]) if more and rows else None
+    return TaskPage(tasks=tasks, total_size=total, next_cursor=next_cursor)

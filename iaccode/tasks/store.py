@@ -1,0 +1,92 @@
+"""The durable task store: what it keeps and the interface every backend satisfies.
+
+The task manager calls `commit` with one `TaskChange` per observable change and publishes the change
+only after `commit` returned, so whatever a client has seen survives a crash. Backends know nothing
+about turns or protocols; SQLite is the embedded default (`iaccode.tasks.sqlite_store`), and the
+interface is kept narrow and free of SQL so that a Redis backend can satisfy it later.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+
+
+@attrs.frozen
+class StoredTask:
+    """A task as stored, with what the protocol objects do not carry."""
+
+    task: Task
+    owner: str
+    live: bool  # a turn owned the task when it was last written
+
+
+@attrs.frozen
+class TaskChange:
+    """One atomic change to one task. Unset members are left as they are."""
+
+    task_id: str
+    new_task: StoredTask | None = None
+    status: TaskStatus | None = None
+    append_history: tuple[Message, ...] = ()
+    put_artifacts: tuple[Artifact, ...] = ()  # replaces an artifact with the same id
+    live: bool | None = None
+    metadata: dict[str, Any] | None = None
+
+
+@attrs.frozen
+class TaskQuery:
+    """ListTasks filters and paging (spec §3.1.4); the cursor is the store's own opaque token."""
+
+    owner: str
+    context_id: str | None = None
+    state: TaskState | None = None
+    status_after: str | None = None  # RFC 3339 timestamp, inclusive
+    page_size: int = 50
+    cursor: tuple[str, str] | None = None  # (status timestamp, task id) of the last row seen
+    history_length: int | None = None  # None: all; 0: none
+    include_artifacts: bool = False
+
+
+@attrs.frozen
+class TaskPage:
+    tasks: list[Task]
+    total_size: int
+    next_cursor: tuple[str, str] | None
+
+
+@attrs.frozen
+class ContextRecord:
+    """A conversation: the workspace it is bound to and who owns it."""
+
+    context_id: str
+    cwd: Path
+    owner: str
+    updated_at: str
+    metadata: dict[str, Any] | None = None
+
+
+class TaskStore(Protocol):
+    async def commit(self, change: TaskChange) -> None: ...
+
+    async def load_task(self, task_id: str) -> StoredTask | None: ...
+
+    async def list_tasks(self, query: TaskQuery) -> TaskPage: ...
+
+    async def context_history(self, context_id: str, limit: int) -> list[Message]:
+        """The last `limit` messages of the context's tasks, oldest first."""
+        ...
+
+    async def load_context(self, context_id: str) -> ContextRecord | None: ...
+
+    async def save_context(self, record: ContextRecord) -> None: ...
+
+    async def live_task_ids(self) -> list[str]:
+        """Tasks still marked live: their turns died with an earlier process."""
+        ...
+
+    async def aclose(self) -> None: ...
