@@ -1,0 +1,114 @@
+"""The engine seam: what runs one turn, and what it may do while it runs.
+
+An engine gets a `TurnInput` (the validated user message and where it runs) and a `TurnOutput`
+to report through. Everything it emits reaches every transport the same way; the task core turns
+it into A2A events (and the AG-UI adapter into AG-UI events). The turn runs inside its own cancel
+scope: `CancelTask` cancels it, so an engine just awaits and lets `trio.Cancelled` pass.
+
+A turn ends when `run_turn` returns. Returning None (or `TurnResult()`) ends it the normal way for
+this agent, TASK_STATE_INPUT_REQUIRED: the answer is given and the context waits for a follow-up.
+An exception fails the task with a sanitised message.
+
+Engines are found by name (`offline`, `llm`) or loaded from `module:factory`, where `factory` is
+called with the server `Config` and returns an `Engine`. See docs/engines.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+
+from iaccode.model.a2a import Artifact, Message, Part, TaskState
+
+if TYPE_CHECKING:
+    from iaccode.config import Config
+
+
+@attrs.frozen
+class TurnInput:
+    """What an engine knows about the turn it runs."""
+
+    task_id: str
+    context_id: str
+    cwd: Path
+    message: Message  # the user message that started (or continues) the turn
+    history: tuple[Message, ...] = ()  # earlier messages of the context, oldest first
+    metadata: Mapping[str, Any] = attrs.field(factory=dict)  # message metadata.iac_code
+
+    @property
+    def text(self) -> str:
+        """The message's text parts joined by newlines."""
+        return "\n".join(part.text for part in self.message.parts if part.text is not None)
+
+
+@attrs.frozen
+class TurnResult:
+    """How a turn ended. `message` is a final agent message replacing the streamed text."""
+
+    state: TaskState = TaskState.TASK_STATE_INPUT_REQUIRED
+    message: str | None = None
+
+
+class TurnOutput(Protocol):
+    """What an engine may do during a turn. Every method is a checkpoint."""
+
+    async def text(self, delta: str) -> None:
+        """Stream a piece of the answer; the pieces together are the turn's agent message."""
+
+    async def reasoning(self, delta: str) -> None:
+        """Stream model reasoning; shown only where thinking exposure allows it."""
+
+    async def status(self, metadata: Mapping[str, Any]) -> None:
+        """Publish a WORKING update carrying `metadata.iac_code` (tool progress, usage...)."""
+
+    async def artifact(
+        self, artifact: Artifact, *, append: bool = False, last_chunk: bool = True
+    ) -> None:
+        """Store an artifact on the task (persisted before it is published)."""
+
+    async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
+        """Pause the turn as INPUT_REQUIRED until the caller sends the next message, and return
+        that message. The task stays active meanwhile: it can be subscribed to and cancelled."""
+        ...
+
+
+class Engine(Protocol):
+    """Runs turns. One instance serves every context; keep per-context state keyed by id."""
+
+    name: str
+
+    def accepts_media_type(self, media_type: str) -> bool:
+        """Whether input parts of this media type can be handled (else -32005)."""
+        ...
+
+    async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None: ...
+
+
+class EngineLoadError(Exception):
+    """The configured engine cannot be found or built."""
+
+
+def load_engine(spec: str, config: Config) -> Engine:
+    """Build the engine named by `spec`: a built-in name or `module:factory`."""
+    builtins: dict[str, str] = {"offline": "iaccode.agent.offline:OfflineEngine"}
+    target = builtins.get(spec, spec)
+    module_name, sep, attr = target.partition(":")
+    if not sep or not module_name or not attr:
+        known = ", ".join(sorted(builtins))
+        raise EngineLoadError(f"unknown engine '{spec}' (built in: {known}; or module:factory)")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise EngineLoadError(f"cannot import engine module '{module_name}': {exc}") from None
+    factory: Callable[[Config], Engine] | None = getattr(module, attr, None)
+    if factory is None:
+        raise EngineLoadError(f"module '{module_name}' has no '{attr}'")
+    engine = factory(config)
+    for method in ("run_turn", "accepts_media_type"):
+        if not callable(getattr(engine, method, None)):
+            raise EngineLoadError(f"engine '{spec}' has no {method}() method")
+    return engine

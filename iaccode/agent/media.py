@@ -1,0 +1,34 @@
+"""Media types the agent accepts as input (A2A seed, "Unterstuetzte Eingabekategorien")."""
+
+from __future__ import annotations
+
+TEXT_MEDIA_TYPES = (
+    "text/plain",
+    "application/json",
+    "text/markdown",
+    "text/yaml",
+    "application/yaml",
+    "application/x-yaml",
+)
+MULTIMODAL_MEDIA_TYPES = (
+    "image/png",
+    "image/jpeg",
+    "image/webp",
+    "image/gif",
+    "audio/mpeg",
+    "audio/wav",
+    "audio/ogg",
+    "application/octet-stream",
+)
+INPUT_MODES = TEXT_MEDIA_TYPES + MULTIMODAL_MEDIA_TYPES
+OUTPUT_MODES = ("text/plain",)
+
+
+def base_media_type(media_type: str) -> str:
+    """`text/plain; charset=utf-8` -> `text/plain`."""
+    return media_type.split(";", 1)[0].strip().lower()
+
+
+def is_text_media_type(media_type: str) -> bool:
+    base = base_media_type(media_type)
+    return base in TEXT_MEDIA_TYPES or base.startswith("text/")

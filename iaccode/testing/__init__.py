@@ -1,0 +1,5 @@
+"""Test kit: scripted engines for the test suite, the conformance suite and outside harnesses.
+
+Like `trio.testing`, this ships with the package so that other projects can drive an iaccode
+server deterministically (`--engine iaccode.testing.engines:ScenarioEngine`).
+"""

@@ -1,0 +1,63 @@
+"""`ScenarioEngine`: a deterministic engine steered by the message text, for tests.
+
+Each line of the user's text is one step:
+
+    say <text>            stream <text> as one delta
+    stream <n>            stream n deltas "chunk-1 " ... "chunk-n "
+    sleep <seconds>       wait (a cancellation point)
+    wait                  wait until cancelled
+    ask <question>        pause as INPUT_REQUIRED; the answer's text is streamed back
+    artifact <name> <text> store a text artifact
+    fail <message>        raise RuntimeError(message) (the message must not reach the caller)
+    end <STATE>           end the turn in TASK_STATE_<STATE> (e.g. COMPLETED, REJECTED)
+
+Anything else is echoed back as "echo: <text>".
+"""
+
+from __future__ import annotations
+
+import trio
+
+from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
+from iaccode.model.a2a import Artifact, Part, TaskState
+
+
+class ScenarioEngine:
+    name = "scenario"
+
+    def __init__(self, config: object = None) -> None:
+        pass
+
+    def accepts_media_type(self, media_type: str) -> bool:
+        return not media_type.startswith("application/x-unsupported")
+
+    async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
+        state = TaskState.TASK_STATE_INPUT_REQUIRED
+        for line in turn.text.splitlines() or [""]:
+            command, _, rest = line.strip().partition(" ")
+            if command == "say":
+                await output.text(rest)
+            elif command == "stream":
+                for index in range(1, int(rest) + 1):
+                    await output.text(f"chunk-{index} ")
+            elif command == "sleep":
+                await trio.sleep(float(rest))
+            elif command == "wait":
+                await trio.sleep_forever()
+            elif command == "ask":
+                answer = await output.request_input(rest or "Which one?", {"question": True})
+                text = " ".join(p.text for p in answer.parts if p.text is not None)
+                await output.text(f"answer: {text}")
+            elif command == "artifact":
+                name, _, content = rest.partition(" ")
+                artifact = Artifact(
+                    artifact_id=f"artifact-{name}", name=name, parts=[Part(text=content)]
+                )
+                await output.artifact(artifact)
+            elif command == "fail":
+                raise RuntimeError(rest)
+            elif command == "end":
+                state = TaskState[f"TASK_STATE_{rest.strip().upper()}"]
+            else:
+                await output.text(f"echo: {line}")
+        return TurnResult(state=state)
