@@ -1,0 +1,166 @@
+"""The agent card (spec §8; A2A seed "Agent Card") and its HTTP caching validators.
+
+The card is built once at start-up and served as prepared bytes with a strong ETag (the SHA-256
+of those bytes) and a Last-Modified of the start-up time: a client revalidating with If-None-Match
+gets 304 until the configuration changes.
+
+By default the card is strict A2A 1.0, as the 1.0 schema (and the TCK) demand: no extra members.
+`legacy-card-fields: true` adds the 0.3 members (`url`, `protocolVersion`, `preferredTransport`,
+`additionalInterfaces`, `supportsAuthenticatedExtendedCard`) that 0.3 clients and the AgentCore
+registry read; a 1.0 client ignores them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from email.utils import format_datetime
+from typing import Any
+
+import attrs
+
+from iaccode import __version__
+from iaccode.agent.media import INPUT_MODES, OUTPUT_MODES
+from iaccode.config import Config
+from iaccode.model import codec
+from iaccode.model.a2a import (
+    AgentCapabilities,
+    AgentCard,
+    AgentExtension,
+    AgentInterface,
+    AgentSkill,
+)
+from iaccode.wire import json
+
+ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1"
+THINKING_EXPOSURE_EXTENSION = "urn:iac-code:a2a:thinking-exposure:v1"
+
+DESCRIPTION = (
+    "AI-powered Infrastructure as Code assistant for Alibaba Cloud ROS and Terraform workflows."
+)
+UNAUTHENTICATED_NOTE = (
+    " Unauthenticated A2A server mode is intended for trusted local environments."
+)
+
+_SKILLS = [
+    (
+        "iac_generation",
+        "IaC Generation",
+        "Generate Alibaba Cloud ROS and Terraform templates from natural language.",
+        ["iac", "ros", "terraform", "alibaba-cloud"],
+        "Create a VPC with two vSwitches in cn-hangzhou.",
+    ),
+    (
+        "iac_review",
+        "IaC Review",
+        "Inspect IaC templates and suggest fixes.",
+        ["iac", "review", "validation"],
+        "Review this ROS template for missing parameters.",
+    ),
+    (
+        "aliyun_ros_operations",
+        "Alibaba Cloud ROS Operations",
+        "Assist with ROS stack workflows using iac-code tools.",
+        ["aliyun", "ros", "stack"],
+        "Check why this ROS stack update failed.",
+    ),
+    (
+        "terraform_ros_conversion",
+        "Terraform To ROS Conversion",
+        "Assist Terraform-to-ROS conversion using bundled iac-code skill resources.",
+        ["terraform", "ros", "conversion"],
+        "Convert this Terraform VPC module to ROS YAML.",
+    ),
+]
+
+
+def build_card(config: Config) -> AgentCard:
+    extensions = [
+        AgentExtension(
+            uri=ARTIFACT_METADATA_EXTENSION,
+            description=(
+                "Optional iac-code metadata namespace for tool status and stored local "
+                "artifact metadata."
+            ),
+        )
+    ]
+    if config.thinking_exposure:
+        enabled = [kind.replace("-", "_") for kind in config.thinking_exposure]
+        extensions.append(
+            AgentExtension(
+                uri=THINKING_EXPOSURE_EXTENSION,
+                description="iac-code thinking and tool-trace exposure in metadata.iac_code.",
+                params={"enabledTypes": enabled},
+            )
+        )
+    skills = [
+        AgentSkill(
+            id=skill_id,
+            name=name,
+            description=description,
+            tags=tags,
+            examples=[example],
+            input_modes=list(INPUT_MODES),
+            output_modes=list(OUTPUT_MODES),
+        )
+        for skill_id, name, description, tags, example in _SKILLS
+    ]
+    return AgentCard(
+        name="iac-code",
+        description=DESCRIPTION + UNAUTHENTICATED_NOTE,
+        supported_interfaces=[
+            AgentInterface(
+                url=config.advertised_url, protocol_binding="JSONRPC", protocol_version="1.0"
+            )
+        ],
+        version=__version__,
+        capabilities=AgentCapabilities(
+            streaming=True,
+            push_notifications=False,
+            extended_agent_card=True,
+            extensions=extensions,
+        ),
+        default_input_modes=list(INPUT_MODES),
+        default_output_modes=list(OUTPUT_MODES),
+        skills=skills,
+    )
+
+
+def card_json(card: AgentCard, *, legacy_fields: bool) -> dict[str, Any]:
+    """The card as served: strict 1.0, or with the 0.3 members added."""
+    out: dict[str, Any] = codec.unstructure(card)
+    if legacy_fields:
+        main = card.supported_interfaces[0]
+        out["url"] = main.url
+        out["protocolVersion"] = "0.3.0"
+        out["preferredTransport"] = main.protocol_binding
+        out["additionalInterfaces"] = [
+            {"url": i.url, "transport": i.protocol_binding} for i in card.supported_interfaces
+        ]
+        out["supportsAuthenticatedExtendedCard"] = bool(card.capabilities.extended_agent_card)
+    return out
+
+
+@attrs.frozen
+class PreparedCard:
+    """The served bytes and their validators, computed once."""
+
+    body: bytes
+    etag: str
+    last_modified: str
+
+    @classmethod
+    def prepare(cls, card: dict[str, Any]) -> PreparedCard:
+        body = json.dumps(card)
+        etag = '"' + hashlib.sha256(body).hexdigest() + '"'
+        now = datetime.now(UTC).replace(microsecond=0)
+        return cls(body=body, etag=etag, last_modified=format_datetime(now, usegmt=True))
+
+    def matches(self, if_none_match: str | None) -> bool:
+        """True when an If-None-Match header names this card (RFC 9110 §13.1.2, weak compare)."""
+        if not if_none_match:
+            return False
+        if if_none_match.strip() == "*":
+            return True
+        tags = (tag.strip().removeprefix("W/") for tag in if_none_match.split(","))
+        return self.etag in tags

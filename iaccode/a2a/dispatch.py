@@ -1,0 +1,248 @@
+"""JSON-RPC in, A2A out: one method table for every transport.
+
+Spec §9; A2A seed "JSON-RPC-Methoden".
+
+A transport hands over the request body and what its headers said (`RequestMeta`) and gets back a
+`Reply`: a JSON body, a stream of JSON-RPC response bodies (one per event), or nothing for a
+notification. Transports only frame those bytes (HTTP+SSE, NDJSON lines, WebSocket frames).
+
+Order of checks (spec §9; a2a.md §12): the envelope (-32700/-32600), the method (-32601), the
+protocol version (-32009), the params (-32602), then the operation itself. Errors found before a
+stream starts are a plain JSON reply, never a half-open stream.
+
+Dialects: 1.0 method names (PascalCase) use ProtoJSON; 0.3 names (`message/send`...) are
+translated by `iaccode.a2a.legacy` on the way in and out. The method name alone decides, so a 0.3
+client that sends no `A2A-Version` header (AgentCore's documented example) just works.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import attrs
+import trio
+
+from iaccode.a2a import legacy
+from iaccode.a2a.card import card_json
+from iaccode.a2a.service import A2AService, CallContext
+from iaccode.model import a2a as m
+from iaccode.model import codec
+from iaccode.model.errors import (
+    A2AError,
+    InternalError,
+    InvalidParamsError,
+    MethodNotFoundError,
+    VersionNotSupportedError,
+    encode_error,
+    error_object,
+)
+from iaccode.model.ids import new_id
+from iaccode.tasks.broker import SubscriberOverflow, Subscription
+from iaccode.wire import jsonrpc
+
+log = logging.getLogger("iaccode.a2a")
+
+_VERSION = re.compile(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*")
+
+
+@attrs.frozen
+class RequestMeta:
+    """What the transport learnt outside the body (headers, query, authentication)."""
+
+    version: str | None = None  # A2A-Version header or query parameter
+    extensions: frozenset[str] = frozenset()
+    owner: str = ""
+    session_id: str | None = None
+
+
+@attrs.frozen
+class JsonReply:
+    body: bytes
+
+
+@attrs.frozen
+class NoReply:
+    """A notification: processed, nothing to send back (JSON-RPC 2.0 §4.1)."""
+
+
+class StreamReply:
+    """A stream of encoded JSON-RPC responses, one per task event, ending with the task's turn.
+
+    Use as an async context manager; `receive` raises `trio.EndOfChannel` at the end.
+    """
+
+    def __init__(
+        self, subscription: Subscription, request_id: str | int | None, *, legacy_dialect: bool
+    ) -> None:
+        self._subscription = subscription
+        self._id = request_id
+        self._legacy = legacy_dialect
+
+    async def receive(self) -> bytes:
+        return self._encode(await self._subscription.receive())
+
+    def receive_nowait(self) -> bytes:
+        return self._encode(self._subscription.receive_nowait())
+
+    async def __aenter__(self) -> StreamReply:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self.aclose()
+
+    def aclose(self) -> None:
+        self._subscription.close()
+
+    def _encode(self, event: m.StreamEvent | SubscriberOverflow) -> bytes:
+        if isinstance(event, SubscriberOverflow):
+            error = InternalError(
+                "The stream fell too far behind and was closed; use SubscribeToTask to resume."
+            )
+            return jsonrpc.encode_error(self._id, **_error_args(error, self._legacy))
+        result = stream_response(event)
+        if self._legacy:
+            final = isinstance(event, m.TaskStatusUpdateEvent) and (
+                event.status.state.is_terminal
+                or (event.status.state.is_interrupted and self._subscription.close_on_interrupt)
+            )
+            result = legacy.stream_response_to_v03(result, final=final)
+        return jsonrpc.encode_result(self._id, result)
+
+
+Reply = JsonReply | StreamReply | NoReply
+
+
+def stream_response(event: m.StreamEvent) -> dict[str, Any]:
+    """A 1.0 StreamResponse: the event wrapped in its oneof member (spec §9.4.2)."""
+    if isinstance(event, m.TaskStatusUpdateEvent):
+        return {"statusUpdate": codec.unstructure(event)}
+    if isinstance(event, m.TaskArtifactUpdateEvent):
+        return {"artifactUpdate": codec.unstructure(event)}
+    if isinstance(event, m.Task):
+        return {"task": codec.unstructure(event)}
+    return {"message": codec.unstructure(event)}
+
+
+@attrs.frozen
+class _Method:
+    params: type[Any]
+    call: Callable[[A2AService, Any, CallContext], Awaitable[Any]]
+    streaming: bool = False
+    params_optional: bool = False
+
+
+def _push(service: A2AService, request: Any, ctx: CallContext) -> Awaitable[Any]:
+    return service.push_config(request, ctx)
+
+
+_METHODS: dict[str, _Method] = {
+    "SendMessage": _Method(m.SendMessageRequest, A2AService.send_message),
+    "SendStreamingMessage": _Method(
+        m.SendMessageRequest, A2AService.send_streaming_message, streaming=True
+    ),
+    "GetTask": _Method(m.GetTaskRequest, A2AService.get_task),
+    "ListTasks": _Method(m.ListTasksRequest, A2AService.list_tasks, params_optional=True),
+    "CancelTask": _Method(m.CancelTaskRequest, A2AService.cancel_task),
+    "SubscribeToTask": _Method(m.SubscribeToTaskRequest, A2AService.subscribe, streaming=True),
+    "CreateTaskPushNotificationConfig": _Method(m.TaskPushNotificationConfig, _push),
+    "GetTaskPushNotificationConfig": _Method(m.TaskPushNotificationConfigRequest, _push),
+    "ListTaskPushNotificationConfigs": _Method(m.ListTaskPushNotificationConfigsRequest, _push),
+    "DeleteTaskPushNotificationConfig": _Method(m.TaskPushNotificationConfigRequest, _push),
+    "GetExtendedAgentCard": _Method(
+        m.GetExtendedAgentCardRequest, A2AService.get_extended_card, params_optional=True
+    ),
+}
+
+
+class Dispatcher:
+    """Decodes JSON-RPC requests, calls the service, encodes the results."""
+
+    def __init__(self, service: A2AService, *, max_body: int, max_depth: int) -> None:
+        self.service = service
+        self._max_body = max_body
+        self._max_depth = max_depth
+
+    async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
+        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
+        if isinstance(parsed, jsonrpc.ParseFailure):
+            return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
+        name = legacy.METHODS.get(parsed.method, parsed.method)
+        legacy_dialect = name != parsed.method
+        try:
+            reply = await self._call(parsed, name, legacy_dialect, meta)
+        except A2AError as exc:
+            reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect))
+        except Exception:
+            error_id = new_id()[:8]
+            log.exception("%s failed (error id %s)", parsed.method, error_id)
+            error = InternalError(f"Internal error (error id {error_id})")
+            reply = JsonReply(encode_error(parsed.id, error, legacy=legacy_dialect))
+        if parsed.is_notification:
+            if isinstance(reply, StreamReply):
+                reply.aclose()
+            return NoReply()
+        return reply
+
+    async def _call(
+        self, request: jsonrpc.Request, name: str, legacy_dialect: bool, meta: RequestMeta
+    ) -> Reply:
+        method = _METHODS.get(name)
+        if method is None:
+            raise MethodNotFoundError(f"Method not found: {request.method[:100]}")
+        _check_version(meta.version)
+        params = request.params
+        if params is None and method.params_optional:
+            params = {}
+        if not isinstance(params, dict):
+            raise InvalidParamsError("params must be an object", field="params")
+        if legacy_dialect:
+            params = legacy.params_to_v1(request.method, params)
+        decoded = codec.structure(params, method.params)
+        ctx = CallContext(owner=meta.owner, extensions=meta.extensions, session_id=meta.session_id)
+        result = await method.call(self.service, decoded, ctx)
+        if method.streaming:
+            return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
+        return JsonReply(
+            jsonrpc.encode_result(request.id, _result_json(name, result, legacy_dialect))
+        )
+
+
+def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
+    if name == "GetExtendedAgentCard":
+        return card_json(result, legacy_fields=legacy_dialect)
+    out = codec.unstructure(result)
+    if name == "SendMessage":
+        out = {"message": out} if isinstance(result, m.Message) else {"task": out}
+        return legacy.send_result_to_v03(out) if legacy_dialect else out
+    if legacy_dialect and isinstance(result, m.Task):
+        return legacy.task_to_v03(out)
+    return out
+
+
+def _check_version(version: str | None) -> None:
+    """Accept no version (0.3 clients, older 1.0 clients), 0.3 and any 1.x (spec §3.6.2)."""
+    if version is None or not version.strip():
+        return
+    match = _VERSION.fullmatch(version)
+    if match is not None:
+        major, minor = int(match.group(1)), int(match.group(2))
+        if major == 1 or (major, minor) == (0, 3):
+            return
+    raise VersionNotSupportedError(
+        f"A2A version {version.strip()[:20]!r} is not supported (supported: 1.0, 0.3)",
+        version=version.strip()[:20],
+    )
+
+
+def _error_args(error: A2AError, legacy_dialect: bool) -> dict[str, Any]:
+    obj = error_object(error, legacy=legacy_dialect)
+    args = {"code": obj["code"], "message": obj["message"]}
+    if "data" in obj:
+        args["data"] = obj["data"]
+    return args
+
+
+__all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply", "trio"]

@@ -1,0 +1,120 @@
+"""The A2A HTTP surface (A2A seed "Routen"; AgentCore contract "Pfadanforderungen").
+
+    POST /                              JSON-RPC (also the path of the advertised URL)
+    GET  /.well-known/agent-card.json   the card, with Cache-Control, ETag, Last-Modified, 304
+    GET  /health                        {"status": "healthy", "version": ..., "mode": "normal"}
+    GET  /ping                          AgentCore: Healthy / HealthyBusy + time_of_last_update
+
+The Content-Type is checked before the body is parsed, so a text/plain body gets -32005 rather
+than a parse error (spec §9.1, a2a.md §5). JSON-RPC errors travel with HTTP 200, like every A2A
+JSON-RPC server does; HTTP errors are for HTTP-level problems only.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+from iaccode import __version__
+from iaccode.a2a.card import PreparedCard
+from iaccode.a2a.dispatch import Dispatcher, JsonReply, NoReply, RequestMeta
+from iaccode.model.errors import ContentTypeNotSupportedError, encode_error
+from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.wire.http import (
+    EventStreamResponse,
+    HttpRequest,
+    HttpResponse,
+    error_response,
+    json_response,
+)
+
+CARD_PATH = "/.well-known/agent-card.json"
+JSON_MEDIA_TYPES = frozenset({"application/json", "application/a2a+json"})
+SESSION_HEADER = "x-amzn-bedrock-agentcore-runtime-session-id"
+
+
+class PingStatus:
+    """AgentCore's /ping: the timestamp moves only when the status changes (contract, warning)."""
+
+    def __init__(self, supervisor: TurnSupervisor) -> None:
+        self._supervisor = supervisor
+        self._busy = False
+        self._since = int(time.time())
+
+    def current(self) -> dict[str, object]:
+        busy = self._supervisor.busy
+        if busy != self._busy:
+            self._busy = busy
+            self._since = int(time.time())
+        return {"status": "HealthyBusy" if busy else "Healthy", "time_of_last_update": self._since}
+
+
+class A2AHttpApp:
+    def __init__(
+        self, dispatcher: Dispatcher, card: PreparedCard, ping: PingStatus, rpc_url: str
+    ) -> None:
+        self.dispatcher = dispatcher
+        self.card = card
+        self.ping = ping
+        path = urlsplit(rpc_url).path.rstrip("/")
+        self._rpc_paths = frozenset({"/", path or "/", path + "/"})
+        self._health = json_response(
+            200, {"status": "healthy", "version": __version__, "mode": "normal"}
+        )
+
+    async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
+        path = request.path
+        if path in self._rpc_paths:
+            if request.method != "POST":
+                return _not_allowed("POST")
+            return await self._rpc(request)
+        if path == CARD_PATH:
+            if request.method not in ("GET", "HEAD"):
+                return _not_allowed("GET, HEAD")
+            return self._card(request)
+        if path == "/health":
+            return self._health if request.method in ("GET", "HEAD") else _not_allowed("GET")
+        if path == "/ping":
+            if request.method not in ("GET", "HEAD"):
+                return _not_allowed("GET")
+            return json_response(200, self.ping.current())
+        return error_response(404)
+
+    def _card(self, request: HttpRequest) -> HttpResponse:
+        validators = (
+            ("cache-control", "public, max-age=60"),
+            ("etag", self.card.etag),
+            ("last-modified", self.card.last_modified),
+        )
+        if self.card.matches(request.header("if-none-match")):
+            return HttpResponse(304, validators)
+        return json_response(200, self.card.body, validators)
+
+    async def _rpc(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
+        if request.media_type not in JSON_MEDIA_TYPES:
+            error = ContentTypeNotSupportedError(
+                "Content-Type must be application/json for JSON-RPC requests"
+            )
+            return json_response(200, encode_error(None, error, legacy=False))
+        meta = RequestMeta(
+            version=request.header("a2a-version") or request.query_param("A2A-Version"),
+            extensions=_extensions(request),
+            session_id=request.header(SESSION_HEADER),
+        )
+        reply = await self.dispatcher.dispatch(request.body, meta)
+        if isinstance(reply, JsonReply):
+            return json_response(200, reply.body)
+        if isinstance(reply, NoReply):
+            return HttpResponse(204)
+        return EventStreamResponse(reply)
+
+
+def _extensions(request: HttpRequest) -> frozenset[str]:
+    """`A2A-Extensions` (and 0.3's `X-A2A-Extensions`): comma-separated, on any number of lines."""
+    values = request.header_values("a2a-extensions") + request.header_values("x-a2a-extensions")
+    return frozenset(uri.strip() for value in values for uri in value.split(",") if uri.strip())
+
+
+def _not_allowed(allow: str) -> HttpResponse:
+    response = error_response(405)
+    return HttpResponse(405, (*response.headers, ("allow", allow)), response.body)

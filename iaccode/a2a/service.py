@@ -1,0 +1,417 @@
+"""The A2A operations (spec §3.1) on top of the task core, for every transport.
+
+Requests arrive as decoded 1.0 model objects (the dispatcher translated 0.3 already) and leave as
+model objects or a `Subscription` of stream events. Nothing here knows about sockets or JSON-RPC.
+
+How a message is accepted (A2A seed, "Task- und Kontextverhalten"; spec §3.4):
+
+* with `taskId`: the task must exist, be visible to the caller and not be terminal; a `contextId`
+  given beside it must match. A task paused for input gets the message as its answer; a task
+  whose turn ended (INPUT_REQUIRED, the normal end) starts its next turn.
+* without `taskId`: a new task in the given context, or in a new one.
+
+A message that would start a new task but cannot run (a bad workspace, no text, a busy context)
+still creates that task, FAILED with the seed's message, as iac-code does; the caller sees why
+in the task. A follow-up that cannot be accepted is refused with a JSON-RPC error instead and
+leaves its task untouched.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from pathlib import Path
+from typing import Any
+
+import attrs
+import trio
+
+from iaccode.agent.engine import Engine, TurnInput
+from iaccode.agent.workspace import WorkspaceError, resolve_workspace
+from iaccode.model.a2a import (
+    AgentCard,
+    CancelTaskRequest,
+    GetExtendedAgentCardRequest,
+    GetTaskRequest,
+    ListTasksRequest,
+    ListTasksResponse,
+    Message,
+    Part,
+    Role,
+    SendMessageRequest,
+    SubscribeToTaskRequest,
+    Task,
+    TaskState,
+)
+from iaccode.model.errors import (
+    A2AError,
+    ContentTypeNotSupportedError,
+    InvalidParamsError,
+    PushNotificationNotSupportedError,
+    TaskNotCancelableError,
+    TaskNotFoundError,
+    UnsupportedOperationError,
+)
+from iaccode.model.ids import is_valid_id, new_id, parse_timestamp
+from iaccode.tasks.broker import Subscription
+from iaccode.tasks.contexts import WORKSPACE_MISMATCH, ContextRegistry, ContextState
+from iaccode.tasks.manager import TaskManager, TaskRecord
+from iaccode.tasks.store import TaskQuery
+from iaccode.tasks.supervisor import CANCELED_MESSAGE, TurnSupervisor, agent_message
+from iaccode.wire import json
+
+TEXT_ONLY = "A2A server currently accepts text input only."
+ALREADY_WORKING = "Task is already working."
+INVALID_ID = "Invalid A2A id: ids are 1-128 characters of letters, digits, '_', '.', ':' or '-'"
+HISTORY_CONTEXT_LIMIT = 200
+MAX_PAGE_SIZE = 100
+DEFAULT_PAGE_SIZE = 50
+
+
+@attrs.frozen
+class CallContext:
+    """Who is calling and what they asked for beside the request itself."""
+
+    owner: str = ""
+    extensions: frozenset[str] = frozenset()
+    session_id: str | None = None
+
+
+class _Refusal(Exception):
+    """A new message that cannot run: it becomes a FAILED task carrying `text`."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+@attrs.frozen
+class Accepted:
+    record: TaskRecord
+    settled: trio.Event
+
+
+class A2AService:
+    def __init__(
+        self,
+        *,
+        tasks: TaskManager,
+        contexts: ContextRegistry,
+        supervisor: TurnSupervisor,
+        engine: Engine,
+        card: AgentCard,
+        workspace_roots: tuple[Path, ...],
+        default_cwd: Path,
+    ) -> None:
+        self.tasks = tasks
+        self.contexts = contexts
+        self.supervisor = supervisor
+        self.engine = engine
+        self.card = card
+        self._roots = workspace_roots
+        self._default_cwd = default_cwd
+
+    # -- SendMessage / SendStreamingMessage ----------------------------------------------------
+
+    async def send_message(self, request: SendMessageRequest, ctx: CallContext) -> Task:
+        config = request.configuration
+        history_length = _history_length(config.history_length if config else None)
+        accepted = await self._accept(request, ctx, subscribe=False)
+        if not (config and config.return_immediately):
+            await accepted.settled.wait()
+        return accepted.record.snapshot(history_length=history_length)
+
+    async def send_streaming_message(
+        self, request: SendMessageRequest, ctx: CallContext
+    ) -> Subscription:
+        subscription = None
+
+        def subscribe(record: TaskRecord) -> None:
+            nonlocal subscription
+            subscription = self.tasks.broker.subscribe(
+                record.id, record.snapshot(), close_on_interrupt=True
+            )
+
+        accepted = await self._accept(request, ctx, subscribe=subscribe)
+        if subscription is None:  # refused into a FAILED task: the stream is that task alone
+            subscription = self.tasks.broker.subscribe(
+                accepted.record.id, accepted.record.snapshot(), close_on_interrupt=True
+            )
+            self.tasks.broker.finish(accepted.record.id)
+        return subscription
+
+    async def _accept(
+        self, request: SendMessageRequest, ctx: CallContext, *, subscribe: Any
+    ) -> Accepted:
+        message = request.message
+        self._validate(message)
+        meta = _iac_code_metadata(message)
+        if message.task_id:
+            return await self._follow_up(message, meta, ctx, subscribe)
+        context_id = message.context_id or new_id()
+        task_id = new_id()
+        message = attrs.evolve(message, task_id=task_id, context_id=context_id)
+        if self.contexts.is_busy(context_id):
+            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING)
+        self.contexts.claim(context_id)
+        try:
+            try:
+                cwd = await self._workspace(context_id, meta)
+                _require_text(message)
+                context = await self._bind(context_id, cwd, ctx)
+            except _Refusal as refusal:
+                return await self._refuse(task_id, context_id, message, ctx, refusal.text)
+            record = await self.tasks.create(
+                task_id=task_id, context_id=context_id, owner=ctx.owner, message=message, live=True
+            )
+            return await self._start(record, context, message, meta, subscribe)
+        finally:
+            self.contexts.release_claim(context_id)
+
+    async def _follow_up(
+        self, message: Message, meta: dict[str, Any], ctx: CallContext, subscribe: Any
+    ) -> Accepted:
+        assert message.task_id is not None
+        record = await self._visible_task(message.task_id, ctx)
+        if message.context_id and message.context_id != record.context_id:
+            raise InvalidParamsError(
+                "message.contextId does not match the context of the task",
+                field="message.contextId",
+            )
+        if record.state.is_terminal:
+            raise UnsupportedOperationError(
+                f"Task {record.id} is in a terminal state and accepts no more messages",
+                taskId=record.id,
+            )
+        message = attrs.evolve(message, context_id=record.context_id)
+        turn = self.supervisor.active(record.id)
+        if turn is not None and turn.waiting_for_input:
+            await self.supervisor.resume(turn, message)
+            if subscribe:
+                subscribe(record)
+            return Accepted(record, turn.settled)
+        if self.contexts.is_busy(record.context_id):
+            raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
+        self.contexts.claim(record.context_id)
+        try:
+            try:
+                cwd = await self._workspace(record.context_id, meta)
+                _require_text(message)
+                context = await self._bind(record.context_id, cwd, ctx)
+            except _Refusal as refusal:
+                raise InvalidParamsError(refusal.text, field="message") from None
+            await self.tasks.set_status(
+                record, TaskState.TASK_STATE_SUBMITTED, add_to_history=(message,), live=True
+            )
+            return await self._start(record, context, message, meta, subscribe)
+        finally:
+            self.contexts.release_claim(record.context_id)
+
+    async def _start(
+        self,
+        record: TaskRecord,
+        context: ContextState,
+        message: Message,
+        meta: dict[str, Any],
+        subscribe: Any,
+    ) -> Accepted:
+        history = await self.tasks.store.context_history(record.context_id, HISTORY_CONTEXT_LIMIT)
+        # The store already holds `message`; the engine gets it separately.
+        earlier = tuple(m for m in history if m.message_id != message.message_id)
+        turn_input = TurnInput(
+            task_id=record.id,
+            context_id=record.context_id,
+            cwd=context.cwd,
+            message=message,
+            history=earlier,
+            metadata=meta,
+        )
+        if subscribe:
+            subscribe(record)
+        turn = self.supervisor.start(record, context, turn_input)
+        return Accepted(record, turn.settled)
+
+    async def _refuse(
+        self, task_id: str, context_id: str, message: Message, ctx: CallContext, text: str
+    ) -> Accepted:
+        notice = Message(
+            message_id=new_id(),
+            role=Role.ROLE_AGENT,
+            parts=[Part(text=text)],
+            context_id=context_id,
+            task_id=task_id,
+        )
+        record = await self.tasks.create(
+            task_id=task_id,
+            context_id=context_id,
+            owner=ctx.owner,
+            message=message,
+            state=TaskState.TASK_STATE_FAILED,
+            status_message=notice,
+        )
+        settled = trio.Event()
+        settled.set()
+        return Accepted(record, settled)
+
+    async def _workspace(self, context_id: str, meta: dict[str, Any]) -> Path:
+        bound = await self.contexts.known_cwd(context_id)
+        try:
+            cwd = resolve_workspace(meta.get("cwd"), self._roots, bound or self._default_cwd)
+        except WorkspaceError as exc:
+            raise _Refusal(f"Invalid A2A workspace metadata. {exc}") from None
+        return cwd
+
+    async def _bind(self, context_id: str, cwd: Path, ctx: CallContext) -> ContextState:
+        try:
+            return await self.contexts.bind(context_id, cwd, ctx.owner)
+        except InvalidParamsError as exc:
+            if exc.message == WORKSPACE_MISMATCH:
+                raise _Refusal(WORKSPACE_MISMATCH + ".") from None
+            raise
+
+    def _validate(self, message: Message) -> None:
+        if message.role != Role.ROLE_USER:
+            raise InvalidParamsError("message.role must be ROLE_USER", field="message.role")
+        if not message.message_id:
+            raise InvalidParamsError(
+                "message.messageId must not be empty", field="message.messageId"
+            )
+        if not message.parts:
+            raise InvalidParamsError("message.parts must not be empty", field="message.parts")
+        for name in ("task_id", "context_id"):
+            value = getattr(message, name)
+            if value is not None and not is_valid_id(value):
+                field = "message.taskId" if name == "task_id" else "message.contextId"
+                raise InvalidParamsError(INVALID_ID, field=field)
+        for index, part in enumerate(message.parts):
+            if part.content_kind is None:
+                raise InvalidParamsError(
+                    "a part must have one of text, raw, url or data",
+                    field=f"message.parts[{index}]",
+                )
+            if part.media_type and not self.engine.accepts_media_type(part.media_type):
+                raise ContentTypeNotSupportedError(
+                    f"Media type {part.media_type[:100]!r} is not supported",
+                    mediaType=part.media_type[:100],
+                )
+
+    # -- tasks -----------------------------------------------------------------------------------
+
+    async def _visible_task(self, task_id: str, ctx: CallContext) -> TaskRecord:
+        if not is_valid_id(task_id):
+            raise InvalidParamsError(INVALID_ID, field="id")
+        record = await self.tasks.get(task_id)
+        if record is None or record.owner != ctx.owner:
+            raise TaskNotFoundError(f"Task {task_id} not found", taskId=task_id)
+        return record
+
+    async def get_task(self, request: GetTaskRequest, ctx: CallContext) -> Task:
+        history_length = _history_length(request.history_length)
+        record = await self._visible_task(request.id, ctx)
+        return record.snapshot(history_length=history_length)
+
+    async def list_tasks(self, request: ListTasksRequest, ctx: CallContext) -> ListTasksResponse:
+        page_size = DEFAULT_PAGE_SIZE if request.page_size is None else request.page_size
+        if not 1 <= page_size <= MAX_PAGE_SIZE:
+            raise InvalidParamsError(
+                f"pageSize must be between 1 and {MAX_PAGE_SIZE}", field="pageSize"
+            )
+        after = None
+        if request.status_timestamp_after is not None:
+            try:
+                after = parse_timestamp(request.status_timestamp_after)
+            except ValueError:
+                raise InvalidParamsError(
+                    "statusTimestampAfter must be an RFC 3339 timestamp",
+                    field="statusTimestampAfter",
+                ) from None
+        if request.context_id is not None and not is_valid_id(request.context_id):
+            raise InvalidParamsError(INVALID_ID, field="contextId")
+        query = TaskQuery(
+            owner=ctx.owner,
+            context_id=request.context_id,
+            state=request.status,
+            status_after=after,
+            page_size=page_size,
+            cursor=_decode_page_token(request.page_token),
+            history_length=_history_length(request.history_length),
+            include_artifacts=request.include_artifacts,
+        )
+        page = await self.tasks.store.list_tasks(query)
+        token = _encode_page_token(page.next_cursor) if page.next_cursor else ""
+        return ListTasksResponse(
+            tasks=page.tasks, next_page_token=token, page_size=page_size, total_size=page.total_size
+        )
+
+    async def cancel_task(self, request: CancelTaskRequest, ctx: CallContext) -> Task:
+        record = await self._visible_task(request.id, ctx)
+        if record.state.is_terminal:
+            raise TaskNotCancelableError(
+                f"Task {record.id} is in a terminal state and cannot be canceled",
+                taskId=record.id,
+            )
+        turn = self.supervisor.active(record.id)
+        if turn is not None:
+            await self.supervisor.cancel(turn)
+        else:
+            notice = agent_message(record, [Part(text=CANCELED_MESSAGE)])
+            await self.tasks.set_status(
+                record, TaskState.TASK_STATE_CANCELED, message=notice, add_to_history=(notice,)
+            )
+        return record.snapshot()
+
+    async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
+        record = await self._visible_task(request.id, ctx)
+        if self.supervisor.active(record.id) is None:
+            why = "has ended" if record.state.is_terminal else "is waiting for a new message"
+            raise TaskNotFoundError(f"Task {record.id} is not active: it {why}", taskId=record.id)
+        return self.tasks.broker.subscribe(record.id, record.snapshot(), close_on_interrupt=False)
+
+    async def get_extended_card(
+        self, request: GetExtendedAgentCardRequest, ctx: CallContext
+    ) -> AgentCard:
+        return self.card
+
+    async def push_config(self, request: object, ctx: CallContext) -> Any:
+        raise PushNotificationNotSupportedError(
+            "Push notifications are not enabled on this server (push-notifications: false)"
+        )
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def _iac_code_metadata(message: Message) -> dict[str, Any]:
+    meta = (message.metadata or {}).get("iac_code")
+    return meta if isinstance(meta, dict) else {}
+
+
+def _require_text(message: Message) -> None:
+    if all(p.content_kind == "text" and not (p.text or "").strip() for p in message.parts):
+        raise _Refusal(TEXT_ONLY)
+
+
+def _history_length(value: int | None) -> int | None:
+    if value is not None and value < 0:
+        raise InvalidParamsError("historyLength must not be negative", field="historyLength")
+    return value
+
+
+def _encode_page_token(cursor: tuple[str, str]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(list(cursor))).decode("ascii").rstrip("=")
+
+
+def _decode_page_token(token: str | None) -> tuple[str, str] | None:
+    if not token:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        stamp, task_id = json.loads(raw)
+        if isinstance(stamp, str) and isinstance(task_id, str):
+            return stamp, task_id
+    except (binascii.Error, ValueError, TypeError):
+        pass
+    raise InvalidParamsError("pageToken is not a token this server issued", field="pageToken")
+
+
+__all__ = ["A2AError", "A2AService", "CallContext"]

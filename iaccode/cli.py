@@ -1,0 +1,102 @@
+"""The `iaccode` (alias `iac-code`) command line.
+
+    iaccode a2a [--config a2a-server.yml] [--host H] [--port P] [--transport http] [-d]
+                [--log-to-stdout | --no-log-to-stdout] [--engine NAME]
+
+Flags given on the command line win over the config file, the file over environment fallbacks,
+those over the defaults. A configuration problem is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from iaccode import __version__
+from iaccode.config import AGENTCORE_PORT, DEFAULT_PORT, TRANSPORTS, ConfigError, load_config
+
+EXIT_CONFIG = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="iaccode",
+        description="An infrastructure-as-code agent (Alibaba Cloud ROS and Terraform) "
+        "served over A2A.",
+    )
+    parser.add_argument("--version", action="version", version=f"iaccode {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    a2a = commands.add_parser(
+        "a2a",
+        help="run the A2A server",
+        description="Run the A2A server (JSON-RPC over HTTP with SSE streaming; A2A 1.0 and "
+        "0.3 method names on one endpoint).",
+    )
+    a2a.add_argument("--config", type=Path, metavar="FILE", help="a2a-server.yml to read")
+    a2a.add_argument("--host", help="address to bind (default 127.0.0.1)")
+    a2a.add_argument(
+        "--port",
+        type=int,
+        help=f"port to bind (default {DEFAULT_PORT}; AgentCore expects {AGENTCORE_PORT})",
+    )
+    a2a.add_argument("--transport", choices=TRANSPORTS, help="transport (default http)")
+    a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
+    a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
+    a2a.add_argument("-d", "--debug", action="store_true", default=None, help="debug logging")
+    a2a.add_argument(
+        "--log-to-stdout",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write logs to stdout instead of stderr",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command != "a2a":
+        parser.print_help()
+        return EXIT_CONFIG
+    overrides: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "transport": args.transport,
+        "engine": args.engine,
+        "persistence_dir": args.persistence_dir,
+        "debug": args.debug,
+        "log_to_stdout": args.log_to_stdout,
+    }
+    try:
+        config = load_config(args.config, overrides)
+    except ConfigError as exc:
+        print(f"iaccode: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    _setup_logging(debug=config.debug, to_stdout=config.log_to_stdout)
+
+    from iaccode.agent.engine import EngineLoadError
+    from iaccode.server import serve
+
+    try:
+        trio.run(serve, config)
+    except EngineLoadError as exc:
+        print(f"iaccode: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except OSError as exc:
+        print(f"iaccode: cannot start: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _setup_logging(*, debug: bool, to_stdout: bool) -> None:
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.INFO,
+        stream=sys.stdout if to_stdout else sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

@@ -1,0 +1,254 @@
+"""Server configuration: `a2a-server.yml`, environment variables and command-line flags.
+
+The YAML keys are those of the existing iac-code product (`iac-code a2a --config a2a-server.yml`),
+dashes and underscores interchangeable, so a config written for it keeps working. Unlike that
+product, an unknown key or a value of the wrong type stops start-up with a message naming the key:
+a typo in `persistence-dir` should not silently write state somewhere else.
+
+Precedence: explicit command-line flags, then the file, then environment fallbacks, then defaults.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import types
+import typing
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+DEFAULT_PORT = 41242
+AGENTCORE_PORT = 9000
+
+
+class ConfigError(Exception):
+    """A configuration problem, reported to the user as one line without a traceback."""
+
+
+TRANSPORTS = ("http",)
+# Keys the iac-code product knows that this version does not implement yet: a clear error beats
+# "unknown key" for someone migrating a working config.
+_NOT_YET_SUPPORTED = frozenset(
+    {
+        "socket_path",
+        "ws_path",
+        "grpc_host",
+        "grpc_port",
+        "redis_url",
+        "request_stream",
+        "response_stream",
+        "consumer_group",
+        "token",
+        "basic_username",
+        "basic_password",
+        "api_key",
+        "api_key_header",
+        "signing_secret",
+        "signing_key_id",
+        "push_notifications",
+        "push_queue",
+        "push_redis_url",
+        "push_stream",
+        "push_retry_key",
+        "push_dead_stream",
+        "push_consumer_group",
+        "push_consumer_name",
+        "push_lease_timeout_ms",
+        "permission_wait",
+    }
+)
+
+
+def default_config_dir() -> Path:
+    return Path(os.environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code")
+
+
+@attrs.frozen
+class Config:
+    """Everything `serve()` needs. Built by `load_config`; tests build it directly."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    transport: str = "http"
+    persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
+    artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
+    engine: str = "offline"
+    public_url: str | None = None  # the URL advertised in the card; AGENTCORE_RUNTIME_URL wins
+    legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
+    auto_approve_permissions: bool = False
+    thinking_exposure: tuple[str, ...] = ("tool-trace",)
+    idle_shutdown_seconds: float | None = None
+    context_idle_seconds: float = 3600.0
+    heartbeat_seconds: float = 15.0
+    keep_alive_seconds: float = 30.0
+    request_timeout_seconds: float = 30.0
+    shutdown_grace_seconds: float = 10.0
+    max_body_bytes: int = 16 * 1024 * 1024
+    max_header_bytes: int = 32 * 1024
+    max_json_depth: int = 64
+    subscriber_buffer: int = 256
+    allowed_cwds: tuple[Path, ...] = ()  # empty: process cwd and the temp dir
+    log_to_stdout: bool = False
+    debug: bool = False
+
+    @property
+    def artifacts_path(self) -> Path:
+        return self.artifact_dir or self.persistence_dir / "artifacts"
+
+    @property
+    def advertised_url(self) -> str:
+        """The JSON-RPC endpoint clients should use; never a wildcard address."""
+        url = os.environ.get("AGENTCORE_RUNTIME_URL") or self.public_url
+        if url:
+            return url if url.endswith("/") else url + "/"
+        host = self.host
+        if host in ("0.0.0.0", "", "::"):
+            host = "127.0.0.1"
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
+
+    def workspace_roots(self) -> tuple[Path, ...]:
+        """Allowed workspace roots, resolved; roots that do not exist are dropped."""
+        roots = self.allowed_cwds or (Path.cwd(), Path(tempfile.gettempdir()))
+        return tuple(root.resolve() for root in roots if root.is_dir())
+
+
+_FIELDS = typing.get_type_hints(Config)
+
+
+def load_config(
+    path: Path | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Config:
+    """Build the config from a YAML file, explicit overrides (flags) and the environment."""
+    environ = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    cwds = environ.get("IACCODE_A2A_ALLOWED_CWDS")
+    if cwds:
+        values["allowed_cwds"] = [p for p in cwds.split(os.pathsep) if p]
+    if path is not None:
+        values.update(_read_yaml(path))
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    config = Config(**{name: _coerce(name, value) for name, value in values.items()})
+    _check(config)
+    return config
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file {path}: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        raise ConfigError(f"config file {path} is not valid YAML{where}") from None
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ConfigError(f"config file {path} must be a mapping of keys to values")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        name = str(key).replace("-", "_")
+        if name in _NOT_YET_SUPPORTED:
+            raise ConfigError(f"config key '{key}' is not supported by this version of iaccode")
+        if name not in _FIELDS or name in ("debug",):
+            known = ", ".join(sorted(n.replace("_", "-") for n in _FIELDS))
+            raise ConfigError(f"unknown config key '{key}' (known keys: {known})")
+        out[name] = value
+    return out
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Check one value against the field's type; YAML already gives ints, bools and lists."""
+    hint = _FIELDS[name]
+    optional = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    if optional:
+        if value is None:
+            return None
+        hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    key = name.replace("_", "-")
+    try:
+        return _coerce_to(hint, value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"config key '{key}' must be {_describe(hint)}, got {value!r}") from None
+
+
+def _coerce_to(hint: Any, value: Any) -> Any:
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise TypeError
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        raise TypeError
+    if hint is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, str):
+            return float(value)
+        raise TypeError
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise TypeError
+    if hint is Path:
+        if isinstance(value, (str, Path)) and str(value):
+            return Path(value).expanduser()
+        raise TypeError
+    if typing.get_origin(hint) is tuple:
+        item = typing.get_args(hint)[0]
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, (list, tuple)):
+            raise TypeError
+        return tuple(_coerce_to(item, v) for v in value)
+    raise TypeError
+
+
+def _describe(hint: Any) -> str:
+    if typing.get_origin(hint) is tuple:
+        return f"a list of {_describe(typing.get_args(hint)[0])}s"
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+    return names.get(hint, "a path")
+
+
+def _check(config: Config) -> None:
+    if config.transport not in TRANSPORTS:
+        raise ConfigError(
+            f"transport '{config.transport}' is not supported by this version of iaccode "
+            f"(available: {', '.join(TRANSPORTS)})"
+        )
+    if not 0 <= config.port <= 65535:
+        raise ConfigError(f"config key 'port' must be between 0 and 65535, got {config.port}")
+    positive = (
+        "context_idle_seconds",
+        "heartbeat_seconds",
+        "keep_alive_seconds",
+        "request_timeout_seconds",
+        "shutdown_grace_seconds",
+        "max_body_bytes",
+        "max_header_bytes",
+        "max_json_depth",
+        "subscriber_buffer",
+    )
+    for name in positive:
+        if getattr(config, name) <= 0:
+            raise ConfigError(f"config key '{name.replace('_', '-')}' must be greater than 0")
+    if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:
+        raise ConfigError("config key 'idle-shutdown-seconds' must not be negative")
+    unknown = set(config.thinking_exposure) - {"tool-trace", "raw-thinking"}
+    if unknown:
+        raise ConfigError(
+            f"config key 'thinking-exposure' has unknown values {sorted(unknown)} "
+            "(known: tool-trace, raw-thinking)"
+        )

@@ -1,0 +1,170 @@
+"""`serve(config)`: builds the server from its parts and owns every task it runs.
+
+    serve()                       root nursery
+    ├─ TurnSupervisor.run         every turn (outlives the requests that start them)
+    ├─ connections nursery        one task per HTTP connection
+    └─ front nursery              listener, housekeeping, signal watcher
+
+Shutdown (SIGINT/SIGTERM, idle shutdown, or `RunningServer.stop()`): stop accepting, close idle
+connections, give busy requests and running turns `shutdown-grace-seconds` to finish, then
+interrupt the turns (each writes a clear "interrupted" state, shielded and bounded), give
+connections a moment to deliver those answers, and close the store. A second signal skips the
+grace period.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+from pathlib import Path
+
+import attrs
+import trio
+
+from iaccode.a2a.card import PreparedCard, build_card, card_json
+from iaccode.a2a.dispatch import Dispatcher
+from iaccode.a2a.http_app import A2AHttpApp, PingStatus
+from iaccode.a2a.service import A2AService
+from iaccode.agent.engine import load_engine
+from iaccode.config import Config
+from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.contexts import ContextRegistry
+from iaccode.tasks.manager import TaskManager
+from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
+from iaccode.transports.http import HttpLimits, HttpServer, open_http_listeners, serve_http
+
+log = logging.getLogger("iaccode.server")
+_FLUSH_SECONDS = 1.0
+
+
+@attrs.define(eq=False)
+class RunningServer:
+    """What `serve` reports once it listens: where, and how to stop it."""
+
+    config: Config
+    port: int
+    service: A2AService
+    http: HttpServer
+    _stop: trio.Event
+
+    @property
+    def url(self) -> str:
+        host = self.config.host if self.config.host not in ("0.0.0.0", "", "::") else "127.0.0.1"
+        return f"http://{host}:{self.port}"
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+async def serve(
+    config: Config,
+    *,
+    handle_signals: bool = True,
+    task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Run the server until it is told to stop; see the module docstring."""
+    engine = load_engine(config.engine, config)
+    listeners = await open_http_listeners(config.host, config.port)
+    port = listeners[0].socket.getsockname()[1]
+    config = attrs.evolve(config, port=port)  # port 0 becomes the real one, for the card
+    store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+    try:
+        tasks = TaskManager(store, EventBroker(config.subscriber_buffer))
+        interrupted = await store.live_task_ids()
+        await recover_interrupted_turns(tasks, interrupted)
+        if interrupted:
+            log.warning("ended %d task(s) interrupted by the previous process", len(interrupted))
+        contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
+        supervisor = TurnSupervisor(tasks, engine)
+        card = build_card(config)
+        service = A2AService(
+            tasks=tasks,
+            contexts=contexts,
+            supervisor=supervisor,
+            engine=engine,
+            card=card,
+            workspace_roots=config.workspace_roots(),
+            default_cwd=Path(os.getcwd()),
+        )
+        dispatcher = Dispatcher(
+            service, max_body=config.max_body_bytes, max_depth=config.max_json_depth
+        )
+        prepared = PreparedCard.prepare(card_json(card, legacy_fields=config.legacy_card_fields))
+        app = A2AHttpApp(dispatcher, prepared, PingStatus(supervisor), config.advertised_url)
+        http = HttpServer(
+            app,
+            HttpLimits(
+                max_body=config.max_body_bytes,
+                max_header=config.max_header_bytes,
+                keep_alive=config.keep_alive_seconds,
+                request_timeout=config.request_timeout_seconds,
+                heartbeat=config.heartbeat_seconds,
+            ),
+        )
+        stop = trio.Event()
+        async with trio.open_nursery() as root:
+            await root.start(supervisor.run)
+            if handle_signals:
+                root.start_soon(_watch_signals, stop, root.cancel_scope)
+            async with trio.open_nursery() as connections:
+                async with trio.open_nursery() as front:
+                    await front.start(serve_http, http, listeners, connections)
+                    front.start_soon(_housekeeping, contexts, config)
+                    if config.idle_shutdown_seconds:
+                        front.start_soon(
+                            _idle_shutdown, http, supervisor, config.idle_shutdown_seconds, stop
+                        )
+                    log.info("iaccode A2A server listening on %s", config.advertised_url)
+                    task_status.started(RunningServer(config, port, service, http, stop))
+                    await stop.wait()
+                    front.cancel_scope.cancel()
+                log.info("shutting down")
+                http.close()
+                with trio.move_on_after(config.shutdown_grace_seconds):
+                    while http.in_flight or supervisor.busy:  # noqa: ASYNC110 (shutdown only)
+                        await trio.sleep(0.05)
+                supervisor.shutdown()
+                await supervisor.stopped.wait()
+                connections.cancel_scope.deadline = trio.current_time() + _FLUSH_SECONDS
+            root.cancel_scope.cancel()  # the signal watcher
+    finally:
+        await store.aclose()
+        for listener in listeners:
+            await listener.aclose()
+
+
+async def _housekeeping(contexts: ContextRegistry, config: Config) -> None:
+    period = min(300.0, max(config.context_idle_seconds / 4, 0.05))
+    while True:
+        await trio.sleep(period)
+        evicted = contexts.evict_idle()
+        if evicted:
+            log.debug("evicted %d idle context(s)", evicted)
+
+
+async def _idle_shutdown(
+    http: HttpServer, supervisor: TurnSupervisor, seconds: float, stop: trio.Event
+) -> None:
+    """Stop once nothing has happened for `seconds` (idle-shutdown-seconds)."""
+    idle_since = trio.current_time()
+    while True:
+        await trio.sleep(min(seconds, 1.0))
+        if http.in_flight or supervisor.busy:
+            idle_since = trio.current_time()
+        elif trio.current_time() - idle_since >= seconds:
+            log.info("idle for %.0f s, shutting down", seconds)
+            stop.set()
+            return
+
+
+async def _watch_signals(stop: trio.Event, root: trio.CancelScope) -> None:
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async for signum in signals:
+            if stop.is_set():
+                log.warning("second %s: stopping now", signal.Signals(signum).name)
+                root.cancel()
+                return
+            log.info("%s received", signal.Signals(signum).name)
+            stop.set()

@@ -1,0 +1,112 @@
+"""HTTP values between the socket loop and the protocol apps, and the framing we do by hand.
+
+The socket loop (`iaccode.transports.http`) parses with h11 and hands an app an `HttpRequest`; the
+app answers with an `HttpResponse` or an `EventStreamResponse`. Keeping h11 out of the apps means
+a faster parser could replace it in one place (style-and-performance.md C.6).
+
+SSE bodies are sent with chunked transfer coding framed here rather than through h11's `Data`
+events: h11's chunked writer keeps no count of what was written, so this is safe, and it lets the
+loop send many events in one `send_all` (RFC 9112 §7.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+from urllib.parse import parse_qsl
+
+import attrs
+
+from iaccode.wire import json
+
+Headers = Sequence[tuple[str, str]]
+
+REASONS = {
+    200: "OK",
+    204: "No Content",
+    304: "Not Modified",
+    400: "Bad Request",
+    401: "Unauthorized",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    408: "Request Timeout",
+    411: "Length Required",
+    413: "Content Too Large",
+    415: "Unsupported Media Type",
+    431: "Request Header Fields Too Large",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}
+
+
+@attrs.frozen
+class HttpRequest:
+    method: str
+    path: str
+    query: str
+    headers: tuple[tuple[str, str], ...]  # names lowercased, in arrival order
+    body: bytes = b""
+
+    def header(self, name: str) -> str | None:
+        """The first value of a header (name in lowercase), or None."""
+        for key, value in self.headers:
+            if key == name:
+                return value
+        return None
+
+    def header_values(self, name: str) -> list[str]:
+        return [value for key, value in self.headers if key == name]
+
+    def query_param(self, name: str) -> str | None:
+        for key, value in parse_qsl(self.query, keep_blank_values=True):
+            if key == name:
+                return value
+        return None
+
+    @property
+    def media_type(self) -> str:
+        """The Content-Type without parameters, lowercased ('' when absent)."""
+        value = self.header("content-type") or ""
+        return value.split(";", 1)[0].strip().lower()
+
+
+@attrs.frozen
+class HttpResponse:
+    status: int
+    headers: tuple[tuple[str, str], ...] = ()
+    body: bytes = b""
+
+
+class EventSource(Protocol):
+    """Encoded events for an SSE body; the transport frames each one as `data:`."""
+
+    async def receive(self) -> bytes:
+        """The next payload; raises the transport's end-of-stream error when done."""
+        ...
+
+    def receive_nowait(self) -> bytes: ...
+
+    def aclose(self) -> None: ...
+
+
+@attrs.frozen
+class EventStreamResponse:
+    """A `text/event-stream` response fed by `source` until it ends."""
+
+    source: EventSource
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+def json_response(status: int, value: Any, headers: Headers = ()) -> HttpResponse:
+    body = value if isinstance(value, bytes) else json.dumps(value)
+    return HttpResponse(status, (("content-type", "application/json"), *headers), body)
+
+
+def error_response(status: int, message: str | None = None) -> HttpResponse:
+    """A small JSON error for HTTP-level failures (`{"error": "..."}`)."""
+    return json_response(status, {"error": message or REASONS.get(status, "Error")})
+
+
+def frame_chunk(data: bytes) -> bytes:
+    """One chunk of a chunked body (RFC 9112 §7.1); `data` must not be empty."""
+    return b"%x\r\n%b\r\n" % (len(data), data)
