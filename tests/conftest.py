@@ -1,0 +1,81 @@
+"""Shared fixtures: a real server on a loopback port, and an A2A client speaking JSON-RPC to it."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import trio
+
+from iaccode.config import Config
+from iaccode.server import RunningServer, serve
+from tests.client import A2AClient
+
+SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real ~/.iac-code, or sees the caller's A2A settings."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("IAC_CODE_CONFIG_DIR", str(tmp_path / "config"))
+    for name in ("IACCODE_A2A_ALLOWED_CWDS", "AGENTCORE_RUNTIME_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    path = tmp_path / "workspace"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def make_config(tmp_path: Path, workspace: Path) -> Callable[..., Config]:
+    def make(**overrides: Any) -> Config:
+        values: dict[str, Any] = {
+            "host": "127.0.0.1",
+            "port": 0,
+            "persistence_dir": tmp_path / "state",
+            "engine": SCENARIO_ENGINE,
+            "allowed_cwds": (workspace, tmp_path / "other"),
+            "shutdown_grace_seconds": 2.0,
+        }
+        values.update(overrides)
+        (tmp_path / "other").mkdir(exist_ok=True)
+        return Config(**values)
+
+    return make
+
+
+@pytest.fixture
+def start_server(nursery: trio.Nursery, make_config: Callable[..., Config]) -> Callable[..., Any]:
+    async def start(**overrides: Any) -> RunningServer:
+        config = make_config(**overrides)
+        running: RunningServer = await nursery.start(
+            functools.partial(serve, config, handle_signals=False)
+        )
+        return running
+
+    return start
+
+
+@pytest.fixture
+async def server(start_server: Callable[..., Any]) -> RunningServer:
+    running: RunningServer = await start_server()
+    return running
+
+
+@pytest.fixture
+async def http(server: RunningServer) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
+        yield client
+
+
+@pytest.fixture
+def a2a(http: httpx.AsyncClient, workspace: Path) -> A2AClient:
+    return A2AClient(http, cwd=workspace)
