@@ -48,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     a2a.add_argument("--transport", choices=TRANSPORTS, help="transport (default http)")
     a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
     a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
+    a2a.add_argument(
+        "--thinking-exposure",
+        action="append",
+        choices=("tool-trace", "raw-thinking"),
+        help="what reasoning to expose in metadata.iac_code (repeatable; default tool-trace)",
+    )
     a2a.add_argument("-d", "--debug", action="store_true", default=None, help="debug logging")
     a2a.add_argument(
         "--log-to-stdout",
@@ -70,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "transport": args.transport,
         "engine": args.engine,
         "persistence_dir": args.persistence_dir,
+        "thinking_exposure": args.thinking_exposure,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
     }

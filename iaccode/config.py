@@ -10,6 +10,7 @@ Precedence: explicit command-line flags, then the file, then environment fallbac
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 import types
@@ -77,7 +78,7 @@ class Config:
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     engine: str = "offline"
-    public_url: str | None = None  # the URL advertised in the card; AGENTCORE_RUNTIME_URL wins
+    public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
     thinking_exposure: tuple[str, ...] = ("tool-trace",)
@@ -102,7 +103,7 @@ class Config:
     @property
     def advertised_url(self) -> str:
         """The JSON-RPC endpoint clients should use; never a wildcard address."""
-        url = os.environ.get("AGENTCORE_RUNTIME_URL") or self.public_url
+        url = self.public_url
         if url:
             return url if url.endswith("/") else url + "/"
         host = self.host
@@ -119,6 +120,7 @@ class Config:
 
 
 _FIELDS = typing.get_type_hints(Config)
+_FILE_KEYS = frozenset(_FIELDS) - {"debug"}  # flags only
 
 
 def load_config(
@@ -128,13 +130,17 @@ def load_config(
 ) -> Config:
     """Build the config from a YAML file, explicit overrides (flags) and the environment."""
     environ = os.environ if environ is None else environ
-    values: dict[str, Any] = {}
+    config_dir = environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code"
+    values: dict[str, Any] = {"persistence_dir": Path(config_dir) / "a2a"}
     cwds = environ.get("IACCODE_A2A_ALLOWED_CWDS")
     if cwds:
         values["allowed_cwds"] = [p for p in cwds.split(os.pathsep) if p]
     if path is not None:
         values.update(_read_yaml(path))
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    # Inside AgentCore the runtime URL is the only address callers can reach (contract).
+    if environ.get("AGENTCORE_RUNTIME_URL"):
+        values["public_url"] = environ["AGENTCORE_RUNTIME_URL"]
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
     return config
@@ -145,6 +151,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(f"cannot read config file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"config file {path} is not UTF-8 text") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""
@@ -158,8 +166,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         name = str(key).replace("-", "_")
         if name in _NOT_YET_SUPPORTED:
             raise ConfigError(f"config key '{key}' is not supported by this version of iaccode")
-        if name not in _FIELDS or name in ("debug",):
-            known = ", ".join(sorted(n.replace("_", "-") for n in _FIELDS))
+        if name not in _FILE_KEYS:
+            known = ", ".join(sorted(n.replace("_", "-") for n in _FILE_KEYS))
             raise ConfigError(f"unknown config key '{key}' (known keys: {known})")
         out[name] = value
     return out
@@ -192,11 +200,12 @@ def _coerce_to(hint: Any, value: Any) -> Any:
             return int(value)
         raise TypeError
     if hint is float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        if isinstance(value, str):
-            return float(value)
-        raise TypeError
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError
+        number = float(value)
+        if not math.isfinite(number):
+            raise ValueError
+        return number
     if hint is str:
         if isinstance(value, str):
             return value
@@ -217,7 +226,8 @@ def _coerce_to(hint: Any, value: Any) -> Any:
 
 def _describe(hint: Any) -> str:
     if typing.get_origin(hint) is tuple:
-        return f"a list of {_describe(typing.get_args(hint)[0])}s"
+        items = {str: "strings", Path: "paths"}
+        return f"a list of {items.get(typing.get_args(hint)[0], 'values')}"
     names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
     return names.get(hint, "a path")
 

@@ -78,7 +78,7 @@ async def serve(
             log.warning("ended %d task(s) interrupted by the previous process", len(interrupted))
         contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
         supervisor = TurnSupervisor(tasks, engine)
-        card = build_card(config)
+        card = build_card(config.advertised_url, thinking_exposure=config.thinking_exposure)
         service = A2AService(
             tasks=tasks,
             contexts=contexts,

@@ -21,7 +21,6 @@ import attrs
 
 from iaccode import __version__
 from iaccode.agent.media import INPUT_MODES, OUTPUT_MODES
-from iaccode.config import Config
 from iaccode.model import codec
 from iaccode.model.a2a import (
     AgentCapabilities,
@@ -74,7 +73,8 @@ _SKILLS = [
 ]
 
 
-def build_card(config: Config) -> AgentCard:
+def build_card(url: str, *, thinking_exposure: tuple[str, ...] = ()) -> AgentCard:
+    """The public card for an agent whose JSON-RPC endpoint is `url`."""
     extensions = [
         AgentExtension(
             uri=ARTIFACT_METADATA_EXTENSION,
@@ -84,8 +84,8 @@ def build_card(config: Config) -> AgentCard:
             ),
         )
     ]
-    if config.thinking_exposure:
-        enabled = [kind.replace("-", "_") for kind in config.thinking_exposure]
+    if thinking_exposure:
+        enabled = [kind.replace("-", "_") for kind in thinking_exposure]
         extensions.append(
             AgentExtension(
                 uri=THINKING_EXPOSURE_EXTENSION,
@@ -109,9 +109,7 @@ def build_card(config: Config) -> AgentCard:
         name="iac-code",
         description=DESCRIPTION + UNAUTHENTICATED_NOTE,
         supported_interfaces=[
-            AgentInterface(
-                url=config.advertised_url, protocol_binding="JSONRPC", protocol_version="1.0"
-            )
+            AgentInterface(url=url, protocol_binding="JSONRPC", protocol_version="1.0")
         ],
         version=__version__,
         capabilities=AgentCapabilities(

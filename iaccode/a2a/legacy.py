@@ -41,7 +41,7 @@ _STATES = {
     "TASK_STATE_REJECTED": "rejected",
     "TASK_STATE_AUTH_REQUIRED": "auth-required",
 }
-_ROLES = {"ROLE_USER": "user", "ROLE_AGENT": "agent", "ROLE_UNSPECIFIED": "unspecified"}
+_ROLES = {"ROLE_USER": "user", "ROLE_AGENT": "agent"}
 _ROLES_IN = {"user": "ROLE_USER", "agent": "ROLE_AGENT"}
 _TERMINAL = {"completed", "failed", "canceled", "rejected"}
 _WRAPPED_VALUE = "iaccode_wrapped_value"  # marks a non-object `data` wrapped for 0.3
@@ -57,11 +57,15 @@ def params_to_v1(method: str, params: dict[str, Any]) -> dict[str, Any]:
     if method == "tasks/pushNotificationConfig/set":
         config = params.get("pushNotificationConfig")
         flat = _push_config_to_v1(config) if isinstance(config, dict) else {}
-        return {**flat, "taskId": params.get("taskId")}
+        # 0.3 configs without an id are the task's one config, named after the task.
+        return {"id": params.get("taskId"), **flat, "taskId": params.get("taskId")}
     if method in ("tasks/pushNotificationConfig/get", "tasks/pushNotificationConfig/delete"):
-        return {"taskId": params.get("id"), "id": params.get("pushNotificationConfigId")}
+        task_id = params.get("id")
+        return {"taskId": task_id, "id": params.get("pushNotificationConfigId") or task_id}
     if method == "tasks/pushNotificationConfig/list":
         return {"taskId": params.get("id")}
+    if method == "tasks/get" and params.get("historyLength") == 0:
+        return {k: v for k, v in params.items() if k != "historyLength"}  # 0.3: 0 is no limit
     return params
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,9 @@ class _Refusal(Exception):
         self.text = text
 
 
+Subscribe = Callable[[TaskRecord], None]
+
+
 @attrs.frozen
 class Accepted:
     record: TaskRecord
@@ -113,10 +117,12 @@ class A2AService:
 
     # -- SendMessage / SendStreamingMessage ----------------------------------------------------
 
-    async def send_message(self, request: SendMessageRequest, ctx: CallContext) -> Task:
+    async def send_message(self, request: SendMessageRequest, ctx: CallContext) -> Task | Message:
         config = request.configuration
         history_length = _history_length(config.history_length if config else None)
-        accepted = await self._accept(request, ctx, subscribe=False)
+        accepted = await self._accept(request, ctx, subscribe=None)
+        if isinstance(accepted, Message):
+            return accepted
         if not (config and config.return_immediately):
             await accepted.settled.wait()
         return accepted.record.snapshot(history_length=history_length)
@@ -133,22 +139,24 @@ class A2AService:
             )
 
         accepted = await self._accept(request, ctx, subscribe=subscribe)
+        if isinstance(accepted, Message):
+            return Subscription.of(accepted)
         if subscription is None:  # refused into a FAILED task: the stream is that task alone
-            subscription = self.tasks.broker.subscribe(
-                accepted.record.id, accepted.record.snapshot(), close_on_interrupt=True
-            )
-            self.tasks.broker.finish(accepted.record.id)
+            return Subscription.of(accepted.record.snapshot())
         return subscription
 
     async def _accept(
-        self, request: SendMessageRequest, ctx: CallContext, *, subscribe: Any
-    ) -> Accepted:
+        self, request: SendMessageRequest, ctx: CallContext, *, subscribe: Subscribe | None
+    ) -> Accepted | Message:
         message = request.message
         self._validate(message)
         meta = _iac_code_metadata(message)
         if message.task_id:
             return await self._follow_up(message, meta, ctx, subscribe)
         context_id = message.context_id or new_id()
+        direct = await self._direct_reply(message, context_id)
+        if direct is not None:
+            return direct
         task_id = new_id()
         message = attrs.evolve(message, task_id=task_id, context_id=context_id)
         if self.contexts.is_busy(context_id):
@@ -169,7 +177,7 @@ class A2AService:
             self.contexts.release_claim(context_id)
 
     async def _follow_up(
-        self, message: Message, meta: dict[str, Any], ctx: CallContext, subscribe: Any
+        self, message: Message, meta: dict[str, Any], ctx: CallContext, subscribe: Subscribe | None
     ) -> Accepted:
         assert message.task_id is not None
         record = await self._visible_task(message.task_id, ctx)
@@ -213,7 +221,7 @@ class A2AService:
         context: ContextState,
         message: Message,
         meta: dict[str, Any],
-        subscribe: Any,
+        subscribe: Subscribe | None,
     ) -> Accepted:
         history = await self.tasks.store.context_history(record.context_id, HISTORY_CONTEXT_LIMIT)
         # The store already holds `message`; the engine gets it separately.
@@ -230,6 +238,17 @@ class A2AService:
             subscribe(record)
         turn = self.supervisor.start(record, context, turn_input)
         return Accepted(record, turn.settled)
+
+    async def _direct_reply(self, message: Message, context_id: str) -> Message | None:
+        hook = getattr(self.engine, "direct_reply", None)
+        if hook is None:
+            return None
+        parts: list[Part] | None = await hook(message)
+        if parts is None:
+            return None
+        return Message(
+            message_id=new_id(), role=Role.ROLE_AGENT, parts=parts, context_id=context_id
+        )
 
     async def _refuse(
         self, task_id: str, context_id: str, message: Message, ctx: CallContext, text: str

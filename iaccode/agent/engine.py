@@ -88,6 +88,16 @@ class Engine(Protocol):
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None: ...
 
 
+class DirectReplies(Protocol):
+    """Optional: an engine that sometimes answers a new message directly, without a task.
+
+    Called before a task is created; returning parts makes the reply an A2A Message (spec §3.1:
+    an agent may answer with a Message), returning None runs a turn as usual. Nothing is stored.
+    """
+
+    async def direct_reply(self, message: Message) -> list[Part] | None: ...
+
+
 class EngineLoadError(Exception):
     """The configured engine cannot be found or built."""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import enum
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -82,10 +83,13 @@ def _structure_int(value: Any, _: Any) -> int:
     return number
 
 
+_INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*")
+
+
 def _is_integral(value: Any) -> bool:
     if isinstance(value, float):
         return value.is_integer()
-    return isinstance(value, str) and value.strip().lstrip("+-").isdigit()
+    return isinstance(value, str) and _INTEGER.fullmatch(value) is not None
 
 
 def _structure_bool(value: Any, _: Any) -> bool:
@@ -94,14 +98,16 @@ def _structure_bool(value: Any, _: Any) -> bool:
     return value
 
 
+_URL_SAFE = str.maketrans("-_", "+/")
+
+
 def _structure_bytes(value: Any, _: Any) -> bytes:
     if not isinstance(value, str):
         raise _FieldError([], "must be a base64 string")
     text = value.strip()
-    padded = text + "=" * (-len(text) % 4)
+    # Both alphabets are accepted (URL-safe is mapped onto the standard one, then validated).
+    padded = (text + "=" * (-len(text) % 4)).translate(_URL_SAFE)
     try:
-        if "-" in text or "_" in text:
-            return base64.urlsafe_b64decode(padded)
         return base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError):
         raise _FieldError([], "is not valid base64") from None
@@ -125,7 +131,7 @@ def _structure_enum(cls: type[enum.IntEnum]) -> Hook:
         member = None
         if isinstance(value, str):
             member = by_name.get(value)
-            if member is None and value.lstrip("-").isdigit():
+            if member is None and _INTEGER.fullmatch(value):
                 member = by_number.get(int(value))
         elif isinstance(value, int) and not isinstance(value, bool):
             member = by_number.get(value)

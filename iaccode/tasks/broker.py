@@ -39,7 +39,7 @@ class Subscription:
     close_on_interrupt: bool
     _send: trio.MemorySendChannel[StreamEvent]
     _receive: trio.MemoryReceiveChannel[StreamEvent]
-    _broker: EventBroker
+    _broker: EventBroker | None
     overflowed: bool = False
     _overflow_reported: bool = False
 
@@ -78,8 +78,18 @@ class Subscription:
     async def __aexit__(self, *exc_info: object) -> None:
         self.close()
 
+    @classmethod
+    def of(cls, event: StreamEvent) -> Subscription:
+        """A finished stream of one event (a direct reply, a refused message's task)."""
+        send, receive = trio.open_memory_channel[StreamEvent](1)
+        send.send_nowait(event)
+        send.close()
+        task_id = getattr(event, "id", None) or getattr(event, "task_id", None) or ""
+        return cls(task_id, True, send, receive, None)
+
     def close(self) -> None:
-        self._broker._remove(self)
+        if self._broker is not None:
+            self._broker._remove(self)
         self._send.close()
         self._receive.close()
 

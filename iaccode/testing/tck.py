@@ -30,6 +30,11 @@ class TckEngine:
         # CORE-SEND-003 expects a part of an unknown media type to be accepted.
         return True
 
+    async def direct_reply(self, message: Message) -> list[Part] | None:
+        if message.message_id.startswith("tck-message-response"):
+            return [Part(text="Direct message response")]
+        return None
+
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         message: Message = turn.message
         while message.message_id.startswith("tck-input-required"):

@@ -204,6 +204,9 @@ class HttpServer:
                 except trio.EndOfChannel:
                     return True
             if batch:
+                # One scheduling round lets a busy producer queue more, so that under load events
+                # leave in batches; an idle stream pays a single checkpoint.
+                await trio.lowlevel.cancel_shielded_checkpoint()
                 while True:  # whatever else is queued goes in the same write
                     try:
                         batch.append(encode_data_line(source.receive_nowait()))

@@ -10,6 +10,7 @@ import httpx
 import pytest
 import trio
 
+from iaccode.config import load_config
 from iaccode.server import RunningServer
 from iaccode.wire import json
 from iaccode.wire.sse import Comment, ServerSentEvent, SSEDecoder
@@ -143,18 +144,15 @@ async def test_legacy_card_fields_and_public_url(
             )
 
 
-async def test_agentcore_runtime_url_wins(
-    start_server: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(
-        "AGENTCORE_RUNTIME_URL", "https://bedrock-agentcore.example/runtimes/x/invocations"
+async def test_agentcore_runtime_url_wins(start_server: Callable[..., Any], tmp_path: Path) -> None:
+    url = "https://bedrock-agentcore.example/runtimes/x/invocations"
+    loaded = load_config(
+        None, {"public_url": "https://ignored.example/"}, {"AGENTCORE_RUNTIME_URL": url}
     )
-    server = await start_server()
+    server = await start_server(public_url=loaded.public_url)
     async with httpx.AsyncClient(base_url=server.url) as http:
         card = (await http.get("/.well-known/agent-card.json")).json()
-    assert card["supportedInterfaces"][0]["url"] == (
-        "https://bedrock-agentcore.example/runtimes/x/invocations/"
-    )
+    assert card["supportedInterfaces"][0]["url"] == url + "/"
 
 
 async def test_wrong_content_type_is_32005_before_parsing(

@@ -1,0 +1,79 @@
+"""The floor for scripts/bench: a bare trio + h11 server with no framework and no logic.
+
+    POST <any path>   parse the JSON body, answer a small JSON-RPC result (the unary floor)
+    GET <other path>  the same small answer (so /health answers)
+    GET /sse?n=N      N one-line SSE events, one send_all each, then end (the streaming floor)
+    GET /idle         one SSE event, then hold the connection open (the idle-stream floor)
+
+Usage: python scripts/bench_floor.py PORT
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import h11
+import trio
+
+RESULT = json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"id": "t", "status": {}}}).encode()
+EVENT = (
+    b'data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","contextId":"c",'
+    b'"status":{"state":"TASK_STATE_WORKING"}}}}\n\n'
+)
+
+
+async def next_event(conn: h11.Connection, stream: trio.SocketStream) -> object:
+    while True:
+        event = conn.next_event()
+        if event is not h11.NEED_DATA:
+            return event
+        conn.receive_data(await stream.receive_some(65536))
+
+
+async def handle(stream: trio.SocketStream) -> None:
+    conn = h11.Connection(h11.SERVER)
+    try:
+        while True:
+            request = await next_event(conn, stream)
+            if not isinstance(request, h11.Request):
+                return
+            body = b""
+            while not isinstance(event := await next_event(conn, stream), h11.EndOfMessage):
+                assert isinstance(event, h11.Data)
+                body += event.data
+            target = request.target.decode()
+            if request.method == b"POST" or not target.startswith(("/sse", "/idle")):
+                if body:
+                    json.loads(body)
+                headers = [
+                    ("content-type", "application/json"),
+                    ("content-length", str(len(RESULT))),
+                ]
+                data = conn.send(h11.Response(status_code=200, headers=headers))
+                data += conn.send(h11.Data(data=RESULT)) + conn.send(h11.EndOfMessage())
+                await stream.send_all(data)
+                conn.start_next_cycle()
+                continue
+            headers = [("content-type", "text/event-stream")]
+            await stream.send_all(conn.send(h11.Response(status_code=200, headers=headers)))
+            if target.startswith("/sse"):
+                count = int(target.split("n=", 1)[1])
+                for _ in range(count):
+                    await stream.send_all(b"%x\r\n%b\r\n" % (len(EVENT), EVENT))
+                await stream.send_all(b"0\r\n\r\n")
+                return
+            await stream.send_all(b"%x\r\n%b\r\n" % (len(EVENT), EVENT))
+            while await stream.receive_some(4096):
+                pass
+            return
+    except (trio.BrokenResourceError, h11.RemoteProtocolError):
+        return
+
+
+async def main(port: int) -> None:
+    await trio.serve_tcp(handle, port, host="127.0.0.1")
+
+
+if __name__ == "__main__":
+    trio.run(main, int(sys.argv[1]))

@@ -1,0 +1,156 @@
+"""The SQLite store: atomic changes, reloads after reopening, ListTasks filtering and paging."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from iaccode.model.a2a import Artifact, Message, Part, Role, Task, TaskState, TaskStatus
+from iaccode.tasks.sqlite_store import SCHEMA_VERSION, SQLiteTaskStore, _ChangeRows
+from iaccode.tasks.store import ContextRecord, StoredTask, TaskChange, TaskQuery
+
+S = TaskState
+
+
+def message(text: str, task_id: str, context_id: str = "c1") -> Message:
+    return Message(
+        message_id=f"m-{text}",
+        role=Role.ROLE_USER,
+        parts=[Part(text=text)],
+        context_id=context_id,
+        task_id=task_id,
+    )
+
+
+def new_task(task_id: str, stamp: str, *, context_id: str = "c1", owner: str = "") -> TaskChange:
+    task = Task(
+        id=task_id,
+        context_id=context_id,
+        status=TaskStatus(state=S.TASK_STATE_SUBMITTED, timestamp=stamp),
+        history=[message("hello", task_id, context_id)],
+    )
+    return TaskChange(task_id=task_id, new_task=StoredTask(task, owner=owner, live=True))
+
+
+async def test_changes_survive_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
+    done = TaskStatus(state=S.TASK_STATE_COMPLETED, timestamp="2026-01-01T00:00:01.000Z")
+    artifact = Artifact(
+        artifact_id="a1", parts=[Part(raw=b"\x00\x01", media_type="application/octet-stream")]
+    )
+    await store.commit(
+        TaskChange(
+            task_id="t1",
+            status=done,
+            append_history=(message("bye", "t1"),),
+            put_artifacts=(artifact,),
+            live=False,
+            metadata={"k": [1, "x"]},
+        )
+    )
+    await store.commit(
+        TaskChange(
+            task_id="t1", put_artifacts=(Artifact(artifact_id="a1", parts=[Part(text="v2")]),)
+        )
+    )
+    await store.aclose()
+
+    store = await SQLiteTaskStore.open(path)
+    stored = await store.load_task("t1")
+    assert stored is not None
+    assert stored.live is False and stored.owner == ""
+    task = stored.task
+    assert task.status == done
+    assert [m.parts[0].text for m in task.history or []] == ["hello", "bye"]
+    assert task.artifacts == [Artifact(artifact_id="a1", parts=[Part(text="v2")])]
+    assert task.metadata == {"k": [1, "x"]}
+    assert await store.load_task("missing") is None
+    assert await store.live_task_ids() == []
+    await store.aclose()
+
+
+async def test_live_tasks_are_found_after_a_crash(tmp_path: Path) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    await store.commit(new_task("running", "2026-01-01T00:00:00.000Z"))
+    await store.commit(new_task("ended", "2026-01-01T00:00:00.000Z"))
+    await store.commit(TaskChange(task_id="ended", live=False))
+    assert await store.live_task_ids() == ["running"]
+    await store.aclose()
+
+
+async def test_a_failed_change_is_not_half_applied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
+    apply = _ChangeRows.apply
+
+    def apply_then_fail(self: _ChangeRows, db: sqlite3.Connection) -> None:
+        apply(self, db)  # every row of the change is written...
+        raise RuntimeError("disk full")  # ...then the transaction fails
+
+    monkeypatch.setattr(_ChangeRows, "apply", apply_then_fail)
+    done = TaskStatus(state=S.TASK_STATE_COMPLETED, timestamp="2026-01-01T00:00:01.000Z")
+    with pytest.raises(RuntimeError, match="disk full"):
+        await store.commit(
+            TaskChange(task_id="t1", status=done, append_history=(message("bye", "t1"),))
+        )
+    stored = await store.load_task("t1")
+    assert stored is not None
+    assert stored.task.status.state == S.TASK_STATE_SUBMITTED
+    assert len(stored.task.history or []) == 1
+    await store.aclose()
+
+
+async def test_list_filters_orders_and_pages(tmp_path: Path) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    for index in range(7):
+        await store.commit(new_task(f"t{index}", f"2026-01-01T00:00:0{index % 3}.000Z"))
+    await store.commit(new_task("mine", "2026-01-01T00:00:05.000Z", owner="alice"))
+    await store.commit(new_task("other", "2026-01-01T00:00:05.000Z", context_id="c2"))
+    page = await store.list_tasks(TaskQuery(owner="", context_id="c1", page_size=3))
+    assert page.total_size == 7
+    # Status timestamp descending, then id descending.
+    assert [t.id for t in page.tasks] == ["t5", "t2", "t4"]
+    seen = [t.id for t in page.tasks]
+    while page.next_cursor:
+        page = await store.list_tasks(
+            TaskQuery(owner="", context_id="c1", page_size=3, cursor=page.next_cursor)
+        )
+        seen += [t.id for t in page.tasks]
+    assert seen == ["t5", "t2", "t4", "t1", "t6", "t3", "t0"]
+    assert [t.id for t in (await store.list_tasks(TaskQuery(owner="alice"))).tasks] == ["mine"]
+    after = await store.list_tasks(TaskQuery(owner="", status_after="2026-01-01T00:00:02.000Z"))
+    assert {t.id for t in after.tasks} == {"t2", "t5", "other"}
+    no_history = await store.list_tasks(TaskQuery(owner="", history_length=0))
+    assert all(t.history is None and t.artifacts is None for t in no_history.tasks)
+    states = await store.list_tasks(TaskQuery(owner="", state=S.TASK_STATE_COMPLETED))
+    assert states.total_size == 0
+    await store.aclose()
+
+
+async def test_contexts_and_history(tmp_path: Path) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    record = ContextRecord("c1", tmp_path, "", "2026-01-01T00:00:00.000Z", {"channel": "x"})
+    await store.save_context(record)
+    assert await store.load_context("c1") == record
+    assert await store.load_context("c2") is None
+    await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
+    await store.commit(new_task("t2", "2026-01-01T00:00:01.000Z"))
+    await store.commit(TaskChange(task_id="t1", append_history=(message("later", "t1"),)))
+    history = await store.context_history("c1", 2)
+    assert [m.parts[0].text for m in history] == ["hello", "later"]
+    await store.aclose()
+
+
+async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.db"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(RuntimeError, match="newer iaccode"):
+        await SQLiteTaskStore.open(path)

@@ -1,0 +1,189 @@
+"""The `iaccode` / `iac-code` command line, run in-process through `main()`.
+
+Every case that reaches `trio.run(serve, ...)` fails while loading the engine, which happens before
+anything binds a socket or opens the store.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from iaccode import __version__
+from iaccode.cli import main
+
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(autouse=True)
+def _restore_root_logger() -> Iterator[None]:
+    """main() calls logging.basicConfig; keep its handler from leaking into other tests."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in root.handlers:
+        if handler not in handlers:
+            root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def run(argv: list[str]) -> int:
+    """main(argv), with argparse's SystemExit turned into its status."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        assert isinstance(exc.code, int)
+        return exc.code
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"iaccode {__version__}\n"
+
+
+def test_help_lists_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: iaccode")
+    assert "a2a" in out
+    assert "--version" in out
+
+
+def test_a2a_help_lists_the_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["a2a", "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: iaccode a2a")
+    for flag in (
+        "--config",
+        "--host",
+        "--port",
+        "--transport",
+        "--debug",
+        "-d",
+        "--log-to-stdout",
+        "--no-log-to-stdout",
+        "--engine",
+        "--persistence-dir",
+    ):
+        assert flag in out, flag
+
+
+def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("usage: iaccode")
+    assert "a2a" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["a2a", "--port", "abc"], "invalid int value: 'abc'"),
+        (["a2a", "--transport", "stdio"], "invalid choice: 'stdio'"),
+        (["a2a", "--bogus"], "unrecognized arguments: --bogus"),
+        (["serve"], "invalid choice: 'serve'"),
+    ],
+)
+def test_bad_arguments_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    assert run(argv) == 2
+    assert expected in capsys.readouterr().err
+
+
+def _one_line_error(err: str) -> str:
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("iaccode: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "expected"),
+    [
+        ("prot: 80\n", "iaccode: unknown config key 'prot' (known keys: "),
+        ("port: abc\n", "iaccode: config key 'port' must be an integer, got 'abc'"),
+        ("redis-url: x\n", "iaccode: config key 'redis-url' is not supported by this version"),
+        ("a: b: c\n", "iaccode: config file "),
+    ],
+)
+def test_config_error_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], yaml_text: str, expected: str
+) -> None:
+    config = tmp_path / "a2a-server.yml"
+    config.write_text(yaml_text)
+    assert main(["a2a", "--config", str(config)]) == 2
+    captured = capsys.readouterr()
+    assert _one_line_error(captured.err).startswith(expected)
+    assert captured.out == ""
+
+
+def test_missing_config_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.yml"
+    assert main(["a2a", "--config", str(missing)]) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line == f"iaccode: cannot read config file {missing}: No such file or directory"
+
+
+def test_flag_value_is_validated_like_a_file_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["a2a", "--port", "70000"]) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line == "iaccode: config key 'port' must be between 0 and 65535, got 70000"
+
+
+def test_flag_wins_over_a_bad_file_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The file's port is out of range, the flag's is fine: only the engine error remains.
+    config = tmp_path / "a2a-server.yml"
+    config.write_text("port: 70000\nengine: nonexistent.module:factory\n")
+    state = tmp_path / "state"
+    argv = ["a2a", "--config", str(config), "--port", "0", "--persistence-dir", str(state)]
+    assert main(argv) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert "cannot import engine module 'nonexistent.module'" in line
+
+
+@pytest.mark.parametrize(
+    ("engine", "expected"),
+    [
+        (
+            "nonexistent.module:factory",
+            "iaccode: cannot import engine module 'nonexistent.module': ",
+        ),
+        ("iaccode.testing.engines:NoSuchFactory", "iaccode: module 'iaccode.testing.engines' "),
+        ("nope", "iaccode: unknown engine 'nope' (built in: offline; or module:factory)"),
+    ],
+)
+def test_engine_load_error_is_status_2_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str, expected: str
+) -> None:
+    state = tmp_path / "state"
+    argv = ["a2a", "--engine", engine, "--port", "0", "--persistence-dir", str(state)]
+    assert main(argv) == 2
+    assert _one_line_error(capsys.readouterr().err).startswith(expected)
+    assert not state.exists()  # the store was never opened
+
+
+@pytest.mark.parametrize("script", ["iac-code", "iaccode"])
+def test_console_scripts_print_the_version(script: str) -> None:
+    path = BIN / script
+    assert path.exists(), f"{path} is not installed"
+    done = subprocess.run(
+        [str(path), "--version"], capture_output=True, text=True, timeout=30, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"iaccode {__version__}\n"
+    assert done.stderr == ""

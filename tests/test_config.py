@@ -1,0 +1,443 @@
+"""`a2a-server.yml`, environment fallbacks and flag overrides -> Config.
+
+Keys and variables: iac-code-reference.md §1.3-1.4. The conftest's autouse fixture points HOME and
+IAC_CODE_CONFIG_DIR into tmp_path and clears IACCODE_A2A_ALLOWED_CWDS and AGENTCORE_RUNTIME_URL.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from iaccode.config import DEFAULT_PORT, Config, ConfigError, load_config
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Any:
+    def write(text: str, name: str = "a2a-server.yml") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+def load_text(write: Any, text: str, **overrides: Any) -> Config:
+    return load_config(write(text), overrides or None, environ={})
+
+
+# -- keys and values -----------------------------------------------------------------------------
+
+ACCEPTED: list[tuple[str, str, dict[str, Any]]] = [
+    ("dashes", "persistence-dir: /srv/state\nlog-to-stdout: true\n", {}),
+    ("underscores", "persistence_dir: /srv/state\nlog_to_stdout: true\n", {}),
+    ("port from a numeric string", "port: '8080'\n", {"port": 8080}),
+    ("port 0 (ephemeral)", "port: 0\n", {"port": 0}),
+    ("host", "host: 0.0.0.0\n", {"host": "0.0.0.0"}),
+    ("int for float", "heartbeat-seconds: 5\n", {"heartbeat_seconds": 5.0}),
+    ("float from a string", "heartbeat-seconds: '2.5'\n", {"heartbeat_seconds": 2.5}),
+    ("optional float null", "idle-shutdown-seconds: null\n", {"idle_shutdown_seconds": None}),
+    ("optional float 0", "idle-shutdown-seconds: 0\n", {"idle_shutdown_seconds": 0.0}),
+    ("bool true", "auto-approve-permissions: true\n", {"auto_approve_permissions": True}),
+    ("legacy card fields", "legacy-card-fields: true\n", {"legacy_card_fields": True}),
+    (
+        "thinking-exposure list",
+        "thinking-exposure: [raw-thinking, tool-trace]\n",
+        {"thinking_exposure": ("raw-thinking", "tool-trace")},
+    ),
+    (
+        "thinking-exposure CSV",
+        "thinking-exposure: 'tool-trace, raw-thinking'\n",
+        {"thinking_exposure": ("tool-trace", "raw-thinking")},
+    ),
+    ("thinking-exposure empty", "thinking-exposure: []\n", {"thinking_exposure": ()}),
+    ("engine module:factory", "engine: pkg.mod:make\n", {"engine": "pkg.mod:make"}),
+    ("public-url", "public-url: https://a.example/\n", {"public_url": "https://a.example/"}),
+    ("transport http", "transport: http\n", {"transport": "http"}),
+    ("max-body-bytes", "max-body-bytes: 1024\n", {"max_body_bytes": 1024}),
+    (
+        "allowed-cwds list",
+        "allowed-cwds: [/a, /b]\n",
+        {"allowed_cwds": (Path("/a"), Path("/b"))},
+    ),
+    (
+        "artifact-dir",
+        "artifact-dir: /srv/artifacts\n",
+        {"artifact_dir": Path("/srv/artifacts")},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [(text, expected) for _, text, expected in ACCEPTED],
+    ids=[name for name, _, _ in ACCEPTED],
+)
+def test_accepted_values(write: Any, text: str, expected: dict[str, Any]) -> None:
+    config = load_text(write, text)
+    for name, value in expected.items():
+        actual = getattr(config, name)
+        assert actual == value
+        assert type(actual) is type(value)
+
+
+@pytest.mark.parametrize("text", [ACCEPTED[0][1], ACCEPTED[1][1]], ids=["dashes", "underscores"])
+def test_dashes_and_underscores_mean_the_same_key(write: Any, text: str) -> None:
+    config = load_text(write, text)
+    assert config.persistence_dir == Path("/srv/state")
+    assert config.log_to_stdout is True
+
+
+def test_paths_expand_the_home_directory(write: Any, tmp_path: Path) -> None:
+    config = load_text(write, "persistence-dir: ~/state\n")
+    assert config.persistence_dir == tmp_path / "home" / "state"
+    assert config.artifacts_path == tmp_path / "home" / "state" / "artifacts"
+
+
+def test_artifact_dir_overrides_the_default_under_persistence_dir(write: Any) -> None:
+    config = load_text(write, "persistence-dir: /srv/state\nartifact-dir: /srv/art\n")
+    assert config.artifacts_path == Path("/srv/art")
+
+
+REJECTED: list[tuple[str, str, str]] = [
+    ("port not a number", "port: abc\n", "config key 'port' must be an integer, got 'abc'"),
+    ("port float", "port: 1.5\n", "config key 'port' must be an integer, got 1.5"),
+    ("port bool", "port: true\n", "config key 'port' must be an integer, got True"),
+    ("port negative string", "port: '-1'\n", "config key 'port' must be an integer"),
+    ("port too large", "port: 70000\n", "config key 'port' must be between 0 and 65535, got 70000"),
+    ("port negative", "port: -1\n", "config key 'port' must be between 0 and 65535, got -1"),
+    ("host not a string", "host: 127\n", "config key 'host' must be a string, got 127"),
+    ("host null", "host: null\n", "config key 'host' must be a string, got None"),
+    (
+        "bool given an int",
+        "auto-approve-permissions: 3\n",
+        "config key 'auto-approve-permissions' must be true or false, got 3",
+    ),
+    (
+        "bool given a quoted string",
+        "legacy-card-fields: 'yes'\n",
+        "config key 'legacy-card-fields' must be true or false, got 'yes'",
+    ),
+    (
+        "unknown thinking-exposure value",
+        "thinking-exposure: [bogus]\n",
+        "config key 'thinking-exposure' has unknown values ['bogus']",
+    ),
+    (
+        "thinking-exposure item not a string",
+        "thinking-exposure: [1]\n",
+        "config key 'thinking-exposure' must be a list of",
+    ),
+    ("thinking-exposure not a list", "thinking-exposure: 5\n", "config key 'thinking-exposure'"),
+    ("path not a string", "persistence-dir: 5\n", "config key 'persistence-dir' must be a path"),
+    ("path empty", "persistence-dir: ''\n", "config key 'persistence-dir' must be a path"),
+    ("list of paths not a list", "allowed-cwds: 5\n", "config key 'allowed-cwds' must be a list"),
+    (
+        "float not a number",
+        "heartbeat-seconds: soon\n",
+        "config key 'heartbeat-seconds' must be a number",
+    ),
+    ("float bool", "heartbeat-seconds: true\n", "config key 'heartbeat-seconds' must be a number"),
+    (
+        "float zero",
+        "heartbeat-seconds: 0\n",
+        "config key 'heartbeat-seconds' must be greater than 0",
+    ),
+    ("int zero", "max-json-depth: 0\n", "config key 'max-json-depth' must be greater than 0"),
+    (
+        "int negative",
+        "subscriber-buffer: -5\n",
+        "config key 'subscriber-buffer' must be greater than 0",
+    ),
+    ("int with unit", "max-body-bytes: 1k\n", "config key 'max-body-bytes' must be an integer"),
+    (
+        "idle shutdown negative",
+        "idle-shutdown-seconds: -1\n",
+        "config key 'idle-shutdown-seconds' must not be negative",
+    ),
+    ("engine list", "engine: [offline]\n", "config key 'engine' must be a string"),
+    ("public-url number", "public-url: 5\n", "config key 'public-url' must be a string"),
+    (
+        "transport of the old product",
+        "transport: stdio\n",
+        "transport 'stdio' is not supported by this version of iaccode (available: http)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [(text, message) for _, text, message in REJECTED],
+    ids=[name for name, _, _ in REJECTED],
+)
+def test_wrong_values_name_the_key(write: Any, text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_text(write, text)
+    assert str(info.value).startswith(message)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("value", [".nan", "nan"])
+def test_nan_is_not_a_number_of_seconds(write: Any, value: str) -> None:
+    with pytest.raises(ConfigError, match="heartbeat-seconds"):
+        load_text(write, f"heartbeat-seconds: {value}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"), [("thinking-exposure: 5\n", "strings"), ("allowed-cwds: 5\n", "paths")]
+)
+def test_list_type_message_is_grammatical(write: Any, text: str, kind: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_text(write, text)
+    assert f"must be a list of {kind}," in str(info.value)
+
+
+def test_unknown_key_lists_the_known_keys(write: Any) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_text(write, "prot: 80\n")
+    message = str(info.value)
+    assert message.startswith("unknown config key 'prot' (known keys: ")
+    known = message.split("known keys: ", 1)[1].rstrip(")").split(", ")
+    assert known == sorted(known)
+    for key in ("port", "host", "persistence-dir", "allowed-cwds", "thinking-exposure"):
+        assert key in known
+    assert all("_" not in key for key in known)
+
+
+def test_rejected_debug_key_is_not_listed_as_known(write: Any) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_text(write, "debug: true\n")
+    known = str(info.value).split("known keys: ", 1)[1].rstrip(")").split(", ")
+    assert "debug" not in known
+
+
+def test_debug_is_a_flag_not_a_file_key(write: Any) -> None:
+    with pytest.raises(ConfigError, match="unknown config key 'debug'"):
+        load_text(write, "debug: true\n")
+    assert load_text(write, "", debug=True).debug is True
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "socket-path",
+        "ws_path",
+        "grpc-port",
+        "redis-url",
+        "token",
+        "basic-username",
+        "api-key",
+        "signing-secret",
+        "push-notifications",
+        "push_queue",
+        "push-lease-timeout-ms",
+        "permission-wait",
+    ],
+)
+def test_keys_of_the_old_product_are_not_supported_yet(write: Any, key: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_text(write, f"{key}: x\n")
+    assert str(info.value) == f"config key '{key}' is not supported by this version of iaccode"
+
+
+# -- the file itself -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "\n", "# only a comment\n", "---\n"])
+def test_empty_file_gives_the_defaults(write: Any, text: str) -> None:
+    assert load_text(write, text) == load_config(None, environ={})
+
+
+@pytest.mark.parametrize("text", ["- a\n- b\n", "just text\n", "42\n"])
+def test_file_must_be_a_mapping(write: Any, text: str) -> None:
+    path = write(text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert str(info.value) == f"config file {path} must be a mapping of keys to values"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("a: b: c\n", 1), ("port: 1\n  bad: 2\n", 2), ("port: 1\nhost: x\n\tengine: y\n", 3)],
+)
+def test_invalid_yaml_names_the_line(write: Any, text: str, line: int) -> None:
+    path = write(text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert str(info.value) == f"config file {path} is not valid YAML (line {line})"
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nope.yml"
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert str(info.value) == f"cannot read config file {path}: No such file or directory"
+
+
+def test_directory_instead_of_a_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read config file"):
+        load_config(tmp_path, environ={})
+
+
+def test_non_utf8_file_is_a_config_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yml"
+    path.write_bytes("host: caf\xe9\n".encode("latin-1"))
+    with pytest.raises(ConfigError, match="config file"):
+        load_config(path, environ={})
+
+
+# -- precedence ----------------------------------------------------------------------------------
+
+
+def test_overrides_win_over_the_file(write: Any) -> None:
+    config = load_text(
+        write,
+        "host: 0.0.0.0\nport: 8000\nlog-to-stdout: true\n",
+        port=9000,
+        log_to_stdout=False,
+        persistence_dir=Path("/flag"),
+    )
+    assert config.port == 9000
+    assert config.log_to_stdout is False
+    assert config.persistence_dir == Path("/flag")
+    assert config.host == "0.0.0.0"  # not overridden
+
+
+def test_none_overrides_are_flags_not_given(write: Any) -> None:
+    config = load_text(write, "port: 8000\nhost: 0.0.0.0\n", port=None, host=None, debug=None)
+    assert (config.port, config.host, config.debug) == (8000, "0.0.0.0", False)
+
+
+def test_overrides_are_checked_too(write: Any) -> None:
+    with pytest.raises(ConfigError, match="'port' must be between 0 and 65535"):
+        load_text(write, "", port=70000)
+
+
+def test_overrides_without_a_file() -> None:
+    config = load_config(None, {"port": 1234, "engine": "x:y"}, environ={})
+    assert (config.port, config.engine) == (1234, "x:y")
+
+
+def test_allowed_cwds_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("IACCODE_A2A_ALLOWED_CWDS", os.pathsep.join(["/a", "", "/b c", ""]))
+    assert load_config().allowed_cwds == (Path("/a"), Path("/b c"))
+
+
+def test_allowed_cwds_from_an_explicit_environ() -> None:
+    environ = {"IACCODE_A2A_ALLOWED_CWDS": f"/x{os.pathsep}/y"}
+    assert load_config(environ=environ).allowed_cwds == (Path("/x"), Path("/y"))
+
+
+def test_empty_allowed_cwds_variable_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("IACCODE_A2A_ALLOWED_CWDS", "")
+    assert load_config().allowed_cwds == ()
+
+
+def test_file_allowed_cwds_win_over_the_environment(
+    write: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IACCODE_A2A_ALLOWED_CWDS", "/from-env")
+    assert load_config(write("allowed-cwds: [/from-file]\n")).allowed_cwds == (Path("/from-file"),)
+    assert load_config(write("port: 1\n")).allowed_cwds == (Path("/from-env"),)
+
+
+# -- defaults ------------------------------------------------------------------------------------
+
+
+def test_defaults(tmp_path: Path) -> None:
+    config = load_config(environ={"IAC_CODE_CONFIG_DIR": str(tmp_path / "config")})
+    assert config.host == "127.0.0.1"
+    assert config.port == DEFAULT_PORT
+    assert config.transport == "http"
+    assert config.engine == "offline"
+    assert config.thinking_exposure == ("tool-trace",)
+    assert config.allowed_cwds == ()
+    assert (config.debug, config.log_to_stdout, config.auto_approve_permissions) == (
+        False,
+        False,
+        False,
+    )
+    assert config.persistence_dir == tmp_path / "config" / "a2a"  # IAC_CODE_CONFIG_DIR
+    assert config.artifacts_path == tmp_path / "config" / "a2a" / "artifacts"
+
+
+def test_persistence_dir_follows_iac_code_config_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IAC_CODE_CONFIG_DIR", str(tmp_path / "elsewhere"))
+    assert Config().persistence_dir == tmp_path / "elsewhere" / "a2a"
+
+
+def test_persistence_dir_defaults_under_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("IAC_CODE_CONFIG_DIR")
+    assert Config().persistence_dir == tmp_path / "home" / ".iac-code" / "a2a"
+
+
+# -- advertised_url ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"host": "0.0.0.0", "port": 9000}, "http://127.0.0.1:9000/"),
+        ({"host": "", "port": 1}, "http://127.0.0.1:1/"),
+        ({"host": "::", "port": 2}, "http://127.0.0.1:2/"),
+        ({"host": "::1", "port": 3}, "http://[::1]:3/"),
+        ({"host": "fe80::1", "port": 4}, "http://[fe80::1]:4/"),
+        ({"host": "example.com"}, f"http://example.com:{DEFAULT_PORT}/"),
+        ({"public_url": "https://a.example/a2a"}, "https://a.example/a2a/"),
+        ({"public_url": "https://a.example/a2a/"}, "https://a.example/a2a/"),
+        ({"public_url": "https://a.example", "host": "0.0.0.0"}, "https://a.example/"),
+    ],
+)
+def test_advertised_url(fields: dict[str, Any], expected: str) -> None:
+    assert Config(**fields).advertised_url == expected
+
+
+@pytest.mark.parametrize("public_url", [None, "https://public.example/"])
+def test_agentcore_runtime_url_wins(public_url: str | None) -> None:
+    environ = {"AGENTCORE_RUNTIME_URL": "https://runtime.example/invocations"}
+    overrides = {"host": "0.0.0.0", "port": 9000, "public_url": public_url}
+    config = load_config(None, overrides, environ)
+    assert config.advertised_url == "https://runtime.example/invocations/"
+
+
+def test_empty_agentcore_runtime_url_is_ignored() -> None:
+    config = load_config(None, {"public_url": "https://p.example"}, {"AGENTCORE_RUNTIME_URL": ""})
+    assert config.advertised_url == "https://p.example/"
+
+
+# -- workspace_roots -----------------------------------------------------------------------------
+
+
+def test_workspace_roots_drop_missing_and_resolve_symlinks(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    other = tmp_path / "other"
+    real.mkdir()
+    other.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(other, target_is_directory=True)
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("x")
+    config = Config(allowed_cwds=(real, tmp_path / "missing", link, a_file, real / ".."))
+    assert config.workspace_roots() == (real.resolve(), other.resolve(), tmp_path.resolve())
+
+
+def test_workspace_roots_default_to_cwd_and_temp_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert Config().workspace_roots() == (
+        tmp_path.resolve(),
+        Path(tempfile.gettempdir()).resolve(),
+    )
+
+
+def test_workspace_roots_may_be_empty_when_no_root_exists(tmp_path: Path) -> None:
+    assert Config(allowed_cwds=(tmp_path / "gone",)).workspace_roots() == ()
