@@ -25,6 +25,7 @@ import h11
 import trio
 
 from iaccode.wire.http import (
+    EventSource,
     EventStreamResponse,
     HttpRequest,
     HttpResponse,
@@ -74,7 +75,7 @@ class HttpServer:
         for scope in self._idle:
             scope.cancel()
 
-    async def handle_connection(self, stream: trio.SocketStream) -> None:
+    async def handle_connection(self, stream: trio.abc.Stream) -> None:
         conn = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_header)
         scope = trio.CancelScope()
         try:
@@ -113,7 +114,7 @@ class HttpServer:
     async def _exchange(
         self,
         conn: h11.Connection,
-        stream: trio.SocketStream,
+        stream: trio.abc.Stream,
         scope: trio.CancelScope,
         head: h11.Request,
     ) -> bool:
@@ -138,7 +139,7 @@ class HttpServer:
         return True
 
     async def _read_request(
-        self, conn: h11.Connection, stream: trio.SocketStream, head: h11.Request
+        self, conn: h11.Connection, stream: trio.abc.Stream, head: h11.Request
     ) -> HttpRequest:
         # h11 bounds only a head that is still incomplete; one that arrived whole is measured here.
         size = len(head.target) + sum(len(k) + len(v) + 4 for k, v in head.headers)
@@ -166,7 +167,7 @@ class HttpServer:
         return HttpRequest(head.method.decode("ascii"), path, query, headers, bytes(body))
 
     async def _stream_events(
-        self, conn: h11.Connection, stream: trio.SocketStream, response: EventStreamResponse
+        self, conn: h11.Connection, stream: trio.abc.Stream, response: EventStreamResponse
     ) -> None:
         chunked = conn.their_http_version != b"1.0"
         headers = [
@@ -192,9 +193,8 @@ class HttpServer:
         finally:
             source.aclose()
 
-    async def _pump(self, stream: trio.SocketStream, source: object, chunked: bool) -> bool:
+    async def _pump(self, stream: trio.abc.Stream, source: EventSource, chunked: bool) -> bool:
         """Copy events to the socket until the source ends (True) or the write stalls (False)."""
-        assert hasattr(source, "receive") and hasattr(source, "receive_nowait")
         while True:
             batch = []
             ended = False
@@ -226,17 +226,17 @@ class HttpServer:
                 return True
 
 
-async def _next_event(conn: h11.Connection, stream: trio.SocketStream) -> object:
+async def _next_event(conn: h11.Connection, stream: trio.abc.Stream) -> object:
     while True:
         event = conn.next_event()
         if event is not h11.NEED_DATA:
             return event
-        conn.receive_data(await stream.receive_some(_READ_SIZE))
+        conn.receive_data(bytes(await stream.receive_some(_READ_SIZE)))
 
 
 async def _send_plain(
     conn: h11.Connection,
-    stream: trio.SocketStream,
+    stream: trio.abc.Stream,
     response: HttpResponse,
     *,
     close: bool = False,
@@ -254,7 +254,7 @@ async def _send_plain(
     await stream.send_all(data)
 
 
-async def _watch_for_close(stream: trio.SocketStream, scope: trio.CancelScope) -> None:
+async def _watch_for_close(stream: trio.abc.Stream, scope: trio.CancelScope) -> None:
     """Read (and drop) whatever the client sends during a stream; EOF or an error ends it."""
     try:
         while await stream.receive_some(_READ_SIZE):

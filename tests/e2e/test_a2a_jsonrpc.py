@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -413,3 +414,24 @@ async def test_push_config_methods_are_not_supported(a2a: A2AClient) -> None:
     ]:
         body = await a2a.call(method, params)
         assert body["error"]["code"] == -32003, method
+
+
+async def test_list_tasks_with_artifacts(a2a: A2AClient) -> None:
+    task = await a2a.send("artifact notes some text")
+    listed = await a2a.result(
+        "ListTasks", {"contextId": task["contextId"], "includeArtifacts": True}
+    )
+    (only,) = listed["tasks"]
+    assert only["artifacts"][0]["parts"] == [{"text": "some text"}]
+
+
+async def test_idle_shutdown(start_server: Any) -> None:
+    server = await start_server(idle_shutdown_seconds=0.5)
+    with trio.fail_after(5):
+        while True:
+            try:
+                stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+            except OSError:
+                break  # the server stopped by itself
+            await stream.aclose()
+            await trio.sleep(0.1)
