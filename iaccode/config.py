@@ -81,6 +81,8 @@ class Config:
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
+    permission_allow: tuple[str, ...] = ()  # tool-name patterns always allowed
+    permission_deny: tuple[str, ...] = ()  # tool-name patterns always denied (deny wins)
     thinking_exposure: tuple[str, ...] = ("tool-trace",)
     idle_shutdown_seconds: float | None = None
     context_idle_seconds: float = 3600.0
@@ -120,7 +122,7 @@ class Config:
 
 
 _FIELDS = typing.get_type_hints(Config)
-_FILE_KEYS = frozenset(_FIELDS) - {"debug"}  # flags only
+_FILE_KEYS = frozenset(_FIELDS) - {"debug", "permission_allow", "permission_deny"}
 
 
 def load_config(
@@ -164,13 +166,24 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in raw.items():
         name = str(key).replace("-", "_")
+        if name == "permissions":  # iac-code's {allow: [...], deny: [...]} rules
+            out.update(_permission_rules(value))
+            continue
         if name in _NOT_YET_SUPPORTED:
             raise ConfigError(f"config key '{key}' is not supported by this version of iaccode")
         if name not in _FILE_KEYS:
-            known = ", ".join(sorted(n.replace("_", "-") for n in _FILE_KEYS))
+            known = ", ".join(sorted({n.replace("_", "-") for n in _FILE_KEYS} | {"permissions"}))
             raise ConfigError(f"unknown config key '{key}' (known keys: {known})")
         out[name] = value
     return out
+
+
+def _permission_rules(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or not set(value) <= {"allow", "deny"}:
+        raise ConfigError(
+            "config key 'permissions' must be a mapping with 'allow' and/or 'deny' lists"
+        )
+    return {f"permission_{kind}": patterns for kind, patterns in value.items()}
 
 
 def _coerce(name: str, value: Any) -> Any:

@@ -27,6 +27,7 @@ from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
 from iaccode.agent.engine import load_engine
+from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
 from iaccode.config import Config
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextRegistry
@@ -77,7 +78,17 @@ async def serve(
         if interrupted:
             log.warning("ended %d task(s) interrupted by the previous process", len(interrupted))
         contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
-        supervisor = TurnSupervisor(tasks, engine)
+        permissions = PermissionPolicy(
+            audit=PermissionAudit(config.persistence_dir / "audit" / "permissions.jsonl"),
+            rules=PermissionRules(allow=config.permission_allow, deny=config.permission_deny),
+            auto_approve=config.auto_approve_permissions,
+        )
+        supervisor = TurnSupervisor(
+            tasks,
+            engine,
+            permissions,
+            raw_thinking="raw-thinking" in config.thinking_exposure,
+        )
         card = build_card(config.advertised_url, thinking_exposure=config.thinking_exposure)
         service = A2AService(
             tasks=tasks,

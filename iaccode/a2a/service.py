@@ -28,6 +28,7 @@ import attrs
 import trio
 
 from iaccode.agent.engine import Engine, TurnInput
+from iaccode.agent.permissions import parse_response
 from iaccode.agent.workspace import WorkspaceError, resolve_workspace
 from iaccode.model.a2a import (
     AgentCard,
@@ -153,6 +154,7 @@ class A2AService:
         meta = _iac_code_metadata(message)
         if message.task_id:
             return await self._follow_up(message, meta, ctx, subscribe)
+        parse_response(message)  # a permission answer without its task: refused with the reason
         context_id = message.context_id or new_id()
         direct = await self._direct_reply(message, context_id)
         if direct is not None:
@@ -178,7 +180,7 @@ class A2AService:
 
     async def _follow_up(
         self, message: Message, meta: dict[str, Any], ctx: CallContext, subscribe: Subscribe | None
-    ) -> Accepted:
+    ) -> Accepted | Message:
         assert message.task_id is not None
         record = await self._visible_task(message.task_id, ctx)
         if message.context_id and message.context_id != record.context_id:
@@ -191,8 +193,15 @@ class A2AService:
                 f"Task {record.id} is in a terminal state and accepts no more messages",
                 taskId=record.id,
             )
+        permission = parse_response(message)
         message = attrs.evolve(message, context_id=record.context_id)
         turn = self.supervisor.active(record.id)
+        if permission is not None:
+            if turn is None:
+                raise InvalidParamsError(
+                    "Permission wait point is no longer active.", field="message.parts[0].data"
+                )
+            return await self.supervisor.answer_permission(turn, permission, message)
         if turn is not None and turn.waiting_for_input:
             await self.supervisor.resume(turn, message)
             if subscribe:

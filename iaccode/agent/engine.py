@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from iaccode.agent.permissions import PermissionRequest
 from iaccode.model.a2a import Artifact, Message, Part, TaskState
 
 if TYPE_CHECKING:
@@ -73,6 +74,12 @@ class TurnOutput(Protocol):
     async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
         """Pause the turn as INPUT_REQUIRED until the caller sends the next message, and return
         that message. The task stays active meanwhile: it can be subscribed to and cancelled."""
+        ...
+
+    async def permission(self, request: PermissionRequest) -> bool:
+        """Whether the tool may run: decided by the configured rules, auto-approval, or the
+        caller (the turn pauses as INPUT_REQUIRED until the sideband answer arrives). Every
+        allow is audited first; True means allowed."""
         ...
 
 

@@ -29,7 +29,19 @@ import attrs
 import trio
 
 from iaccode.agent.engine import Engine, TurnInput, TurnResult
+from iaccode.agent.i18n import normalize_language
+from iaccode.agent.permissions import (
+    PermissionPolicy,
+    PermissionRequest,
+    PermissionResponse,
+    ack_message,
+    envelope,
+    input_shape,
+    new_input_id,
+    safe_summary,
+)
 from iaccode.model.a2a import Artifact, Message, Part, Role, TaskState
+from iaccode.model.errors import InvalidParamsError
 from iaccode.model.ids import new_id
 from iaccode.tasks.contexts import ContextState
 from iaccode.tasks.manager import TaskManager, TaskRecord
@@ -43,6 +55,7 @@ INTERRUPTED_MESSAGE = (
 CANCELED_MESSAGE = "Task canceled."
 FAILED_MESSAGE = "The agent failed to complete this turn (error id {error_id})."
 _CLEANUP_SECONDS = 5.0
+THINKING_LIMIT = 4000  # characters of raw thinking per update (A2A seed)
 _FAILURES = frozenset({TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELED})
 
 
@@ -59,6 +72,16 @@ def agent_message(
 
 
 @attrs.define(eq=False)
+class PendingInput:
+    """What a paused turn waits for: the caller's next message, or a permission decision."""
+
+    inbox: trio.MemorySendChannel[Message]
+    input_id: str
+    permission: PermissionRequest | None = None
+    allowed: bool = False  # the decision, once a permission answer has been audited
+
+
+@attrs.define(eq=False)
 class ActiveTurn:
     """A turn that is running or paused for input."""
 
@@ -68,20 +91,32 @@ class ActiveTurn:
     settled: trio.Event = attrs.field(factory=trio.Event)  # paused or ended
     done: trio.Event = attrs.field(factory=trio.Event)  # ended and its final state committed
     cancel_requested: bool = False
-    _inbox: trio.MemorySendChannel[Message] | None = None
+    pending: PendingInput | None = None
 
     @property
     def waiting_for_input(self) -> bool:
-        return self._inbox is not None
+        return self.pending is not None
+
+    def claim_pending(self) -> PendingInput:
+        """Take the pending question, at once, so that it can be answered only once."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            raise InvalidParamsError(
+                "The task is not waiting for input any more.", field="message.taskId"
+            )
+        return pending
 
 
 class TurnReporter:
     """The `TurnOutput` a turn's engine reports through."""
 
-    def __init__(self, supervisor: TurnSupervisor, turn: ActiveTurn) -> None:
+    def __init__(self, supervisor: TurnSupervisor, turn: ActiveTurn, language: str | None) -> None:
         self._tasks = supervisor.tasks
+        self._policy = supervisor.permissions
+        self._raw_thinking = supervisor.raw_thinking
         self._turn = turn
         self._record = turn.record
+        self._language = language
         self._text: list[str] = []
         self._message_id = new_id()
 
@@ -94,8 +129,10 @@ class TurnReporter:
         await trio.lowlevel.checkpoint()
 
     async def reasoning(self, delta: str) -> None:
-        # Raw thinking is exposed only by configuration (issue: thinking exposure); until the
-        # turn output learns that setting, reasoning stays private.
+        if self._raw_thinking and delta:
+            thinking = {"type": "raw_thinking", "text": delta[:THINKING_LIMIT]}
+            metadata = {"iac_code": {"thinking": thinking}}
+            self._tasks.publish_progress(self._record, metadata=metadata)
         await trio.lowlevel.checkpoint()
 
     async def status(self, metadata: Mapping[str, Any]) -> None:
@@ -108,23 +145,75 @@ class TurnReporter:
         await self._tasks.put_artifact(self._record, artifact, append=append, last_chunk=last_chunk)
 
     async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
+        input_id = f"input-{new_id()}"
+        question = {"kind": "question", "inputId": input_id, **metadata}
+        answer, _ = await self._wait(prompt, {"input": question}, input_id)
+        return answer
+
+    async def permission(self, request: PermissionRequest) -> bool:
+        preset = self._policy.preset(request)
+        where = {"taskId": self._record.id, "contextId": self._record.context_id}
+        if preset is not None:
+            allowed = await self._policy.confirm(request, *preset, where)
+            await self.status(
+                {
+                    "permission": {
+                        "autoApproved": allowed,
+                        "decision": "allow_once" if allowed else "deny",
+                        "source": preset[1],
+                        "toolName": request.tool_name,
+                        "toolUseId": request.tool_use_id,
+                        "safeSummary": safe_summary(request),
+                        "toolInput": input_shape(request.tool_input),
+                    }
+                }
+            )
+            return allowed
+        input_id = new_input_id()
+        env = envelope(
+            request,
+            task_id=self._record.id,
+            context_id=self._record.context_id,
+            input_id=input_id,
+            language=self._language,
+        )
+        pending_permission = {
+            "autoApproved": False,
+            "pending": True,
+            "toolName": request.tool_name,
+            "toolUseId": request.tool_use_id,
+        }
+        metadata = {"input": env, "permission": pending_permission}
+        _, pending = await self._wait(env["prompt"], metadata, input_id, request)
+        return pending.allowed
+
+    async def _wait(
+        self,
+        prompt: str | list[Part],
+        metadata: dict[str, Any],
+        input_id: str,
+        permission: PermissionRequest | None = None,
+    ) -> tuple[Message, PendingInput]:
+        """Pause as INPUT_REQUIRED until the caller answers; the answer is the next message."""
         parts = [Part(text=prompt)] if isinstance(prompt, str) else list(prompt)
         question = agent_message(self._record, parts)
         send, receive = trio.open_memory_channel[Message](1)
-        self._turn._inbox = send
+        pending = PendingInput(send, input_id, permission)
+        self._turn.pending = pending
         try:
             await self._tasks.set_status(
                 self._record,
                 TaskState.TASK_STATE_INPUT_REQUIRED,
                 message=question,
-                metadata={"iac_code": dict(metadata)} if metadata else None,
+                metadata={"iac_code": metadata},
                 add_to_history=(*self.take_text(), question),
             )
             self._turn.settled.set()
             async with receive:
-                return await receive.receive()
+                return await receive.receive(), pending
         finally:
-            self._turn._inbox = None
+            if self._turn.pending is pending:
+                self._turn.pending = None
 
     def take_text(self, final: str | None = None) -> tuple[Message, ...]:
         """The agent message made of the text streamed so far (or `final`), and start anew."""
@@ -139,9 +228,18 @@ class TurnReporter:
 class TurnSupervisor:
     """Starts, resumes and cancels turns; see the module docstring for the guarantees."""
 
-    def __init__(self, tasks: TaskManager, engine: Engine) -> None:
+    def __init__(
+        self,
+        tasks: TaskManager,
+        engine: Engine,
+        permissions: PermissionPolicy,
+        *,
+        raw_thinking: bool = False,
+    ) -> None:
         self.tasks = tasks
         self.engine = engine
+        self.permissions = permissions
+        self.raw_thinking = raw_thinking
         self._nursery: trio.Nursery | None = None
         self._turns: dict[str, ActiveTurn] = {}
         self.stopped = trio.Event()
@@ -184,16 +282,62 @@ class TurnSupervisor:
         return turn
 
     async def resume(self, turn: ActiveTurn, message: Message) -> None:
-        """Answer a turn waiting in `request_input` with the caller's next message."""
-        inbox, turn._inbox = turn._inbox, None  # claimed at once: one answer per question
-        if inbox is None:
-            raise RuntimeError("turn is not waiting for input")
+        """Answer a turn paused in `request_input` with the caller's next message."""
+        if turn.pending is not None and turn.pending.permission is not None:
+            raise InvalidParamsError(
+                f"Task {turn.record.id} is waiting for a permission decision; answer with the "
+                "permission DataPart (schemaVersion 1).",
+                field="message.parts",
+            )
+        pending = turn.claim_pending()
+        received = {"kind": "question", "inputId": pending.input_id}
+        await self._deliver(turn, pending, message, received)
+
+    async def answer_permission(
+        self, turn: ActiveTurn, response: PermissionResponse, message: Message
+    ) -> Message:
+        """Apply a sideband permission answer to the turn waiting for it; returns the ack."""
+        pending = turn.pending
+        request = pending.permission if pending is not None else None
+        if pending is None or request is None:
+            raise InvalidParamsError(
+                "Permission wait point is no longer active.", field="message.parts[0].data"
+            )
+        record = turn.record
+        if (
+            response.input_id != pending.input_id
+            or response.tool_use_id != request.tool_use_id
+            or response.context_id not in (None, record.context_id)
+        ):
+            raise InvalidParamsError(
+                "input_response_mismatch: permission correlation does not match.",
+                field="message.parts[0].data",
+            )
+        turn.claim_pending()
+        where = {"taskId": record.id, "contextId": record.context_id, "inputId": pending.input_id}
+        pending.allowed = await self.permissions.confirm(request, response.allowed, "caller", where)
+        decision = "allow_once" if pending.allowed else "deny"
+        received = {
+            "kind": "permission",
+            "inputId": pending.input_id,
+            "toolUseId": request.tool_use_id,
+            "decision": decision,
+        }
+        await self._deliver(turn, pending, message, received)
+        return ack_message(response, allowed=pending.allowed, context_id=record.context_id)
+
+    async def _deliver(
+        self, turn: ActiveTurn, pending: PendingInput, message: Message, received: dict[str, Any]
+    ) -> None:
         turn.settled = trio.Event()
         await self.tasks.set_status(
-            turn.record, TaskState.TASK_STATE_WORKING, add_to_history=(message,)
+            turn.record,
+            TaskState.TASK_STATE_WORKING,
+            metadata={"iac_code": {"inputReceived": received}},
+            add_to_history=(message,),
         )
         with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-            inbox.send_nowait(message)  # the turn may have been cancelled meanwhile
+            pending.inbox.send_nowait(message)  # the turn may have been cancelled meanwhile
 
     async def cancel(self, turn: ActiveTurn) -> None:
         """Cancel a turn and wait until its CANCELED state is committed."""
@@ -202,7 +346,8 @@ class TurnSupervisor:
         await turn.done.wait()
 
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
-        reporter = TurnReporter(self, turn)
+        language = normalize_language(turn_input.metadata.get("preferredLanguage"))
+        reporter = TurnReporter(self, turn, language)
         try:
             state, final_text = await self._drive(turn, turn_input, reporter)
             await self._finish(turn, reporter, state, final_text)

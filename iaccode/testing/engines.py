@@ -8,6 +8,8 @@ Each line of the user's text is one step:
     wait                  wait until cancelled
     ask <question>        pause as INPUT_REQUIRED; the answer's text is streamed back
     artifact <name> <text> store a text artifact
+    permission <tool> <path>  ask permission for tool (e.g. write_file) on path; say the verdict
+    think <text>          stream <text> as reasoning
     fail <message>        raise RuntimeError(message) (the message must not reach the caller)
     end <STATE>           end the turn in TASK_STATE_<STATE> (e.g. COMPLETED, REJECTED)
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import trio
 
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
+from iaccode.agent.permissions import PermissionRequest
 from iaccode.model.a2a import Artifact, Part, TaskState
 
 
@@ -54,6 +57,18 @@ class ScenarioEngine:
                     artifact_id=f"artifact-{name}", name=name, parts=[Part(text=content)]
                 )
                 await output.artifact(artifact)
+            elif command == "permission":
+                tool, _, path = rest.partition(" ")
+                request = PermissionRequest(
+                    tool_name=tool,
+                    tool_use_id=f"call-{tool}",
+                    tool_input={"path": path, "content": "secret payload"},
+                    read_only=tool.startswith("read"),
+                )
+                allowed = await output.permission(request)
+                await output.text("allowed " if allowed else "denied ")
+            elif command == "think":
+                await output.reasoning(rest)
             elif command == "fail":
                 raise RuntimeError(rest)
             elif command == "end":

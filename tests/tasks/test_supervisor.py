@@ -10,7 +10,9 @@ import pytest
 import trio
 
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
+from iaccode.agent.permissions import PermissionAudit, PermissionPolicy
 from iaccode.model.a2a import Message, Part, Role, TaskState
+from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextState
 from iaccode.tasks.manager import TaskManager, TaskRecord
@@ -47,9 +49,13 @@ async def tasks(tmp_path: Path) -> AsyncIterator[TaskManager]:
     await store.aclose()
 
 
+def policy(tmp_path: Path) -> PermissionPolicy:
+    return PermissionPolicy(audit=PermissionAudit(tmp_path / "audit.jsonl"))
+
+
 @pytest.fixture
-async def supervisor(nursery: trio.Nursery, tasks: TaskManager) -> TurnSupervisor:
-    supervisor = TurnSupervisor(tasks, Engine())
+async def supervisor(nursery: trio.Nursery, tasks: TaskManager, tmp_path: Path) -> TurnSupervisor:
+    supervisor = TurnSupervisor(tasks, Engine(), policy(tmp_path))
     await nursery.start(supervisor.run)
     return supervisor
 
@@ -155,15 +161,17 @@ async def test_request_input_round_trip(supervisor: TurnSupervisor) -> None:
     await settled.wait()
     assert texts(record) == ["go", "thinking ", "which?"]
     await supervisor.resume(turn, user("b"))
-    with pytest.raises(RuntimeError):
+    with pytest.raises(InvalidParamsError):
         await supervisor.resume(turn, user("c"))  # one answer per question
     await turn.done.wait()
     assert texts(record) == ["go", "thinking ", "which?", "b", "got b"]
     assert record.state == S.TASK_STATE_INPUT_REQUIRED
 
 
-async def test_shutdown_interrupts_turns_with_a_clear_state(tasks: TaskManager) -> None:
-    supervisor = TurnSupervisor(tasks, Engine())
+async def test_shutdown_interrupts_turns_with_a_clear_state(
+    tasks: TaskManager, tmp_path: Path
+) -> None:
+    supervisor = TurnSupervisor(tasks, Engine(), policy(tmp_path))
 
     async def forever(turn: TurnInput, output: TurnOutput) -> None:
         await output.text("half")

@@ -1,0 +1,141 @@
+"""User-visible text in the caller's language (A2A seed: `metadata.iac_code.preferredLanguage`).
+
+Only text meant for people is translated: progress and status messages, questions, permission
+prompts and their option labels. Protocol field names, enum values, ids and commands never are.
+A language is chosen per turn; an unknown one falls back to English.
+
+Messages are keyed by their English text, so a missing translation degrades to English.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "zh", "es", "fr", "de", "ja", "pt")
+
+_CATALOG: dict[str, dict[str, str]] = {
+    "{title} Allow once?": {
+        "zh": "{title} 是否允许本次操作？",
+        "es": "{title} ¿Permitir una vez?",
+        "fr": "{title} Autoriser une fois ?",
+        "de": "{title} Einmal erlauben?",
+        "ja": "{title} 今回のみ許可しますか？",
+        "pt": "{title} Permitir uma vez?",
+    },
+    "Allow once": {
+        "zh": "允许一次",
+        "es": "Permitir una vez",
+        "fr": "Autoriser une fois",
+        "de": "Einmal erlauben",
+        "ja": "今回のみ許可",
+        "pt": "Permitir uma vez",
+    },
+    "Deny": {
+        "zh": "拒绝",
+        "es": "Denegar",
+        "fr": "Refuser",
+        "de": "Ablehnen",
+        "ja": "拒否",
+        "pt": "Negar",
+    },
+    "Change a workspace file": {
+        "zh": "修改工作区文件",
+        "es": "Modificar un archivo del espacio de trabajo",
+        "fr": "Modifier un fichier de l'espace de travail",
+        "de": "Eine Datei im Arbeitsbereich ändern",
+        "ja": "ワークスペースのファイルを変更",
+        "pt": "Alterar um arquivo do espaço de trabalho",
+    },
+    "Write a file needed for the requested infrastructure task.": {
+        "zh": "写入完成所请求的基础设施任务所需的文件。",
+        "es": "Escribir un archivo necesario para la tarea de infraestructura solicitada.",
+        "fr": "Écrire un fichier nécessaire à la tâche d'infrastructure demandée.",
+        "de": "Eine Datei schreiben, die für die angefragte Infrastrukturaufgabe nötig ist.",
+        "ja": "依頼されたインフラ作業に必要なファイルを書き込みます。",
+        "pt": "Gravar um arquivo necessário para a tarefa de infraestrutura solicitada.",
+    },
+    "Read workspace data with {tool}": {
+        "zh": "使用 {tool} 读取工作区数据",
+        "es": "Leer datos del espacio de trabajo con {tool}",
+        "fr": "Lire des données de l'espace de travail avec {tool}",
+        "de": "Daten im Arbeitsbereich mit {tool} lesen",
+        "ja": "{tool} でワークスペースのデータを読み取る",
+        "pt": "Ler dados do espaço de trabalho com {tool}",
+    },
+    "Read local data needed for the requested infrastructure task.": {
+        "zh": "读取完成所请求的基础设施任务所需的本地数据。",
+        "es": "Leer datos locales necesarios para la tarea de infraestructura solicitada.",
+        "fr": "Lire des données locales nécessaires à la tâche d'infrastructure demandée.",
+        "de": "Lokale Daten lesen, die für die angefragte Infrastrukturaufgabe nötig sind.",
+        "ja": "依頼されたインフラ作業に必要なローカルデータを読み取ります。",
+        "pt": "Ler dados locais necessários para a tarefa de infraestrutura solicitada.",
+    },
+    "Run {tool}": {
+        "zh": "运行 {tool}",
+        "es": "Ejecutar {tool}",
+        "fr": "Exécuter {tool}",
+        "de": "{tool} ausführen",
+        "ja": "{tool} を実行",
+        "pt": "Executar {tool}",
+    },
+    "Run this operation for the requested infrastructure task.": {
+        "zh": "为所请求的基础设施任务运行此操作。",
+        "es": "Ejecutar esta operación para la tarea de infraestructura solicitada.",
+        "fr": "Exécuter cette opération pour la tâche d'infrastructure demandée.",
+        "de": "Diesen Vorgang für die angefragte Infrastrukturaufgabe ausführen.",
+        "ja": "依頼されたインフラ作業のためにこの操作を実行します。",
+        "pt": "Executar esta operação para a tarefa de infraestrutura solicitada.",
+    },
+    "a file in the current workspace": {
+        "zh": "当前工作区中的文件",
+        "es": "un archivo del espacio de trabajo actual",
+        "fr": "un fichier de l'espace de travail actuel",
+        "de": "eine Datei im aktuellen Arbeitsbereich",
+        "ja": "現在のワークスペース内のファイル",
+        "pt": "um arquivo do espaço de trabalho atual",
+    },
+    "the current local workspace": {
+        "zh": "当前本地工作区",
+        "es": "el espacio de trabajo local actual",
+        "fr": "l'espace de travail local actuel",
+        "de": "der aktuelle lokale Arbeitsbereich",
+        "ja": "現在のローカルワークスペース",
+        "pt": "o espaço de trabalho local atual",
+    },
+    "Task canceled.": {
+        "zh": "任务已取消。",
+        "es": "Tarea cancelada.",
+        "fr": "Tâche annulée.",
+        "de": "Aufgabe abgebrochen.",
+        "ja": "タスクはキャンセルされました。",
+        "pt": "Tarefa cancelada.",
+    },
+    "The agent failed to complete this turn (error id {error_id}).": {
+        "zh": "智能体未能完成本轮处理（错误 ID {error_id}）。",
+        "es": "El agente no pudo completar este turno (id de error {error_id}).",
+        "fr": "L'agent n'a pas pu terminer ce tour (identifiant d'erreur {error_id}).",
+        "de": "Der Agent konnte diesen Durchgang nicht abschließen (Fehler-ID {error_id}).",
+        "ja": "エージェントはこのターンを完了できませんでした（エラー ID {error_id}）。",
+        "pt": "O agente não conseguiu concluir este turno (id de erro {error_id}).",
+    },
+    "I approved {tool} automatically.": {
+        "zh": "我已自动批准 {tool}。",
+        "es": "He aprobado {tool} automáticamente.",
+        "fr": "J'ai approuvé {tool} automatiquement.",
+        "de": "Ich habe {tool} automatisch genehmigt.",
+        "ja": "{tool} を自動的に承認しました。",
+        "pt": "Aprovei {tool} automaticamente.",
+    },
+}
+
+
+def normalize_language(value: object) -> str | None:
+    """`zh-CN` -> `zh`; None for anything that is not a supported language."""
+    if not isinstance(value, str):
+        return None
+    language = value.strip().lower().replace("_", "-").split("-", 1)[0]
+    return language if language in LANGUAGES else None
+
+
+def translate(text: str, language: str | None, **values: object) -> str:
+    """`text` in `language` (English when unknown), with `values` filled in."""
+    translated = _CATALOG.get(text, {}).get(language or "en", text)
+    return translated.format(**values) if values else translated
