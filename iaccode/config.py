@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import tempfile
 import types
 import typing
@@ -21,6 +22,8 @@ from typing import Any
 
 import attrs
 import yaml
+
+from iaccode.agent.inputs import MediaTypes
 
 DEFAULT_PORT = 41242
 AGENTCORE_PORT = 9000
@@ -95,6 +98,8 @@ class Config:
     max_json_depth: int = 64
     subscriber_buffer: int = 256
     allowed_cwds: tuple[Path, ...] = ()  # empty: process cwd and the temp dir
+    text_media_types: tuple[str, ...] = ()  # extra text-like input media types
+    multimodal_media_types: tuple[str, ...] = ()  # extra multimodal input media types
     log_to_stdout: bool = False
     debug: bool = False
 
@@ -114,6 +119,10 @@ class Config:
         elif ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{self.port}/"
+
+    @property
+    def media_types(self) -> MediaTypes:
+        return MediaTypes().with_extra(self.text_media_types, self.multimodal_media_types)
 
     def workspace_roots(self) -> tuple[Path, ...]:
         """Allowed workspace roots, resolved; roots that do not exist are dropped."""
@@ -137,6 +146,12 @@ def load_config(
     cwds = environ.get("IACCODE_A2A_ALLOWED_CWDS")
     if cwds:
         values["allowed_cwds"] = [p for p in cwds.split(os.pathsep) if p]
+    for variable, key in (
+        ("IACCODE_A2A_TEXT_MIME_TYPES", "text_media_types"),
+        ("IACCODE_A2A_MULTIMODAL_MIME_TYPES", "multimodal_media_types"),
+    ):
+        if environ.get(variable):
+            values[key] = [t.strip() for t in re.split(r"[,;]", environ[variable]) if t.strip()]
     if path is not None:
         values.update(_read_yaml(path))
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})

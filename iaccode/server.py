@@ -26,6 +26,7 @@ from iaccode.a2a.card import PreparedCard, build_card, card_json
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
+from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import load_engine
 from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
 from iaccode.config import Config
@@ -87,9 +88,15 @@ async def serve(
             tasks,
             engine,
             permissions,
+            ArtifactStore(config.artifacts_path),
             raw_thinking="raw-thinking" in config.thinking_exposure,
+            tool_trace="tool-trace" in config.thinking_exposure,
         )
-        card = build_card(config.advertised_url, thinking_exposure=config.thinking_exposure)
+        card = build_card(
+            config.advertised_url,
+            thinking_exposure=config.thinking_exposure,
+            input_modes=config.media_types.input_modes,
+        )
         service = A2AService(
             tasks=tasks,
             contexts=contexts,
@@ -98,6 +105,7 @@ async def serve(
             card=card,
             workspace_roots=config.workspace_roots(),
             default_cwd=Path(os.getcwd()),
+            media=config.media_types,
         )
         dispatcher = Dispatcher(
             service, max_body=config.max_body_bytes, max_depth=config.max_json_depth

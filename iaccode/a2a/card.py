@@ -73,7 +73,12 @@ _SKILLS = [
 ]
 
 
-def build_card(url: str, *, thinking_exposure: tuple[str, ...] = ()) -> AgentCard:
+def build_card(
+    url: str,
+    *,
+    thinking_exposure: tuple[str, ...] = (),
+    input_modes: list[str] | None = None,
+) -> AgentCard:
     """The public card for an agent whose JSON-RPC endpoint is `url`."""
     extensions = [
         AgentExtension(
@@ -93,6 +98,7 @@ def build_card(url: str, *, thinking_exposure: tuple[str, ...] = ()) -> AgentCar
                 params={"enabledTypes": enabled},
             )
         )
+    modes = input_modes or list(INPUT_MODES)
     skills = [
         AgentSkill(
             id=skill_id,
@@ -100,7 +106,7 @@ def build_card(url: str, *, thinking_exposure: tuple[str, ...] = ()) -> AgentCar
             description=description,
             tags=tags,
             examples=[example],
-            input_modes=list(INPUT_MODES),
+            input_modes=modes,
             output_modes=list(OUTPUT_MODES),
         )
         for skill_id, name, description, tags, example in _SKILLS
@@ -118,7 +124,7 @@ def build_card(url: str, *, thinking_exposure: tuple[str, ...] = ()) -> AgentCar
             extended_agent_card=True,
             extensions=extensions,
         ),
-        default_input_modes=list(INPUT_MODES),
+        default_input_modes=modes,
         default_output_modes=list(OUTPUT_MODES),
         skills=skills,
     )

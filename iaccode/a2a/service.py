@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ import attrs
 import trio
 
 from iaccode.agent.engine import Engine, TurnInput
+from iaccode.agent.inputs import InputError, MediaTypes, PreparedInput, prepare_input
 from iaccode.agent.permissions import parse_response
 from iaccode.agent.workspace import WorkspaceError, resolve_workspace
 from iaccode.model.a2a import (
@@ -107,6 +109,7 @@ class A2AService:
         card: AgentCard,
         workspace_roots: tuple[Path, ...],
         default_cwd: Path,
+        media: MediaTypes | None = None,
     ) -> None:
         self.tasks = tasks
         self.contexts = contexts
@@ -115,6 +118,7 @@ class A2AService:
         self.card = card
         self._roots = workspace_roots
         self._default_cwd = default_cwd
+        self._media = media or MediaTypes()
 
     # -- SendMessage / SendStreamingMessage ----------------------------------------------------
 
@@ -167,14 +171,14 @@ class A2AService:
         try:
             try:
                 cwd = await self._workspace(context_id, meta)
-                _require_text(message)
+                prompt = await self._prepare(message, cwd)
                 context = await self._bind(context_id, cwd, ctx)
             except _Refusal as refusal:
                 return await self._refuse(task_id, context_id, message, ctx, refusal.text)
             record = await self.tasks.create(
                 task_id=task_id, context_id=context_id, owner=ctx.owner, message=message, live=True
             )
-            return await self._start(record, context, message, meta, subscribe)
+            return await self._start(record, context, message, meta, prompt, subscribe)
         finally:
             self.contexts.release_claim(context_id)
 
@@ -213,14 +217,14 @@ class A2AService:
         try:
             try:
                 cwd = await self._workspace(record.context_id, meta)
-                _require_text(message)
+                prompt = await self._prepare(message, cwd)
                 context = await self._bind(record.context_id, cwd, ctx)
             except _Refusal as refusal:
                 raise InvalidParamsError(refusal.text, field="message") from None
             await self.tasks.set_status(
                 record, TaskState.TASK_STATE_SUBMITTED, add_to_history=(message,), live=True
             )
-            return await self._start(record, context, message, meta, subscribe)
+            return await self._start(record, context, message, meta, prompt, subscribe)
         finally:
             self.contexts.release_claim(record.context_id)
 
@@ -230,6 +234,7 @@ class A2AService:
         context: ContextState,
         message: Message,
         meta: dict[str, Any],
+        prompt: PreparedInput,
         subscribe: Subscribe | None,
     ) -> Accepted:
         history = await self.tasks.store.context_history(record.context_id, HISTORY_CONTEXT_LIMIT)
@@ -242,6 +247,7 @@ class A2AService:
             message=message,
             history=earlier,
             metadata=meta,
+            prompt=prompt,
         )
         if subscribe:
             subscribe(record)
@@ -288,6 +294,19 @@ class A2AService:
         except WorkspaceError as exc:
             raise _Refusal(f"Invalid A2A workspace metadata. {exc}") from None
         return cwd
+
+    async def _prepare(self, message: Message, cwd: Path) -> PreparedInput:
+        """The message's parts as prompt input (files are read in a worker thread)."""
+        prepare = functools.partial(
+            prepare_input, message.parts, cwd=cwd, roots=self._roots, media=self._media
+        )
+        try:
+            prompt = await trio.to_thread.run_sync(prepare)
+        except InputError as exc:
+            raise InvalidParamsError(exc.message, field=exc.field) from None
+        if prompt.is_empty:
+            raise _Refusal(TEXT_ONLY)
+        return prompt
 
     async def _bind(self, context_id: str, cwd: Path, ctx: CallContext) -> ContextState:
         try:
@@ -412,11 +431,6 @@ class A2AService:
 def _iac_code_metadata(message: Message) -> dict[str, Any]:
     meta = (message.metadata or {}).get("iac_code")
     return meta if isinstance(meta, dict) else {}
-
-
-def _require_text(message: Message) -> None:
-    if all(p.content_kind == "text" and not (p.text or "").strip() for p in message.parts):
-        raise _Refusal(TEXT_ONLY)
 
 
 def _history_length(value: int | None) -> int | None:

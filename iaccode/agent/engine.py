@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from iaccode.agent.i18n import normalize_language
+from iaccode.agent.inputs import PreparedInput
 from iaccode.agent.permissions import PermissionRequest
 from iaccode.model.a2a import Artifact, Message, Part, TaskState
 
@@ -39,11 +41,23 @@ class TurnInput:
     message: Message  # the user message that started (or continues) the turn
     history: tuple[Message, ...] = ()  # earlier messages of the context, oldest first
     metadata: Mapping[str, Any] = attrs.field(factory=dict)  # message metadata.iac_code
+    prompt: PreparedInput = attrs.field(
+        default=attrs.Factory(lambda turn: _text_only(turn.message), takes_self=True)
+    )  # the message's parts as prompt text and attachments (see iaccode.agent.inputs)
 
     @property
     def text(self) -> str:
-        """The message's text parts joined by newlines."""
-        return "\n".join(part.text for part in self.message.parts if part.text is not None)
+        """The prompt text: text parts, JSON data, text files, joined by newlines."""
+        return self.prompt.text
+
+    @property
+    def language(self) -> str | None:
+        """The caller's preferred language for this turn (None: the default, English)."""
+        return normalize_language(self.metadata.get("preferredLanguage"))
+
+
+def _text_only(message: Message) -> PreparedInput:
+    return PreparedInput("\n".join(p.text for p in message.parts if p.text is not None))
 
 
 @attrs.frozen
@@ -64,12 +78,22 @@ class TurnOutput(Protocol):
         """Stream model reasoning; shown only where thinking exposure allows it."""
 
     async def status(self, metadata: Mapping[str, Any]) -> None:
-        """Publish a WORKING update carrying `metadata.iac_code` (tool progress, usage...)."""
+        """Publish a WORKING update carrying `metadata.iac_code` (usage, engine details...)."""
+
+    async def tool_event(self, event: Mapping[str, Any]) -> None:
+        """Publish tool progress as `metadata.iac_code.tool` (when tool-trace is exposed)."""
+
+    async def usage(self, input_tokens: int, output_tokens: int) -> None:
+        """Publish token usage as `metadata.iac_code.usage`."""
 
     async def artifact(
         self, artifact: Artifact, *, append: bool = False, last_chunk: bool = True
     ) -> None:
         """Store an artifact on the task (persisted before it is published)."""
+
+    async def file_artifact(self, name: str, content: bytes, media_type: str) -> Artifact:
+        """Write `content` under artifact-dir and announce it as a file:// artifact."""
+        ...
 
     async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
         """Pause the turn as INPUT_REQUIRED until the caller sends the next message, and return

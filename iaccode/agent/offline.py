@@ -12,14 +12,19 @@ is the turn's final message.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import trio
 
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
-from iaccode.agent.media import INPUT_MODES, base_media_type, is_text_media_type
+from iaccode.agent.inputs import MediaTypes
+from iaccode.agent.media import is_text_media_type
 from iaccode.iac.ros_check import check_template
 from iaccode.model.a2a import Part
 from iaccode.wire import json
+
+if TYPE_CHECKING:
+    from iaccode.config import Config
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
 _TEMPLATE_MARKERS = ("ROSTemplateFormatVersion", "Resources:", '"Resources"')
@@ -39,11 +44,11 @@ HELP = (
 class OfflineEngine:
     name = "offline"
 
-    def __init__(self, config: object = None) -> None:
-        self._accepted = frozenset(INPUT_MODES)
+    def __init__(self, config: Config | None = None) -> None:
+        self._media = config.media_types if config is not None else MediaTypes()
 
     def accepts_media_type(self, media_type: str) -> bool:
-        return base_media_type(media_type) in self._accepted
+        return self._media.accepts(media_type)
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         template = find_template(turn.message.parts)

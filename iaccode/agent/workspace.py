@@ -50,3 +50,22 @@ def resolve_workspace(requested: object, roots: Sequence[Path], default: Path) -
 def is_within(path: Path, root: Path) -> bool:
     """True when resolved `path` is `root` or below it."""
     return path == root or root in path.parents
+
+
+def resolve_in_workspace(cwd: Path, requested: object, *, must_exist: bool) -> Path:
+    """A path a tool may use: `requested` (relative to `cwd`, or absolute inside it) with every
+    symlink resolved, refused when it leaves `cwd`. Messages echo the caller's own path only."""
+    if not isinstance(requested, str) or not requested or "\x00" in requested:
+        raise WorkspaceError("The path must be a non-empty string.")
+    candidate = Path(requested)
+    if not candidate.is_absolute():
+        candidate = cwd / candidate
+    try:
+        resolved = candidate.resolve(strict=must_exist)
+    except FileNotFoundError:
+        raise WorkspaceError(f"{requested!r} does not exist.") from None
+    except (OSError, RuntimeError):
+        raise WorkspaceError(f"{requested!r} cannot be resolved.") from None
+    if not is_within(resolved, cwd):
+        raise WorkspaceError(f"{requested!r} is outside the workspace.")
+    return resolved

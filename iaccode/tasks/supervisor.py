@@ -28,8 +28,8 @@ from typing import Any
 import attrs
 import trio
 
+from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import Engine, TurnInput, TurnResult
-from iaccode.agent.i18n import normalize_language
 from iaccode.agent.permissions import (
     PermissionPolicy,
     PermissionRequest,
@@ -112,8 +112,10 @@ class TurnReporter:
 
     def __init__(self, supervisor: TurnSupervisor, turn: ActiveTurn, language: str | None) -> None:
         self._tasks = supervisor.tasks
+        self._artifacts = supervisor.artifacts
         self._policy = supervisor.permissions
         self._raw_thinking = supervisor.raw_thinking
+        self._tool_trace = supervisor.tool_trace
         self._turn = turn
         self._record = turn.record
         self._language = language
@@ -139,10 +141,29 @@ class TurnReporter:
         self._tasks.publish_progress(self._record, metadata={"iac_code": dict(metadata)})
         await trio.lowlevel.checkpoint()
 
+    async def tool_event(self, event: Mapping[str, Any]) -> None:
+        if self._tool_trace:
+            await self.status({"tool": dict(event)})
+        else:
+            await trio.lowlevel.checkpoint()
+
+    async def usage(self, input_tokens: int, output_tokens: int) -> None:
+        usage = {
+            "inputTokens": input_tokens,
+            "outputTokens": output_tokens,
+            "totalTokens": input_tokens + output_tokens,
+        }
+        await self.status({"usage": usage})
+
     async def artifact(
         self, artifact: Artifact, *, append: bool = False, last_chunk: bool = True
     ) -> None:
         await self._tasks.put_artifact(self._record, artifact, append=append, last_chunk=last_chunk)
+
+    async def file_artifact(self, name: str, content: bytes, media_type: str) -> Artifact:
+        artifact = await self._artifacts.save(name, content, media_type)
+        await self._tasks.put_artifact(self._record, artifact)
+        return artifact
 
     async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
         input_id = f"input-{new_id()}"
@@ -233,13 +254,17 @@ class TurnSupervisor:
         tasks: TaskManager,
         engine: Engine,
         permissions: PermissionPolicy,
+        artifacts: ArtifactStore,
         *,
         raw_thinking: bool = False,
+        tool_trace: bool = True,
     ) -> None:
         self.tasks = tasks
         self.engine = engine
         self.permissions = permissions
+        self.artifacts = artifacts
         self.raw_thinking = raw_thinking
+        self.tool_trace = tool_trace
         self._nursery: trio.Nursery | None = None
         self._turns: dict[str, ActiveTurn] = {}
         self.stopped = trio.Event()
@@ -346,8 +371,7 @@ class TurnSupervisor:
         await turn.done.wait()
 
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
-        language = normalize_language(turn_input.metadata.get("preferredLanguage"))
-        reporter = TurnReporter(self, turn, language)
+        reporter = TurnReporter(self, turn, turn_input.language)
         try:
             state, final_text = await self._drive(turn, turn_input, reporter)
             await self._finish(turn, reporter, state, final_text)

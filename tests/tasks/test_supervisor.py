@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import trio
 
+from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
 from iaccode.agent.permissions import PermissionAudit, PermissionPolicy
 from iaccode.model.a2a import Message, Part, Role, TaskState
@@ -55,7 +56,9 @@ def policy(tmp_path: Path) -> PermissionPolicy:
 
 @pytest.fixture
 async def supervisor(nursery: trio.Nursery, tasks: TaskManager, tmp_path: Path) -> TurnSupervisor:
-    supervisor = TurnSupervisor(tasks, Engine(), policy(tmp_path))
+    supervisor = TurnSupervisor(
+        tasks, Engine(), policy(tmp_path), ArtifactStore(tmp_path / "artifacts")
+    )
     await nursery.start(supervisor.run)
     return supervisor
 
@@ -171,7 +174,9 @@ async def test_request_input_round_trip(supervisor: TurnSupervisor) -> None:
 async def test_shutdown_interrupts_turns_with_a_clear_state(
     tasks: TaskManager, tmp_path: Path
 ) -> None:
-    supervisor = TurnSupervisor(tasks, Engine(), policy(tmp_path))
+    supervisor = TurnSupervisor(
+        tasks, Engine(), policy(tmp_path), ArtifactStore(tmp_path / "artifacts")
+    )
 
     async def forever(turn: TurnInput, output: TurnOutput) -> None:
         await output.text("half")

@@ -1,0 +1,137 @@
+"""What a tool is, and how a call of one runs (`ToolRunner`).
+
+Wire shape of the progress updates (A2A seed, "Streaming-Aktualisierungen"):
+
+    metadata.iac_code.tool = {status, toolUseId, name, inputSummary?, result?}
+    status: started -> input_delta* -> input_complete -> completed | failed
+
+`inputSummary` is the shape of the input only (see `permissions.input_shape`); `result` holds the
+tool's result with every string field cut to 4000 characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+from iaccode.agent.engine import TurnOutput
+from iaccode.agent.permissions import PermissionRequest, input_shape
+from iaccode.wire import json
+
+RESULT_FIELD_LIMIT = 4000
+
+
+@attrs.frozen
+class ToolSpec:
+    name: str
+    description: str
+    parameters: Mapping[str, Any]  # JSON schema of the input object
+    read_only: bool = True
+
+    def openai_tool(self) -> dict[str, Any]:
+        """The tool as an OpenAI-compatible chat-completions `tools` entry."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": dict(self.parameters),
+            },
+        }
+
+
+@attrs.frozen
+class ToolContext:
+    """Where a tool call runs and what it may use."""
+
+    cwd: Path
+    roots: tuple[Path, ...]
+    output: TurnOutput
+    tool_use_id: str
+
+
+@attrs.frozen
+class ToolResult:
+    """What the model (or the offline engine) gets back. `data` must be JSON-able."""
+
+    data: Mapping[str, Any]
+    is_error: bool = False
+
+    def to_model_text(self) -> str:
+        return json.dumps(dict(self.data)).decode("utf-8")
+
+
+class ToolError(Exception):
+    """A tool refused or failed; the message is shown to the model and the caller."""
+
+
+class Tool(Protocol):
+    spec: ToolSpec
+
+    async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult: ...
+
+
+def truncate_fields(value: Any, limit: int = RESULT_FIELD_LIMIT) -> Any:
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + "…"
+    if isinstance(value, Mapping):
+        return {str(k): truncate_fields(v, limit) for k, v in value.items()}
+    if isinstance(value, list):
+        return [truncate_fields(v, limit) for v in value]
+    return value
+
+
+class ToolRunner:
+    """Runs tool calls for one turn against a fixed tool set."""
+
+    def __init__(self, tools: Sequence[Tool], *, cwd: Path, roots: tuple[Path, ...]) -> None:
+        self.tools = {tool.spec.name: tool for tool in tools}
+        self.cwd = cwd
+        self.roots = roots
+
+    def specs(self) -> list[ToolSpec]:
+        return [tool.spec for tool in self.tools.values()]
+
+    async def started(self, output: TurnOutput, tool_use_id: str, name: str) -> None:
+        await output.tool_event({"status": "started", "toolUseId": tool_use_id, "name": name})
+
+    async def input_delta(self, output: TurnOutput, tool_use_id: str, name: str) -> None:
+        await output.tool_event({"status": "input_delta", "toolUseId": tool_use_id, "name": name})
+
+    async def run(
+        self,
+        output: TurnOutput,
+        tool_use_id: str,
+        name: str,
+        args: Mapping[str, Any] | None,
+        *,
+        announce: bool = True,
+    ) -> ToolResult:
+        """Run one call; `args` None means its input could not be parsed."""
+        if announce:
+            await self.started(output, tool_use_id, name)
+        event: dict[str, Any] = {"toolUseId": tool_use_id, "name": name}
+        await output.tool_event(
+            {**event, "status": "input_complete", "inputSummary": input_shape(args or {})}
+        )
+        tool = self.tools.get(name)
+        try:
+            if tool is None:
+                raise ToolError(f"There is no tool named {name!r}.")
+            if args is None:
+                raise ToolError("The tool input is not a valid JSON object.")
+            if not tool.spec.read_only:
+                request = PermissionRequest(
+                    tool_name=name, tool_use_id=tool_use_id, tool_input=args
+                )
+                if not await output.permission(request):
+                    raise ToolError("The caller did not allow this operation.")
+            result = await tool.run(args, ToolContext(self.cwd, self.roots, output, tool_use_id))
+        except ToolError as exc:
+            result = ToolResult({"error": str(exc)}, is_error=True)
+        status = "failed" if result.is_error else "completed"
+        await output.tool_event({**event, "status": status, "result": truncate_fields(result.data)})
+        return result
