@@ -81,6 +81,13 @@ class Config:
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     engine: str = "offline"
+    llm_provider: str = "dashscope"
+    llm_model: str | None = None  # None: the provider's default
+    llm_base_url: str | None = None  # None: the provider's endpoint
+    llm_api_key: str | None = attrs.field(default=None, repr=False)  # never logged or stored
+    llm_timeout_seconds: float = 120.0  # longest silence inside a model's stream
+    llm_max_retries: int = 3
+    llm_max_steps: int = 20  # model calls per turn (each may run tools)
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
@@ -155,12 +162,33 @@ def load_config(
     if path is not None:
         values.update(_read_yaml(path))
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    _llm_from_environment(values, environ)
     # Inside AgentCore the runtime URL is the only address callers can reach (contract).
     if environ.get("AGENTCORE_RUNTIME_URL"):
         values["public_url"] = environ["AGENTCORE_RUNTIME_URL"]
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
     return config
+
+
+_PROVIDER_KEY_VARIABLES = {"dashscope": "DASHSCOPE_API_KEY", "openai": "OPENAI_API_KEY"}
+
+
+def _llm_from_environment(values: dict[str, Any], environ: Mapping[str, str]) -> None:
+    """IAC_CODE_PROVIDER / _MODEL / _BASE_URL / _API_KEY (and the provider's own key variable)
+    fill what the file and the flags left unset."""
+    for variable, key in (
+        ("IAC_CODE_PROVIDER", "llm_provider"),
+        ("IAC_CODE_MODEL", "llm_model"),
+        ("IAC_CODE_BASE_URL", "llm_base_url"),
+        ("IAC_CODE_API_KEY", "llm_api_key"),
+    ):
+        if environ.get(variable) and values.get(key) is None:
+            values[key] = environ[variable]
+    provider = values.get("llm_provider") or "dashscope"
+    fallback = _PROVIDER_KEY_VARIABLES.get(str(provider))
+    if values.get("llm_api_key") is None and fallback and environ.get(fallback):
+        values["llm_api_key"] = environ[fallback]
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -184,12 +212,27 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         if name == "permissions":  # iac-code's {allow: [...], deny: [...]} rules
             out.update(_permission_rules(value))
             continue
+        if name == "llm":  # llm: {provider, model, base-url, api-key, ...}
+            out.update(_nested("llm", value))
+            continue
         if name in _NOT_YET_SUPPORTED:
             raise ConfigError(f"config key '{key}' is not supported by this version of iaccode")
         if name not in _FILE_KEYS:
             known = ", ".join(sorted({n.replace("_", "-") for n in _FILE_KEYS} | {"permissions"}))
             raise ConfigError(f"unknown config key '{key}' (known keys: {known})")
         out[name] = value
+    return out
+
+
+def _nested(prefix: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"config key '{prefix}' must be a mapping")
+    out = {}
+    for key, item in value.items():
+        name = f"{prefix}_{str(key).replace('-', '_')}"
+        if name not in _FILE_KEYS:
+            raise ConfigError(f"unknown config key '{prefix}.{key}'")
+        out[name] = item
     return out
 
 
@@ -278,10 +321,14 @@ def _check(config: Config) -> None:
         "max_header_bytes",
         "max_json_depth",
         "subscriber_buffer",
+        "llm_timeout_seconds",
+        "llm_max_steps",
     )
     for name in positive:
         if getattr(config, name) <= 0:
             raise ConfigError(f"config key '{name.replace('_', '-')}' must be greater than 0")
+    if config.llm_max_retries < 0:
+        raise ConfigError("config key 'llm-max-retries' must not be negative")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:
         raise ConfigError("config key 'idle-shutdown-seconds' must not be negative")
     unknown = set(config.thinking_exposure) - {"tool-trace", "raw-thinking"}

@@ -129,6 +129,15 @@ class DirectReplies(Protocol):
     async def direct_reply(self, message: Message) -> list[Part] | None: ...
 
 
+class TurnError(Exception):
+    """A turn failed for a reason the caller may read (the message must be safe to show: no
+    paths, secrets or provider details). Any other exception fails the turn generically."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class EngineLoadError(Exception):
     """The configured engine cannot be found or built."""
 

@@ -29,7 +29,8 @@ import attrs
 import trio
 
 from iaccode.agent.artifacts import ArtifactStore
-from iaccode.agent.engine import Engine, TurnInput, TurnResult
+from iaccode.agent.engine import Engine, TurnError, TurnInput, TurnResult
+from iaccode.agent.i18n import translate
 from iaccode.agent.permissions import (
     PermissionPolicy,
     PermissionRequest,
@@ -121,6 +122,7 @@ class TurnReporter:
         self._language = language
         self._text: list[str] = []
         self._message_id = new_id()
+        self._asking = trio.Lock()  # parallel tool calls ask one question at a time
 
     async def text(self, delta: str) -> None:
         if not delta:
@@ -216,6 +218,16 @@ class TurnReporter:
         permission: PermissionRequest | None = None,
     ) -> tuple[Message, PendingInput]:
         """Pause as INPUT_REQUIRED until the caller answers; the answer is the next message."""
+        async with self._asking:
+            return await self._wait_alone(prompt, metadata, input_id, permission)
+
+    async def _wait_alone(
+        self,
+        prompt: str | list[Part],
+        metadata: dict[str, Any],
+        input_id: str,
+        permission: PermissionRequest | None,
+    ) -> tuple[Message, PendingInput]:
         parts = [Part(text=prompt)] if isinstance(prompt, str) else list(prompt)
         question = agent_message(self._record, parts)
         send, receive = trio.open_memory_channel[Message](1)
@@ -401,6 +413,7 @@ class TurnSupervisor:
         """Run the engine; returns the final state and the final message text, if any."""
         with turn.cancel_scope:
             result: TurnResult | None = None
+            notice = ""
             try:
                 await self.tasks.set_status(turn.record, TaskState.TASK_STATE_WORKING, live=True)
                 result = await self.engine.run_turn(turn_input, reporter) or TurnResult()
@@ -411,16 +424,15 @@ class TurnSupervisor:
                 log.error(
                     "turn %s failed (error id %s)", turn.record.id, error_id, exc_info=failure
                 )
+                notice = _failure_notice(failure, error_id, turn_input.language)
             if result is None:
-                return TaskState.TASK_STATE_FAILED, FAILED_MESSAGE.format(error_id=error_id)
-            if result.state == TaskState.TASK_STATE_WORKING or not (
-                result.state.is_terminal or result.state.is_interrupted
-            ):
+                return TaskState.TASK_STATE_FAILED, notice
+            if not (result.state.is_terminal or result.state.is_interrupted):
                 log.error("engine ended turn %s in %s", turn.record.id, result.state.name)
                 return TaskState.TASK_STATE_FAILED, "The agent ended the turn without a result."
             return result.state, result.message
         # Only reached when CancelTask cancelled the scope.
-        return TaskState.TASK_STATE_CANCELED, CANCELED_MESSAGE
+        return TaskState.TASK_STATE_CANCELED, translate(CANCELED_MESSAGE, turn_input.language)
 
     async def _finish(
         self,
@@ -455,6 +467,16 @@ class TurnSupervisor:
             live=False,
         )
         turn.settled.set()
+
+
+def _failure_notice(
+    failure: BaseExceptionGroup[Exception], error_id: str, language: str | None
+) -> str:
+    """What the caller reads: a TurnError's own message, else a generic one with the error id."""
+    errors = failure.exceptions
+    if len(errors) == 1 and isinstance(errors[0], TurnError):
+        return errors[0].message
+    return translate(FAILED_MESSAGE, language, error_id=error_id)
 
 
 async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> None:
