@@ -23,7 +23,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import attrs
-import trio
 
 from iaccode.a2a import legacy
 from iaccode.a2a.card import card_json
@@ -35,12 +34,14 @@ from iaccode.model.errors import (
     InternalError,
     InvalidParamsError,
     MethodNotFoundError,
+    UnsupportedOperationError,
     VersionNotSupportedError,
     encode_error,
     error_object,
 )
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
+from iaccode.tasks.states import InvalidTransition
 from iaccode.wire import jsonrpc
 
 log = logging.getLogger("iaccode.a2a")
@@ -104,9 +105,11 @@ class StreamReply:
             return jsonrpc.encode_error(self._id, **_error_args(error, self._legacy))
         result = stream_response(event)
         if self._legacy:
+            # 0.3 marks the event after which the stream closes (v0.3.0 spec §7.2).
             final = isinstance(event, m.TaskStatusUpdateEvent) and (
                 event.status.state.is_terminal
                 or (event.status.state.is_interrupted and self._subscription.close_on_interrupt)
+                or self._subscription.ended
             )
             result = legacy.stream_response_to_v03(result, final=final)
         return jsonrpc.encode_result(self._id, result)
@@ -175,6 +178,10 @@ class Dispatcher:
             reply = await self._call(parsed, name, legacy_dialect, meta)
         except A2AError as exc:
             reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect))
+        except InvalidTransition:
+            # The task changed state under the request (say, a cancel won the race).
+            changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
+            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect))
         except Exception:
             error_id = new_id()[:8]
             log.exception("%s failed (error id %s)", parsed.method, error_id)
@@ -245,4 +252,4 @@ def _error_args(error: A2AError, legacy_dialect: bool) -> dict[str, Any]:
     return args
 
 
-__all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply", "trio"]
+__all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply"]

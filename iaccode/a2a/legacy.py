@@ -43,7 +43,6 @@ _STATES = {
 }
 _ROLES = {"ROLE_USER": "user", "ROLE_AGENT": "agent"}
 _ROLES_IN = {"user": "ROLE_USER", "agent": "ROLE_AGENT"}
-_TERMINAL = {"completed", "failed", "canceled", "rejected"}
 _WRAPPED_VALUE = "iaccode_wrapped_value"  # marks a non-object `data` wrapped for 0.3
 
 
@@ -247,8 +246,3 @@ def push_config_to_v03(config: dict[str, Any]) -> dict[str, Any]:
         if "credentials" in auth:
             inner["authentication"]["credentials"] = auth["credentials"]
     return {"taskId": config.get("taskId", ""), "pushNotificationConfig": inner}
-
-
-def is_terminal_v03(event: dict[str, Any]) -> bool:
-    status = event.get("status")
-    return isinstance(status, dict) and status.get("state") in _TERMINAL

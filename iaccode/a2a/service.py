@@ -67,7 +67,6 @@ from iaccode.wire import json
 TEXT_ONLY = "A2A server currently accepts text input only."
 ALREADY_WORKING = "Task is already working."
 INVALID_ID = "Invalid A2A id: ids are 1-128 characters of letters, digits, '_', '.', ':' or '-'"
-HISTORY_CONTEXT_LIMIT = 200
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 50
 
@@ -175,10 +174,16 @@ class A2AService:
                 context = await self._bind(context_id, cwd, ctx)
             except _Refusal as refusal:
                 return await self._refuse(task_id, context_id, message, ctx, refusal.text)
-            record = await self.tasks.create(
-                task_id=task_id, context_id=context_id, owner=ctx.owner, message=message, live=True
-            )
-            return await self._start(record, context, message, meta, prompt, subscribe)
+            with trio.CancelScope(shield=True):  # commit and start, or neither
+                record = await self.tasks.create(
+                    task_id=task_id,
+                    context_id=context_id,
+                    owner=ctx.owner,
+                    message=message,
+                    live=True,
+                )
+                accepted = self._start(record, context, message, meta, prompt, subscribe)
+            return accepted
         finally:
             self.contexts.release_claim(context_id)
 
@@ -192,43 +197,53 @@ class A2AService:
                 "message.contextId does not match the context of the task",
                 field="message.contextId",
             )
-        if record.state.is_terminal:
-            raise UnsupportedOperationError(
-                f"Task {record.id} is in a terminal state and accepts no more messages",
-                taskId=record.id,
-            )
         permission = parse_response(message)
         message = attrs.evolve(message, context_id=record.context_id)
-        turn = self.supervisor.active(record.id)
-        if permission is not None:
-            if turn is None:
-                raise InvalidParamsError(
-                    "Permission wait point is no longer active.", field="message.parts[0].data"
+        # The control lock keeps CancelTask out until the turn has started (or been refused).
+        async with record.control:
+            if record.state.is_terminal:
+                raise UnsupportedOperationError(
+                    f"Task {record.id} is in a terminal state and accepts no more messages",
+                    taskId=record.id,
                 )
-            return await self.supervisor.answer_permission(turn, permission, message)
-        if turn is not None and turn.waiting_for_input:
-            await self.supervisor.resume(turn, message)
-            if subscribe:
-                subscribe(record)
-            return Accepted(record, turn.settled)
-        if self.contexts.is_busy(record.context_id):
-            raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
-        self.contexts.claim(record.context_id)
-        try:
+            turn = self.supervisor.active(record.id)
+            if permission is not None:
+                if turn is None:
+                    raise InvalidParamsError(
+                        "Permission wait point is no longer active.",
+                        field="message.parts[0].data",
+                    )
+                return await self.supervisor.answer_permission(turn, permission, message)
+            if turn is not None and turn.waiting_for_input:
+                await self.supervisor.resume(turn, message)
+                if subscribe:
+                    subscribe(record)
+                return Accepted(record, turn.settled)
+            if self.contexts.is_busy(record.context_id):
+                raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
+            self.contexts.claim(record.context_id)
             try:
-                cwd = await self._workspace(record.context_id, meta)
-                prompt = await self._prepare(message, cwd)
-                context = await self._bind(record.context_id, cwd, ctx)
-            except _Refusal as refusal:
-                raise InvalidParamsError(refusal.text, field="message") from None
-            await self.tasks.set_status(
-                record, TaskState.TASK_STATE_SUBMITTED, add_to_history=(message,), live=True
-            )
-            return await self._start(record, context, message, meta, prompt, subscribe)
-        finally:
-            self.contexts.release_claim(record.context_id)
+                try:
+                    cwd = await self._workspace(record.context_id, meta)
+                    prompt = await self._prepare(message, cwd)
+                    context = await self._bind(record.context_id, cwd, ctx)
+                except _Refusal as refusal:
+                    raise InvalidParamsError(refusal.text, field="message") from None
+                # From the commit to the start nothing may stop halfway (a dropped request
+                # would leave a live task without a turn).
+                with trio.CancelScope(shield=True):
+                    await self.tasks.set_status(
+                        record,
+                        TaskState.TASK_STATE_SUBMITTED,
+                        add_to_history=(message,),
+                        live=True,
+                    )
+                    accepted = self._start(record, context, message, meta, prompt, subscribe)
+                return accepted
+            finally:
+                self.contexts.release_claim(record.context_id)
 
-    async def _start(
+    def _start(
         self,
         record: TaskRecord,
         context: ContextState,
@@ -237,15 +252,11 @@ class A2AService:
         prompt: PreparedInput,
         subscribe: Subscribe | None,
     ) -> Accepted:
-        history = await self.tasks.store.context_history(record.context_id, HISTORY_CONTEXT_LIMIT)
-        # The store already holds `message`; the engine gets it separately.
-        earlier = tuple(m for m in history if m.message_id != message.message_id)
         turn_input = TurnInput(
             task_id=record.id,
             context_id=record.context_id,
             cwd=context.cwd,
             message=message,
-            history=earlier,
             metadata=meta,
             prompt=prompt,
         )
@@ -282,6 +293,7 @@ class A2AService:
             message=message,
             state=TaskState.TASK_STATE_FAILED,
             status_message=notice,
+            in_conversation=False,  # the engine never saw it; later turns should not either
         )
         settled = trio.Event()
         settled.set()
@@ -292,7 +304,7 @@ class A2AService:
         try:
             cwd = resolve_workspace(meta.get("cwd"), self._roots, bound or self._default_cwd)
         except WorkspaceError as exc:
-            raise _Refusal(f"Invalid A2A workspace metadata. {exc}") from None
+            raise _Refusal(f"Invalid A2A workspace metadata: {exc}") from None
         return cwd
 
     async def _prepare(self, message: Message, cwd: Path) -> PreparedInput:
@@ -333,7 +345,7 @@ class A2AService:
         for index, part in enumerate(message.parts):
             if part.content_kind is None:
                 raise InvalidParamsError(
-                    "a part must have one of text, raw, url or data",
+                    "a part must have exactly one of text, raw, url or data",
                     field=f"message.parts[{index}]",
                 )
             if part.media_type and not self.engine.accepts_media_type(part.media_type):
@@ -392,19 +404,24 @@ class A2AService:
 
     async def cancel_task(self, request: CancelTaskRequest, ctx: CallContext) -> Task:
         record = await self._visible_task(request.id, ctx)
-        if record.state.is_terminal:
-            raise TaskNotCancelableError(
-                f"Task {record.id} is in a terminal state and cannot be canceled",
-                taskId=record.id,
-            )
-        turn = self.supervisor.active(record.id)
-        if turn is not None:
-            await self.supervisor.cancel(turn)
-        else:
-            notice = agent_message(record, [Part(text=CANCELED_MESSAGE)])
-            await self.tasks.set_status(
-                record, TaskState.TASK_STATE_CANCELED, message=notice, add_to_history=(notice,)
-            )
+        async with record.control:
+            if record.state.is_terminal:
+                raise TaskNotCancelableError(
+                    f"Task {record.id} is in a terminal state and cannot be canceled",
+                    taskId=record.id,
+                )
+            turn = self.supervisor.active(record.id)
+            if turn is not None:
+                await self.supervisor.cancel(turn)
+            if not record.state.is_terminal:  # no turn, or it ended before the cancel landed
+                notice = agent_message(record, [Part(text=CANCELED_MESSAGE)])
+                await self.tasks.set_status(
+                    record,
+                    TaskState.TASK_STATE_CANCELED,
+                    message=notice,
+                    add_to_history=(notice,),
+                    live=False,
+                )
         return record.snapshot()
 
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:

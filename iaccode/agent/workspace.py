@@ -27,23 +27,23 @@ def resolve_workspace(requested: object, roots: Sequence[Path], default: Path) -
     if requested is None:
         candidate = default
     elif not isinstance(requested, str) or not requested.strip():
-        raise WorkspaceError("Invalid workspace: metadata.iac_code.cwd must be a non-empty string.")
+        raise WorkspaceError("metadata.iac_code.cwd must be a non-empty string.")
     else:
         candidate = Path(requested)
         if not candidate.is_absolute():
-            raise WorkspaceError("Invalid workspace: metadata.iac_code.cwd must be absolute.")
+            raise WorkspaceError("metadata.iac_code.cwd must be absolute.")
         if "\x00" in requested:
-            raise WorkspaceError("Invalid workspace: metadata.iac_code.cwd is not a valid path.")
+            raise WorkspaceError("metadata.iac_code.cwd is not a valid path.")
     try:
         resolved = candidate.resolve(strict=True)
     except (OSError, RuntimeError):
-        raise WorkspaceError("Invalid workspace: the directory does not exist.") from None
+        raise WorkspaceError("the directory does not exist.") from None
     if not resolved.is_dir():
-        raise WorkspaceError("Invalid workspace: the path is not a directory.")
+        raise WorkspaceError("the path is not a directory.")
     if not any(is_within(resolved, root) for root in roots):
-        raise WorkspaceError("Invalid workspace: the directory is outside the allowed roots.")
+        raise WorkspaceError("the directory is outside the allowed roots.")
     if not os.access(resolved, os.R_OK | os.X_OK):
-        raise WorkspaceError("Invalid workspace: the directory is not accessible.")
+        raise WorkspaceError("the directory is not accessible.")
     return resolved
 
 

@@ -94,16 +94,18 @@ class Part:
 
     @property
     def content_kind(self) -> str | None:
-        """Which oneof member is set, or None when none is (an invalid part)."""
-        if self.text is not None:
-            return "text"
-        if self.raw is not None:
-            return "raw"
-        if self.url is not None:
-            return "url"
-        if self.data is not None:
-            return "data"
-        return None
+        """Which oneof member is set; None when none or several are (an invalid part)."""
+        kinds = [
+            kind
+            for kind, value in (
+                ("text", self.text),
+                ("raw", self.raw),
+                ("url", self.url),
+                ("data", self.data),
+            )
+            if value is not None
+        ]
+        return kinds[0] if len(kinds) == 1 else None
 
 
 @attrs.frozen

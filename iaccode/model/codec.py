@@ -83,7 +83,7 @@ def _structure_int(value: Any, _: Any) -> int:
     return number
 
 
-_INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*")
+_INTEGER = re.compile(r"\s*[+-]?[0-9]{1,20}\s*")  # bounded: int() of a huge string fails
 
 
 def _is_integral(value: Any) -> bool:

@@ -57,6 +57,12 @@ class Subscription:
         except trio.EndOfChannel:
             return self._end()
 
+    @property
+    def ended(self) -> bool:
+        """Nothing more will come: the producer closed the stream and it is drained."""
+        stats = self._receive.statistics()
+        return stats.open_send_channels == 0 and stats.current_buffer_used == 0
+
     def _end(self) -> SubscriberOverflow:
         if self.overflowed and not self._overflow_reported:
             self._overflow_reported = True

@@ -7,8 +7,8 @@ can be lost by a crash. Text deltas are the exception: they are progress, publis
 the text they add up to is stored as the turn's agent message when the turn ends or pauses.
 
 Records are cached (least recently used first out) so GetTask on a recent task does not touch the
-database. A record that a turn is using is never evicted, so there is only ever one record per
-task in memory.
+database. A record that a turn owns (`live`) or that a request is starting or cancelling a turn
+for (`control` held) is never evicted, so those never have a second copy in memory.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ class TaskRecord:
     artifacts: list[Artifact] = attrs.field(factory=list)
     metadata: dict[str, Any] | None = None
     live: bool = False
-    lock: trio.StrictFIFOLock = attrs.field(factory=trio.StrictFIFOLock)
+    lock: trio.StrictFIFOLock = attrs.field(factory=trio.StrictFIFOLock)  # one change at a time
+    control: trio.Lock = attrs.field(factory=trio.Lock)  # starting a turn vs. cancelling
 
     @property
     def state(self) -> TaskState:
@@ -116,6 +117,7 @@ class TaskManager:
         status_message: Message | None = None,
         live: bool = False,
         metadata: dict[str, Any] | None = None,
+        in_conversation: bool = True,
     ) -> TaskRecord:
         """A new task holding `message` in its history, committed before it is returned."""
         status = TaskStatus(state=state, message=status_message, timestamp=timestamp_now())
@@ -129,7 +131,9 @@ class TaskManager:
             metadata=metadata,
             live=live,
         )
-        stored = StoredTask(task=record.snapshot(), owner=owner, live=live)
+        stored = StoredTask(
+            task=record.snapshot(), owner=owner, live=live, in_conversation=in_conversation
+        )
         await self.store.commit(TaskChange(task_id=task_id, new_task=stored))
         self._remember(record)
         return record
@@ -222,7 +226,7 @@ class TaskManager:
             return
         evict = []
         for task_id, cached in self._cache.items():  # least recently used first
-            if not cached.live:
+            if not cached.live and not cached.control.locked():
                 evict.append(task_id)
                 if len(evict) == excess:
                     break

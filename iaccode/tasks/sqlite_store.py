@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS messages (
     seq INTEGER NOT NULL,
     context_id TEXT NOT NULL,
     body TEXT NOT NULL,
+    conversation INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (task_id, seq)
 );
 CREATE INDEX IF NOT EXISTS messages_by_context ON messages (context_id);
@@ -125,7 +126,8 @@ class SQLiteTaskStore:
     async def context_history(self, context_id: str, limit: int) -> list[Message]:
         def run(db: sqlite3.Connection) -> list[Message]:
             rows = db.execute(
-                "SELECT body FROM messages WHERE context_id = ? ORDER BY rowid DESC LIMIT ?",
+                "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
+                " ORDER BY rowid DESC LIMIT ?",
                 (context_id, limit),
             ).fetchall()
             return [_load(body, Message) for (body,) in reversed(rows)]
@@ -195,6 +197,7 @@ class _ChangeRows:
         self.statements: list[tuple[str, tuple[Any, ...]]] = []
         self.messages: list[tuple[str, str]] = []  # (context_id, body); seq assigned in SQL
         self.task_id = ""
+        self.conversation = True
 
     @classmethod
     def build(cls, change: TaskChange) -> _ChangeRows:
@@ -220,6 +223,7 @@ class _ChangeRows:
                 )
             )
             rows.messages.extend((task.context_id, _dump(m)) for m in task.history or ())
+            rows.conversation = stored.in_conversation
             for artifact in task.artifacts or ():
                 rows.add_artifact(task.id, artifact)
         if change.status is not None:
@@ -266,9 +270,9 @@ class _ChangeRows:
             db.execute(sql, params)
         for context_id, body in self.messages:
             db.execute(
-                "INSERT INTO messages (task_id, seq, context_id, body) VALUES (?,"
-                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = ?), ?, ?)",
-                (self.task_id, self.task_id, context_id, body),
+                "INSERT INTO messages (task_id, seq, context_id, body, conversation) VALUES (?,"
+                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = ?), ?, ?, ?)",
+                (self.task_id, self.task_id, context_id, body, int(self.conversation)),
             )
 
 
@@ -319,6 +323,12 @@ def _task_from_row(
 
 
 def _list_tasks(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
+    with db:  # one read transaction: the count and the page see the same snapshot
+        db.execute("BEGIN")
+        return _list_tasks_in(db, query)
+
+
+def _list_tasks_in(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
     where = ["owner = ?"]
     params: list[Any] = [query.owner]
     if query.context_id is not None:

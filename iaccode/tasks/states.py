@@ -62,7 +62,3 @@ class InvalidTransition(RuntimeError):
 def check_transition(old: TaskState, new: TaskState) -> None:
     if new not in _ALLOWED.get(old, frozenset()):
         raise InvalidTransition(f"{old.name} -> {new.name}")
-
-
-def can_transition(old: TaskState, new: TaskState) -> bool:
-    return new in _ALLOWED.get(old, frozenset())

@@ -23,6 +23,7 @@ class StoredTask:
     task: Task
     owner: str
     live: bool  # a turn owned the task when it was last written
+    in_conversation: bool = True  # False: a refused message, kept out of the context's history
 
 
 @attrs.frozen

@@ -56,6 +56,7 @@ INTERRUPTED_MESSAGE = (
 CANCELED_MESSAGE = "Task canceled."
 FAILED_MESSAGE = "The agent failed to complete this turn (error id {error_id})."
 _CLEANUP_SECONDS = 5.0
+HISTORY_LIMIT = 200  # earlier messages of the context an engine is given
 THINKING_LIMIT = 4000  # characters of raw thinking per update (A2A seed)
 _FAILURES = frozenset({TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELED})
 
@@ -385,12 +386,18 @@ class TurnSupervisor:
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
         reporter = TurnReporter(self, turn, turn_input.language)
         try:
+            history = await self.tasks.store.context_history(turn.record.context_id, HISTORY_LIMIT)
+            turn_input = attrs.evolve(
+                turn_input,
+                history=tuple(m for m in history if m.message_id != turn_input.message.message_id),
+            )
             state, final_text = await self._drive(turn, turn_input, reporter)
             await self._finish(turn, reporter, state, final_text)
-        except trio.Cancelled:
-            # The server is shutting down: leave a clear state, then let the cancel go on.
+        except* trio.Cancelled:
+            # The server is shutting down (the Cancelled may come wrapped in the group of an
+            # engine's own nursery): leave a clear state, then let the cancellation go on.
             with trio.CancelScope(shield=True), trio.move_on_after(_CLEANUP_SECONDS):
-                await self._finish(
+                await self._finish_safely(
                     turn,
                     reporter,
                     TaskState.TASK_STATE_INPUT_REQUIRED,
@@ -398,6 +405,11 @@ class TurnSupervisor:
                     interrupted=True,
                 )
             raise
+        except* Exception as failure:
+            # The store failed while the turn ended. Never let that reach the supervisor's
+            # nursery (it would take every other turn down); the task keeps its live mark and
+            # start-up recovery ends it.
+            log.error("turn %s could not be finished", turn.record.id, exc_info=failure)
         finally:
             self._turns.pop(turn.record.id, None)
             if turn.context.active_task_id == turn.record.id:
@@ -406,6 +418,20 @@ class TurnSupervisor:
             self.tasks.broker.finish(turn.record.id)
             turn.settled.set()
             turn.done.set()
+
+    async def _finish_safely(
+        self,
+        turn: ActiveTurn,
+        reporter: TurnReporter,
+        state: TaskState,
+        final_text: str | None,
+        *,
+        interrupted: bool = False,
+    ) -> None:
+        try:
+            await self._finish(turn, reporter, state, final_text, interrupted=interrupted)
+        except Exception:
+            log.exception("turn %s could not be marked interrupted", turn.record.id)
 
     async def _drive(
         self, turn: ActiveTurn, turn_input: TurnInput, reporter: TurnReporter
@@ -425,6 +451,11 @@ class TurnSupervisor:
                     "turn %s failed (error id %s)", turn.record.id, error_id, exc_info=failure
                 )
                 notice = _failure_notice(failure, error_id, turn_input.language)
+            if turn.cancel_requested:
+                # CancelTask arrived after the engine's last checkpoint: it still wins.
+                return TaskState.TASK_STATE_CANCELED, translate(
+                    CANCELED_MESSAGE, turn_input.language
+                )
             if result is None:
                 return TaskState.TASK_STATE_FAILED, notice
             if not (result.state.is_terminal or result.state.is_interrupted):

@@ -10,6 +10,7 @@ Each line of the user's text is one step:
     artifact <name> <text> store a text artifact
     permission <tool> <path>  ask permission for tool (e.g. write_file) on path; say the verdict
     think <text>          stream <text> as reasoning
+    history               say the texts of the context's earlier messages, joined by " | "
     fail <message>        raise RuntimeError(message) (the message must not reach the caller)
     end <STATE>           end the turn in TASK_STATE_<STATE> (e.g. COMPLETED, REJECTED)
 
@@ -69,6 +70,9 @@ class ScenarioEngine:
                 await output.text("allowed " if allowed else "denied ")
             elif command == "think":
                 await output.reasoning(rest)
+            elif command == "history":
+                texts = ("".join(p.text or "" for p in m.parts) for m in turn.history)
+                await output.text(" | ".join(texts))
             elif command == "fail":
                 raise RuntimeError(rest)
             elif command == "end":

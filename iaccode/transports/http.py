@@ -18,6 +18,8 @@ request finishes it (the server bounds that with its grace period) and then clos
 from __future__ import annotations
 
 import logging
+import math
+from email.utils import formatdate
 from typing import Protocol
 
 import attrs
@@ -25,6 +27,7 @@ import h11
 import trio
 
 from iaccode.wire.http import (
+    REASONS,
     EventSource,
     EventStreamResponse,
     HttpRequest,
@@ -36,6 +39,7 @@ from iaccode.wire.sse import encode_comment, encode_data_line
 
 log = logging.getLogger("iaccode.http")
 _READ_SIZE = 65536
+_DRAIN_LIMIT = 1024 * 1024
 _SERVER = b"iaccode"
 
 
@@ -123,16 +127,20 @@ class HttpServer:
             request = await self._read_request(conn, stream, head)
         except _Refused as refused:
             await _send_plain(conn, stream, refused.response, close=True)
+            await _drain(stream)
             return False
+        # The app takes as long as it takes (a blocking SendMessage waits for its turn); the
+        # request timeout bounds reading the request and writing the answer only.
+        scope.deadline = math.inf
         try:
             response = await self.app.handle(request)
         except Exception:
             log.exception("error handling %s %s", request.method, request.path)
             response = error_response(500)
         if isinstance(response, EventStreamResponse):
-            scope.deadline = trio.current_time() + 1e9  # a stream lasts as long as its events
             await self._stream_events(conn, stream, response)
             return False
+        scope.deadline = trio.current_time() + self.limits.request_timeout
         await _send_plain(
             conn, stream, response, close=self._closing, head=request.method == "HEAD"
         )
@@ -179,12 +187,16 @@ class HttpServer:
         ]
         source = response.source
         try:
-            await stream.send_all(conn.send(h11.Response(status_code=200, headers=headers)))
+            head = h11.Response(status_code=200, headers=headers, reason=b"OK")
+            await stream.send_all(conn.send(head))
             finished = False
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
-                finished = await self._pump(stream, source, chunked)
-                nursery.cancel_scope.cancel()
+            try:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
+                    finished = await self._pump(stream, source, chunked)
+                    nursery.cancel_scope.cancel()
+            except* (trio.BrokenResourceError, trio.ClosedResourceError):
+                finished = False  # the client went away mid-stream: nothing to finish
             if finished:
                 tail = conn.send(h11.EndOfMessage()) if chunked else b""
                 if tail:
@@ -244,14 +256,26 @@ async def _send_plain(
 ) -> None:
     if conn.our_state not in (h11.IDLE, h11.SEND_RESPONSE):
         return  # too late to answer; the connection closes
-    headers = [*response.headers, ("content-length", str(len(response.body)))]
+    headers = [*response.headers, ("date", formatdate(usegmt=True))]
+    if response.status not in (204, 304):  # RFC 9110 §8.6: no length for bodiless answers
+        headers.append(("content-length", str(len(response.body))))
     if close:
         headers.append(("connection", "close"))
-    data = conn.send(h11.Response(status_code=response.status, headers=headers))
+    reason = REASONS.get(response.status, "").encode("ascii")
+    data = conn.send(h11.Response(status_code=response.status, headers=headers, reason=reason))
     if response.body and not head and response.status not in (204, 304):
         data += conn.send(h11.Data(data=response.body))
     data += conn.send(h11.EndOfMessage())
     await stream.send_all(data)
+
+
+async def _drain(stream: trio.abc.Stream) -> None:
+    """Read (briefly) what a refused client is still sending, so that closing the socket with
+    unread data does not reset the connection before the client has read our answer."""
+    with trio.move_on_after(1):
+        received = 0
+        while received < _DRAIN_LIMIT and (chunk := await stream.receive_some(_READ_SIZE)):
+            received += len(chunk)
 
 
 async def _watch_for_close(stream: trio.abc.Stream, scope: trio.CancelScope) -> None:

@@ -374,27 +374,6 @@ def test_every_specified_1_0_state_has_its_own_0_3_name() -> None:
     assert "unknown" not in names
 
 
-@pytest.mark.parametrize(
-    ("state", "terminal"),
-    [
-        ("completed", True),
-        ("failed", True),
-        ("canceled", True),
-        ("rejected", True),
-        ("working", False),
-        ("input-required", False),
-        ("auth-required", False),
-        ("submitted", False),
-    ],
-)
-def test_is_terminal_v03(state: str, terminal: bool) -> None:
-    assert legacy.is_terminal_v03({"kind": "status-update", "status": {"state": state}}) is terminal
-
-
-def test_is_terminal_v03_without_status() -> None:
-    assert legacy.is_terminal_v03({"kind": "message"}) is False
-
-
 PART_OUT_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("text", {"text": "hi"}, {"kind": "text", "text": "hi"}),
     (

@@ -103,7 +103,7 @@ async def test_concurrent_message_on_busy_context_is_refused(a2a: A2AClient) -> 
 
 
 async def test_different_contexts_run_in_parallel(a2a: A2AClient) -> None:
-    with trio.fail_after(3):  # three 1-second turns, concurrently
+    with trio.fail_after(2):  # three 1-second turns, concurrently
         async with trio.open_nursery() as nursery:
             for _ in range(3):
                 nursery.start_soon(a2a.send, "sleep 1\nsay ok")
@@ -266,7 +266,7 @@ async def test_workspace_rules(a2a: A2AClient, workspace: Path, tmp_path: Path) 
     for bad in ("relative/path", str(tmp_path / "missing"), "/", str(workspace / "..")):
         task = await a2a.send("say hi", cwd=Path(bad) if bad != "relative/path" else bad)  # type: ignore[arg-type]
         assert task["status"]["state"] == "TASK_STATE_FAILED", bad
-        assert text_of(task["status"]["message"]).startswith("Invalid A2A workspace metadata.")
+        assert text_of(task["status"]["message"]).startswith("Invalid A2A workspace metadata: ")
     escape = workspace / "escape"
     escape.symlink_to("/")
     task = await a2a.send("say hi", cwd=escape)

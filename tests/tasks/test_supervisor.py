@@ -171,21 +171,28 @@ async def test_request_input_round_trip(supervisor: TurnSupervisor) -> None:
     assert record.state == S.TASK_STATE_INPUT_REQUIRED
 
 
+@pytest.mark.parametrize("own_nursery", [False, True])
 async def test_shutdown_interrupts_turns_with_a_clear_state(
-    tasks: TaskManager, tmp_path: Path
+    tasks: TaskManager, tmp_path: Path, own_nursery: bool
 ) -> None:
     supervisor = TurnSupervisor(
         tasks, Engine(), policy(tmp_path), ArtifactStore(tmp_path / "artifacts")
     )
+    running = trio.Event()
 
     async def forever(turn: TurnInput, output: TurnOutput) -> None:
         await output.text("half")
+        running.set()
+        if own_nursery:  # a cancelled nursery raises a group with the Cancelled inside
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(trio.sleep_forever)
+                await trio.sleep_forever()
         await trio.sleep_forever()
 
     async with trio.open_nursery() as nursery:
         await nursery.start(supervisor.run)
         record, _, _ = await start(supervisor, forever)
-        await trio.testing.wait_all_tasks_blocked()
+        await running.wait()
         supervisor.shutdown()
     assert supervisor.stopped.is_set()
     assert record.state == S.TASK_STATE_INPUT_REQUIRED
@@ -193,6 +200,8 @@ async def test_shutdown_interrupts_turns_with_a_clear_state(
     assert record.status.message.parts[0].text == INTERRUPTED_MESSAGE
     assert texts(record) == ["go", "half", INTERRUPTED_MESSAGE]
     assert record.live is False
+    stored = await tasks.store.load_task(record.id)
+    assert stored is not None and stored.live is False
 
 
 async def test_recovery_of_turns_that_died_with_the_process(tasks: TaskManager) -> None:
@@ -205,26 +214,35 @@ async def test_recovery_of_turns_that_died_with_the_process(tasks: TaskManager) 
     assert await tasks.store.live_task_ids() == []
 
 
-async def test_events_are_published_in_commit_order(supervisor: TurnSupervisor) -> None:
+async def test_every_event_is_published_after_its_commit(
+    supervisor: TurnSupervisor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log: list[str] = []
+    tasks = supervisor.tasks
+    commit, publish = tasks.store.commit, tasks.broker.publish
+
+    async def recording_commit(change: Any) -> None:
+        await commit(change)
+        if change.status is not None:
+            log.append(f"commit {change.status.state.name}")
+
+    def recording_publish(task_id: str, event: Any) -> None:
+        if event.status.timestamp is not None:  # stored states carry a timestamp
+            log.append(f"publish {event.status.state.name}")
+        publish(task_id, event)
+
+    monkeypatch.setattr(tasks.store, "commit", recording_commit)
+    monkeypatch.setattr(tasks.broker, "publish", recording_publish)
+
     async def script(turn: TurnInput, output: TurnOutput) -> TurnResult:
         await output.text("a")
         return TurnResult(state=S.TASK_STATE_COMPLETED)
 
-    supervisor.engine.script = script  # type: ignore[attr-defined]
-    record = await supervisor.tasks.create(
-        task_id="t9", context_id="c1", owner="", message=user("go"), live=True
-    )
-    sub = supervisor.tasks.broker.subscribe("t9", record.snapshot(), close_on_interrupt=True)
-    turn = supervisor.start(
-        record,
-        ContextState("c1", Path("/"), ""),
-        TurnInput(task_id="t9", context_id="c1", cwd=Path("/"), message=user("go")),
-    )
-    states = [event.status.state async for event in sub]  # type: ignore[union-attr]
+    _, _, turn = await start(supervisor, script)
     await turn.done.wait()
-    assert states == [
-        S.TASK_STATE_SUBMITTED,
-        S.TASK_STATE_WORKING,
-        S.TASK_STATE_WORKING,
-        S.TASK_STATE_COMPLETED,
+    assert log == [
+        "commit TASK_STATE_WORKING",
+        "publish TASK_STATE_WORKING",
+        "commit TASK_STATE_COMPLETED",
+        "publish TASK_STATE_COMPLETED",
     ]

@@ -160,3 +160,24 @@ def _unchunk(data: bytes) -> bytes:
         out += rest[:size]
         data = rest[size + 2 :]
     return out
+
+
+async def test_close_lets_a_busy_request_finish_then_closes(
+    connect: Callable[[HttpServer], trio.abc.Stream], mock_clock: trio.testing.MockClock
+) -> None:
+    release = trio.Event()
+
+    class SlowApp(App):
+        async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
+            await release.wait()
+            return json_response(200, {"late": True})
+
+    server = HttpServer(SlowApp(), LIMITS)
+    busy = connect(server)
+    await busy.send_all(b"GET /x HTTP/1.1\r\nHost: a\r\n\r\n")
+    await trio.testing.wait_all_tasks_blocked()
+    server.close()
+    release.set()
+    data = await read_until_closed(busy)
+    assert data.startswith(b"HTTP/1.1 200 ") and b"connection: close" in data
+    assert data.endswith(b'{"late":true}')
