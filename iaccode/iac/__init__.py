@@ -1,5 +1,7 @@
-"""The infrastructure-as-code domain: ROS template loading and checking, as pure functions.
+"""The infrastructure-as-code domain: checking ROS templates, converting Terraform, composing
+templates from building blocks.
 
-This layer imports nothing from the other iaccode layers and never touches trio, sockets or files;
-callers hand it template text and get values back (see `ros_check.check_template`).
+This layer imports nothing from the other iaccode layers (beyond `wire`) and never touches trio
+or sockets; it is synchronous and CPU-bound, so callers on the event loop run it in a worker
+thread. Only `terraform.collect_terraform_files` reads files (a Terraform directory).
 """

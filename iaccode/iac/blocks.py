@@ -1,0 +1,489 @@
+"""Template building blocks: small functions that add a VPC, vSwitches, ECS, SLB, RDS or OSS to a
+`TemplateBuilder`, and `compose`, which assembles a whole template from a `BlockRequest`.
+
+The offline engine uses these to answer plain requests without a model, so every composed
+template must pass `check_template` with no findings at all. That shapes the blocks:
+
+- Inventory is a parameter with a console picker (`AssociationProperty`), never a literal:
+  zones, instance type, image, disk category, load balancer spec, DB class. Defaults exist where
+  a safe one exists; zone defaults only when the request names a region (`ZONES_BY_REGION`).
+- CIDRs are literals carved with `ipaddress`, so the checker can prove vSwitches sit inside the
+  VPC and do not overlap. N vSwitches share up to three zone parameters round-robin.
+- ECS instances are `ALIYUN::ECS::InstanceGroup`s (the type ROS recommends; `MaxAmount` says
+  how many), one per vSwitch they are spread over.
+- Every parameter is used and every output has a Label.
+
+`plan_from_text` (from `block_plan`) turns "a VPC with two vSwitches and an ECS instance" into a
+`BlockRequest`, or returns None when the request is not one it understands.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any
+
+import attrs
+
+from iaccode.iac.block_plan import plan_from_text
+from iaccode.iac.block_spec import (
+    BlockRequest,
+    EcsSpec,
+    NetworkSpec,
+    OssSpec,
+    RdsSpec,
+    SecurityGroupSpec,
+    SlbSpec,
+)
+from iaccode.iac.ros_types import FORMAT_VERSION
+
+__all__ = [
+    "BlockRequest",
+    "EcsSpec",
+    "NetworkSpec",
+    "OssSpec",
+    "RdsSpec",
+    "SecurityGroupSpec",
+    "SlbSpec",
+    "TemplateBuilder",
+    "add_ecs",
+    "add_oss_bucket",
+    "add_rds",
+    "add_security_group",
+    "add_slb",
+    "add_vpc",
+    "add_vswitches",
+    "carve_cidrs",
+    "compose",
+    "plan_from_text",
+]
+
+MAX_ZONES = 3
+ZONE_ASSOCIATION = "ALIYUN::ECS::Instance::ZoneId"
+
+# Zones that sell current ECS families in a few large regions: defaults only, the console picker
+# lists what is in stock. Regions not listed get zone parameters without defaults.
+ZONES_BY_REGION: dict[str, tuple[str, ...]] = {
+    "cn-hangzhou": ("cn-hangzhou-h", "cn-hangzhou-i", "cn-hangzhou-j"),
+    "cn-shanghai": ("cn-shanghai-e", "cn-shanghai-f", "cn-shanghai-g"),
+    "cn-beijing": ("cn-beijing-h", "cn-beijing-i", "cn-beijing-j"),
+    "cn-shenzhen": ("cn-shenzhen-c", "cn-shenzhen-d", "cn-shenzhen-e"),
+    "ap-southeast-1": ("ap-southeast-1a", "ap-southeast-1b", "ap-southeast-1c"),
+}
+
+# Default DB classes (cloud disks, high availability) and character sets per engine.
+_DB_CLASSES = {"MySQL": "mysql.n2.medium.2c", "PostgreSQL": "pg.n2.medium.2c"}
+_CHARSETS = {"MySQL": "utf8mb4", "MariaDB": "utf8mb4", "PostgreSQL": "UTF8"}
+
+Ref = dict[str, Any]
+
+
+def ref(name: str) -> Ref:
+    return {"Ref": name}
+
+
+def getatt(resource: str, attribute: str) -> Ref:
+    return {"Fn::GetAtt": [resource, attribute]}
+
+
+@attrs.define
+class TemplateBuilder:
+    """Collects parameters, resources and outputs; names must be unique across all three."""
+
+    description: str | None = None
+    parameters: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    outputs: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+
+    def _claim(self, name: str) -> None:
+        if name in self.parameters or name in self.resources or name in self.outputs:
+            raise ValueError(f"The name {name!r} is already used in this template.")
+
+    def parameter(self, name: str, kind: str, label: str, **fields: Any) -> Ref:
+        """Add a parameter and return a Ref to it."""
+        self._claim(name)
+        self.parameters[name] = {"Type": kind, "Label": label, **fields}
+        return ref(name)
+
+    def resource(
+        self, name: str, kind: str, properties: dict[str, Any], *, depends_on: str | None = None
+    ) -> str:
+        """Add a resource and return its logical id."""
+        self._claim(name)
+        entry: dict[str, Any] = {"Type": kind, "Properties": properties}
+        if depends_on is not None:
+            entry["DependsOn"] = depends_on
+        self.resources[name] = entry
+        return name
+
+    def output(self, name: str, value: Any, label: str, description: str | None = None) -> None:
+        self._claim(name)
+        self.outputs[name] = {"Value": value, "Label": label}
+        if description:
+            self.outputs[name]["Description"] = description
+
+    def build(self) -> dict[str, Any]:
+        if not self.resources:
+            raise ValueError("A template needs at least one resource.")
+        template: dict[str, Any] = {"ROSTemplateFormatVersion": FORMAT_VERSION}
+        if self.description:
+            template["Description"] = self.description
+        if self.parameters:
+            template["Parameters"] = self.parameters
+        template["Resources"] = self.resources
+        if self.outputs:
+            template["Outputs"] = self.outputs
+        return template
+
+
+def carve_cidrs(vpc_cidr: str, count: int) -> list[str]:
+    """`count` non-overlapping vSwitch blocks from the start of the VPC block.
+
+    Blocks are /24 in a /16 VPC (prefix + 8, at most /24, at least /16), smaller when the VPC is
+    too small to hold `count` of them; ValueError when even /29 blocks do not fit.
+    """
+    network = ipaddress.IPv4Network(vpc_cidr, strict=True)
+    bits = (count - 1).bit_length()
+    prefix = max(network.prefixlen + bits, min(24, network.prefixlen + 8), 16)
+    if prefix > 29 or count < 1:
+        raise ValueError(f"VPC {vpc_cidr} cannot hold {count} vSwitches of at least /29.")
+    subnets = network.subnets(new_prefix=prefix)
+    return [str(next(subnets)) for _ in range(count)]
+
+
+def add_vpc(builder: TemplateBuilder, cidr: str, name: str = "Vpc") -> str:
+    vpc = builder.resource(name, "ALIYUN::ECS::VPC", {"CidrBlock": cidr})
+    builder.output("VpcId", ref(vpc), "VPC ID")
+    return vpc
+
+
+def add_vswitches(
+    builder: TemplateBuilder, vpc: str, vpc_cidr: str, count: int, *, region: str | None = None
+) -> list[tuple[str, Ref]]:
+    """`count` vSwitches over min(count, 3) zone parameters; returns (logical id, zone Ref)."""
+    zones: list[Ref] = []
+    defaults = ZONES_BY_REGION.get(region or "", ())
+    zone_count = min(count, MAX_ZONES)
+    where = f" in {region}" if region else ""
+    for index in range(zone_count):
+        extra: dict[str, Any] = {"AssociationProperty": ZONE_ASSOCIATION}
+        if index < len(defaults):
+            extra["Default"] = defaults[index]
+        served = [str(n + 1) for n in range(index, count, zone_count)]
+        switches = "vSwitch " + served[0] if len(served) == 1 else "vSwitches " + ", ".join(served)
+        zones.append(
+            builder.parameter(
+                f"ZoneId{index + 1}",
+                "String",
+                f"Zone {index + 1}",
+                Description=f"Availability zone{where} of {switches}.",
+                **extra,
+            )
+        )
+    created: list[tuple[str, Ref]] = []
+    for index, cidr in enumerate(carve_cidrs(vpc_cidr, count)):
+        zone = zones[index % len(zones)]
+        name = builder.resource(
+            f"VSwitch{index + 1}",
+            "ALIYUN::ECS::VSwitch",
+            {"VpcId": ref(vpc), "CidrBlock": cidr, "ZoneId": zone},
+        )
+        builder.output(f"VSwitch{index + 1}Id", ref(name), f"vSwitch {index + 1} ID")
+        created.append((name, zone))
+    return created
+
+
+def add_security_group(builder: TemplateBuilder, vpc: str, ports: tuple[int, ...]) -> str:
+    """A security group in `vpc` that opens each TCP port to the IngressCidr parameter."""
+    properties: dict[str, Any] = {"VpcId": ref(vpc)}
+    if ports:
+        source = builder.parameter(
+            "IngressCidr",
+            "String",
+            "Allowed source CIDR",
+            Description="Addresses allowed to reach the opened ports; narrow it for SSH.",
+            Default="0.0.0.0/0",
+            AllowedPattern=r"^\d{1,3}(\.\d{1,3}){3}/\d{1,2}$",
+        )
+        properties["SecurityGroupIngress"] = [
+            {
+                "IpProtocol": "tcp",
+                "PortRange": f"{port}/{port}",
+                "SourceCidrIp": source,
+                "NicType": "intranet",
+                "Priority": 1,
+            }
+            for port in ports
+        ]
+    group = builder.resource("SecurityGroup", "ALIYUN::ECS::SecurityGroup", properties)
+    builder.output("SecurityGroupId", ref(group), "Security group ID")
+    return group
+
+
+def add_ecs(
+    builder: TemplateBuilder,
+    spec: EcsSpec,
+    vpc: str,
+    vswitches: list[tuple[str, Ref]],
+    security_group: str,
+) -> list[str]:
+    """Instance groups spreading `spec.count` instances over the vSwitches, round-robin."""
+    first_zone = vswitches[0][1]["Ref"]
+    instance_type = builder.parameter(
+        "InstanceType",
+        "String",
+        "Instance type",
+        Default=spec.instance_type,
+        AssociationProperty="ALIYUN::ECS::Instance::InstanceType",
+        AssociationPropertyMetadata={"ZoneId": "${" + first_zone + "}"},
+    )
+    image = builder.parameter(
+        "ImageId",
+        "String",
+        "Image",
+        Description="Image ID; a trailing * picks the newest matching public image.",
+        Default=spec.image_id,
+        AssociationProperty="ALIYUN::ECS::Image::ImageId",
+        AssociationPropertyMetadata={"InstanceType": "${InstanceType}"},
+    )
+    disk = builder.parameter(
+        "SystemDiskCategory",
+        "String",
+        "System disk category",
+        Default=spec.system_disk_category,
+        AssociationProperty="ALIYUN::ECS::Disk::SystemDiskCategory",
+        AssociationPropertyMetadata={
+            "ZoneId": "${" + first_zone + "}",
+            "InstanceType": "${InstanceType}",
+        },
+    )
+    amounts = [0] * len(vswitches)
+    for index in range(spec.count):
+        amounts[index % len(vswitches)] += 1
+    groups: list[str] = []
+    for number, ((vswitch, _zone), amount) in enumerate(zip(vswitches, amounts, strict=True), 1):
+        if amount == 0:
+            continue
+        properties: dict[str, Any] = {
+            "InstanceType": instance_type,
+            "ImageId": image,
+            "SystemDiskCategory": disk,
+            "VpcId": ref(vpc),
+            "VSwitchId": ref(vswitch),
+            "SecurityGroupId": ref(security_group),
+            "MaxAmount": amount,
+        }
+        if spec.public_bandwidth:
+            properties["InternetMaxBandwidthOut"] = spec.public_bandwidth
+        group = builder.resource(f"EcsGroup{number}", "ALIYUN::ECS::InstanceGroup", properties)
+        builder.output(
+            f"{group}InstanceIds", getatt(group, "InstanceIds"), f"ECS instances {number}"
+        )
+        builder.output(f"{group}PrivateIps", getatt(group, "PrivateIps"), f"Private IPs {number}")
+        if spec.public_bandwidth:
+            builder.output(f"{group}PublicIps", getatt(group, "PublicIps"), f"Public IPs {number}")
+        groups.append(group)
+    return groups
+
+
+def add_slb(
+    builder: TemplateBuilder, spec: SlbSpec, vpc: str, vswitch: str, backends: list[str]
+) -> str:
+    """A load balancer with a TCP listener per port and the instance groups as backends."""
+    size = builder.parameter(
+        "LoadBalancerSpec",
+        "String",
+        "Load balancer spec",
+        Default=spec.spec,
+        AssociationProperty="ALIYUN::SLB::Instance::InstanceType",
+    )
+    slb = builder.resource(
+        "LoadBalancer",
+        "ALIYUN::SLB::LoadBalancer",
+        {
+            "AddressType": spec.address_type,
+            "VpcId": ref(vpc),
+            "VSwitchId": ref(vswitch),
+            "LoadBalancerSpec": size,
+        },
+    )
+    for port in spec.ports:
+        builder.resource(
+            f"Listener{port}",
+            "ALIYUN::SLB::Listener",
+            {
+                "LoadBalancerId": ref(slb),
+                "ListenerPort": port,
+                "BackendServerPort": port,
+                "Protocol": "tcp",
+                "Bandwidth": -1,
+            },
+        )
+    if backends:
+        ids = [getatt(group, "InstanceIds") for group in backends]
+        builder.resource(
+            "LoadBalancerBackends",
+            "ALIYUN::SLB::BackendServerAttachment",
+            {
+                "LoadBalancerId": ref(slb),
+                "BackendServerList": ids[0] if len(ids) == 1 else {"Fn::ListMerge": ids},
+            },
+        )
+    builder.output("LoadBalancerAddress", getatt(slb, "IpAddress"), "Load balancer address")
+    return slb
+
+
+def add_rds(
+    builder: TemplateBuilder,
+    spec: RdsSpec,
+    vpc: str,
+    vswitch: tuple[str, Ref],
+    allowed_cidr: str,
+) -> str:
+    """An RDS instance in `vswitch` reachable from `allowed_cidr`, plus account and database."""
+    class_fields: dict[str, Any] = {
+        "AssociationProperty": "ALIYUN::RDS::Instance::InstanceType",
+        "AssociationPropertyMetadata": {
+            "Engine": spec.engine,
+            "EngineVersion": spec.version,
+            "ZoneId": "${" + vswitch[1]["Ref"] + "}",
+        },
+    }
+    if spec.engine in _DB_CLASSES:
+        class_fields["Default"] = _DB_CLASSES[spec.engine]
+    db_class = builder.parameter("DBInstanceClass", "String", "Database class", **class_fields)
+    storage = builder.parameter(
+        "DBInstanceStorage",
+        "Number",
+        "Storage (GB)",
+        Default=spec.storage_gb,
+        MinValue=20,
+        MaxValue=32000,
+    )
+    properties: dict[str, Any] = {
+        "Engine": spec.engine,
+        "EngineVersion": spec.version,
+        "DBInstanceClass": db_class,
+        "DBInstanceStorage": storage,
+        "DBInstanceStorageType": "cloud_essd",
+        "VpcId": ref(vpc),
+        "VSwitchId": ref(vswitch[0]),
+        "ZoneId": vswitch[1],
+        "SecurityIPList": allowed_cidr,
+        "PayType": "Postpaid",
+    }
+    if spec.engine in _DB_CLASSES:
+        properties["Category"] = "HighAvailability"
+    db = builder.resource("Database", "ALIYUN::RDS::DBInstance", properties)
+    if spec.account:
+        name = builder.parameter(
+            "DBAccountName",
+            "String",
+            "Database account",
+            Default="dbadmin",
+            AllowedPattern="^[a-z][a-z0-9_]{1,30}[a-z0-9]$",
+        )
+        password = builder.parameter(
+            "DBPassword",
+            "String",
+            "Database password",
+            NoEcho=True,
+            MinLength=8,
+            MaxLength=32,
+            Description="8 to 32 characters with three of: upper case, lower case, digits, "
+            "special characters.",
+        )
+        builder.resource(
+            "DatabaseAccount",
+            "ALIYUN::RDS::Account",
+            {"DBInstanceId": ref(db), "AccountName": name, "AccountPassword": password},
+        )
+    if spec.database:
+        db_name = builder.parameter(
+            "DBName",
+            "String",
+            "Database name",
+            Default="appdb",
+            AllowedPattern="^[a-z][a-z0-9_-]{0,62}[a-z0-9]$",
+        )
+        builder.resource(
+            "AppDatabase",
+            "ALIYUN::RDS::Database",
+            {
+                "DBInstanceId": ref(db),
+                "DBName": db_name,
+                "CharacterSetName": _CHARSETS[spec.engine],
+            },
+        )
+    builder.output("DBInstanceId", ref(db), "Database instance ID")
+    builder.output(
+        "DBConnectionString", getatt(db, "InnerConnectionString"), "Database address (VPC)"
+    )
+    builder.output("DBPort", getatt(db, "InnerPort"), "Database port")
+    return db
+
+
+def add_oss_bucket(builder: TemplateBuilder, spec: OssSpec) -> str:
+    fields: dict[str, Any] = {
+        "Description": "Globally unique bucket name.",
+        "AllowedPattern": "^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$",
+    }
+    if spec.bucket_name is not None:
+        fields["Default"] = spec.bucket_name
+    name = builder.parameter("BucketName", "String", "Bucket name", **fields)
+    bucket = builder.resource(
+        "Bucket", "ALIYUN::OSS::Bucket", {"BucketName": name, "AccessControl": spec.acl}
+    )
+    builder.output("BucketDomainName", getatt(bucket, "DomainName"), "Bucket domain name")
+    return bucket
+
+
+def describe_request(request: BlockRequest) -> str:
+    """One sentence naming what the template creates."""
+    parts: list[str] = []
+    if request.needs_network:
+        network = request.network or NetworkSpec()
+        switches = f"{network.vswitches} vSwitch" + ("es" if network.vswitches > 1 else "")
+        parts.append(f"a VPC ({network.cidr}) with {switches}")
+    if request.security_group is not None or request.ecs is not None:
+        parts.append("a security group")
+    if request.ecs is not None:
+        count = request.ecs.count
+        parts.append(f"{count} ECS instance" + ("s" if count > 1 else ""))
+    if request.slb is not None:
+        parts.append("a load balancer")
+    if request.rds is not None:
+        parts.append(f"an RDS {request.rds.engine} {request.rds.version} instance")
+    if request.oss is not None:
+        parts.append("an OSS bucket")
+    listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    where = f" in {request.region}" if request.region else ""
+    return f"Creates {listed}{where} (iaccode building blocks)."
+
+
+def compose(request: BlockRequest) -> dict[str, Any]:
+    """The ROS template for `request`; it passes `check_template` with no findings."""
+    builder = TemplateBuilder(description=request.description or describe_request(request))
+    vswitches: list[tuple[str, Ref]] = []
+    vpc = ""
+    network = request.network or NetworkSpec()
+    if request.needs_network:
+        vpc = add_vpc(builder, network.cidr)
+        vswitches = add_vswitches(
+            builder, vpc, network.cidr, network.vswitches, region=request.region
+        )
+    group = ""
+    if request.security_group is not None or request.ecs is not None:
+        ports = request.security_group.ports if request.security_group else ()
+        if request.slb is not None and request.ecs is not None:
+            ports = tuple(sorted({*ports, *request.slb.ports}))  # backends must accept traffic
+        group = add_security_group(builder, vpc, ports)
+    backends: list[str] = []
+    if request.ecs is not None:
+        backends = add_ecs(builder, request.ecs, vpc, vswitches, group)
+    if request.slb is not None:
+        add_slb(builder, request.slb, vpc, vswitches[0][0], backends)
+    if request.rds is not None:
+        add_rds(builder, request.rds, vpc, vswitches[0], network.cidr)
+    if request.oss is not None:
+        add_oss_bucket(builder, request.oss)
+    return builder.build()

@@ -1,0 +1,193 @@
+"""Terraform workspaces as plain data: collect a directory into {relative path: text}, check paths.
+
+A ROS Terraform-type template carries the configuration inline, as a `Workspace` map of relative
+POSIX paths to file text (`spec/iac-code-reference.md` 3.6 and 3.7). Collecting that map from a
+directory is the one place in `iaccode.iac` that reads files, because it is pure in the sense that
+matters here (no sockets, no trio, no other layer): callers on an event loop run it in a thread.
+
+What is kept follows rostran's compatible mode: `.tf`, `.tftpl`, `.tfvars`, `.metadata`,
+`.mappings`, `.conditions` and `.rules`, plus `extra_suffixes`. `.terraform/`, `.git/` and
+`__pycache__/` are never entered and `*.tfstate*` never read (state holds secrets). Symlinks are
+followed only while they stay inside the directory, so a workspace cannot smuggle in `~/.ssh`.
+
+Limits: ROS documents at most 50 Workspace files, paths of at most 1024 characters and names of
+at most 255. The total size is capped at 1 MiB by default: the rendered template must stay under
+the checker's 2 MiB body limit (`ros_loader.MAX_TEMPLATE_BYTES`), and YAML indentation or JSON
+escaping grows the text. Every limit is a keyword argument; every failure is a `TerraformError`
+that names the file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+DEFAULT_SUFFIXES: tuple[str, ...] = (
+    ".tf",
+    ".tftpl",
+    ".tfvars",
+    ".metadata",
+    ".mappings",
+    ".conditions",
+    ".rules",
+)
+SKIPPED_DIRECTORIES: frozenset[str] = frozenset({".terraform", ".git", "__pycache__"})
+DEFAULT_MAX_BYTES = 1024 * 1024
+DEFAULT_MAX_FILES = 50
+MAX_PATH_LENGTH = 1024
+MAX_NAME_LENGTH = 255
+
+
+class TerraformError(ValueError):
+    """Terraform input that cannot be collected, wrapped or converted; the message says why."""
+
+
+def _normalise_suffixes(extra: Iterable[str]) -> tuple[str, ...]:
+    suffixes = list(DEFAULT_SUFFIXES)
+    for suffix in extra:
+        text = suffix.strip()
+        if not text:
+            raise TerraformError("An extra file suffix is empty; give suffixes such as '.sh'.")
+        if not text.startswith("."):
+            text = "." + text
+        if text not in suffixes:
+            suffixes.append(text)
+    return tuple(suffixes)
+
+
+def _kept(name: str, suffixes: tuple[str, ...]) -> bool:
+    if ".tfstate" in name:
+        return False
+    return any(name.endswith(suffix) for suffix in suffixes)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or path.is_relative_to(root)
+
+
+def collect_terraform_files(
+    directory: Path,
+    *,
+    extra_suffixes: Iterable[str] = (),
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_files: int = DEFAULT_MAX_FILES,
+) -> dict[str, str]:
+    """Read a Terraform directory (modules included) into {relative POSIX path: UTF-8 text}.
+
+    Raises `TerraformError` when the directory is missing, a symlink leaves it, a kept file is
+    not UTF-8, or the files are more than `max_files` or larger than `max_bytes` together.
+    """
+    suffixes = _normalise_suffixes(extra_suffixes)
+    if not directory.is_dir():
+        raise TerraformError(f"{directory} is not a directory with Terraform files.")
+    root = directory.resolve()
+    found: list[tuple[str, Path]] = []
+    visited: set[Path] = {root}
+    pending: list[tuple[Path, str]] = [(root, "")]
+    while pending:
+        folder, prefix = pending.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError as exc:
+            raise TerraformError(f"Cannot list {prefix or '.'}: {exc.strerror or exc}.") from exc
+        for entry in entries:
+            relative = prefix + entry.name
+            is_dir = entry.is_dir(follow_symlinks=True)
+            if is_dir and entry.name in SKIPPED_DIRECTORIES:
+                continue
+            if not is_dir and not _kept(entry.name, suffixes):
+                continue
+            target = Path(entry.path)
+            if entry.is_symlink():
+                target = target.resolve()
+                if not _inside(target, root):
+                    raise TerraformError(
+                        f"{relative} is a symlink to {target}, outside the Terraform directory; "
+                        "copy the file into the directory instead."
+                    )
+                if not target.exists():
+                    raise TerraformError(f"{relative} is a symlink to a missing file.")
+            if is_dir:
+                if target not in visited:  # symlinked folders could otherwise loop forever
+                    visited.add(target)
+                    pending.append((target, relative + "/"))
+                continue
+            found.append((relative, target))
+            if len(found) > max_files:
+                raise TerraformError(
+                    f"The directory has more than {max_files} Terraform files (ROS accepts at "
+                    "most 50 Workspace files); remove unused files or raise the limit."
+                )
+    return _read_all(sorted(found), max_bytes)
+
+
+def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
+    total = 0
+    files: dict[str, str] = {}
+    for relative, path in found:
+        try:
+            total += path.stat().st_size
+        except OSError as exc:
+            raise TerraformError(f"Cannot read {relative}: {exc.strerror or exc}.") from exc
+        if total > max_bytes:
+            raise TerraformError(
+                f"The Terraform files add up to more than {max_bytes} bytes (reached at "
+                f"{relative}); a ROS template body has to stay small, so remove large files "
+                "or raise the limit."
+            )
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise TerraformError(f"Cannot read {relative}: {exc.strerror or exc}.") from exc
+        try:
+            files[relative] = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TerraformError(
+                f"{relative} is not UTF-8 text (invalid byte at offset {exc.start}); ROS "
+                "Workspace files must be UTF-8."
+            ) from exc
+    return files
+
+
+def workspace_path_problem(path: str) -> str | None:
+    """Why `path` cannot be a Workspace key, or None when it is a clean relative POSIX path."""
+    if not path:
+        return "is empty"
+    if "\\" in path:
+        return "contains a backslash; use '/' between folders"
+    if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
+        return "is absolute"
+    if len(path) > MAX_PATH_LENGTH:
+        return f"is longer than {MAX_PATH_LENGTH} characters"
+    for segment in path.split("/"):
+        if segment in ("", ".", ".."):
+            return "has an empty, '.' or '..' segment"
+        if len(segment) > MAX_NAME_LENGTH:
+            return f"has a name longer than {MAX_NAME_LENGTH} characters"
+    return None
+
+
+def check_workspace(files: Mapping[str, object]) -> dict[str, str]:
+    """Validate a {path: text} mapping as a Workspace; return it as a plain sorted dict."""
+    if not files:
+        raise TerraformError("No Terraform files were given.")
+    checked: dict[str, str] = {}
+    for path in sorted(files):
+        if not isinstance(path, str):
+            raise TerraformError(f"Workspace path {path!r} must be a string.")
+        problem = workspace_path_problem(path)
+        if problem is not None:
+            raise TerraformError(f"Workspace path {path!r} {problem}.")
+        text = files[path]
+        if not isinstance(text, str):
+            raise TerraformError(f"{path} must be text, not {type(text).__name__}.")
+        checked[path] = text
+    if not any(path.endswith(".tf") for path in checked):
+        raise TerraformError("There is no .tf file, so there is no Terraform configuration.")
+    return checked
+
+
+def is_root_file(path: str) -> bool:
+    """True for files of the root module (not under a folder such as modules/)."""
+    return "/" not in path
