@@ -35,6 +35,12 @@ def workspace(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def server_dir(tmp_path: Path) -> Path:
+    """Where the test servers keep their state (tasks, artifacts, audit log)."""
+    return tmp_path / "state"
+
+
+@pytest.fixture
 def make_config(tmp_path: Path, workspace: Path) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
         values: dict[str, Any] = {

@@ -164,7 +164,7 @@ def test_flag_wins_over_a_bad_file_value(
             "iaccode: cannot import engine module 'nonexistent.module': ",
         ),
         ("iaccode.testing.engines:NoSuchFactory", "iaccode: module 'iaccode.testing.engines' "),
-        ("nope", "iaccode: unknown engine 'nope' (built in: offline; or module:factory)"),
+        ("nope", "iaccode: unknown engine 'nope' (built in: llm, offline; or module:factory)"),
     ],
 )
 def test_engine_load_error_is_status_2_before_anything_starts(

@@ -163,7 +163,9 @@ class A2AService:
         if direct is not None:
             return direct
         task_id = new_id()
-        message = attrs.evolve(message, task_id=task_id, context_id=context_id)
+        message = attrs.evolve(
+            message, task_id=task_id, context_id=context_id, metadata=_storable(message.metadata)
+        )
         if self.contexts.is_busy(context_id):
             return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING)
         self.contexts.claim(context_id)
@@ -198,7 +200,9 @@ class A2AService:
                 field="message.contextId",
             )
         permission = parse_response(message)
-        message = attrs.evolve(message, context_id=record.context_id)
+        message = attrs.evolve(
+            message, context_id=record.context_id, metadata=_storable(message.metadata)
+        )
         # The control lock keeps CancelTask out until the turn has started (or been refused).
         async with record.control:
             if record.state.is_terminal:
@@ -448,6 +452,26 @@ class A2AService:
 def _iac_code_metadata(message: Message) -> dict[str, Any]:
     meta = (message.metadata or {}).get("iac_code")
     return meta if isinstance(meta, dict) else {}
+
+
+# Per-message credentials (iac-code-reference §1.6): used for the turn, never stored.
+SECRET_METADATA = frozenset(
+    {
+        "iac_code_api_key",
+        "alibaba_cloud_access_key_id",
+        "alibaba_cloud_access_key_secret",
+        "alibaba_cloud_security_token",
+    }
+)
+
+
+def _storable(metadata: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Message metadata as it may be stored and shown: without the secrets in `iac_code`."""
+    meta = (metadata or {}).get("iac_code")
+    if not isinstance(meta, dict) or not SECRET_METADATA & meta.keys():
+        return metadata
+    cleaned = {k: v for k, v in meta.items() if k not in SECRET_METADATA}
+    return {**(metadata or {}), "iac_code": cleaned}
 
 
 def _history_length(value: int | None) -> int | None:

@@ -144,7 +144,10 @@ class EngineLoadError(Exception):
 
 def load_engine(spec: str, config: Config) -> Engine:
     """Build the engine named by `spec`: a built-in name or `module:factory`."""
-    builtins: dict[str, str] = {"offline": "iaccode.agent.offline:OfflineEngine"}
+    builtins: dict[str, str] = {
+        "offline": "iaccode.agent.offline:OfflineEngine",
+        "llm": "iaccode.agent.llm.engine:LlmEngine",
+    }
     target = builtins.get(spec, spec)
     module_name, sep, attr = target.partition(":")
     if not sep or not module_name or not attr:

@@ -1,43 +1,61 @@
 """The `offline` engine: the embedded default, useful with no network and no model key.
 
-It reviews Alibaba Cloud ROS templates with the real checker (`iaccode.iac.ros_check`): a
-template pasted into the message (fenced or bare, JSON or YAML), sent as a JSON data part, or as
-a text file part. Anything else gets a plain answer saying what it can do offline and that the
-rest needs a model (`engine: llm`).
+It understands three kinds of request, by plain rules, and runs the same tools a model would
+(so tool progress and artifacts look the same on the wire):
 
-The review is streamed paragraph by paragraph, as a model's answer would arrive; the whole review
-is the turn's final message.
+* a ROS template in the message (fenced or bare, JSON or YAML; a JSON data part; a text file
+  part): reviewed with the checker;
+* Terraform to convert: HCL in the message, or a directory of the workspace ("convert the
+  Terraform in ./infra"; the workspace itself when it holds .tf files); native mapping, or the
+  compatible wrapping when asked for;
+* resources to create in plain words ("Create a VPC with two vSwitches."): composed from
+  building blocks.
+
+Anything else gets a plain answer saying what works offline and that the rest needs a model
+(`engine: llm`). Answers are streamed paragraph by paragraph, as a model's would arrive.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import trio
 
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
 from iaccode.agent.inputs import MediaTypes
 from iaccode.agent.media import is_text_media_type
+from iaccode.agent.tools.base import ToolResult, ToolRunner
+from iaccode.agent.tools.catalog import default_tools
+from iaccode.iac.block_plan import plan_from_text
 from iaccode.iac.ros_check import check_template
 from iaccode.model.a2a import Part
+from iaccode.model.ids import new_id
 from iaccode.wire import json
 
 if TYPE_CHECKING:
     from iaccode.config import Config
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
-_TEMPLATE_MARKERS = ("ROSTemplateFormatVersion", "Resources:", '"Resources"')
+_TERRAFORM = re.compile(r"\bterraform\b|\bopentofu\b|\.tf\b|\bhcl\b", re.IGNORECASE)
+_HCL = re.compile(r"^\s*(resource|variable|provider|module|output|locals)\b[^\n]*\{", re.MULTILINE)
+_COMPATIBLE = re.compile(r"\bcompatib|\bwrap|\btransform\b|\bworkspace map\b", re.IGNORECASE)
+_DIRECTORY = re.compile(r"(?:^|\s)(\.{0,2}/?[\w.-]+(?:/[\w.-]+)*/?)(?=[\s.,;:!?]|$)")
 
 HELP = (
     "I am running with the offline engine, which works without a model or network access.\n\n"
     "What I can do offline:\n"
     "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced "
     "or not) and I check its structure, template version, sections, parameters, references, "
-    "dependencies, outputs and the required properties of common resource types.\n\n"
-    "Generating templates from a description, explaining, and operating stacks need a language "
-    "model: start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
-    "DashScope/Qwen) for those."
+    "dependencies, outputs and the required properties of common resource types.\n"
+    "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for "
+    "the compatible form to keep the Terraform files as they are.\n"
+    "- Create templates from building blocks: VPC, vSwitches across zones, security groups, "
+    'ECS instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n\n'
+    "Anything else (other products, explanations, operating stacks) needs a language model: "
+    "start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
+    "DashScope/Qwen) for that."
 )
 
 
@@ -46,19 +64,88 @@ class OfflineEngine:
 
     def __init__(self, config: Config | None = None) -> None:
         self._media = config.media_types if config is not None else MediaTypes()
+        self._roots = config.workspace_roots() if config is not None else ()
 
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
-        template = find_template(turn.message.parts)
-        if template is None:
-            await output.text(HELP)
+        runner = ToolRunner(default_tools(), cwd=turn.cwd, roots=self._roots or (turn.cwd,))
+        text = turn.text
+        template = find_template(turn.message.parts) or find_template([Part(text=text)])
+        if template is not None:
+            report = await trio.to_thread.run_sync(check_template, template)
+            await _stream(output, report.to_text())
             return None
-        report = await trio.to_thread.run_sync(check_template, template)
-        for paragraph in re.split(r"(?<=\n\n)", report.to_text()):
-            await output.text(paragraph)
+        terraform = _terraform_request(text, turn.cwd)
+        if terraform is not None:
+            result = await _call(runner, output, "convert_terraform", terraform)
+            await _stream(output, _converted(result))
+            return None
+        if await trio.to_thread.run_sync(plan_from_text, text) is not None:
+            result = await _call(runner, output, "compose_template", {"request": text})
+            await _stream(output, _composed(result))
+            return None
+        await output.text(HELP)
         return None
+
+
+async def _call(
+    runner: ToolRunner, output: TurnOutput, name: str, args: dict[str, Any]
+) -> ToolResult:
+    return await runner.run(output, f"offline-{new_id()[:8]}", name, args)
+
+
+async def _stream(output: TurnOutput, text: str) -> None:
+    for paragraph in re.split(r"(?<=\n\n)", text):
+        await output.text(paragraph)
+
+
+def _converted(result: ToolResult) -> str:
+    data = result.data
+    if result.is_error:
+        return f"I could not convert the Terraform: {data['error']}"
+    if data["mode"] == "compatible":
+        mode = "wrapped unchanged in a ROS Terraform template"
+    else:
+        mode = "converted to native ROS resources"
+    lines = [f"The Terraform is {mode}. {data['check']['summary']}"]
+    lines += [f"- {warning}" for warning in data.get("warnings", [])]
+    lines.append(f"\n```yaml\n{data['template']}```\n")
+    lines.append(f"The template is attached as {data['filename']}.")
+    return "\n".join(lines)
+
+
+def _composed(result: ToolResult) -> str:
+    data = result.data
+    if result.is_error:
+        return f"I could not build that template: {data['error']}"
+    return (
+        f"{data['summary']} {data['check']['summary']}\n\n"
+        f"```yaml\n{data['template']}```\n\n"
+        f"The template is attached as {data['filename']}; fill in the parameters when you "
+        "create the stack."
+    )
+
+
+def _terraform_request(text: str, cwd: Path) -> dict[str, Any] | None:
+    """convert_terraform arguments when the message asks for a Terraform conversion."""
+    mode = "compatible" if _COMPATIBLE.search(text) else "native"
+    for match in _FENCE.finditer(text):
+        if match.group(1).lower() in ("hcl", "terraform", "tf") or _HCL.search(match.group(2)):
+            return {"terraform": match.group(2), "mode": mode}
+    bare = _HCL.search(text)
+    if bare is not None and "alicloud_" in text:
+        return {"terraform": text[bare.start() :], "mode": mode}
+    if not _TERRAFORM.search(text):
+        return None
+    for candidate in _DIRECTORY.findall(text):
+        path = (cwd / candidate).resolve()
+        if "/" in candidate and path.is_dir() and path.is_relative_to(cwd):
+            return {"path": path.relative_to(cwd).as_posix() or ".", "mode": mode}
+    if any(cwd.glob("*.tf")):
+        return {"path": ".", "mode": mode}
+    return None
 
 
 def find_template(parts: list[Part]) -> str | None:
@@ -96,4 +183,7 @@ def _template_in_text(text: str) -> str | None:
 
 
 def _looks_like_template(text: str) -> bool:
-    return any(marker in text for marker in _TEMPLATE_MARKERS)
+    if "ROSTemplateFormatVersion" in text:
+        return True
+    has_resources = "Resources:" in text or '"Resources"' in text
+    return has_resources and ("Type:" in text or '"Type"' in text)

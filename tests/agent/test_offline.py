@@ -9,10 +9,12 @@ from typing import Any
 
 import httpx
 import pytest
+import yaml
 
 from iaccode.agent.offline import HELP, find_template
+from iaccode.iac.ros_check import check_template
 from iaccode.model.a2a import Part
-from tests.client import A2AClient, text_of
+from tests.client import A2AClient, results, text_of
 
 BROKEN = """ROSTemplateFormatVersion: '2015-09-01'
 Resources:
@@ -86,6 +88,75 @@ async def test_approves_a_valid_template_sent_as_a_file_part(offline: A2AClient)
 
 
 async def test_says_what_needs_a_model(offline: A2AClient) -> None:
-    events = await offline.send_stream("Create a VPC with two vSwitches.")
+    events = await offline.send_stream("Explain how NAT gateway billing works.")
     final = events[-1]["result"]["statusUpdate"]["status"]["message"]
     assert text_of(final) == HELP
+
+
+def fenced_yaml(answer: str) -> str:
+    return answer.split("```yaml\n", 1)[1].split("```", 1)[0]
+
+
+async def test_creates_a_vpc_with_two_vswitches(offline: A2AClient) -> None:
+    events = await offline.send_stream("Create a VPC with two vSwitches.")
+    out = results(events)
+    tools = [
+        r["statusUpdate"]["metadata"]["iac_code"]["tool"]
+        for r in out
+        if "tool" in r.get("statusUpdate", {}).get("metadata", {}).get("iac_code", {})
+    ]
+    assert [t["status"] for t in tools] == ["started", "input_complete", "completed"]
+    assert tools[0]["name"] == "compose_template"
+    (artifact,) = [r["artifactUpdate"]["artifact"] for r in out if "artifactUpdate" in r]
+    part = artifact["parts"][0]
+    assert part["url"].startswith("file://") and part["mediaType"] == "application/yaml"
+    stored = Path(part["url"][len("file://") :])
+    assert part["metadata"]["byteSize"] == stored.stat().st_size
+    answer = text_of(out[-1]["statusUpdate"]["status"]["message"])
+    template = fenced_yaml(answer)
+    assert template == stored.read_text()
+    report = check_template(template)
+    assert report.ok and not report.warnings
+    vswitches = [
+        r
+        for r in yaml.safe_load(template)["Resources"].values()
+        if r["Type"] == "ALIYUN::ECS::VSwitch"
+    ]
+    assert len(vswitches) == 2
+
+
+async def test_converts_inline_terraform(offline: A2AClient) -> None:
+    hcl = """resource "alicloud_vpc" "main" {
+  vpc_name   = "demo"
+  cidr_block = "172.16.0.0/12"
+}
+resource "alicloud_vswitch" "a" {
+  vpc_id     = alicloud_vpc.main.id
+  cidr_block = "172.16.0.0/21"
+  zone_id    = "cn-hangzhou-h"
+}
+"""
+    task = await offline.send(f"Convert this Terraform to ROS:\n```hcl\n{hcl}```")
+    answer = text_of(task["status"]["message"])
+    assert answer.startswith("The Terraform is converted to native ROS resources.")
+    template = yaml.safe_load(fenced_yaml(answer))
+    resources = template["Resources"]
+    (vswitch,) = [r for r in resources.values() if r["Type"] == "ALIYUN::ECS::VSwitch"]
+    assert vswitch["Properties"]["VpcId"] == {"Ref": "Vpc_main"}
+    assert check_template(fenced_yaml(answer)).ok
+    assert len(task["artifacts"]) == 1
+
+
+async def test_converts_a_workspace_directory_compatibly(
+    offline: A2AClient, workspace: Path
+) -> None:
+    infra = workspace / "infra"
+    infra.mkdir()
+    (infra / "main.tf").write_text(
+        'resource "alicloud_oss_bucket" "b" {\n  bucket = "my-logs"\n}\n'
+    )
+    task = await offline.send("Wrap the Terraform in ./infra in the compatible form")
+    answer = text_of(task["status"]["message"])
+    template = yaml.safe_load(fenced_yaml(answer))
+    assert template["Transform"].startswith("Aliyun::")
+    assert template["Workspace"] == {"main.tf": (infra / "main.tf").read_text()}
