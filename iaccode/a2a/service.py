@@ -58,7 +58,12 @@ from iaccode.model.errors import (
 )
 from iaccode.model.ids import is_valid_id, new_id, parse_timestamp
 from iaccode.tasks.broker import Subscription
-from iaccode.tasks.contexts import WORKSPACE_MISMATCH, ContextRegistry, ContextState
+from iaccode.tasks.contexts import (
+    WORKSPACE_MISMATCH,
+    ContextRegistry,
+    ContextState,
+    channel_of,
+)
 from iaccode.tasks.manager import TaskManager, TaskRecord
 from iaccode.tasks.store import TaskQuery
 from iaccode.tasks.supervisor import CANCELED_MESSAGE, TurnSupervisor, agent_message
@@ -173,7 +178,7 @@ class A2AService:
             try:
                 cwd = await self._workspace(context_id, meta)
                 prompt = await self._prepare(message, cwd)
-                context = await self._bind(context_id, cwd, ctx)
+                context = await self._bind(context_id, cwd, ctx, channel_of(meta))
             except _Refusal as refusal:
                 return await self._refuse(task_id, context_id, message, ctx, refusal.text)
             with trio.CancelScope(shield=True):  # commit and start, or neither
@@ -230,7 +235,7 @@ class A2AService:
                 try:
                     cwd = await self._workspace(record.context_id, meta)
                     prompt = await self._prepare(message, cwd)
-                    context = await self._bind(record.context_id, cwd, ctx)
+                    context = await self._bind(record.context_id, cwd, ctx, channel_of(meta))
                 except _Refusal as refusal:
                     raise InvalidParamsError(refusal.text, field="message") from None
                 # From the commit to the start nothing may stop halfway (a dropped request
@@ -260,6 +265,7 @@ class A2AService:
             task_id=record.id,
             context_id=record.context_id,
             cwd=context.cwd,
+            channel=context.channel,
             message=message,
             metadata=meta,
             prompt=prompt,
@@ -324,9 +330,11 @@ class A2AService:
             raise _Refusal(TEXT_ONLY)
         return prompt
 
-    async def _bind(self, context_id: str, cwd: Path, ctx: CallContext) -> ContextState:
+    async def _bind(
+        self, context_id: str, cwd: Path, ctx: CallContext, channel: str | None
+    ) -> ContextState:
         try:
-            return await self.contexts.bind(context_id, cwd, ctx.owner)
+            return await self.contexts.bind(context_id, cwd, ctx.owner, channel)
         except InvalidParamsError as exc:
             if exc.message == WORKSPACE_MISMATCH:
                 raise _Refusal(WORKSPACE_MISMATCH + ".") from None

@@ -41,6 +41,7 @@ class TurnInput:
     message: Message  # the user message that started (or continues) the turn
     history: tuple[Message, ...] = ()  # earlier messages of the context, oldest first
     metadata: Mapping[str, Any] = attrs.field(factory=dict)  # message metadata.iac_code
+    channel: str | None = None  # the context's telemetry channel (IAC_CODE_CHANNEL otherwise)
     prompt: PreparedInput = attrs.field(
         default=attrs.Factory(lambda turn: _text_only(turn.message), takes_self=True)
     )  # the message's parts as prompt text and attachments (see iaccode.agent.inputs)

@@ -18,6 +18,17 @@ from iaccode.model.errors import InvalidParamsError
 from iaccode.model.ids import timestamp_now
 from iaccode.tasks.store import ContextRecord, TaskStore
 
+CHANNEL_LIMIT = 128
+
+
+def channel_of(meta: dict[str, object]) -> str | None:
+    """`metadata.iac_code.channel`, trimmed and capped; None for empty or non-string values."""
+    value = meta.get("channel")
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return value.strip()[:CHANNEL_LIMIT]
+
+
 WORKSPACE_MISMATCH = "A2A context belongs to a different workspace"
 
 
@@ -28,6 +39,7 @@ class ContextState:
     owner: str
     active_task_id: str | None = None  # the task whose turn is running (or paused) here
     last_used: float = 0.0
+    channel: str | None = None  # telemetry channel bound by metadata.iac_code.channel
 
 
 class ContextRegistry:
@@ -63,27 +75,43 @@ class ContextRegistry:
         record = await self._store.load_context(context_id)
         return record.cwd if record is not None else None
 
-    async def bind(self, context_id: str, cwd: Path, owner: str) -> ContextState:
-        """The context for a message in `cwd`: created on first use, refused on a mismatch."""
+    async def bind(
+        self, context_id: str, cwd: Path, owner: str, channel: str | None = None
+    ) -> ContextState:
+        """The context for a message in `cwd`: created on first use, refused on a mismatch.
+
+        A `channel` given with the message binds it to the context (stored, so it holds across
+        restarts); a later message may change it, a message without one keeps it.
+        """
         state = self._contexts.get(context_id)
         if state is None:
             record = await self._store.load_context(context_id)
             state = self._contexts.get(context_id)  # loaded meanwhile by another message
             if state is None and record is not None:
-                state = ContextState(context_id, record.cwd, record.owner)
+                stored_channel = (record.metadata or {}).get("channel")
+                state = ContextState(context_id, record.cwd, record.owner, channel=stored_channel)
             if state is None:
                 state = ContextState(context_id, cwd, owner)
-                await self._store.save_context(
-                    ContextRecord(context_id, cwd, owner, timestamp_now())
-                )
             self._contexts.setdefault(context_id, state)
             state = self._contexts[context_id]
+            if record is None:
+                await self._save(state, channel)
         if state.owner != owner:
             raise InvalidParamsError("A2A context belongs to a different caller", field="contextId")
         if state.cwd != cwd:
             raise InvalidParamsError(WORKSPACE_MISMATCH, field="message.metadata.iac_code.cwd")
+        if channel is not None and channel != state.channel:
+            await self._save(state, channel)
         state.last_used = trio.current_time()
         return state
+
+    async def _save(self, state: ContextState, channel: str | None) -> None:
+        if channel is not None:
+            state.channel = channel
+        metadata = {"channel": state.channel} if state.channel else None
+        await self._store.save_context(
+            ContextRecord(state.context_id, state.cwd, state.owner, timestamp_now(), metadata)
+        )
 
     def evict_idle(self) -> int:
         """Forget contexts idle for longer than the configured time; returns how many."""

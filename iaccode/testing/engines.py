@@ -10,6 +10,7 @@ Each line of the user's text is one step:
     artifact <name> <text> store a text artifact
     permission <tool> <path>  ask permission for tool (e.g. write_file) on path; say the verdict
     think <text>          stream <text> as reasoning
+    channel               say the context's telemetry channel ("none" when unbound)
     history               say the texts of the context's earlier messages, joined by " | "
     fail <message>        raise RuntimeError(message) (the message must not reach the caller)
     end <STATE>           end the turn in TASK_STATE_<STATE> (e.g. COMPLETED, REJECTED)
@@ -70,6 +71,8 @@ class ScenarioEngine:
                 await output.text("allowed " if allowed else "denied ")
             elif command == "think":
                 await output.reasoning(rest)
+            elif command == "channel":
+                await output.text(turn.channel or "none")
             elif command == "history":
                 texts = ("".join(p.text or "" for p in m.parts) for m in turn.history)
                 await output.text(" | ".join(texts))

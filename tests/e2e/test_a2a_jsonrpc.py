@@ -435,3 +435,12 @@ async def test_idle_shutdown(start_server: Any) -> None:
                 break  # the server stopped by itself
             await stream.aclose()
             await trio.sleep(0.1)
+
+
+async def test_channel_reaches_the_engine_on_later_turns(a2a: A2AClient) -> None:
+    message = a2a.message("channel")
+    message["metadata"]["iac_code"]["channel"] = "console"
+    first = (await a2a.result("SendMessage", {"message": message}))["task"]
+    assert text_of(first["status"]["message"]) == "console"
+    later = await a2a.send("channel", context_id=first["contextId"])
+    assert text_of(later["status"]["message"]) == "console"

@@ -10,7 +10,7 @@ import trio
 import trio.testing
 
 from iaccode.model.errors import InvalidParamsError
-from iaccode.tasks.contexts import WORKSPACE_MISMATCH, ContextRegistry
+from iaccode.tasks.contexts import WORKSPACE_MISMATCH, ContextRegistry, channel_of
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 
 
@@ -65,3 +65,20 @@ async def test_claims_make_a_context_busy(store: SQLiteTaskStore) -> None:
     assert contexts.is_busy("c1")
     contexts.release_claim("c1")
     assert not contexts.is_busy("c1")
+
+
+async def test_channel_is_bound_to_the_context_and_survives_restarts(
+    store: SQLiteTaskStore, tmp_path: Path
+) -> None:
+    assert channel_of({"channel": "  web-ui  "}) == "web-ui"
+    assert channel_of({"channel": "x" * 300}) == "x" * 128
+    assert channel_of({"channel": 5}) is None and channel_of({"channel": " "}) is None
+    contexts = ContextRegistry(store, idle_seconds=60)
+    assert (await contexts.bind("c1", tmp_path, "", "slack")).channel == "slack"
+    assert (await contexts.bind("c1", tmp_path, "", None)).channel == "slack"  # kept
+    restarted = ContextRegistry(store, idle_seconds=60)
+    assert (await restarted.bind("c1", tmp_path, "")).channel == "slack"
+    assert (await restarted.bind("c1", tmp_path, "", "teams")).channel == "teams"
+    assert (await ContextRegistry(store, idle_seconds=60).bind("c1", tmp_path, "")).channel == (
+        "teams"
+    )
