@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
 from iaccode.agent.inputs import MediaTypes
 
@@ -192,6 +191,8 @@ def _llm_from_environment(values: dict[str, Any], environ: Mapping[str, str]) ->
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
+    import yaml  # only when there is a file: start-up without one does not pay for it
+
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:

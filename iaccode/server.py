@@ -135,6 +135,9 @@ async def serve(
                         front.start_soon(
                             _idle_shutdown, http, supervisor, config.idle_shutdown_seconds, stop
                         )
+                    warm_up = getattr(engine, "warm_up", None)
+                    if callable(warm_up):
+                        front.start_soon(trio.to_thread.run_sync, warm_up)
                     log.info("iaccode A2A server listening on %s", config.advertised_url)
                     task_status.started(RunningServer(config, port, service, http, stop))
                     await stop.wait()

@@ -28,11 +28,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import trio
+
+from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -274,6 +277,96 @@ def sse_row(floor: int, ours: int, work: Path, events: int) -> Row:
     )
 
 
+def first_event_seconds(port: int, request: bytes) -> float:
+    """Time from sending a request to the first `data:` event of its stream."""
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        start = time.perf_counter()
+        sock.sendall(request)
+        received = b""
+        while b"data: " not in received:
+            received += sock.recv(65536)
+        return time.perf_counter() - start
+
+
+def delta_latencies(
+    url: str, body: dict[str, Any], parse: Callable[[dict[str, Any]], str]
+) -> list[float]:
+    """Per-delta latency: arrival time minus the send time the fake model wrote into it."""
+    decoder = SSEDecoder()
+    latencies: list[float] = []
+    headers = {"A2A-Version": "1.0", "Accept": "text/event-stream"}
+    with httpx.stream("POST", url, json=body, headers=headers, timeout=60) as response:
+        for data in response.iter_raw():
+            now = time.monotonic()
+            for item in decoder.feed(data):
+                if isinstance(item, ServerSentEvent) and item.data != "[DONE]":
+                    stamps = parse(json.loads(item.data)).split()
+                    latencies += [now - float(stamp) for stamp in stamps]
+    return latencies
+
+
+def _model_delta(event: dict[str, Any]) -> str:
+    choices = event.get("choices") or [{}]
+    return str(choices[0].get("delta", {}).get("content") or "")
+
+
+def _a2a_delta(event: dict[str, Any]) -> str:
+    update = event.get("result", {}).get("statusUpdate", {})
+    message = update.get("status", {}).get("message")
+    if not message or update.get("metadata"):  # the final message repeats all the deltas
+        return ""
+    return "".join(part.get("text", "") for part in message["parts"])
+
+
+def llm_rows(model: int, ours: int, work: Path, deltas: int) -> tuple[list[Row], float]:
+    """Streaming through the llm engine, against reading the same model directly."""
+    ask = f"deltas {deltas} 2"
+    direct_body = {"model": "m", "stream": True, "messages": [{"role": "user", "content": ask}]}
+    direct = delta_latencies(
+        f"http://127.0.0.1:{model}/v1/chat/completions", direct_body, _model_delta
+    )
+    turn = rpc("SendStreamingMessage", {"message": message(ask, work)})
+    through = delta_latencies(f"http://127.0.0.1:{ours}/", turn, _a2a_delta)
+    first = first_event_seconds(ours, post("/", turn)) * 1000
+    mine, base = statistics.median(through), statistics.median(direct)
+    added_ms = (mine - base) * 1000
+    rows = [
+        (
+            f"llm engine, median latency per delta ({deltas} deltas)",
+            f"{mine * 1000:.2f} ms (+{added_ms:.2f} ms)",
+            f"{base * 1000:.2f} ms (model read directly)",
+            f"{mine / base:.2f}",
+            "<= +1 ms",
+        ),
+        ("llm engine, time to first event", f"{first:.1f} ms", "-", "-", ""),
+    ]
+    return rows, added_ms
+
+
+def first_event_row(floor: int, ours: int, work: Path, deltas: int) -> Row:
+    """A streaming turn of `deltas` text deltas: time to its first event, and its events/s."""
+    turn = post("/", rpc("SendStreamingMessage", {"message": message(f"stream {deltas}", work)}))
+    mine = first_event_seconds(ours, turn)
+    base = first_event_seconds(floor, f"GET /sse?n={deltas} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    count, seconds = count_events(ours, turn)
+    return (
+        f"streaming turn of {deltas} deltas: first event, events/s",
+        f"{mine * 1000:.2f} ms, {count / seconds:,.0f} ev/s",
+        f"{base * 1000:.2f} ms",
+        f"{mine / base:.2f}",
+        "",
+    )
+
+
+def llm_config(work: Path, model_port: int) -> Path:
+    path = work / "llm.yml"
+    path.write_text(
+        "llm:\n  provider: openai-compatible\n"
+        f"  base-url: http://127.0.0.1:{model_port}/v1\n  model: bench\n  api-key: bench\n"
+    )
+    return path
+
+
 def idle_row(floor: tuple[int, int], ours: tuple[int, int], work: Path, count: int) -> Row:
     """Memory per idle stream: SubscribeToTask on a turn that waits, against bare idle streams."""
     (floor_port, floor_pid), (ours_port, ours_pid) = floor, ours
@@ -302,6 +395,7 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--events", type=int, default=20000)
     parser.add_argument("--idle", type=int, default=2000)
+    parser.add_argument("--deltas", type=int, default=2000)
     args = parser.parse_args()
     ensure_wrk()
 
@@ -311,13 +405,24 @@ def main() -> None:
         floor, offline, scenario = free_port(), free_port(), free_port()
         startup = startup_seconds(work / "startup")
         scenario_engine = "iaccode.testing.engines:ScenarioEngine"
+        llm = free_port()
+        llm_args = [
+            "--engine",
+            "llm",
+            "--config",
+            str(llm_config(work, floor)),
+        ]
         with (
             process([PYTHON, str(ROOT / "scripts" / "bench_floor.py"), str(floor)], floor) as fpid,
             process(iaccode(offline, work / "offline", "offline"), offline, env),
             process(iaccode(scenario, work / "scenario", scenario_engine), scenario, env) as spid,
+            process([*iaccode(llm, work / "llm", "llm"), *llm_args], llm, env),
         ):
             rows = unary_rows(floor, offline, work, args)
             rows.append(sse_row(floor, scenario, work, args.events))
+            rows.append(first_event_row(floor, scenario, work, args.deltas))
+            more, added_ms = llm_rows(floor, llm, work, args.deltas)
+            rows += more
             idle = idle_row((floor, fpid), (scenario, spid), work, args.idle)
             rows.append(idle)
     rows.append(("start-up to 200 on /health", f"{startup * 1000:.0f} ms", "-", "-", "< 500 ms"))
@@ -332,6 +437,7 @@ def main() -> None:
         ("GetTask >= 50 % of the floor", float(rows[0][3]) >= 0.5),
         ("idle stream <= 20 KB", float(idle[1].split()[0]) <= 20),
         ("start-up < 0.5 s", startup < 0.5),
+        ("llm engine adds <= 1 ms median latency per delta", added_ms <= 1.0),
     ]
     print()
     for label, ok in verdicts:

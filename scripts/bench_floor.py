@@ -4,6 +4,10 @@
     GET <other path>  the same small answer (so /health answers)
     GET /sse?n=N      N one-line SSE events, one send_all each, then end (the streaming floor)
     GET /idle         one SSE event, then hold the connection open (the idle-stream floor)
+    POST /v1/chat/completions
+                      a model that streams N chat-completion deltas, one every INTERVAL ms,
+                      each holding its send time (time.monotonic); N and INTERVAL come from
+                      the last message, "deltas N INTERVAL" (the LLM latency figure)
 
 Usage: python scripts/bench_floor.py PORT
 """
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import h11
 import trio
@@ -43,6 +48,9 @@ async def handle(stream: trio.SocketStream) -> None:
                 assert isinstance(event, h11.Data)
                 body += event.data
             target = request.target.decode()
+            if target.endswith("/chat/completions"):
+                await stream_deltas(conn, stream, json.loads(body))
+                return
             if request.method == b"POST" or not target.startswith(("/sse", "/idle")):
                 if body:
                     json.loads(body)
@@ -69,6 +77,26 @@ async def handle(stream: trio.SocketStream) -> None:
             return
     except (trio.BrokenResourceError, h11.RemoteProtocolError):
         return
+
+
+def completion_chunk(delta: dict[str, object], finish: str | None = None) -> bytes:
+    choice = {"index": 0, "delta": delta, "finish_reason": finish}
+    payload = json.dumps({"object": "chat.completion.chunk", "choices": [choice]})
+    frame = f"data: {payload}\n\n".encode()
+    return b"%x\r\n%b\r\n" % (len(frame), frame)
+
+
+async def stream_deltas(conn: h11.Connection, stream: trio.SocketStream, body: dict) -> None:
+    _, count, interval = body["messages"][-1]["content"].split()
+    headers = [("content-type", "text/event-stream")]
+    await stream.send_all(conn.send(h11.Response(status_code=200, headers=headers)))
+    for _ in range(int(count)):
+        await stream.send_all(completion_chunk({"content": f"{time.monotonic():.6f} "}))
+        await trio.sleep(float(interval) / 1000)
+    done = b"data: [DONE]\n\n"
+    await stream.send_all(
+        completion_chunk({}, "stop") + b"%x\r\n%b\r\n0\r\n\r\n" % (len(done), done)
+    )
 
 
 async def main(port: int) -> None:

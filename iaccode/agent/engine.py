@@ -120,6 +120,14 @@ class Engine(Protocol):
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None: ...
 
 
+class WarmsUp(Protocol):
+    """Optional: work an engine does once, in a worker thread, after the server listens
+    (imports, caches), so that start-up does not wait for it and the first turn does not either.
+    """
+
+    def warm_up(self) -> None: ...
+
+
 class DirectReplies(Protocol):
     """Optional: an engine that sometimes answers a new message directly, without a task.
 

@@ -28,8 +28,6 @@ from iaccode.agent.inputs import MediaTypes
 from iaccode.agent.media import is_text_media_type
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
-from iaccode.iac.block_plan import plan_from_text
-from iaccode.iac.ros_check import check_template
 from iaccode.model.a2a import Part
 from iaccode.model.ids import new_id
 from iaccode.wire import json
@@ -69,11 +67,16 @@ class OfflineEngine:
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
 
+    def warm_up(self) -> None:
+        default_tools()
+
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         runner = ToolRunner(default_tools(), cwd=turn.cwd, roots=self._roots or (turn.cwd,))
         text = turn.text
         template = find_template(turn.message.parts) or find_template([Part(text=text)])
         if template is not None:
+            from iaccode.iac.ros_check import check_template
+
             report = await trio.to_thread.run_sync(check_template, template)
             await _stream(output, report.to_text())
             return None
@@ -82,6 +85,8 @@ class OfflineEngine:
             result = await _call(runner, output, "convert_terraform", terraform)
             await _stream(output, _converted(result))
             return None
+        from iaccode.iac.block_plan import plan_from_text
+
         if await trio.to_thread.run_sync(plan_from_text, text) is not None:
             result = await _call(runner, output, "compose_template", {"request": text})
             await _stream(output, _composed(result))

@@ -19,17 +19,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
-import hcl2
-from hcl2.utils import SerializationOptions
 
 from iaccode.iac.ros_types import PARAMETER_ATTRIBUTES
 from iaccode.iac.tf_files import TerraformError, is_root_file
 
-_OPTIONS = SerializationOptions(
-    with_comments=False,
-    strip_string_quotes=True,
-    preserve_heredocs=False,
-)
+_OPTIONS = {"with_comments": False, "strip_string_quotes": True, "preserve_heredocs": False}
 
 # Blocks whose first label names the thing; `locals`, `terraform` and `provider` are different.
 _LABELLED = ("resource", "data", "variable", "output", "module")
@@ -66,8 +60,12 @@ class TerraformConfig:
 
 def parse_hcl(path: str, text: str) -> dict[str, Any]:
     """Parse one HCL file; a syntax error becomes a `TerraformError` naming file and line."""
+    # Imported here: python-hcl2 (and lark) cost a tenth of the server's start-up otherwise.
+    import hcl2
+    from hcl2.utils import SerializationOptions
+
     try:
-        parsed = hcl2.loads(text, serialization_options=_OPTIONS)
+        parsed = hcl2.loads(text, serialization_options=SerializationOptions(**_OPTIONS))
     except Exception as exc:  # lark raises several kinds; every one means "does not parse"
         raise TerraformError(_syntax_message(path, exc)) from exc
     return dict(parsed)

@@ -98,17 +98,21 @@ class LlmEngine:
         self._max_steps = config.llm_max_steps
         self._media = config.media_types
         self._roots = config.workspace_roots()
-        self._tools = list(tools) if tools is not None else default_tools()
+        self._tools = tools
 
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
+
+    def warm_up(self) -> None:
+        default_tools()
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         model = _override(turn.metadata, "iac_code_model") or self._settings.model
         api_key = _override(turn.metadata, "iac_code_api_key") or self._settings.api_key
         if self._needs_key and not api_key:
             raise TurnError(NO_KEY)
-        runner = ToolRunner(self._tools, cwd=turn.cwd, roots=self._roots)
+        available = self._tools if self._tools is not None else default_tools()
+        runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots)
         tools = [spec.openai_tool() for spec in runner.specs()]
         messages = conversation(turn)
         used = [0, 0]
