@@ -446,11 +446,16 @@ class TurnSupervisor:
             except* Exception as failure:
                 # except* also takes the errors out of a group an engine's own nursery raised,
                 # leaving a Cancelled in it to propagate.
-                error_id = new_id()[:8]
-                log.error(
-                    "turn %s failed (error id %s)", turn.record.id, error_id, exc_info=failure
-                )
-                notice = _failure_notice(failure, error_id, turn_input.language)
+                expected = _turn_error(failure)
+                if expected is not None:  # a failure the engine explained: no traceback needed
+                    log.warning("turn %s failed: %s", turn.record.id, expected.message)
+                    notice = expected.message
+                else:
+                    error_id = new_id()[:8]
+                    log.error(
+                        "turn %s failed (error id %s)", turn.record.id, error_id, exc_info=failure
+                    )
+                    notice = translate(FAILED_MESSAGE, turn_input.language, error_id=error_id)
             if turn.cancel_requested:
                 # CancelTask arrived after the engine's last checkpoint: it still wins.
                 return TaskState.TASK_STATE_CANCELED, translate(
@@ -500,14 +505,10 @@ class TurnSupervisor:
         turn.settled.set()
 
 
-def _failure_notice(
-    failure: BaseExceptionGroup[Exception], error_id: str, language: str | None
-) -> str:
-    """What the caller reads: a TurnError's own message, else a generic one with the error id."""
+def _turn_error(failure: BaseExceptionGroup[Exception]) -> TurnError | None:
+    """The TurnError when that is all that went wrong."""
     errors = failure.exceptions
-    if len(errors) == 1 and isinstance(errors[0], TurnError):
-        return errors[0].message
-    return translate(FAILED_MESSAGE, language, error_id=error_id)
+    return errors[0] if len(errors) == 1 and isinstance(errors[0], TurnError) else None
 
 
 async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> None:

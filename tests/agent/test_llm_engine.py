@@ -254,3 +254,22 @@ async def test_history_is_the_conversation_after_a_restart(
         ("assistant", "first answer"),
         ("user", "second question"),
     ]
+
+
+async def test_a_broken_stream_fails_the_turn_and_the_language_reaches_the_model(
+    start_llm: Callable[..., Any], model: FakeOpenAI, workspace: Path
+) -> None:
+    model.enqueue(
+        Script(text_chunks("partial answer that never ends", pieces=6), disconnect_after=3)
+    )
+    a2a, http = await client(await start_llm(), workspace)
+    async with http:
+        message = a2a.message("hello")
+        message["metadata"]["iac_code"]["preferredLanguage"] = "de-DE"
+        events = await a2a.stream("SendStreamingMessage", {"message": message})
+    final = results(events)[-1]["statusUpdate"]["status"]
+    assert final["state"] == "TASK_STATE_FAILED"
+    assert "broke off" in text_of(final["message"])
+    assert model.base_url not in text_of(final["message"])
+    system = model.requests[0]["body"]["messages"][0]["content"]
+    assert system.endswith("Answer in German.")

@@ -61,6 +61,16 @@ Prefer parameters over hard-coded zone ids, instance types and images. Never inv
 types or attributes. Answer in the language the user writes in, briefly, and show templates in \
 fenced code blocks."""
 
+LANGUAGE_NAMES = {
+    "en": "English",
+    "zh": "Chinese",
+    "es": "Spanish",
+    "fr": "French",
+    "de": "German",
+    "ja": "Japanese",
+    "pt": "Portuguese",
+}
+
 NO_KEY = (
     "No API key is configured for the language model. Set IAC_CODE_API_KEY (or the provider's "
     "own variable, such as DASHSCOPE_API_KEY) or llm-api-key in the server's configuration."
@@ -190,8 +200,11 @@ def conversation(turn: TurnInput) -> list[dict[str, Any]]:
     prompt = turn.prompt.text
     manifest = turn.prompt.manifest()
     content = f"{prompt}\n\n{manifest}" if manifest else prompt
+    system = SYSTEM_PROMPT
+    if turn.language is not None:  # preferredLanguage: the caller's choice for this turn
+        system += f"\n\nAnswer in {LANGUAGE_NAMES[turn.language]}."
     return [
-        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "system", "content": system},
         *reversed(earlier),
         {"role": "user", "content": content},
     ]
