@@ -54,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("tool-trace", "raw-thinking"),
         help="what reasoning to expose in metadata.iac_code (repeatable; default tool-trace)",
     )
+    a2a.add_argument(
+        "--tls-cert", type=Path, metavar="FILE", help="serve HTTPS with this certificate"
+    )
+    a2a.add_argument("--tls-key", type=Path, metavar="FILE", help="the certificate's private key")
     a2a.add_argument("-d", "--debug", action="store_true", default=None, help="debug logging")
     a2a.add_argument(
         "--log-to-stdout",
@@ -77,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "engine": args.engine,
         "persistence_dir": args.persistence_dir,
         "thinking_exposure": args.thinking_exposure,
+        "tls_cert": args.tls_cert,
+        "tls_key": args.tls_key,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
     }

@@ -45,13 +45,6 @@ _NOT_YET_SUPPORTED = frozenset(
         "request_stream",
         "response_stream",
         "consumer_group",
-        "token",
-        "basic_username",
-        "basic_password",
-        "api_key",
-        "api_key_header",
-        "signing_secret",
-        "signing_key_id",
         "push_notifications",
         "push_queue",
         "push_redis_url",
@@ -106,6 +99,20 @@ class Config:
     allowed_cwds: tuple[Path, ...] = ()  # empty: process cwd and the temp dir
     text_media_types: tuple[str, ...] = ()  # extra text-like input media types
     multimodal_media_types: tuple[str, ...] = ()  # extra multimodal input media types
+    # authentication (A2A seed "Agent Card"); env fallbacks IACCODE_A2A_*
+    token: str | None = attrs.field(default=None, repr=False)
+    basic_username: str | None = None
+    basic_password: str | None = attrs.field(default=None, repr=False)
+    api_key: str | None = attrs.field(default=None, repr=False)
+    api_key_header: str = "X-API-Key"
+    card_requires_auth: bool = False  # the public card is public unless asked otherwise
+    www_authenticate: bool = False  # send WWW-Authenticate with a 401
+    auth_resource_metadata: str | None = None  # its resource_metadata URL (RFC 9728)
+    signing_secret: str | None = attrs.field(default=None, repr=False)  # HS256 card signature
+    signing_key_id: str = "default"
+    required_extensions: tuple[str, ...] = ()  # clients must list these in A2A-Extensions
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
     log_to_stdout: bool = False
     debug: bool = False
 
@@ -124,7 +131,8 @@ class Config:
             host = "127.0.0.1"
         elif ":" in host:
             host = f"[{host}]"
-        return f"http://{host}:{self.port}/"
+        scheme = "https" if self.tls_cert is not None else "http"
+        return f"{scheme}://{host}:{self.port}/"
 
     @property
     def media_types(self) -> MediaTypes:
@@ -162,6 +170,15 @@ def load_config(
         values.update(_read_yaml(path))
     values.update({k: v for k, v in (overrides or {}).items() if v is not None})
     _llm_from_environment(values, environ)
+    for variable, key in (
+        ("IACCODE_A2A_HTTP_TOKEN", "token"),
+        ("IACCODE_A2A_BASIC_USERNAME", "basic_username"),
+        ("IACCODE_A2A_BASIC_PASSWORD", "basic_password"),
+        ("IACCODE_A2A_API_KEY", "api_key"),
+        ("IACCODE_A2A_API_KEY_HEADER", "api_key_header"),
+    ):
+        if environ.get(variable) and values.get(key) is None:
+            values[key] = environ[variable]
     # Inside AgentCore the runtime URL is the only address callers can reach (contract).
     if environ.get("AGENTCORE_RUNTIME_URL"):
         values["public_url"] = environ["AGENTCORE_RUNTIME_URL"]
@@ -328,6 +345,8 @@ def _check(config: Config) -> None:
     for name in positive:
         if getattr(config, name) <= 0:
             raise ConfigError(f"config key '{name.replace('_', '-')}' must be greater than 0")
+    if (config.tls_cert is None) != (config.tls_key is None):
+        raise ConfigError("config keys 'tls-cert' and 'tls-key' go together")
     if config.llm_max_retries < 0:
         raise ConfigError("config key 'llm-max-retries' must not be negative")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:

@@ -17,15 +17,20 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import ssl
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import trio
 
-from iaccode.a2a.card import PreparedCard, build_card, card_json
+from iaccode.a2a.auth import Authenticator, www_authenticate
+from iaccode.a2a.card import PreparedCard, build_card, card_json, extended_card
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
+from iaccode.a2a.signing import with_signature
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import load_engine
 from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
@@ -68,8 +73,13 @@ async def serve(
 ) -> None:
     """Run the server until it is told to stop; see the module docstring."""
     engine = load_engine(config.engine, config)
-    listeners = await open_http_listeners(config.host, config.port)
-    port = listeners[0].socket.getsockname()[1]
+    sockets = await open_http_listeners(config.host, config.port)
+    port = sockets[0].socket.getsockname()[1]
+    listeners: list[trio.abc.Listener[Any]] = list(sockets)
+    if config.tls_cert is not None and config.tls_key is not None:
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        tls.load_cert_chain(config.tls_cert, config.tls_key)
+        listeners = [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
     config = attrs.evolve(config, port=port)  # port 0 becomes the real one, for the card
     store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
     try:
@@ -92,26 +102,53 @@ async def serve(
             raw_thinking="raw-thinking" in config.thinking_exposure,
             tool_trace="tool-trace" in config.thinking_exposure,
         )
+        auth = Authenticator(
+            token=config.token,
+            basic_username=config.basic_username,
+            basic_password=config.basic_password,
+            api_key=config.api_key,
+            api_key_header=config.api_key_header,
+        )
         card = build_card(
             config.advertised_url,
             thinking_exposure=config.thinking_exposure,
             input_modes=config.media_types.input_modes,
+            auth=auth,
+            required_extensions=config.required_extensions,
         )
         service = A2AService(
             tasks=tasks,
             contexts=contexts,
             supervisor=supervisor,
             engine=engine,
-            card=card,
+            card=extended_card(card, runtime_details(config)),
             workspace_roots=config.workspace_roots(),
             default_cwd=Path(os.getcwd()),
             media=config.media_types,
         )
+        sign = card_signer(config)
         dispatcher = Dispatcher(
-            service, max_body=config.max_body_bytes, max_depth=config.max_json_depth
+            service,
+            max_body=config.max_body_bytes,
+            max_depth=config.max_json_depth,
+            required_extensions=frozenset(config.required_extensions),
+            sign_card=sign,
         )
-        prepared = PreparedCard.prepare(card_json(card, legacy_fields=config.legacy_card_fields))
-        app = A2AHttpApp(dispatcher, prepared, PingStatus(supervisor), config.advertised_url)
+        prepared = PreparedCard.prepare(
+            sign(card_json(card, legacy_fields=config.legacy_card_fields))
+        )
+        app = A2AHttpApp(
+            dispatcher,
+            prepared,
+            PingStatus(supervisor),
+            config.advertised_url,
+            auth=auth,
+            card_requires_auth=config.card_requires_auth,
+            www_authenticate=(
+                www_authenticate(config.auth_resource_metadata) if config.www_authenticate else None
+            ),
+            extensions=frozenset(e.uri for e in card.capabilities.extensions),
+        )
         http = HttpServer(
             app,
             HttpLimits(
@@ -155,6 +192,31 @@ async def serve(
         await store.aclose()
         for listener in listeners:
             await listener.aclose()
+
+
+def card_signer(config: Config) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Adds the HS256 signature to a served card when `signing-secret` is set."""
+    secret = config.signing_secret
+    if not secret:
+        return lambda card: card
+    return lambda card: with_signature(card, secret, config.signing_key_id)
+
+
+def runtime_details(config: Config) -> dict[str, Any]:
+    """What the extended card tells authenticated callers (never a secret or a path)."""
+    details: dict[str, Any] = {
+        "engine": config.engine,
+        "transports": [config.transport],
+        "limits": {
+            "maxBodyBytes": config.max_body_bytes,
+            "maxJsonDepth": config.max_json_depth,
+            "contextIdleSeconds": config.context_idle_seconds,
+        },
+        "permissions": "auto-approve" if config.auto_approve_permissions else "ask",
+    }
+    if config.engine == "llm":
+        details["llm"] = {"provider": config.llm_provider, "model": config.llm_model or "default"}
+    return details
 
 
 async def _housekeeping(contexts: ContextRegistry, config: Config) -> None:

@@ -228,10 +228,6 @@ def test_debug_is_a_flag_not_a_file_key(write: Any) -> None:
         "ws_path",
         "grpc-port",
         "redis-url",
-        "token",
-        "basic-username",
-        "api-key",
-        "signing-secret",
         "push-notifications",
         "push_queue",
         "push-lease-timeout-ms",
@@ -441,3 +437,21 @@ def test_workspace_roots_default_to_cwd_and_temp_dir(
 
 def test_workspace_roots_may_be_empty_when_no_root_exists(tmp_path: Path) -> None:
     assert Config(allowed_cwds=(tmp_path / "gone",)).workspace_roots() == ()
+
+
+def test_authentication_keys_and_their_environment_fallbacks(write: Any) -> None:
+    path = write("token: from-file\napi-key-header: X-Team\ntls-cert: c.pem\ntls-key: k.pem\n")
+    environ = {
+        "IACCODE_A2A_HTTP_TOKEN": "from-env",
+        "IACCODE_A2A_BASIC_USERNAME": "alice",
+        "IACCODE_A2A_BASIC_PASSWORD": "pw",
+        "IACCODE_A2A_API_KEY": "k",
+    }
+    config = load_config(path, environ=environ)
+    assert config.token == "from-file"  # the file wins over the environment
+    assert (config.basic_username, config.basic_password, config.api_key) == ("alice", "pw", "k")
+    assert config.api_key_header == "X-Team"
+    assert config.advertised_url.startswith("https://")
+    assert "from-file" not in repr(config) and "pw" not in repr(config)
+    with pytest.raises(ConfigError, match="go together"):
+        load_text(write, "tls-cert: c.pem\n")

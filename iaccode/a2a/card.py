@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from iaccode import __version__
+from iaccode.a2a.auth import Authenticator
 from iaccode.agent.media import INPUT_MODES, OUTPUT_MODES
 from iaccode.model import codec
 from iaccode.model.a2a import (
@@ -33,6 +34,7 @@ from iaccode.wire import json
 
 ARTIFACT_METADATA_EXTENSION = "urn:iac-code:a2a:artifact-metadata:v1"
 THINKING_EXPOSURE_EXTENSION = "urn:iac-code:a2a:thinking-exposure:v1"
+RUNTIME_EXTENSION = "urn:iac-code:a2a:runtime:v1"
 
 DESCRIPTION = (
     "AI-powered Infrastructure as Code assistant for Alibaba Cloud ROS and Terraform workflows."
@@ -78,6 +80,9 @@ def build_card(
     *,
     thinking_exposure: tuple[str, ...] = (),
     input_modes: list[str] | None = None,
+    auth: Authenticator | None = None,
+    required_extensions: tuple[str, ...] = (),
+    push_notifications: bool = False,
 ) -> AgentCard:
     """The public card for an agent whose JSON-RPC endpoint is `url`."""
     extensions = [
@@ -98,6 +103,13 @@ def build_card(
                 params={"enabledTypes": enabled},
             )
         )
+    extensions += [
+        AgentExtension(
+            uri=uri, description="Required by this server's configuration.", required=True
+        )
+        for uri in required_extensions
+    ]
+    schemes, requirements = auth.security() if auth is not None else ({}, [])
     modes = input_modes or list(INPUT_MODES)
     skills = [
         AgentSkill(
@@ -113,21 +125,37 @@ def build_card(
     ]
     return AgentCard(
         name="iac-code",
-        description=DESCRIPTION + UNAUTHENTICATED_NOTE,
+        description=DESCRIPTION if schemes else DESCRIPTION + UNAUTHENTICATED_NOTE,
         supported_interfaces=[
             AgentInterface(url=url, protocol_binding="JSONRPC", protocol_version="1.0")
         ],
         version=__version__,
         capabilities=AgentCapabilities(
             streaming=True,
-            push_notifications=False,
+            push_notifications=push_notifications,
             extended_agent_card=True,
             extensions=extensions,
         ),
         default_input_modes=modes,
         default_output_modes=list(OUTPUT_MODES),
         skills=skills,
+        security_schemes=schemes,
+        security_requirements=requirements,
     )
+
+
+def extended_card(card: AgentCard, runtime: dict[str, Any]) -> AgentCard:
+    """The card for authenticated callers: the public one plus runtime details (no secrets),
+    carried as the params of the `urn:iac-code:a2a:runtime:v1` extension."""
+    details = AgentExtension(
+        uri=RUNTIME_EXTENSION,
+        description="iac-code runtime details: engine, model, limits, transports.",
+        params=runtime,
+    )
+    capabilities = attrs.evolve(
+        card.capabilities, extensions=[*card.capabilities.extensions, details]
+    )
+    return attrs.evolve(card, capabilities=capabilities)
 
 
 def card_json(card: AgentCard, *, legacy_fields: bool) -> dict[str, Any]:
@@ -142,6 +170,8 @@ def card_json(card: AgentCard, *, legacy_fields: bool) -> dict[str, Any]:
             {"url": i.url, "transport": i.protocol_binding} for i in card.supported_interfaces
         ]
         out["supportsAuthenticatedExtendedCard"] = bool(card.capabilities.extended_agent_card)
+        if card.security_schemes:
+            out["security"] = [{name: []} for name in card.security_schemes]
     return out
 
 

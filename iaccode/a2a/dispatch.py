@@ -31,6 +31,7 @@ from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
     A2AError,
+    ExtensionSupportRequiredError,
     InternalError,
     InvalidParamsError,
     MethodNotFoundError,
@@ -163,10 +164,20 @@ _METHODS: dict[str, _Method] = {
 class Dispatcher:
     """Decodes JSON-RPC requests, calls the service, encodes the results."""
 
-    def __init__(self, service: A2AService, *, max_body: int, max_depth: int) -> None:
+    def __init__(
+        self,
+        service: A2AService,
+        *,
+        max_body: int,
+        max_depth: int,
+        required_extensions: frozenset[str] = frozenset(),
+        sign_card: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> None:
         self.service = service
         self._max_body = max_body
         self._max_depth = max_depth
+        self._required = required_extensions
+        self._sign_card = sign_card or (lambda card: card)
 
     async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
         parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
@@ -200,6 +211,13 @@ class Dispatcher:
         if method is None:
             raise MethodNotFoundError(f"Method not found: {request.method[:100]}")
         _check_version(meta.version)
+        missing = sorted(self._required - meta.extensions)
+        if missing:
+            raise ExtensionSupportRequiredError(
+                f"This server requires the extensions {', '.join(missing)}; list them in the "
+                "A2A-Extensions header",
+                extensions=",".join(missing),
+            )
         params = request.params
         if params is None and method.params_optional:
             params = {}
@@ -212,14 +230,14 @@ class Dispatcher:
         result = await method.call(self.service, decoded, ctx)
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
-        return JsonReply(
-            jsonrpc.encode_result(request.id, _result_json(name, result, legacy_dialect))
-        )
+        if name == "GetExtendedAgentCard":
+            out = self._sign_card(card_json(result, legacy_fields=legacy_dialect))
+        else:
+            out = _result_json(name, result, legacy_dialect)
+        return JsonReply(jsonrpc.encode_result(request.id, out))
 
 
 def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
-    if name == "GetExtendedAgentCard":
-        return card_json(result, legacy_fields=legacy_dialect)
     out = codec.unstructure(result)
     if name == "SendMessage":
         out = {"message": out} if isinstance(result, m.Message) else {"task": out}

@@ -16,6 +16,7 @@ import time
 from urllib.parse import urlsplit
 
 from iaccode import __version__
+from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import PreparedCard
 from iaccode.a2a.dispatch import Dispatcher, JsonReply, NoReply, RequestMeta
 from iaccode.model.errors import ContentTypeNotSupportedError, encode_error
@@ -51,11 +52,28 @@ class PingStatus:
 
 class A2AHttpApp:
     def __init__(
-        self, dispatcher: Dispatcher, card: PreparedCard, ping: PingStatus, rpc_url: str
+        self,
+        dispatcher: Dispatcher,
+        card: PreparedCard,
+        ping: PingStatus,
+        rpc_url: str,
+        *,
+        auth: Authenticator | None = None,
+        card_requires_auth: bool = False,
+        www_authenticate: str | None = None,
+        extensions: frozenset[str] = frozenset(),
     ) -> None:
         self.dispatcher = dispatcher
         self.card = card
         self.ping = ping
+        self._auth = auth if auth is not None and auth.enabled else None
+        self._card_requires_auth = card_requires_auth
+        self._extensions = extensions
+        challenge = (("www-authenticate", www_authenticate),) if www_authenticate else ()
+        unauthorized = json_response(401, {"error": "Unauthorized"})
+        self._unauthorized = HttpResponse(
+            401, (*unauthorized.headers, *challenge), unauthorized.body
+        )
         path = urlsplit(rpc_url).path.rstrip("/")
         self._rpc_paths = frozenset({"/", path or "/", path + "/"})
         self._health = json_response(
@@ -65,10 +83,15 @@ class A2AHttpApp:
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         path = request.path
         if path in self._rpc_paths:
+            owner = self._principal(request)
+            if owner is None:
+                return self._unauthorized
             if request.method != "POST":
                 return _not_allowed("POST")
-            return await self._rpc(request)
+            return await self._rpc(request, owner)
         if path == CARD_PATH:
+            if self._card_requires_auth and self._principal(request) is None:
+                return self._unauthorized
             if request.method not in ("GET", "HEAD"):
                 return _not_allowed("GET, HEAD")
             return self._card(request)
@@ -90,7 +113,13 @@ class A2AHttpApp:
             return HttpResponse(304, validators)
         return json_response(200, self.card.body, validators)
 
-    async def _rpc(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
+    def _principal(self, request: HttpRequest) -> str | None:
+        """Who is calling: "" when no authentication is configured, None when it fails."""
+        if self._auth is None:
+            return ""
+        return self._auth.authenticate(request.header)
+
+    async def _rpc(self, request: HttpRequest, owner: str) -> HttpResponse | EventStreamResponse:
         if request.media_type not in JSON_MEDIA_TYPES:
             error = ContentTypeNotSupportedError(
                 "Content-Type must be application/json for JSON-RPC requests"
@@ -99,14 +128,18 @@ class A2AHttpApp:
         meta = RequestMeta(
             version=request.header("a2a-version") or request.query_param("A2A-Version"),
             extensions=_extensions(request),
+            owner=owner,
             session_id=request.header(SESSION_HEADER),
         )
+        # The extensions this request activated are echoed back (A2A topics/extensions).
+        active = sorted(meta.extensions & self._extensions)
+        echo = (("a2a-extensions", ", ".join(active)),) if active else ()
         reply = await self.dispatcher.dispatch(request.body, meta)
         if isinstance(reply, JsonReply):
-            return json_response(200, reply.body)
+            return json_response(200, reply.body, echo)
         if isinstance(reply, NoReply):
-            return HttpResponse(204)
-        return EventStreamResponse(reply)
+            return HttpResponse(204, echo)
+        return EventStreamResponse(reply, echo)
 
 
 def _extensions(request: HttpRequest) -> frozenset[str]:

@@ -171,6 +171,8 @@ class A2AService:
         message = attrs.evolve(
             message, task_id=task_id, context_id=context_id, metadata=_storable(message.metadata)
         )
+        if message.context_id:
+            await self.contexts.check_owner(context_id, ctx.owner)
         if self.contexts.is_busy(context_id):
             return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING)
         self.contexts.claim(context_id)

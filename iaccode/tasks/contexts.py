@@ -30,6 +30,7 @@ def channel_of(meta: dict[str, object]) -> str | None:
 
 
 WORKSPACE_MISMATCH = "A2A context belongs to a different workspace"
+FOREIGN_CONTEXT = "This contextId cannot be used."
 
 
 @attrs.define(eq=False)
@@ -67,6 +68,16 @@ class ContextRegistry:
     def get(self, context_id: str) -> ContextState | None:
         return self._contexts.get(context_id)
 
+    async def check_owner(self, context_id: str, owner: str) -> None:
+        """Refuse a context another caller created (without saying whose or what it holds)."""
+        state = self._contexts.get(context_id)
+        found = state.owner if state is not None else None
+        if state is None:
+            record = await self._store.load_context(context_id)
+            found = record.owner if record is not None else None
+        if found is not None and found != owner:
+            raise InvalidParamsError(FOREIGN_CONTEXT, field="message.contextId")
+
     async def known_cwd(self, context_id: str) -> Path | None:
         """The workspace a context is bound to, if it exists."""
         state = self._contexts.get(context_id)
@@ -97,7 +108,7 @@ class ContextRegistry:
             if record is None:
                 await self._save(state, channel)
         if state.owner != owner:
-            raise InvalidParamsError("A2A context belongs to a different caller", field="contextId")
+            raise InvalidParamsError(FOREIGN_CONTEXT, field="message.contextId")
         if state.cwd != cwd:
             raise InvalidParamsError(WORKSPACE_MISMATCH, field="message.metadata.iac_code.cwd")
         if channel is not None and channel != state.channel:

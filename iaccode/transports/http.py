@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import math
 from email.utils import formatdate
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 import h11
@@ -295,10 +295,10 @@ async def open_http_listeners(host: str, port: int) -> list[trio.SocketListener]
 
 async def serve_http(
     server: HttpServer,
-    listeners: list[trio.SocketListener],
+    listeners: list[trio.abc.Listener[Any]],
     handler_nursery: trio.Nursery | None = None,
     *,
-    task_status: trio.TaskStatus[list[trio.SocketListener]] = trio.TASK_STATUS_IGNORED,
+    task_status: trio.TaskStatus[list[trio.abc.Listener[Any]]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve connections on `listeners` until cancelled."""
     await trio.serve_listeners(

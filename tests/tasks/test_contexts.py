@@ -32,7 +32,7 @@ async def test_binding_is_stored_and_checked(store: SQLiteTaskStore, tmp_path: P
     assert (await contexts.bind("c1", tmp_path, "alice")) is state
     with pytest.raises(InvalidParamsError, match=WORKSPACE_MISMATCH):
         await contexts.bind("c1", tmp_path / "elsewhere", "alice")
-    with pytest.raises(InvalidParamsError, match="different caller"):
+    with pytest.raises(InvalidParamsError, match="cannot be used"):
         await contexts.bind("c1", tmp_path, "bob")
     # A fresh registry (a restart) still knows the binding.
     again = ContextRegistry(store, idle_seconds=60)
