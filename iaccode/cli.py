@@ -65,12 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write logs to stdout instead of stderr",
     )
+    from iaccode.client.cli import add_parser as add_client_parser
+
+    add_client_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "a2a-client":
+        from iaccode.client.cli import run
+
+        return run(args)
     if args.command != "a2a":
         parser.print_help()
         return EXIT_CONFIG

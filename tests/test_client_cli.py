@@ -1,0 +1,125 @@
+"""`iaccode a2a-client` against a real iaccode process and the a2a-sdk reference server."""
+
+from __future__ import annotations
+
+import base64
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from iaccode.wire import json
+from tests.process import ServerProcess
+
+SECRET = "a-card-signing-secret-of-32-bytes!"
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("ws")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, workspace: Path) -> Iterator[ServerProcess]:
+    config = tmp_path_factory.mktemp("cfg") / "a2a-server.yml"
+    config.write_text(f"token: t0ken\nsigning-secret: {SECRET}\nsigning-key-id: k1\n")
+    state = tmp_path_factory.mktemp("state")
+    with ServerProcess(state, allowed_cwds=[workspace], extra_args=["--config", str(config)]) as p:
+        yield p
+
+
+def client(*args: str, check: int | None = 0) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "iaccode", "a2a-client", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    if check is not None:
+        assert done.returncode == check, done.stderr
+    return done
+
+
+def test_call_stream_get_list_cancel(server: ServerProcess, workspace: Path) -> None:
+    auth = ["--url", server.url, "--token", "t0ken"]
+    done = client("call", *auth, "-p", "say hello\nsay  world", "--cwd", str(workspace))
+    assert done.stdout.strip() == "hello world"
+    assert "TASK_STATE_INPUT_REQUIRED" in done.stderr
+    task_id = done.stderr.split("task ", 1)[1].split()[0]
+    context = done.stderr.split("(context ", 1)[1].split(")")[0]
+
+    streamed = client(
+        "call",
+        *auth,
+        "-p",
+        "stream 3",
+        "--cwd",
+        str(workspace),
+        "--context-id",
+        context,
+        "--stream",
+    )
+    assert streamed.stdout.strip() == "chunk-1 chunk-2 chunk-3"
+    assert "final state: TASK_STATE_INPUT_REQUIRED" in streamed.stderr
+
+    got = client("task-get", *auth, task_id, "--output", "json")
+    assert json.loads(got.stdout)["id"] == task_id
+    table = client("task-list", *auth, "--context-id", context, "--output", "table")
+    assert table.stdout.splitlines()[0].split() == ["TASK", "CONTEXT", "STATE", "UPDATED"]
+    assert len(table.stdout.splitlines()) == 3
+    listed = json.loads(client("task-list", *auth, "--output", "json").stdout)
+    assert listed["totalSize"] >= 2
+    canceled = client("task-cancel", *auth, task_id)
+    assert "TASK_STATE_CANCELED" in canceled.stderr
+    again = client("task-cancel", *auth, task_id, check=1)
+    assert "-32002" in again.stderr
+    failed = client("call", *auth, "-p", "fail boom", "--cwd", str(workspace), check=1)
+    assert "TASK_STATE_FAILED" in failed.stderr
+
+
+def test_exit_codes(server: ServerProcess, workspace: Path) -> None:
+    assert client("discover", "--url", server.url, "--token", "wrong", check=None).returncode == 0
+    unauthorized = client("task-list", "--url", server.url, "--token", "wrong", check=5)
+    assert "401" in unauthorized.stderr
+    client("task-list", check=2)  # no URL
+    client("task-get", "--url", "http://127.0.0.1:9", "x", check=3)
+    missing = client("task-get", "--url", server.url, "--token", "t0ken", "nope", check=1)
+    assert "-32001" in missing.stderr
+
+
+def test_card_signature_checks(server: ServerProcess, tmp_path: Path) -> None:
+    base = ["discover", "--url", server.url]
+    assert "iac-code" in client(*base, "--verify-card-secret", SECRET).stdout
+    client(*base, "--verify-card-secret", "another-secret-that-is-long-enough!", check=4)
+    jwks = tmp_path / "jwks.json"
+    key = base64.urlsafe_b64encode(SECRET.encode()).decode().rstrip("=")
+    jwks.write_text(json.dumps({"keys": [{"kty": "oct", "kid": "k1", "k": key}]}).decode())
+    client(*base, "--verify-card-jwks", str(jwks), "--require-card-signature")
+    jwks.write_text(json.dumps({"keys": [{"kty": "oct", "kid": "other", "k": key}]}).decode())
+    client(*base, "--verify-card-jwks", str(jwks), check=4)
+
+
+def test_unsigned_card_refused_when_required(tmp_path: Path, workspace: Path) -> None:
+    with ServerProcess(tmp_path / "state", allowed_cwds=[workspace]) as plain:
+        client("discover", "--url", plain.url, "--require-card-signature", check=4)
+        client("discover", "--url", plain.url)
+
+
+def test_routes(server: ServerProcess, tmp_path: Path, workspace: Path) -> None:
+    config = tmp_path / "client.yml"
+    config.write_text(f"routes:\n  local:\n    url: {server.url}\n    token: t0ken\n")
+    done = client(
+        "call",
+        "--config",
+        str(config),
+        "--route",
+        "local",
+        "-p",
+        "say via route",
+        "--cwd",
+        str(workspace),
+    )
+    assert done.stdout.strip() == "via route"
+    client("task-list", "--config", str(config), "--route", "missing", check=2)
