@@ -39,6 +39,11 @@ def build_parser() -> argparse.ArgumentParser:
         "0.3 method names on one endpoint).",
     )
     a2a.add_argument("--config", type=Path, metavar="FILE", help="a2a-server.yml to read")
+    a2a.add_argument(
+        "--profile",
+        choices=("agentcore",),
+        help="agentcore: 0.0.0.0:9000 and 0.3 card fields (also set by AGENTCORE_RUNTIME_URL)",
+    )
     a2a.add_argument("--host", help="address to bind (default 127.0.0.1)")
     a2a.add_argument(
         "--port",
@@ -82,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_CONFIG
     overrides: dict[str, Any] = {
+        "profile": args.profile,
         "host": args.host,
         "port": args.port,
         "transport": args.transport,

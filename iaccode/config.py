@@ -67,6 +67,7 @@ def default_config_dir() -> Path:
 class Config:
     """Everything `serve()` needs. Built by `load_config`; tests build it directly."""
 
+    profile: str | None = None  # "agentcore": the AWS Bedrock AgentCore contract
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     transport: str = "http"
@@ -182,6 +183,16 @@ def load_config(
     # Inside AgentCore the runtime URL is the only address callers can reach (contract).
     if environ.get("AGENTCORE_RUNTIME_URL"):
         values["public_url"] = environ["AGENTCORE_RUNTIME_URL"]
+        values.setdefault("profile", "agentcore")
+    if values.get("profile") == "agentcore":
+        # The AgentCore A2A contract: 0.0.0.0:9000, and a card 0.3 clients (and its registry)
+        # can read. Explicit settings still win.
+        for key, value in (
+            ("host", "0.0.0.0"),
+            ("port", AGENTCORE_PORT),
+            ("legacy_card_fields", True),
+        ):
+            values.setdefault(key, value)
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
     return config
@@ -321,7 +332,12 @@ def _describe(hint: Any) -> str:
     return names.get(hint, "a path")
 
 
+PROFILES = ("agentcore",)
+
+
 def _check(config: Config) -> None:
+    if config.profile is not None and config.profile not in PROFILES:
+        raise ConfigError(f"config key 'profile' must be one of {', '.join(PROFILES)}")
     if config.transport not in TRANSPORTS:
         raise ConfigError(
             f"transport '{config.transport}' is not supported by this version of iaccode "

@@ -455,3 +455,15 @@ def test_authentication_keys_and_their_environment_fallbacks(write: Any) -> None
     assert "from-file" not in repr(config) and "pw" not in repr(config)
     with pytest.raises(ConfigError, match="go together"):
         load_text(write, "tls-cert: c.pem\n")
+
+
+def test_agentcore_profile() -> None:
+    config = load_config(None, {"profile": "agentcore"}, {})
+    assert (config.host, config.port, config.legacy_card_fields) == ("0.0.0.0", 9000, True)
+    explicit = load_config(None, {"profile": "agentcore", "port": 8080}, {})
+    assert explicit.port == 8080
+    runtime = load_config(None, {}, {"AGENTCORE_RUNTIME_URL": "https://rt.example/invocations"})
+    assert runtime.profile == "agentcore" and runtime.port == 9000
+    assert runtime.advertised_url == "https://rt.example/invocations/"
+    with pytest.raises(ConfigError, match="profile"):
+        load_config(None, {"profile": "lambda"}, {})

@@ -190,6 +190,7 @@ class A2AService:
                     owner=ctx.owner,
                     message=message,
                     live=True,
+                    metadata=_task_metadata(ctx),
                 )
                 accepted = self._start(record, context, message, meta, prompt, subscribe)
             return accepted
@@ -473,6 +474,13 @@ SECRET_METADATA = frozenset(
         "alibaba_cloud_security_token",
     }
 )
+
+
+def _task_metadata(ctx: CallContext) -> dict[str, Any] | None:
+    """What a new task records about how it was called: the AgentCore runtime session."""
+    if not ctx.session_id:
+        return None
+    return {"iac_code": {"agentcoreSessionId": ctx.session_id[:256]}}
 
 
 def _storable(metadata: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -192,6 +192,7 @@ def test_agentcore_style_0_3_request_without_version_header(
     request["params"] = {"id": task["id"]}
     got = httpx.post(server.url + "/", json=request).json()["result"]
     assert got["kind"] == "task" and got["id"] == task["id"]
+    assert got["metadata"] == {"iac_code": {"agentcoreSessionId": "session-1"}}
     with httpx.stream(
         "POST",
         server.url + "/",
