@@ -87,7 +87,7 @@ class SQLiteTaskStore:
     async def open(cls, path: Path) -> SQLiteTaskStore:
         def connect() -> SQLiteTaskStore:
             path.parent.mkdir(parents=True, exist_ok=True)
-            writer = _connect(path)
+            writer = open_database(path)
             version = writer.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 writer.close()
@@ -97,7 +97,7 @@ class SQLiteTaskStore:
             with writer:
                 writer.executescript(_SCHEMA)
                 writer.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            return cls(writer, _connect(path))
+            return cls(writer, open_database(path))
 
         return await trio.to_thread.run_sync(connect)
 
@@ -180,7 +180,8 @@ class SQLiteTaskStore:
                 await trio.to_thread.run_sync(close)
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def open_database(path: Path) -> sqlite3.Connection:
+    """A connection to the server's database: WAL, crash-safe commits, a wait on SQLITE_BUSY."""
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
