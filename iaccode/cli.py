@@ -111,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         trio.run(serve, config)
-    except EngineLoadError as exc:
+    except (EngineLoadError, ConfigError) as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except OSError as exc:

@@ -45,15 +45,6 @@ _NOT_YET_SUPPORTED = frozenset(
         "request_stream",
         "response_stream",
         "consumer_group",
-        "push_notifications",
-        "push_queue",
-        "push_redis_url",
-        "push_stream",
-        "push_retry_key",
-        "push_dead_stream",
-        "push_consumer_group",
-        "push_consumer_name",
-        "push_lease_timeout_ms",
         "permission_wait",
     }
 )
@@ -114,6 +105,19 @@ class Config:
     required_extensions: tuple[str, ...] = ()  # clients must list these in A2A-Extensions
     tls_cert: Path | None = None
     tls_key: Path | None = None
+    # push notifications (A2A seed "Push-Notification-Zustell-Backends")
+    push_notifications: bool = False
+    push_queue: str = "local-file"  # or "redis-streams" (the `redis` extra)
+    push_redis_url: str = "redis://localhost:6379/0"
+    push_stream: str = "iac-code:a2a:push"
+    push_retry_key: str = "iac-code:a2a:push:retry"
+    push_dead_stream: str = "iac-code:a2a:push:dead"
+    push_consumer_group: str = "iac-code-push"
+    push_consumer_name: str | None = None  # None: <hostname>-<pid>
+    push_lease_timeout_ms: int = 300_000
+    push_max_attempts: int = 5
+    push_timeout_seconds: float = 10.0  # one delivery attempt
+    push_allow_loopback: bool = False  # local development and conformance runs only
     log_to_stdout: bool = False
     debug: bool = False
 
@@ -357,12 +361,19 @@ def _check(config: Config) -> None:
         "subscriber_buffer",
         "llm_timeout_seconds",
         "llm_max_steps",
+        "push_timeout_seconds",
     )
     for name in positive:
         if getattr(config, name) <= 0:
             raise ConfigError(f"config key '{name.replace('_', '-')}' must be greater than 0")
     if (config.tls_cert is None) != (config.tls_key is None):
         raise ConfigError("config keys 'tls-cert' and 'tls-key' go together")
+    if config.push_queue not in ("local-file", "redis-streams"):
+        raise ConfigError("config key 'push-queue' must be local-file or redis-streams")
+    if config.push_max_attempts < 1 or config.push_lease_timeout_ms < 1:
+        raise ConfigError(
+            "config keys 'push-max-attempts' and 'push-lease-timeout-ms' must be positive"
+        )
     if config.llm_max_retries < 0:
         raise ConfigError("config key 'llm-max-retries' must not be negative")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:

@@ -14,11 +14,12 @@ grace period.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
 import ssl
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +30,25 @@ from iaccode.a2a.auth import Authenticator, www_authenticate
 from iaccode.a2a.card import PreparedCard, build_card, card_json, extended_card
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
+from iaccode.a2a.push import PushConfigs, PushPublisher
 from iaccode.a2a.service import A2AService
 from iaccode.a2a.signing import with_signature
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import load_engine
 from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
-from iaccode.config import Config
+from iaccode.config import Config, ConfigError
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextRegistry
 from iaccode.tasks.manager import TaskManager
+from iaccode.tasks.push import (
+    LocalFileQueue,
+    PushConfigStore,
+    PushNotifier,
+    PushQueue,
+    PushWorker,
+    RetryPolicy,
+    open_keyring,
+)
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
 from iaccode.transports.http import HttpLimits, HttpServer, open_http_listeners, serve_http
@@ -81,8 +92,12 @@ async def serve(
         tls.load_cert_chain(config.tls_cert, config.tls_key)
         listeners = [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
     config = attrs.evolve(config, port=port)  # port 0 becomes the real one, for the card
-    store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
-    try:
+    async with contextlib.AsyncExitStack() as resources:
+        for listener in listeners:
+            resources.push_async_callback(listener.aclose)
+        store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+        resources.push_async_callback(store.aclose)
+        push = await resources.enter_async_context(open_push(config))
         tasks = TaskManager(store, EventBroker(config.subscriber_buffer))
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
@@ -115,6 +130,7 @@ async def serve(
             input_modes=config.media_types.input_modes,
             auth=auth,
             required_extensions=config.required_extensions,
+            push_notifications=push is not None,
         )
         service = A2AService(
             tasks=tasks,
@@ -125,6 +141,8 @@ async def serve(
             workspace_roots=config.workspace_roots(),
             default_cwd=Path(os.getcwd()),
             media=config.media_types,
+            push=PushConfigs(push.configs if push is not None else None),
+            push_loopback=config.push_allow_loopback,
         )
         sign = card_signer(config)
         dispatcher = Dispatcher(
@@ -162,6 +180,9 @@ async def serve(
         stop = trio.Event()
         async with trio.open_nursery() as root:
             await root.start(supervisor.run)
+            if push is not None:
+                await root.start(push.worker.run)
+                tasks.on_settled = PushPublisher(push.notifier, root).on_settled
             if handle_signals:
                 root.start_soon(_watch_signals, stop, root.cancel_scope)
             async with trio.open_nursery() as connections:
@@ -187,11 +208,64 @@ async def serve(
                 supervisor.shutdown()
                 await supervisor.stopped.wait()
                 connections.cancel_scope.deadline = trio.current_time() + _FLUSH_SECONDS
-            root.cancel_scope.cancel()  # the signal watcher
+            root.cancel_scope.cancel()  # the signal watcher and the push worker
+
+
+@attrs.frozen
+class PushParts:
+    configs: PushConfigStore
+    worker: PushWorker
+    notifier: PushNotifier
+
+
+@contextlib.asynccontextmanager
+async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
+    """The push notification machinery when `push-notifications` is on, closed on the way out."""
+    if not config.push_notifications:
+        yield None
+        return
+    # httpx logs every request URL at INFO; callback URLs may carry tokens.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    keyring = await open_keyring(config.persistence_dir)
+    configs = await PushConfigStore.open(
+        config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
+    )
+    queue: PushQueue
+    if config.push_queue == "redis-streams":
+        try:
+            from iaccode.tasks.push.redis_queue import RedisStreamsQueue
+        except ImportError:
+            await configs.aclose()
+            raise ConfigError(
+                "push-queue: redis-streams needs the redis extra (pip install 'iaccode[redis]')"
+            ) from None
+        queue = RedisStreamsQueue(
+            config.push_redis_url,
+            stream=config.push_stream,
+            retry_key=config.push_retry_key,
+            dead_stream=config.push_dead_stream,
+            group=config.push_consumer_group,
+            consumer=config.push_consumer_name,
+            lease_ms=config.push_lease_timeout_ms,
+        )
+    else:
+        queue = LocalFileQueue(
+            config.persistence_dir / "push_queue",
+            lease_seconds=config.push_lease_timeout_ms / 1000,
+        )
+    worker = PushWorker(
+        queue,
+        keyring,
+        policy=RetryPolicy(max_attempts=config.push_max_attempts),
+        timeout=config.push_timeout_seconds,
+        allow_loopback=config.push_allow_loopback,
+    )
+    try:
+        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker))
     finally:
-        await store.aclose()
-        for listener in listeners:
-            await listener.aclose()
+        with trio.CancelScope(shield=True):
+            await queue.aclose()
+            await configs.aclose()
 
 
 def card_signer(config: Config) -> Callable[[dict[str, Any]], dict[str, Any]]:

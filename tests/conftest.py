@@ -14,6 +14,7 @@ import trio
 from iaccode.config import Config
 from iaccode.server import RunningServer, serve
 from tests.client import A2AClient
+from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
 

@@ -228,9 +228,6 @@ def test_debug_is_a_flag_not_a_file_key(write: Any) -> None:
         "ws_path",
         "grpc-port",
         "redis-url",
-        "push-notifications",
-        "push_queue",
-        "push-lease-timeout-ms",
         "permission-wait",
     ],
 )

@@ -138,10 +138,6 @@ class _Method:
     params_optional: bool = False
 
 
-def _push(service: A2AService, request: Any, ctx: CallContext) -> Awaitable[Any]:
-    return service.push_config(request, ctx)
-
-
 _METHODS: dict[str, _Method] = {
     "SendMessage": _Method(m.SendMessageRequest, A2AService.send_message),
     "SendStreamingMessage": _Method(
@@ -151,10 +147,18 @@ _METHODS: dict[str, _Method] = {
     "ListTasks": _Method(m.ListTasksRequest, A2AService.list_tasks, params_optional=True),
     "CancelTask": _Method(m.CancelTaskRequest, A2AService.cancel_task),
     "SubscribeToTask": _Method(m.SubscribeToTaskRequest, A2AService.subscribe, streaming=True),
-    "CreateTaskPushNotificationConfig": _Method(m.TaskPushNotificationConfig, _push),
-    "GetTaskPushNotificationConfig": _Method(m.TaskPushNotificationConfigRequest, _push),
-    "ListTaskPushNotificationConfigs": _Method(m.ListTaskPushNotificationConfigsRequest, _push),
-    "DeleteTaskPushNotificationConfig": _Method(m.TaskPushNotificationConfigRequest, _push),
+    "CreateTaskPushNotificationConfig": _Method(
+        m.TaskPushNotificationConfig, A2AService.create_push_config
+    ),
+    "GetTaskPushNotificationConfig": _Method(
+        m.TaskPushNotificationConfigRequest, A2AService.get_push_config
+    ),
+    "ListTaskPushNotificationConfigs": _Method(
+        m.ListTaskPushNotificationConfigsRequest, A2AService.list_push_configs
+    ),
+    "DeleteTaskPushNotificationConfig": _Method(
+        m.TaskPushNotificationConfigRequest, A2AService.delete_push_config
+    ),
     "GetExtendedAgentCard": _Method(
         m.GetExtendedAgentCardRequest, A2AService.get_extended_card, params_optional=True
     ),
@@ -226,7 +230,12 @@ class Dispatcher:
         if legacy_dialect:
             params = legacy.params_to_v1(request.method, params)
         decoded = codec.structure(params, method.params)
-        ctx = CallContext(owner=meta.owner, extensions=meta.extensions, session_id=meta.session_id)
+        ctx = CallContext(
+            owner=meta.owner,
+            extensions=meta.extensions,
+            session_id=meta.session_id,
+            legacy=legacy_dialect,
+        )
         result = await method.call(self.service, decoded, ctx)
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
@@ -238,7 +247,13 @@ class Dispatcher:
 
 
 def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
+    if name == "DeleteTaskPushNotificationConfig":
+        return None if legacy_dialect else {}  # google.protobuf.Empty; 0.3 says null
+    if legacy_dialect and isinstance(result, m.ListTaskPushNotificationConfigsResponse):
+        return [legacy.push_config_to_v03(codec.unstructure(c)) for c in result.configs]
     out = codec.unstructure(result)
+    if legacy_dialect and isinstance(result, m.TaskPushNotificationConfig):
+        return legacy.push_config_to_v03(out)
     if name == "SendMessage":
         out = {"message": out} if isinstance(result, m.Message) else {"task": out}
         return legacy.send_result_to_v03(out) if legacy_dialect else out

@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 import trio
 
+from iaccode.a2a.push import PushConfigs
 from iaccode.agent.engine import Engine, TurnInput
 from iaccode.agent.inputs import InputError, MediaTypes, PreparedInput, prepare_input
 from iaccode.agent.permissions import parse_response
@@ -37,6 +38,8 @@ from iaccode.model.a2a import (
     CancelTaskRequest,
     GetExtendedAgentCardRequest,
     GetTaskRequest,
+    ListTaskPushNotificationConfigsRequest,
+    ListTaskPushNotificationConfigsResponse,
     ListTasksRequest,
     ListTasksResponse,
     Message,
@@ -45,13 +48,14 @@ from iaccode.model.a2a import (
     SendMessageRequest,
     SubscribeToTaskRequest,
     Task,
+    TaskPushNotificationConfig,
+    TaskPushNotificationConfigRequest,
     TaskState,
 )
 from iaccode.model.errors import (
     A2AError,
     ContentTypeNotSupportedError,
     InvalidParamsError,
-    PushNotificationNotSupportedError,
     TaskNotCancelableError,
     TaskNotFoundError,
     UnsupportedOperationError,
@@ -65,6 +69,7 @@ from iaccode.tasks.contexts import (
     channel_of,
 )
 from iaccode.tasks.manager import TaskManager, TaskRecord
+from iaccode.tasks.push import CallbackUrlError, check_url
 from iaccode.tasks.store import TaskQuery
 from iaccode.tasks.supervisor import CANCELED_MESSAGE, TurnSupervisor, agent_message
 from iaccode.wire import json
@@ -83,6 +88,7 @@ class CallContext:
     owner: str = ""
     extensions: frozenset[str] = frozenset()
     session_id: str | None = None
+    legacy: bool = False  # the request came as an A2A 0.3 method
 
 
 class _Refusal(Exception):
@@ -114,6 +120,8 @@ class A2AService:
         workspace_roots: tuple[Path, ...],
         default_cwd: Path,
         media: MediaTypes | None = None,
+        push: PushConfigs | None = None,
+        push_loopback: bool = False,
     ) -> None:
         self.tasks = tasks
         self.contexts = contexts
@@ -123,6 +131,8 @@ class A2AService:
         self._roots = workspace_roots
         self._default_cwd = default_cwd
         self._media = media or MediaTypes()
+        self.push = push or PushConfigs(None)
+        self.push_loopback = push_loopback
 
     # -- SendMessage / SendStreamingMessage ----------------------------------------------------
 
@@ -160,8 +170,9 @@ class A2AService:
         message = request.message
         self._validate(message)
         meta = _iac_code_metadata(message)
+        push = self._inline_push_config(request)
         if message.task_id:
-            return await self._follow_up(message, meta, ctx, subscribe)
+            return await self._follow_up(message, meta, ctx, subscribe, push)
         parse_response(message)  # a permission answer without its task: refused with the reason
         context_id = message.context_id or new_id()
         direct = await self._direct_reply(message, context_id)
@@ -192,13 +203,19 @@ class A2AService:
                     live=True,
                     metadata=_task_metadata(ctx),
                 )
+                await self._save_inline_push(push, record, ctx)
                 accepted = self._start(record, context, message, meta, prompt, subscribe)
             return accepted
         finally:
             self.contexts.release_claim(context_id)
 
     async def _follow_up(
-        self, message: Message, meta: dict[str, Any], ctx: CallContext, subscribe: Subscribe | None
+        self,
+        message: Message,
+        meta: dict[str, Any],
+        ctx: CallContext,
+        subscribe: Subscribe | None,
+        push: TaskPushNotificationConfig | None,
     ) -> Accepted | Message:
         assert message.task_id is not None
         record = await self._visible_task(message.task_id, ctx)
@@ -227,6 +244,7 @@ class A2AService:
                     )
                 return await self.supervisor.answer_permission(turn, permission, message)
             if turn is not None and turn.waiting_for_input:
+                await self._save_inline_push(push, record, ctx)
                 await self.supervisor.resume(turn, message)
                 if subscribe:
                     subscribe(record)
@@ -250,6 +268,7 @@ class A2AService:
                         add_to_history=(message,),
                         live=True,
                     )
+                    await self._save_inline_push(push, record, ctx)
                     accepted = self._start(record, context, message, meta, prompt, subscribe)
                 return accepted
             finally:
@@ -451,10 +470,63 @@ class A2AService:
     ) -> AgentCard:
         return self.card
 
-    async def push_config(self, request: object, ctx: CallContext) -> Any:
-        raise PushNotificationNotSupportedError(
-            "Push notifications are not enabled on this server (push-notifications: false)"
+    # -- push notification configs (spec §3.1.7-3.1.10) ------------------------------------------
+
+    async def create_push_config(
+        self, request: TaskPushNotificationConfig, ctx: CallContext
+    ) -> TaskPushNotificationConfig:
+        self.push.require()
+        if not request.task_id:
+            raise InvalidParamsError("'taskId' is required", field="taskId")
+        await self._visible_task(request.task_id, ctx)
+        return await self.push.create(ctx.owner, request, legacy=ctx.legacy)
+
+    async def get_push_config(
+        self, request: TaskPushNotificationConfigRequest, ctx: CallContext
+    ) -> TaskPushNotificationConfig:
+        self.push.require()
+        await self._visible_task(request.task_id, ctx)
+        config: TaskPushNotificationConfig = await self.push.get(ctx.owner, request)
+        return config
+
+    async def list_push_configs(
+        self, request: ListTaskPushNotificationConfigsRequest, ctx: CallContext
+    ) -> ListTaskPushNotificationConfigsResponse:
+        self.push.require()
+        await self._visible_task(request.task_id, ctx)
+        return await self.push.list(ctx.owner, request)
+
+    async def delete_push_config(
+        self, request: TaskPushNotificationConfigRequest, ctx: CallContext
+    ) -> None:
+        self.push.require()
+        await self._visible_task(request.task_id, ctx)
+        await self.push.delete(ctx.owner, request)
+
+    def _inline_push_config(self, request: SendMessageRequest) -> TaskPushNotificationConfig | None:
+        """SendMessage's `configuration.taskPushNotificationConfig`, checked before anything is
+        stored; it is saved with the task, before the turn can settle."""
+        config = (
+            request.configuration.task_push_notification_config if request.configuration else None
         )
+        if config is None:
+            return None
+        self.push.require()
+        try:
+            check_url(config.url, allow_loopback=self.push_loopback)
+        except CallbackUrlError as exc:
+            raise InvalidParamsError(
+                exc.message, field="configuration.taskPushNotificationConfig.url"
+            ) from None
+        return config
+
+    async def _save_inline_push(
+        self, config: TaskPushNotificationConfig | None, record: TaskRecord, ctx: CallContext
+    ) -> None:
+        if config is not None:
+            await self.push.create(
+                ctx.owner, attrs.evolve(config, task_id=record.id), legacy=ctx.legacy
+            )
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ for (`control` held) is never evicted, so those never have a second copy in memo
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -92,6 +93,9 @@ class TaskManager:
         self.broker = broker
         self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
         self._cache_size = cache_size
+        # Called (synchronously) after a settled state is committed and published; push
+        # notifications hang here.
+        self.on_settled: Callable[[TaskRecord, TaskStatusUpdateEvent], None] | None = None
 
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
@@ -164,6 +168,8 @@ class TaskManager:
                 task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
             )
             self.broker.publish(record.id, event)
+            if self.on_settled is not None and (state.is_terminal or state.is_interrupted):
+                self.on_settled(record, event)
             return event
 
     async def put_artifact(

@@ -405,7 +405,7 @@ async def test_extended_card(a2a: A2AClient) -> None:
     assert card["capabilities"]["extendedAgentCard"] is True
 
 
-async def test_push_config_methods_are_not_supported(a2a: A2AClient) -> None:
+async def test_push_config_methods_are_not_supported_by_default(a2a: A2AClient) -> None:
     for method, params in [
         ("CreateTaskPushNotificationConfig", {"task_id": "t", "url": "https://x/y"}),
         ("GetTaskPushNotificationConfig", {"taskId": "t", "id": "c"}),
