@@ -84,7 +84,11 @@ def build_card(
     required_extensions: tuple[str, ...] = (),
     push_notifications: bool = False,
 ) -> AgentCard:
-    """The public card for an agent whose JSON-RPC endpoint is `url`."""
+    """The public card for an agent whose JSON-RPC endpoint is `url`.
+
+    The HTTP+JSON binding is listed second, with `url` as its base (no trailing slash, so that
+    "<url>/message:send" is right however a client joins them); JSON-RPC stays the preferred one.
+    """
     extensions = [
         AgentExtension(
             uri=ARTIFACT_METADATA_EXTENSION,
@@ -127,7 +131,10 @@ def build_card(
         name="iac-code",
         description=DESCRIPTION if schemes else DESCRIPTION + UNAUTHENTICATED_NOTE,
         supported_interfaces=[
-            AgentInterface(url=url, protocol_binding="JSONRPC", protocol_version="1.0")
+            AgentInterface(url=url, protocol_binding="JSONRPC", protocol_version="1.0"),
+            AgentInterface(
+                url=url.rstrip("/") or url, protocol_binding="HTTP+JSON", protocol_version="1.0"
+            ),
         ],
         version=__version__,
         capabilities=AgentCapabilities(
@@ -166,8 +173,11 @@ def card_json(card: AgentCard, *, legacy_fields: bool) -> dict[str, Any]:
         out["url"] = main.url
         out["protocolVersion"] = "0.3.0"
         out["preferredTransport"] = main.protocol_binding
+        # The HTTP+JSON routes are 1.0's; a 0.3 REST client would call 0.3's /v1/... paths.
         out["additionalInterfaces"] = [
-            {"url": i.url, "transport": i.protocol_binding} for i in card.supported_interfaces
+            {"url": i.url, "transport": i.protocol_binding}
+            for i in card.supported_interfaces
+            if i.protocol_binding == "JSONRPC"
         ]
         out["supportsAuthenticatedExtendedCard"] = bool(card.capabilities.extended_agent_card)
         if card.security_schemes:

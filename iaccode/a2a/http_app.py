@@ -4,10 +4,14 @@
     GET  /.well-known/agent-card.json   the card, with Cache-Control, ETag, Last-Modified, 304
     GET  /health                        {"status": "healthy", "version": ..., "mode": "normal"}
     GET  /ping                          AgentCore: Healthy / HealthyBusy + time_of_last_update
+    /message:send, /tasks/{id}, ...     the HTTP+JSON (REST) binding, `iaccode.a2a.rest`
 
-The Content-Type is checked before the body is parsed, so a text/plain body gets -32005 rather
-than a parse error (spec §9.1, a2a.md §5). JSON-RPC errors travel with HTTP 200, like every A2A
-JSON-RPC server does; HTTP errors are for HTTP-level problems only.
+Both bindings authenticate, read `A2A-Version` and `A2A-Extensions` and echo the activated
+extensions the same way (`_meta`, `_echo`).
+
+JSON-RPC: the Content-Type is checked before the body is parsed, so a text/plain body gets -32005
+rather than a parse error (spec §9.1, a2a.md §5). JSON-RPC errors travel with HTTP 200, like every
+A2A JSON-RPC server does; HTTP errors are for HTTP-level problems only.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from iaccode import __version__
 from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import PreparedCard
 from iaccode.a2a.dispatch import Dispatcher, JsonReply, NoReply, RequestMeta
+from iaccode.a2a.rest import JSON_MEDIA_TYPES, RestBinding, RestRoute
 from iaccode.model.errors import ContentTypeNotSupportedError, encode_error
 from iaccode.tasks.supervisor import TurnSupervisor
 from iaccode.wire.http import (
@@ -30,7 +35,6 @@ from iaccode.wire.http import (
 )
 
 CARD_PATH = "/.well-known/agent-card.json"
-JSON_MEDIA_TYPES = frozenset({"application/json", "application/a2a+json"})
 SESSION_HEADER = "x-amzn-bedrock-agentcore-runtime-session-id"
 
 
@@ -76,6 +80,7 @@ class A2AHttpApp:
         )
         path = urlsplit(rpc_url).path.rstrip("/")
         self._rpc_paths = frozenset({"/", path or "/", path + "/"})
+        self.rest = RestBinding(dispatcher, base_path=path)
         self._health = json_response(
             200, {"status": "healthy", "version": __version__, "mode": "normal"}
         )
@@ -101,6 +106,9 @@ class A2AHttpApp:
             if request.method not in ("GET", "HEAD"):
                 return _not_allowed("GET")
             return json_response(200, self.ping.current())
+        route = self.rest.match(path)
+        if route is not None:
+            return await self._rest(request, route)
         return error_response(404)
 
     def _card(self, request: HttpRequest) -> HttpResponse:
@@ -125,21 +133,40 @@ class A2AHttpApp:
                 "Content-Type must be application/json for JSON-RPC requests"
             )
             return json_response(200, encode_error(None, error, legacy=False))
-        meta = RequestMeta(
-            version=request.header("a2a-version") or request.query_param("A2A-Version"),
-            extensions=_extensions(request),
-            owner=owner,
-            session_id=request.header(SESSION_HEADER),
-        )
-        # The extensions this request activated are echoed back (A2A topics/extensions).
-        active = sorted(meta.extensions & self._extensions)
-        echo = (("a2a-extensions", ", ".join(active)),) if active else ()
+        meta = _meta(request, owner)
+        echo = self._echo(meta)
         reply = await self.dispatcher.dispatch(request.body, meta)
         if isinstance(reply, JsonReply):
             return json_response(200, reply.body, echo)
         if isinstance(reply, NoReply):
             return HttpResponse(204, echo)
         return EventStreamResponse(reply, echo)
+
+    async def _rest(
+        self, request: HttpRequest, route: RestRoute
+    ) -> HttpResponse | EventStreamResponse:
+        owner = self._principal(request)
+        if owner is None:
+            return self._unauthorized
+        if request.method not in route.methods:
+            return _not_allowed(route.allow)
+        meta = _meta(request, owner)
+        return await self.rest.handle(route, request, meta, self._echo(meta))
+
+    def _echo(self, meta: RequestMeta) -> tuple[tuple[str, str], ...]:
+        """The extensions this request activated, echoed back (A2A topics/extensions)."""
+        active = sorted(meta.extensions & self._extensions)
+        return (("a2a-extensions", ", ".join(active)),) if active else ()
+
+
+def _meta(request: HttpRequest, owner: str) -> RequestMeta:
+    """What the headers (and the query's `A2A-Version`, spec §3.6.1) say beside the body."""
+    return RequestMeta(
+        version=request.header("a2a-version") or request.query_param("A2A-Version"),
+        extensions=_extensions(request),
+        owner=owner,
+        session_id=request.header(SESSION_HEADER),
+    )
 
 
 def _extensions(request: HttpRequest) -> frozenset[str]:

@@ -100,12 +100,10 @@ async def test_agent_card_is_strict_1_0_with_validators(
         "iconUrl",
     }
     assert card["name"] == "iac-code"
-    (interface,) = card["supportedInterfaces"]
-    assert interface == {
-        "url": server.url + "/",
-        "protocolBinding": "JSONRPC",
-        "protocolVersion": "1.0",
-    }
+    assert card["supportedInterfaces"] == [
+        {"url": server.url + "/", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+        {"url": server.url, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"},
+    ]
     assert card["capabilities"]["streaming"] is True
     assert card["capabilities"]["extendedAgentCard"] is True
     uris = [e["uri"] for e in card["capabilities"]["extensions"]]

@@ -1,0 +1,284 @@
+"""The HTTP+JSON (REST) binding of A2A 1.0 (spec §11; proto `google.api.http` options).
+
+    POST   /message:send                                  SendMessage
+    POST   /message:stream                                SendStreamingMessage (SSE)
+    GET    /tasks/{id}?historyLength=                     GetTask
+    GET    /tasks?contextId=&status=&pageSize=...         ListTasks
+    POST   /tasks/{id}:cancel                             CancelTask
+    GET    /tasks/{id}:subscribe  (and POST, spec §11.3)  SubscribeToTask (SSE)
+    POST   /tasks/{id}/pushNotificationConfigs            CreateTaskPushNotificationConfig
+    GET    /tasks/{id}/pushNotificationConfigs            ListTaskPushNotificationConfigs
+    GET    /tasks/{id}/pushNotificationConfigs/{cid}      GetTaskPushNotificationConfig
+    DELETE /tasks/{id}/pushNotificationConfigs/{cid}      DeleteTaskPushNotificationConfig
+    GET    /extendedAgentCard                             GetExtendedAgentCard
+
+Every path may also start with `/{tenant}` (the proto's additional bindings, which the a2a-sdk
+client uses when a request names a tenant); the tenant goes into the params as in JSON-RPC.
+
+REST is a second front on the one method table: a route names a JSON-RPC method, its params come
+from the body, the path and (for GET and DELETE) the query (spec §11.5), and the `Dispatcher`
+runs it. So the version and extension checks, params validation, ownership and error handling
+are the JSON-RPC ones by construction, not a copy. The price is small: the params are encoded
+once more, and a result is cut out of its JSON-RPC response without being parsed again.
+
+Answers are the bare ProtoJSON results; SSE events are bare StreamResponse objects (spec §11.7).
+Errors are AIP-193 `{"error": {"code": <HTTP status>, "status", "message", "details"}}` with the
+JSON-RPC error's `data` (a `google.rpc.ErrorInfo` for A2A errors) as `details` (spec §11.6).
+HTTP statuses follow spec §5.4 (1.0.1, as a2a.md §4 and the a2a-sdk): TaskNotFound 404, other
+A2A errors 400, InvalidAgentResponse and internal errors 500. A request body that is not JSON
+by its Content-Type gets 415 Unsupported Media Type, the HTTP status made for exactly that.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qsl, unquote
+
+import attrs
+
+from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta, StreamReply
+from iaccode.model.errors import (
+    ContentTypeNotSupportedError,
+    InternalError,
+    InvalidAgentResponseError,
+    InvalidParamsError,
+    MethodNotFoundError,
+    TaskNotFoundError,
+    error_object,
+)
+from iaccode.wire import json, jsonrpc
+from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, json_response
+
+JSON_MEDIA_TYPES = frozenset({"application/json", "application/a2a+json"})
+
+# ListTasks' one boolean: a query string carries "true"/"false", ProtoJSON wants a JSON bool.
+_BOOLEAN_QUERY = frozenset({"includeArtifacts", "include_artifacts"})
+_RPC_ID = 0
+_RESULT_PREFIX = b'{"jsonrpc":"2.0","id":0,"result":'
+_SNAKE = {"taskId": "task_id"}  # the path ids whose snake_case spelling a body could also use
+Headers = tuple[tuple[str, str], ...]
+
+
+@attrs.frozen
+class RestRoute:
+    """A path that names a REST resource: its methods, and the ids the path carried."""
+
+    methods: Mapping[str, str]  # HTTP method -> JSON-RPC method
+    params: Mapping[str, str]  # JSON name -> value taken from the path (and the tenant)
+
+    @property
+    def allow(self) -> str:
+        return ", ".join(self.methods)
+
+
+_ID = r"[^/]+"
+_ROUTES: list[tuple[re.Pattern[str], dict[str, str]]] = [
+    (re.compile(p), m)
+    for p, m in [
+        (r"/message:send", {"POST": "SendMessage"}),
+        (r"/message:stream", {"POST": "SendStreamingMessage"}),
+        (r"/tasks", {"GET": "ListTasks"}),
+        # The custom verbs come before /tasks/{id}, which would take "x:cancel" for an id.
+        (rf"/tasks/(?P<id>{_ID}):cancel", {"POST": "CancelTask"}),
+        (rf"/tasks/(?P<id>{_ID}):subscribe", {"GET": "SubscribeToTask", "POST": "SubscribeToTask"}),
+        (rf"/tasks/(?P<id>{_ID})", {"GET": "GetTask"}),
+        (
+            rf"/tasks/(?P<taskId>{_ID})/pushNotificationConfigs",
+            {"POST": "CreateTaskPushNotificationConfig", "GET": "ListTaskPushNotificationConfigs"},
+        ),
+        (
+            rf"/tasks/(?P<taskId>{_ID})/pushNotificationConfigs/(?P<id>{_ID})",
+            {"GET": "GetTaskPushNotificationConfig", "DELETE": "DeleteTaskPushNotificationConfig"},
+        ),
+        (r"/extendedAgentCard", {"GET": "GetExtendedAgentCard"}),
+    ]
+]
+_TENANT = re.compile(r"/(?P<tenant>[^/]+)(?P<rest>/.+)")
+_SLASHES = re.compile(r"//+")
+
+# Spec §5.4 (1.0.1): the HTTP status and google.rpc code of each JSON-RPC error code.
+_STATUS: dict[int, tuple[int, str]] = {
+    TaskNotFoundError.code: (404, "NOT_FOUND"),
+    ContentTypeNotSupportedError.code: (400, "INVALID_ARGUMENT"),
+    InvalidAgentResponseError.code: (500, "INTERNAL"),
+    InvalidParamsError.code: (400, "INVALID_ARGUMENT"),
+    jsonrpc.INVALID_REQUEST: (400, "INVALID_ARGUMENT"),
+    jsonrpc.PARSE_ERROR: (400, "INVALID_ARGUMENT"),
+    MethodNotFoundError.code: (404, "NOT_FOUND"),
+    InternalError.code: (500, "INTERNAL"),
+}
+_A2A_ERROR = (400, "FAILED_PRECONDITION")  # every other A2A error (-32001..-32099)
+_UNKNOWN_ERROR = (500, "INTERNAL")
+
+
+class RestBinding:
+    """Maps REST requests onto the dispatcher's methods and its replies back onto HTTP."""
+
+    def __init__(self, dispatcher: Dispatcher, base_path: str = "") -> None:
+        self._dispatcher = dispatcher
+        self._base = base_path.rstrip("/")  # the path of the advertised URL, served like "/"
+
+    def match(self, path: str) -> RestRoute | None:
+        """The route `path` names, or None when it is not a REST path at all."""
+        path = _SLASHES.sub("/", path)  # "<url>/" + "/message:send", as naive clients join
+        if self._base and path.startswith(self._base + "/"):
+            path = path[len(self._base) :]
+        route = _match(path)
+        if route is None and (tenant := _TENANT.fullmatch(path)):
+            route = _match(tenant["rest"])
+            if route is not None:
+                params = {**route.params, "tenant": unquote(tenant["tenant"])}
+                route = attrs.evolve(route, params=params)
+        return route
+
+    async def handle(
+        self,
+        route: RestRoute,
+        request: HttpRequest,
+        meta: RequestMeta,
+        headers: Headers = (),
+    ) -> HttpResponse | EventStreamResponse:
+        """Answer `request` (authenticated already, its method one of `route.methods`)."""
+        try:
+            params = _params(route, request)
+        except _Refused as refused:
+            return _error_response(refused.error, headers, status=refused.status)
+        method = route.methods[request.method]
+        envelope = {"jsonrpc": "2.0", "id": _RPC_ID, "method": method, "params": params}
+        reply = await self._dispatcher.dispatch(json.dumps(envelope), meta)
+        if isinstance(reply, StreamReply):
+            return EventStreamResponse(_RestEvents(reply), headers)
+        if isinstance(reply, JsonReply):
+            answer = _split(reply.body)
+            if isinstance(answer, bytes):
+                return json_response(200, answer, headers)
+            return _error_response(answer, headers)
+        # A reply without a body is for notifications, and the envelope above always has an id.
+        return _error_response(error_object(InternalError(), legacy=False), headers)
+
+
+def _match(path: str) -> RestRoute | None:
+    for pattern, methods in _ROUTES:
+        found = pattern.fullmatch(path)
+        if found:
+            ids = {name: unquote(value) for name, value in found.groupdict().items()}
+            return RestRoute(methods, ids)
+    return None
+
+
+class _Refused(Exception):
+    """The request cannot become params: answer `error` (a JSON-RPC error object)."""
+
+    def __init__(self, error: dict[str, Any], status: int | None = None) -> None:
+        super().__init__(error.get("message"))
+        self.error = error
+        self.status = status
+
+
+def _params(route: RestRoute, request: HttpRequest) -> dict[str, Any]:
+    """The method's params: the body (POST) or the query (GET, DELETE), then the path's ids."""
+    params: dict[str, Any]
+    if request.method == "POST":
+        params = _body(request)
+    else:
+        params = dict(parse_qsl(request.query, keep_blank_values=True))
+        for key in _BOOLEAN_QUERY & params.keys():
+            params[key] = {"true": True, "false": False}.get(params[key], params[key])
+    for name, value in route.params.items():
+        # The path names the resource; a body member spelling it otherwise does not win.
+        params.pop(_SNAKE.get(name, name), None)
+        params[name] = value
+    return params
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    if not request.body.strip():
+        return {}  # :cancel and :subscribe may come without a body (a2a-sdk, TCK)
+    if request.media_type not in JSON_MEDIA_TYPES:
+        wrong_type = ContentTypeNotSupportedError("Content-Type must be application/json")
+        raise _Refused(error_object(wrong_type, legacy=False), status=415)
+    try:
+        # Parsed here so that the body can only ever be the params; the dispatcher applies the
+        # configured depth limit again to the whole request.
+        body = json.loads(request.body)
+    except json.NestingTooDeep as exc:
+        raise _Refused({"code": jsonrpc.INVALID_REQUEST, "message": str(exc)}) from None
+    except json.JSONDecodeError:
+        raise _Refused(
+            {"code": jsonrpc.PARSE_ERROR, "message": "The request body is not valid JSON"}
+        ) from None
+    if not isinstance(body, dict):
+        error = InvalidParamsError("The request body must be a JSON object", field="body")
+        raise _Refused(error_object(error, legacy=False))
+    return body
+
+
+def _error_body(error: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """A JSON-RPC error object as an AIP-193 error (spec §11.6), with its HTTP status."""
+    code = error.get("code")
+    if isinstance(code, int) and code in _STATUS:
+        status, name = _STATUS[code]
+    elif isinstance(code, int) and -32099 <= code <= -32001:
+        status, name = _A2A_ERROR
+    else:
+        status, name = _UNKNOWN_ERROR
+    body: dict[str, Any] = {"code": status, "status": name, "message": error.get("message", "")}
+    details = error.get("data")
+    if isinstance(details, list) and details:
+        body["details"] = details
+    return status, {"error": body}
+
+
+def _error_response(
+    error: Mapping[str, Any], headers: Headers = (), *, status: int | None = None
+) -> HttpResponse:
+    """The AIP-193 answer for a JSON-RPC error object; `status` overrides the mapped one."""
+    mapped, body = _error_body(error)
+    if status is not None:
+        body["error"]["code"] = status
+    return json_response(status or mapped, body, headers)
+
+
+class _RestEvents:
+    """The dispatcher's stream with each event's JSON-RPC envelope taken off (spec §11.7).
+
+    A failure in mid-stream (a subscriber that fell behind) becomes one event holding the
+    AIP-193 error; the stream then ends."""
+
+    def __init__(self, reply: StreamReply) -> None:
+        self._reply = reply
+
+    async def receive(self) -> bytes:
+        return _unwrap(await self._reply.receive())
+
+    def receive_nowait(self) -> bytes:
+        return _unwrap(self._reply.receive_nowait())
+
+    def aclose(self) -> None:
+        self._reply.aclose()
+
+
+def _unwrap(event: bytes) -> bytes:
+    answer = _split(event)
+    return answer if isinstance(answer, bytes) else json.dumps(_error_body(answer)[1])
+
+
+def _split(reply: bytes) -> bytes | dict[str, Any]:
+    """The encoded result of one of the dispatcher's JSON-RPC responses, or its error object.
+
+    `jsonrpc.encode_result` writes compact JSON with the members in this order, so the result is
+    a slice and needs no second parse (that parse cost as much as the rest of a GetTask). Any
+    other shape, errors included, is parsed.
+    """
+    if reply.startswith(_RESULT_PREFIX) and reply.endswith(b"}"):
+        return reply[len(_RESULT_PREFIX) : -1]
+    response = json.loads(reply)
+    if "result" in response:
+        return json.dumps(response["result"])
+    error: dict[str, Any] = response["error"]
+    return error
+
+
+__all__ = ["JSON_MEDIA_TYPES", "RestBinding", "RestRoute"]
