@@ -1,7 +1,9 @@
 """The `iaccode` (alias `iac-code`) command line.
 
-    iaccode a2a [--config a2a-server.yml] [--host H] [--port P] [--transport http] [-d]
-                [--log-to-stdout | --no-log-to-stdout] [--engine NAME]
+    iaccode a2a [--config a2a-server.yml] [--host H] [--port P] [--transport T] [-d]
+                [--log-to-stdout | --no-log-to-stdout] [--engine NAME] ...
+    iaccode agui [--a2a-url URL] [--host H] [--port P] [--state-dir DIR] [--config FILE] ...
+    iaccode a2a-client ...
 
 Flags given on the command line win over the config file, the file over environment fallbacks,
 those over the defaults. A configuration problem is one line on stderr and exit status 2.
@@ -19,7 +21,14 @@ from typing import Any
 import trio
 
 from iaccode import __version__
-from iaccode.config import AGENTCORE_PORT, DEFAULT_PORT, TRANSPORTS, ConfigError, load_config
+from iaccode.config import (
+    AGENTCORE_PORT,
+    DEFAULT_PORT,
+    TRANSPORTS,
+    ConfigError,
+    load_agui_config,
+    load_config,
+)
 
 EXIT_CONFIG = 2
 
@@ -51,6 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"port to bind (default {DEFAULT_PORT}; AgentCore expects {AGENTCORE_PORT})",
     )
     a2a.add_argument("--transport", choices=TRANSPORTS, help="transport (default http)")
+    a2a.add_argument(
+        "--socket-path", type=Path, metavar="PATH", help="the socket file (--transport unix)"
+    )
+    a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
     a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
     a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
     a2a.add_argument(
@@ -70,10 +83,40 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write logs to stdout instead of stderr",
     )
+    _add_agui_parser(commands)
     from iaccode.client.cli import add_parser as add_client_parser
 
     add_client_parser(commands)
     return parser
+
+
+def _add_agui_parser(commands: Any) -> None:
+    agui = commands.add_parser(
+        "agui",
+        help="run the AG-UI adapter",
+        description="Run the AG-UI adapter (RunAgentInput over HTTP, events over SSE) with the "
+        "A2A core in this process, or in front of a running A2A server (--a2a-url).",
+    )
+    agui.add_argument("--host", help="address to bind (IAC_CODE_AGUI_HOST; default 127.0.0.1)")
+    agui.add_argument("--port", type=int, help="port to bind (IAC_CODE_AGUI_PORT; default 8000)")
+    agui.add_argument("--a2a-url", metavar="URL", help="a running A2A server (JSON-RPC URL)")
+    agui.add_argument("--state-dir", type=Path, metavar="DIR", help="where thread state is kept")
+    agui.add_argument(
+        "--config", type=Path, metavar="FILE", help="a2a-server.yml for the in-process core"
+    )
+    agui.add_argument("--engine", help="the in-process core's engine (default offline)")
+    agui.add_argument(
+        "--idle-shutdown", type=float, metavar="SECONDS", help="stop after this long idle"
+    )
+    agui.add_argument("-d", "--debug", action="store_true", default=None, help="debug logging")
+    agui.add_argument(
+        "--log-stdout",
+        "--log-to-stdout",
+        dest="log_to_stdout",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write logs to stdout instead of stderr",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -83,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from iaccode.client.cli import run
 
         return run(args)
+    if args.command == "agui":
+        return _agui(args)
     if args.command != "a2a":
         parser.print_help()
         return EXIT_CONFIG
@@ -91,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "host": args.host,
         "port": args.port,
         "transport": args.transport,
+        "socket_path": args.socket_path,
+        "ws_path": args.ws_path,
         "engine": args.engine,
         "persistence_dir": args.persistence_dir,
         "thinking_exposure": args.thinking_exposure,
@@ -106,12 +153,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CONFIG
     _setup_logging(debug=config.debug, to_stdout=config.log_to_stdout)
 
-    from iaccode.agent.engine import EngineLoadError
     from iaccode.server import serve
+
+    return _run(serve, config)
+
+
+def _agui(args: argparse.Namespace) -> int:
+    overrides: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "a2a_url": args.a2a_url,
+        "state_dir": args.state_dir,
+        "engine": args.engine,
+        "idle_shutdown_seconds": args.idle_shutdown,
+        "debug": args.debug,
+        "log_to_stdout": args.log_to_stdout,
+    }
+    try:
+        config = load_agui_config(args.config, overrides)
+    except ConfigError as exc:
+        print(f"iaccode: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    _setup_logging(debug=config.core.debug, to_stdout=config.core.log_to_stdout)
+    from iaccode.server import serve_agui
+
+    return _run(serve_agui, config)
+
+
+def _run(serve: Any, config: Any) -> int:
+    from iaccode.agent.engine import EngineLoadError
+    from iaccode.transports.unix import SocketPathUnavailable
 
     try:
         trio.run(serve, config)
-    except (EngineLoadError, ConfigError) as exc:
+    except (EngineLoadError, ConfigError, SocketPathUnavailable) as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except OSError as exc:

@@ -32,13 +32,11 @@ class ConfigError(Exception):
     """A configuration problem, reported to the user as one line without a traceback."""
 
 
-TRANSPORTS = ("http",)
+TRANSPORTS = ("http", "stdio", "unix", "websocket")
 # Keys the iac-code product knows that this version does not implement yet: a clear error beats
 # "unknown key" for someone migrating a working config.
 _NOT_YET_SUPPORTED = frozenset(
     {
-        "socket_path",
-        "ws_path",
         "grpc_host",
         "grpc_port",
         "redis_url",
@@ -62,6 +60,9 @@ class Config:
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     transport: str = "http"
+    socket_path: Path | None = None  # the unix transport's socket file (required there)
+    ws_path: str = "/a2a"  # the websocket transport's path
+    ws_allowed_origins: tuple[str, ...] = ()  # browser origins the websocket accepts ("*": any)
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     engine: str = "offline"
@@ -88,6 +89,12 @@ class Config:
     max_header_bytes: int = 32 * 1024
     max_json_depth: int = 64
     subscriber_buffer: int = 256
+    # load shedding (docs/operations.md, "Limits and overload")
+    max_connections: int = 1000  # HTTP connections served at once; more get 503
+    max_buffered_body_bytes: int = 256 * 1024 * 1024  # request bodies in memory at once
+    max_concurrent_turns: int = 64  # turns running or paused; a new one beyond is refused
+    max_subscribers_per_task: int = 32  # open streams of one task
+    max_line_bytes: int = 8 * 1024 * 1024  # one NDJSON request line (stdio, unix)
     allowed_cwds: tuple[Path, ...] = ()  # empty: process cwd and the temp dir
     text_media_types: tuple[str, ...] = ()  # extra text-like input media types
     multimodal_media_types: tuple[str, ...] = ()  # extra multimodal input media types
@@ -347,6 +354,14 @@ def _check(config: Config) -> None:
             f"transport '{config.transport}' is not supported by this version of iaccode "
             f"(available: {', '.join(TRANSPORTS)})"
         )
+    if config.transport == "unix" and config.socket_path is None:
+        raise ConfigError("transport 'unix' needs config key 'socket-path'")
+    if not config.ws_path.startswith("/"):
+        raise ConfigError("config key 'ws-path' must start with '/'")
+    if config.transport == "stdio" and config.log_to_stdout:
+        raise ConfigError(
+            "--log-to-stdout cannot be used with --transport stdio: stdout carries the frames"
+        )
     if not 0 <= config.port <= 65535:
         raise ConfigError(f"config key 'port' must be between 0 and 65535, got {config.port}")
     positive = (
@@ -359,6 +374,11 @@ def _check(config: Config) -> None:
         "max_header_bytes",
         "max_json_depth",
         "subscriber_buffer",
+        "max_connections",
+        "max_buffered_body_bytes",
+        "max_concurrent_turns",
+        "max_subscribers_per_task",
+        "max_line_bytes",
         "llm_timeout_seconds",
         "llm_max_steps",
         "push_timeout_seconds",
@@ -366,6 +386,10 @@ def _check(config: Config) -> None:
     for name in positive:
         if getattr(config, name) <= 0:
             raise ConfigError(f"config key '{name.replace('_', '-')}' must be greater than 0")
+    if config.max_buffered_body_bytes < config.max_body_bytes:
+        raise ConfigError(
+            "config key 'max-buffered-body-bytes' must not be less than 'max-body-bytes'"
+        )
     if (config.tls_cert is None) != (config.tls_key is None):
         raise ConfigError("config keys 'tls-cert' and 'tls-key' go together")
     if config.push_queue not in ("local-file", "redis-streams"):
@@ -384,3 +408,84 @@ def _check(config: Config) -> None:
             f"config key 'thinking-exposure' has unknown values {sorted(unknown)} "
             "(known: tool-trace, raw-thinking)"
         )
+
+
+# -- iaccode agui --------------------------------------------------------------------------------
+
+AGUI_PORT = 8000
+
+
+@attrs.frozen
+class AguiConfig:
+    """`iaccode agui`: the AG-UI adapter and, unless `a2a_url` is given, its in-process core."""
+
+    core: Config  # the A2A core run in this process (its `--config` file, and the defaults)
+    host: str = "127.0.0.1"
+    port: int = AGUI_PORT
+    state_dir: Path = attrs.field(factory=lambda: default_config_dir() / "agui" / "threads")
+    a2a_url: str | None = None  # a running A2A server instead of the in-process core
+    auth_token: str | None = attrs.field(default=None, repr=False)  # inbound bearer token
+    a2a_token: str | None = attrs.field(default=None, repr=False)  # bearer token upstream
+    heartbeat_seconds: float = 15.0
+    interrupt_ttl_seconds: float = 24 * 3600.0
+    idle_shutdown_seconds: float | None = None
+
+    def workspace_roots(self) -> tuple[Path, ...]:
+        return self.core.workspace_roots()
+
+
+def load_agui_config(
+    path: Path | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> AguiConfig:
+    """Flags, then `IAC_CODE_AGUI_*` variables, then defaults; `path` configures the core."""
+    environ = os.environ if environ is None else environ
+    flags = {k: v for k, v in (overrides or {}).items() if v is not None}
+    config_dir = Path(environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code")
+    values: dict[str, Any] = {"state_dir": config_dir / "agui" / "threads"}
+    for variable, key in (
+        ("IAC_CODE_AGUI_HOST", "host"),
+        ("IAC_CODE_AGUI_PORT", "port"),
+        ("IAC_CODE_AGUI_STATE_DIR", "state_dir"),
+        ("IAC_CODE_AGUI_A2A_URL", "a2a_url"),
+        ("IAC_CODE_AGUI_AUTH_TOKEN", "auth_token"),
+        ("IAC_CODE_AGUI_A2A_TOKEN", "a2a_token"),
+        ("IAC_CODE_AGUI_HEARTBEAT_SECONDS", "heartbeat_seconds"),
+        ("IAC_CODE_AGUI_INTERRUPT_TTL_SECONDS", "interrupt_ttl_seconds"),
+        ("IAC_CODE_AGUI_IDLE_SHUTDOWN_SECONDS", "idle_shutdown_seconds"),
+    ):
+        if environ.get(variable):
+            values[key] = environ[variable]
+    values.update({k: v for k, v in flags.items() if k in _AGUI_FIELDS})
+    # The in-process core keeps its tasks apart from a standalone `iaccode a2a` by default:
+    # two processes must never recover each other's running turns.
+    core_flags = {k: v for k, v in flags.items() if k in _FIELDS and k not in ("host", "port")}
+    core_environ = dict(environ)
+    if environ.get("IAC_CODE_AGUI_ALLOWED_CWDS"):
+        core_environ["IACCODE_A2A_ALLOWED_CWDS"] = environ["IAC_CODE_AGUI_ALLOWED_CWDS"]
+    core = load_config(path, core_flags, core_environ)
+    if core.persistence_dir == config_dir / "a2a":  # not moved by the file or a flag
+        core = attrs.evolve(core, persistence_dir=config_dir / "agui" / "a2a")
+    typed = {name: _coerce_agui(name, value) for name, value in values.items()}
+    config = AguiConfig(core=core, **typed)
+    if not 0 <= config.port <= 65535:
+        raise ConfigError(f"port must be between 0 and 65535, got {config.port}")
+    if config.heartbeat_seconds <= 0 or config.interrupt_ttl_seconds <= 0:
+        raise ConfigError("heartbeat and interrupt TTL seconds must be greater than 0")
+    if config.a2a_url is not None and not re.match(r"^https?://", config.a2a_url):
+        raise ConfigError("--a2a-url must be an http:// or https:// URL")
+    return config
+
+
+_AGUI_FIELDS = frozenset(typing.get_type_hints(AguiConfig)) - {"core"}
+
+
+def _coerce_agui(name: str, value: Any) -> Any:
+    hint = typing.get_type_hints(AguiConfig)[name]
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    try:
+        return _coerce_to(hint, value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{name.replace('_', '-')} must be {_describe(hint)}") from None

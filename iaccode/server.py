@@ -1,60 +1,52 @@
-"""`serve(config)`: builds the server from its parts and owns every task it runs.
+"""`serve(config)` and `serve_agui(config)`: transports in front of the core, every task owned.
 
-    serve()                       root nursery
-    ├─ TurnSupervisor.run         every turn (outlives the requests that start them)
-    ├─ connections nursery        one task per HTTP connection
-    └─ front nursery              listener, housekeeping, signal watcher
+    serve() / serve_agui()        root nursery
+    ├─ Core.start                 turn supervisor, push worker, housekeeping (not with --a2a-url)
+    ├─ connections nursery        one task per connection (stdio: the one connection)
+    └─ front nursery              listeners, idle shutdown
 
-Shutdown (SIGINT/SIGTERM, idle shutdown, or `RunningServer.stop()`): stop accepting, close idle
-connections, give busy requests and running turns `shutdown-grace-seconds` to finish, then
-interrupt the turns (each writes a clear "interrupted" state, shielded and bounded), give
-connections a moment to deliver those answers, and close the store. A second signal skips the
-grace period.
+Listeners are bound before anything starts, so that a taken port or socket path is one plain
+error. Shutdown (SIGINT/SIGTERM, idle shutdown, stdin closed, or `stop()`): stop accepting,
+close idle connections, give busy requests and running turns `shutdown-grace-seconds` to finish,
+then interrupt the turns (each writes a clear "interrupted" state, shielded and bounded; a pause
+the engine can continue stays answerable), give connections a moment to deliver those answers,
+and close the store. A second signal skips the grace period.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-import os
 import signal
 import ssl
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import attrs
 import trio
 
-from iaccode.a2a.auth import Authenticator, www_authenticate
-from iaccode.a2a.card import PreparedCard, build_card, card_json, extended_card
-from iaccode.a2a.dispatch import Dispatcher
+from iaccode.a2a.auth import www_authenticate
+from iaccode.a2a.card import PreparedCard, card_json
+from iaccode.a2a.dispatch import RequestMeta
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
-from iaccode.a2a.push import PushConfigs, PushPublisher
 from iaccode.a2a.service import A2AService
-from iaccode.a2a.signing import with_signature
-from iaccode.agent.artifacts import ArtifactStore
-from iaccode.agent.engine import load_engine
-from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
-from iaccode.config import Config, ConfigError
-from iaccode.tasks.broker import EventBroker
-from iaccode.tasks.contexts import ContextRegistry
-from iaccode.tasks.manager import TaskManager
-from iaccode.tasks.push import (
-    LocalFileQueue,
-    PushConfigStore,
-    PushNotifier,
-    PushQueue,
-    PushWorker,
-    RetryPolicy,
-    open_keyring,
+from iaccode.config import AguiConfig, Config
+from iaccode.core import Core, open_core
+from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.transports.http import (
+    HttpApp,
+    HttpLimits,
+    HttpServer,
+    fit_fd_limit,
+    open_http_listeners,
+    serve_http,
 )
-from iaccode.tasks.sqlite_store import SQLiteTaskStore
-from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
-from iaccode.transports.http import HttpLimits, HttpServer, open_http_listeners, serve_http
 
 log = logging.getLogger("iaccode.server")
 _FLUSH_SECONDS = 1.0
+
+StartFront = Callable[[trio.Nursery, trio.Nursery, trio.Event], Awaitable[None]]
 
 
 @attrs.define(eq=False)
@@ -64,7 +56,7 @@ class RunningServer:
     config: Config
     port: int
     service: A2AService
-    http: HttpServer
+    http: HttpServer | None
     _stop: trio.Event
 
     @property
@@ -82,234 +74,288 @@ async def serve(
     handle_signals: bool = True,
     task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Run the server until it is told to stop; see the module docstring."""
-    engine = load_engine(config.engine, config)
-    sockets = await open_http_listeners(config.host, config.port)
-    port = sockets[0].socket.getsockname()[1]
-    listeners: list[trio.abc.Listener[Any]] = list(sockets)
-    if config.tls_cert is not None and config.tls_key is not None:
-        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        tls.load_cert_chain(config.tls_cert, config.tls_key)
-        listeners = [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
-    config = attrs.evolve(config, port=port)  # port 0 becomes the real one, for the card
+    """Run the A2A server on its configured transport until it is told to stop."""
     async with contextlib.AsyncExitStack() as resources:
+        sockets: list[trio.SocketListener] = []
+        listeners: list[trio.abc.Listener[Any]] = []
+        unix = None
+        if config.transport in ("http", "websocket"):
+            sockets = await open_http_listeners(config.host, config.port)
+            config = attrs.evolve(config, port=sockets[0].socket.getsockname()[1])
+            listeners = list(sockets)
+            if config.transport == "http" and config.tls_cert and config.tls_key:
+                tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+                tls.load_cert_chain(config.tls_cert, config.tls_key)
+                listeners = [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
+        elif config.transport == "unix":
+            from iaccode.transports.unix import open_unix_listener
+
+            assert config.socket_path is not None
+            unix = await open_unix_listener(config.socket_path)
+            resources.push_async_callback(unix.aclose)
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
-        store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
-        resources.push_async_callback(store.aclose)
-        push = await resources.enter_async_context(open_push(config))
-        tasks = TaskManager(store, EventBroker(config.subscriber_buffer))
-        interrupted = await store.live_task_ids()
-        await recover_interrupted_turns(tasks, interrupted)
-        if interrupted:
-            log.warning("ended %d task(s) interrupted by the previous process", len(interrupted))
-        contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
-        permissions = PermissionPolicy(
-            audit=PermissionAudit(config.persistence_dir / "audit" / "permissions.jsonl"),
-            rules=PermissionRules(allow=config.permission_allow, deny=config.permission_deny),
-            auto_approve=config.auto_approve_permissions,
+        core = await resources.enter_async_context(open_core(config))
+        http = None
+        if config.transport == "http":
+            http = _http_server(a2a_app(core), config, light_paths=("/health", "/ping"))
+        # stdio and Unix sockets carry no headers: required extensions count as requested.
+        local = RequestMeta(extensions=frozenset(config.required_extensions))
+
+        async def start_front(
+            front: trio.Nursery, connections: trio.Nursery, stop: trio.Event
+        ) -> None:
+            dispatcher = core.dispatcher
+            if http is not None:
+                await front.start(serve_http, http, listeners, connections)
+            elif config.transport == "websocket":
+                from iaccode.transports.websocket import serve_websocket
+
+                authenticate = core.auth.authenticate if core.auth.enabled else None
+                websocket = functools.partial(
+                    serve_websocket,
+                    dispatcher,
+                    config.host,
+                    config.port,
+                    path=config.ws_path,
+                    max_message=config.max_body_bytes,
+                    heartbeat=config.heartbeat_seconds,
+                    authenticate=authenticate,
+                    allowed_origins=config.ws_allowed_origins,
+                    handler_nursery=connections,
+                    listeners=sockets,
+                )
+                await front.start(websocket)
+            elif unix is not None:
+                from iaccode.transports.unix import serve_unix
+
+                await front.start(
+                    functools.partial(
+                        serve_unix,
+                        dispatcher,
+                        unix,
+                        max_line=config.max_line_bytes,
+                        meta=local,
+                        drain=config.shutdown_grace_seconds,
+                        handler_nursery=connections,
+                    )
+                )
+            else:
+                await connections.start(_run_stdio, core, config, local, stop)
+
+        where = {
+            "http": config.advertised_url,
+            "websocket": f"ws://{config.host}:{config.port}{config.ws_path}",
+            "unix": str(config.socket_path),
+            "stdio": "stdin/stdout",
+        }[config.transport]
+
+        def started(stop: trio.Event) -> None:
+            log.info("iaccode A2A server listening on %s", where)
+            task_status.started(RunningServer(config, config.port, core.service, http, stop))
+
+        await _run(
+            core,
+            start_front,
+            http=http,
+            grace=config.shutdown_grace_seconds,
+            idle_shutdown=config.idle_shutdown_seconds,
+            handle_signals=handle_signals,
+            started=started,
         )
-        supervisor = TurnSupervisor(
-            tasks,
-            engine,
-            permissions,
-            ArtifactStore(config.artifacts_path),
-            raw_thinking="raw-thinking" in config.thinking_exposure,
-            tool_trace="tool-trace" in config.thinking_exposure,
+
+
+async def _run_stdio(
+    core: Core,
+    config: Config,
+    meta: RequestMeta,
+    stop: trio.Event,
+    task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    from iaccode.transports.stdio import serve_stdio
+
+    await serve_stdio(
+        core.dispatcher,
+        max_line=config.max_line_bytes,
+        meta=meta,
+        on_eof=stop.set,
+        task_status=task_status,
+    )
+    stop.set()  # stdout broke, or every reply is out
+
+
+def a2a_app(core: Core) -> A2AHttpApp:
+    config = core.config
+    prepared = PreparedCard.prepare(
+        core.sign(card_json(core.card, legacy_fields=config.legacy_card_fields))
+    )
+    metadata = config.auth_resource_metadata
+    return A2AHttpApp(
+        core.dispatcher,
+        prepared,
+        PingStatus(core.supervisor),
+        config.advertised_url,
+        auth=core.auth,
+        card_requires_auth=config.card_requires_auth,
+        www_authenticate=www_authenticate(metadata) if config.www_authenticate else None,
+        extensions=frozenset(e.uri for e in core.card.capabilities.extensions),
+    )
+
+
+def _http_server(
+    app: HttpApp, config: Config, *, light_paths: tuple[str, ...], heartbeat: float | None = None
+) -> HttpServer:
+    limits = HttpLimits(
+        max_body=config.max_body_bytes,
+        max_header=config.max_header_bytes,
+        keep_alive=config.keep_alive_seconds,
+        request_timeout=config.request_timeout_seconds,
+        heartbeat=heartbeat or config.heartbeat_seconds,
+        max_connections=config.max_connections,
+        max_buffered_body=config.max_buffered_body_bytes,
+    )
+    # Health checks are answered even when every connection slot is taken.
+    return HttpServer(app, fit_fd_limit(limits), light_paths=light_paths)
+
+
+# -- iaccode agui ---------------------------------------------------------------------------------
+
+
+@attrs.define(eq=False)
+class RunningAgui:
+    config: AguiConfig
+    port: int
+    core: Core | None
+    _stop: trio.Event
+
+    @property
+    def url(self) -> str:
+        host = self.config.host if self.config.host not in ("0.0.0.0", "", "::") else "127.0.0.1"
+        return f"http://{host}:{self.port}"
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+async def serve_agui(
+    config: AguiConfig,
+    *,
+    handle_signals: bool = True,
+    task_status: trio.TaskStatus[RunningAgui] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
+    from iaccode.agui.app import AguiHttpApp
+    from iaccode.agui.inputs import MAX_REQUEST_BYTES
+    from iaccode.agui.runs import AguiService
+    from iaccode.agui.threads import ThreadStore
+    from iaccode.agui.upstream import InProcessUpstream, Upstream
+
+    sockets = await open_http_listeners(config.host, config.port)
+    port = sockets[0].socket.getsockname()[1]
+    async with contextlib.AsyncExitStack() as resources:
+        for listener in sockets:
+            resources.push_async_callback(listener.aclose)
+        core: Core | None = None
+        upstream: Upstream
+        if config.a2a_url is None:
+            core = await resources.enter_async_context(open_core(config.core))
+            upstream = InProcessUpstream(core.dispatcher, owner="agui")
+        else:
+            from iaccode.client.upstream import HttpUpstream
+
+            upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
+            resources.push_async_callback(upstream.aclose)
+        service = AguiService(
+            upstream,
+            ThreadStore(config.state_dir),
+            allowed_cwds=config.workspace_roots(),
+            interrupt_ttl=config.interrupt_ttl_seconds,
         )
-        auth = Authenticator(
-            token=config.token,
-            basic_username=config.basic_username,
-            basic_password=config.basic_password,
-            api_key=config.api_key,
-            api_key_header=config.api_key_header,
+        app = AguiHttpApp(service, auth_token=config.auth_token)
+        http_config = attrs.evolve(config.core, max_body_bytes=MAX_REQUEST_BYTES)
+        http = _http_server(
+            app, http_config, light_paths=("/health",), heartbeat=config.heartbeat_seconds
         )
-        card = build_card(
-            config.advertised_url,
-            thinking_exposure=config.thinking_exposure,
-            input_modes=config.media_types.input_modes,
-            auth=auth,
-            required_extensions=config.required_extensions,
-            push_notifications=push is not None,
+
+        async def start_front(
+            front: trio.Nursery, connections: trio.Nursery, stop: trio.Event
+        ) -> None:
+            await front.start(serve_http, http, list(sockets), connections)
+
+        def started(stop: trio.Event) -> None:
+            kernel = "in this process" if core is not None else config.a2a_url
+            log.info(
+                "iaccode AG-UI adapter listening on http://%s:%d/ (A2A %s)",
+                config.host,
+                port,
+                kernel,
+            )
+            task_status.started(RunningAgui(config, port, core, stop))
+
+        await _run(
+            core,
+            start_front,
+            http=http,
+            grace=config.core.shutdown_grace_seconds,
+            idle_shutdown=config.idle_shutdown_seconds,
+            handle_signals=handle_signals,
+            started=started,
         )
-        service = A2AService(
-            tasks=tasks,
-            contexts=contexts,
-            supervisor=supervisor,
-            engine=engine,
-            card=extended_card(card, runtime_details(config)),
-            workspace_roots=config.workspace_roots(),
-            default_cwd=Path(os.getcwd()),
-            media=config.media_types,
-            push=PushConfigs(push.configs if push is not None else None),
-            push_loopback=config.push_allow_loopback,
-        )
-        sign = card_signer(config)
-        dispatcher = Dispatcher(
-            service,
-            max_body=config.max_body_bytes,
-            max_depth=config.max_json_depth,
-            required_extensions=frozenset(config.required_extensions),
-            sign_card=sign,
-        )
-        prepared = PreparedCard.prepare(
-            sign(card_json(card, legacy_fields=config.legacy_card_fields))
-        )
-        app = A2AHttpApp(
-            dispatcher,
-            prepared,
-            PingStatus(supervisor),
-            config.advertised_url,
-            auth=auth,
-            card_requires_auth=config.card_requires_auth,
-            www_authenticate=(
-                www_authenticate(config.auth_resource_metadata) if config.www_authenticate else None
-            ),
-            extensions=frozenset(e.uri for e in card.capabilities.extensions),
-        )
-        http = HttpServer(
-            app,
-            HttpLimits(
-                max_body=config.max_body_bytes,
-                max_header=config.max_header_bytes,
-                keep_alive=config.keep_alive_seconds,
-                request_timeout=config.request_timeout_seconds,
-                heartbeat=config.heartbeat_seconds,
-            ),
-        )
-        stop = trio.Event()
-        async with trio.open_nursery() as root:
-            await root.start(supervisor.run)
-            if push is not None:
-                await root.start(push.worker.run)
-                tasks.on_settled = PushPublisher(push.notifier, root).on_settled
-            if handle_signals:
-                root.start_soon(_watch_signals, stop, root.cancel_scope)
-            async with trio.open_nursery() as connections:
-                async with trio.open_nursery() as front:
-                    await front.start(serve_http, http, listeners, connections)
-                    front.start_soon(_housekeeping, contexts, config)
-                    if config.idle_shutdown_seconds:
-                        front.start_soon(
-                            _idle_shutdown, http, supervisor, config.idle_shutdown_seconds, stop
-                        )
-                    warm_up = getattr(engine, "warm_up", None)
-                    if callable(warm_up):
-                        front.start_soon(trio.to_thread.run_sync, warm_up)
-                    log.info("iaccode A2A server listening on %s", config.advertised_url)
-                    task_status.started(RunningServer(config, port, service, http, stop))
-                    await stop.wait()
-                    front.cancel_scope.cancel()
-                log.info("shutting down")
+
+
+# -- the lifecycle both share ---------------------------------------------------------------------
+
+
+async def _run(
+    core: Core | None,
+    start_front: StartFront,
+    *,
+    http: HttpServer | None,
+    grace: float,
+    idle_shutdown: float | None,
+    handle_signals: bool,
+    started: Callable[[trio.Event], None],
+) -> None:
+    stop = trio.Event()
+    supervisor = core.supervisor if core is not None else None
+    async with trio.open_nursery() as root:
+        if core is not None:
+            await core.start(root)
+        if handle_signals:
+            root.start_soon(_watch_signals, stop, root.cancel_scope)
+        async with trio.open_nursery() as connections:
+            async with trio.open_nursery() as front:
+                await start_front(front, connections, stop)
+                if idle_shutdown:
+                    front.start_soon(_idle_shutdown, http, supervisor, idle_shutdown, stop)
+                started(stop)
+                await stop.wait()
+                front.cancel_scope.cancel()
+            log.info("shutting down")
+            if http is not None:
                 http.close()
-                with trio.move_on_after(config.shutdown_grace_seconds):
-                    while http.in_flight or supervisor.busy:  # noqa: ASYNC110 (shutdown only)
-                        await trio.sleep(0.05)
+            with trio.move_on_after(grace):
+                while _busy(http, supervisor):  # noqa: ASYNC110 (shutdown only)
+                    await trio.sleep(0.05)
+            if supervisor is not None:
                 supervisor.shutdown()
                 await supervisor.stopped.wait()
-                connections.cancel_scope.deadline = trio.current_time() + _FLUSH_SECONDS
-            root.cancel_scope.cancel()  # the signal watcher and the push worker
+            connections.cancel_scope.deadline = trio.current_time() + _FLUSH_SECONDS
+        root.cancel_scope.cancel()  # the signal watcher, the push worker, housekeeping
 
 
-@attrs.frozen
-class PushParts:
-    configs: PushConfigStore
-    worker: PushWorker
-    notifier: PushNotifier
-
-
-@contextlib.asynccontextmanager
-async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
-    """The push notification machinery when `push-notifications` is on, closed on the way out."""
-    if not config.push_notifications:
-        yield None
-        return
-    # httpx logs every request URL at INFO; callback URLs may carry tokens.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    keyring = await open_keyring(config.persistence_dir)
-    configs = await PushConfigStore.open(
-        config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
-    )
-    queue: PushQueue
-    if config.push_queue == "redis-streams":
-        try:
-            from iaccode.tasks.push.redis_queue import RedisStreamsQueue
-        except ImportError:
-            await configs.aclose()
-            raise ConfigError(
-                "push-queue: redis-streams needs the redis extra (pip install 'iaccode[redis]')"
-            ) from None
-        queue = RedisStreamsQueue(
-            config.push_redis_url,
-            stream=config.push_stream,
-            retry_key=config.push_retry_key,
-            dead_stream=config.push_dead_stream,
-            group=config.push_consumer_group,
-            consumer=config.push_consumer_name,
-            lease_ms=config.push_lease_timeout_ms,
-        )
-    else:
-        queue = LocalFileQueue(
-            config.persistence_dir / "push_queue",
-            lease_seconds=config.push_lease_timeout_ms / 1000,
-        )
-    worker = PushWorker(
-        queue,
-        keyring,
-        policy=RetryPolicy(max_attempts=config.push_max_attempts),
-        timeout=config.push_timeout_seconds,
-        allow_loopback=config.push_allow_loopback,
-    )
-    try:
-        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker))
-    finally:
-        with trio.CancelScope(shield=True):
-            await queue.aclose()
-            await configs.aclose()
-
-
-def card_signer(config: Config) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """Adds the HS256 signature to a served card when `signing-secret` is set."""
-    secret = config.signing_secret
-    if not secret:
-        return lambda card: card
-    return lambda card: with_signature(card, secret, config.signing_key_id)
-
-
-def runtime_details(config: Config) -> dict[str, Any]:
-    """What the extended card tells authenticated callers (never a secret or a path)."""
-    details: dict[str, Any] = {
-        "engine": config.engine,
-        "transports": [config.transport],
-        "limits": {
-            "maxBodyBytes": config.max_body_bytes,
-            "maxJsonDepth": config.max_json_depth,
-            "contextIdleSeconds": config.context_idle_seconds,
-        },
-        "permissions": "auto-approve" if config.auto_approve_permissions else "ask",
-    }
-    if config.engine == "llm":
-        details["llm"] = {"provider": config.llm_provider, "model": config.llm_model or "default"}
-    return details
-
-
-async def _housekeeping(contexts: ContextRegistry, config: Config) -> None:
-    period = min(300.0, max(config.context_idle_seconds / 4, 0.05))
-    while True:
-        await trio.sleep(period)
-        evicted = contexts.evict_idle()
-        if evicted:
-            log.debug("evicted %d idle context(s)", evicted)
+def _busy(http: HttpServer | None, supervisor: TurnSupervisor | None) -> bool:
+    return bool((http is not None and http.in_flight) or (supervisor and supervisor.busy))
 
 
 async def _idle_shutdown(
-    http: HttpServer, supervisor: TurnSupervisor, seconds: float, stop: trio.Event
+    http: HttpServer | None, supervisor: TurnSupervisor | None, seconds: float, stop: trio.Event
 ) -> None:
     """Stop once nothing has happened for `seconds` (idle-shutdown-seconds)."""
     idle_since = trio.current_time()
     while True:
         await trio.sleep(min(seconds, 1.0))
-        if http.in_flight or supervisor.busy:
+        if _busy(http, supervisor):
             idle_since = trio.current_time()
         elif trio.current_time() - idle_since >= seconds:
             log.info("idle for %.0f s, shutting down", seconds)

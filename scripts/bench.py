@@ -11,6 +11,7 @@ Figures and targets (issue "A2A 1.0 server on Trio"):
     SendMessage        the same, offline engine (a real turn: task, context, two status commits)
     SSE events/s       one SendStreamingMessage turn of N text deltas
     idle stream        server memory per open, idle stream; target <= 20 KB
+    /health, loaded    /health latency with 1000 idle connections open, against none; target <= 2x
     start-up           process start to the first 200 on /health; target < 0.5 s
 """
 
@@ -21,6 +22,7 @@ import contextlib
 import json
 import os
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -201,6 +203,43 @@ async def hold_streams(port: int, request: bytes, count: int, pid: int) -> float
     return (after - before) / count
 
 
+# -- /health under idle connections -------------------------------------------------------------
+
+
+def health_ms(port: int, count: int = 300) -> float:
+    """Median /health round trip on one keep-alive connection."""
+    times = []
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        for _ in range(count):
+            start = time.perf_counter()
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            received = b""
+            while not received.endswith(b"}"):
+                received += sock.recv(65536)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def loaded_health_row(port: int, idle: int) -> Row:
+    """/health while `idle` connections sit open without sending a byte (what a flood of idle
+    sockets costs everyone else), against the same server without them."""
+    quiet = health_ms(port)
+    sockets = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
+    try:
+        time.sleep(1.0)  # every one accepted and waiting
+        loaded = health_ms(port)
+    finally:
+        for sock in sockets:
+            sock.close()
+    return (
+        f"/health with {idle} idle connections open",
+        f"{loaded:.2f} ms",
+        f"{quiet:.2f} ms (none open)",
+        f"{loaded / quiet:.2f}",
+        "<= 2.00",
+    )
+
+
 # -- the run -------------------------------------------------------------------------------------
 
 
@@ -358,6 +397,14 @@ def first_event_row(floor: int, ours: int, work: Path, deltas: int) -> Row:
     )
 
 
+def roomy_config(work: Path, streams: int) -> Path:
+    """Limits wide enough for the idle-stream figure (that many streams of one task)."""
+    path = work / "roomy.yml"
+    room = streams + 1000
+    path.write_text(f"max-connections: {room}\nmax-subscribers-per-task: {room}\n")
+    return path
+
+
 def llm_config(work: Path, model_port: int) -> Path:
     path = work / "llm.yml"
     path.write_text(
@@ -398,6 +445,10 @@ def main() -> None:
     parser.add_argument("--deltas", type=int, default=2000)
     args = parser.parse_args()
     ensure_wrk()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # this process holds idle sockets
+    want = 65536 if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -415,7 +466,15 @@ def main() -> None:
         with (
             process([PYTHON, str(ROOT / "scripts" / "bench_floor.py"), str(floor)], floor) as fpid,
             process(iaccode(offline, work / "offline", "offline"), offline, env),
-            process(iaccode(scenario, work / "scenario", scenario_engine), scenario, env) as spid,
+            process(
+                [
+                    *iaccode(scenario, work / "scenario", scenario_engine),
+                    "--config",
+                    str(roomy_config(work, args.idle)),
+                ],
+                scenario,
+                env,
+            ) as spid,
             process([*iaccode(llm, work / "llm", "llm"), *llm_args], llm, env),
         ):
             rows = unary_rows(floor, offline, work, args)
@@ -425,6 +484,8 @@ def main() -> None:
             rows += more
             idle = idle_row((floor, fpid), (scenario, spid), work, args.idle)
             rows.append(idle)
+            loaded = loaded_health_row(scenario, 1000)
+            rows.append(loaded)
     rows.append(("start-up to 200 on /health", f"{startup * 1000:.0f} ms", "-", "-", "< 500 ms"))
 
     where = "server on CPU 0, load on CPU 1" if TWO_CPUS else "one CPU, unpinned"
@@ -438,6 +499,7 @@ def main() -> None:
         ("idle stream <= 20 KB", float(idle[1].split()[0]) <= 20),
         ("start-up < 0.5 s", startup < 0.5),
         ("llm engine adds <= 1 ms median latency per delta", added_ms <= 1.0),
+        ("/health with 1000 idle connections <= 2x", float(loaded[3]) <= 2.0),
     ]
     print()
     for label, ok in verdicts:

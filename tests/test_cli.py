@@ -90,7 +90,7 @@ def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) 
     ("argv", "expected"),
     [
         (["a2a", "--port", "abc"], "invalid int value: 'abc'"),
-        (["a2a", "--transport", "stdio"], "invalid choice: 'stdio'"),
+        (["a2a", "--transport", "grpc"], "invalid choice: 'grpc'"),
         (["a2a", "--bogus"], "unrecognized arguments: --bogus"),
         (["serve"], "invalid choice: 'serve'"),
     ],

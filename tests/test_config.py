@@ -60,6 +60,18 @@ ACCEPTED: list[tuple[str, str, dict[str, Any]]] = [
     ("transport http", "transport: http\n", {"transport": "http"}),
     ("max-body-bytes", "max-body-bytes: 1024\n", {"max_body_bytes": 1024}),
     (
+        "load-shedding limits",
+        "max-connections: 5000\nmax-concurrent-turns: 8\nmax-subscribers-per-task: 4\n"
+        "max-line-bytes: 65536\nmax-buffered-body-bytes: 33554432\n",
+        {
+            "max_connections": 5000,
+            "max_concurrent_turns": 8,
+            "max_subscribers_per_task": 4,
+            "max_line_bytes": 65536,
+            "max_buffered_body_bytes": 32 * 1024 * 1024,
+        },
+    ),
+    (
         "allowed-cwds list",
         "allowed-cwds: [/a, /b]\n",
         {"allowed_cwds": (Path("/a"), Path("/b"))},
@@ -154,6 +166,17 @@ REJECTED: list[tuple[str, str, str]] = [
         "config key 'subscriber-buffer' must be greater than 0",
     ),
     ("int with unit", "max-body-bytes: 1k\n", "config key 'max-body-bytes' must be an integer"),
+    ("no connections", "max-connections: 0\n", "config key 'max-connections' must be greater"),
+    (
+        "no turns",
+        "max-concurrent-turns: 0\n",
+        "config key 'max-concurrent-turns' must be greater than 0",
+    ),
+    (
+        "body budget below one body",
+        "max-body-bytes: 2048\nmax-buffered-body-bytes: 1024\n",
+        "config key 'max-buffered-body-bytes' must not be less than 'max-body-bytes'",
+    ),
     (
         "idle shutdown negative",
         "idle-shutdown-seconds: -1\n",
@@ -163,8 +186,20 @@ REJECTED: list[tuple[str, str, str]] = [
     ("public-url number", "public-url: 5\n", "config key 'public-url' must be a string"),
     (
         "transport of the old product",
-        "transport: stdio\n",
-        "transport 'stdio' is not supported by this version of iaccode (available: http)",
+        "transport: grpc\n",
+        "transport 'grpc' is not supported by this version of iaccode "
+        "(available: http, stdio, unix, websocket)",
+    ),
+    (
+        "unix without a socket",
+        "transport: unix\n",
+        "transport 'unix' needs config key 'socket-path'",
+    ),
+    ("ws-path relative", "ws-path: a2a\n", "config key 'ws-path' must start with '/'"),
+    (
+        "stdio logging to stdout",
+        "transport: stdio\nlog-to-stdout: true\n",
+        "--log-to-stdout cannot be used with --transport stdio: stdout carries the frames",
     ),
 ]
 
@@ -224,8 +259,6 @@ def test_debug_is_a_flag_not_a_file_key(write: Any) -> None:
 @pytest.mark.parametrize(
     "key",
     [
-        "socket-path",
-        "ws_path",
         "grpc-port",
         "redis-url",
         "permission-wait",

@@ -20,6 +20,7 @@ RANKS = {
     "agui": 4,
     "transports": 5,
     "config": 6,
+    "core": 6,
     "server": 6,
     "cli": 6,
     "client": 6,

@@ -14,6 +14,11 @@ A message that would start a new task but cannot run (a bad workspace, no text, 
 still creates that task, FAILED with the seed's message, as iac-code does; the caller sees why
 in the task. A follow-up that cannot be accepted is refused with a JSON-RPC error instead and
 leaves its task untouched.
+
+Load shedding (docs/operations.md): a message that would start a turn beyond
+`max-concurrent-turns`, and a stream beyond `max-subscribers-per-task`, are refused with
+`ServerBusyError` before anything is created or changed; an answer to a paused turn is not a
+new turn and always goes through.
 """
 
 from __future__ import annotations
@@ -61,7 +66,7 @@ from iaccode.model.errors import (
     UnsupportedOperationError,
 )
 from iaccode.model.ids import is_valid_id, new_id, parse_timestamp
-from iaccode.tasks.broker import Subscription
+from iaccode.tasks.broker import SubscriberLimitReached, Subscription
 from iaccode.tasks.contexts import (
     WORKSPACE_MISMATCH,
     ContextRegistry,
@@ -71,14 +76,52 @@ from iaccode.tasks.contexts import (
 from iaccode.tasks.manager import TaskManager, TaskRecord
 from iaccode.tasks.push import CallbackUrlError, check_url
 from iaccode.tasks.store import TaskQuery
-from iaccode.tasks.supervisor import CANCELED_MESSAGE, TurnSupervisor, agent_message
-from iaccode.wire import json
+from iaccode.tasks.supervisor import (
+    CANCELED_MESSAGE,
+    TurnLimitReached,
+    TurnSupervisor,
+    agent_message,
+)
+from iaccode.wire import json, jsonrpc
 
 TEXT_ONLY = "A2A server currently accepts text input only."
 ALREADY_WORKING = "Task is already working."
 INVALID_ID = "Invalid A2A id: ids are 1-128 characters of letters, digits, '_', '.', ':' or '-'"
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 50
+
+
+class ServerBusyError(A2AError):
+    """A configured limit is reached; the caller may retry later. A2A defines no busy error, so
+    this is JSON-RPC's -32603 with a `google.rpc.ErrorInfo` of our own domain naming the limit
+    (`metadata.limit`, `metadata.max`)."""
+
+    code = jsonrpc.INTERNAL_ERROR
+    reason = "RESOURCE_EXHAUSTED"
+    default_message = "Server busy; retry later"
+
+    def v1_data(self) -> list[dict[str, Any]]:
+        data = super().v1_data()
+        data[0]["domain"] = "iac-code"  # the reason is ours, not one of A2A's
+        return data
+
+
+def turns_busy(limit: int) -> ServerBusyError:
+    return ServerBusyError(
+        f"Server busy: {limit} turns are already running (max-concurrent-turns); retry later",
+        limit="max-concurrent-turns",
+        max=str(limit),
+    )
+
+
+def subscribers_busy(task_id: str, limit: int) -> ServerBusyError:
+    return ServerBusyError(
+        f"Task {task_id} already has {limit} open streams (max-subscribers-per-task); "
+        "close one or retry later",
+        limit="max-subscribers-per-task",
+        max=str(limit),
+        taskId=task_id,
+    )
 
 
 @attrs.frozen
@@ -152,9 +195,11 @@ class A2AService:
         subscription = None
 
         def subscribe(record: TaskRecord) -> None:
+            # Forced: `_follow_up` checked the room before it changed anything (a new task has
+            # no other subscriber).
             nonlocal subscription
             subscription = self.tasks.broker.subscribe(
-                record.id, record.snapshot(), close_on_interrupt=True
+                record.id, record.snapshot(), close_on_interrupt=True, force=True
             )
 
         accepted = await self._accept(request, ctx, subscribe=subscribe)
@@ -186,6 +231,7 @@ class A2AService:
             await self.contexts.check_owner(context_id, ctx.owner)
         if self.contexts.is_busy(context_id):
             return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING)
+        self._reserve_turn()  # over max-concurrent-turns: refused, nothing created
         self.contexts.claim(context_id)
         try:
             try:
@@ -208,6 +254,7 @@ class A2AService:
             return accepted
         finally:
             self.contexts.release_claim(context_id)
+            self.supervisor.release_turn()
 
     async def _follow_up(
         self,
@@ -236,21 +283,28 @@ class A2AService:
                     taskId=record.id,
                 )
             turn = self.supervisor.active(record.id)
-            if permission is not None:
-                if turn is None:
-                    raise InvalidParamsError(
-                        "Permission wait point is no longer active.",
-                        field="message.parts[0].data",
-                    )
+            if turn is not None and permission is not None:
                 return await self.supervisor.answer_permission(turn, permission, message)
+            if subscribe and permission is None:
+                self._check_room(record.id)
             if turn is not None and turn.waiting_for_input:
                 await self._save_inline_push(push, record, ctx)
                 await self.supervisor.resume(turn, message)
                 if subscribe:
                     subscribe(record)
                 return Accepted(record, turn.settled)
+            # No turn: a pause an earlier process left (answered by resuming it), or the end
+            # of a turn (the message starts the next one).
+            suspended = turn is None and record.suspension is not None
+            if permission is not None and not suspended:
+                raise InvalidParamsError(
+                    "Permission wait point is no longer active.", field="message.parts[0].data"
+                )
             if self.contexts.is_busy(record.context_id):
                 raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
+            new_turn = not suspended  # an answer to a pause is not a new turn
+            if new_turn:
+                self._reserve_turn()  # over max-concurrent-turns: refused, task untouched
             self.contexts.claim(record.context_id)
             try:
                 try:
@@ -262,6 +316,16 @@ class A2AService:
                 # From the commit to the start nothing may stop halfway (a dropped request
                 # would leave a live task without a turn).
                 with trio.CancelScope(shield=True):
+                    if suspended:
+                        turn_input = self._turn_input(record, context, message, meta, prompt)
+                        resumed, ack = await self.supervisor.resume_suspended(
+                            record, context, turn_input, permission
+                        )
+                        if ack is not None:
+                            return ack
+                        if subscribe:
+                            subscribe(record)
+                        return Accepted(record, resumed.settled)
                     await self.tasks.set_status(
                         record,
                         TaskState.TASK_STATE_SUBMITTED,
@@ -273,6 +337,20 @@ class A2AService:
                 return accepted
             finally:
                 self.contexts.release_claim(record.context_id)
+                if new_turn:
+                    self.supervisor.release_turn()
+
+    def _reserve_turn(self) -> None:
+        try:
+            self.supervisor.reserve_turn()
+        except TurnLimitReached as exc:
+            raise turns_busy(exc.limit) from None
+
+    def _check_room(self, task_id: str) -> None:
+        try:
+            self.tasks.broker.check_room(task_id)
+        except SubscriberLimitReached as exc:
+            raise subscribers_busy(task_id, exc.limit) from None
 
     def _start(
         self,
@@ -283,7 +361,21 @@ class A2AService:
         prompt: PreparedInput,
         subscribe: Subscribe | None,
     ) -> Accepted:
-        turn_input = TurnInput(
+        turn_input = self._turn_input(record, context, message, meta, prompt)
+        if subscribe:
+            subscribe(record)
+        turn = self.supervisor.start(record, context, turn_input)
+        return Accepted(record, turn.settled)
+
+    @staticmethod
+    def _turn_input(
+        record: TaskRecord,
+        context: ContextState,
+        message: Message,
+        meta: dict[str, Any],
+        prompt: PreparedInput,
+    ) -> TurnInput:
+        return TurnInput(
             task_id=record.id,
             context_id=record.context_id,
             cwd=context.cwd,
@@ -292,10 +384,6 @@ class A2AService:
             metadata=meta,
             prompt=prompt,
         )
-        if subscribe:
-            subscribe(record)
-        turn = self.supervisor.start(record, context, turn_input)
-        return Accepted(record, turn.settled)
 
     async def _direct_reply(self, message: Message, context_id: str) -> Message | None:
         hook = getattr(self.engine, "direct_reply", None)
@@ -460,10 +548,14 @@ class A2AService:
 
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
         record = await self._visible_task(request.id, ctx)
-        if self.supervisor.active(record.id) is None:
+        # A pause left by an earlier process counts as active: its answer resumes the turn.
+        if self.supervisor.active(record.id) is None and record.suspension is None:
             why = "has ended" if record.state.is_terminal else "is waiting for a new message"
             raise TaskNotFoundError(f"Task {record.id} is not active: it {why}", taskId=record.id)
-        return self.tasks.broker.subscribe(record.id, record.snapshot(), close_on_interrupt=False)
+        self._check_room(record.id)
+        return self.tasks.broker.subscribe(
+            record.id, record.snapshot(), close_on_interrupt=False, force=True
+        )
 
     async def get_extended_card(
         self, request: GetExtendedAgentCardRequest, ctx: CallContext
@@ -587,4 +679,4 @@ def _decode_page_token(token: str | None) -> tuple[str, str] | None:
     raise InvalidParamsError("pageToken is not a token this server issued", field="pageToken")
 
 
-__all__ = ["A2AError", "A2AService", "CallContext"]
+__all__ = ["A2AError", "A2AService", "CallContext", "ServerBusyError"]

@@ -32,6 +32,15 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen
+class TurnResume:
+    """A paused turn continued in a later process (see `TurnOutput.save_state`)."""
+
+    state: Mapping[str, Any]  # what the engine saved last before it paused
+    answer: Message  # the caller's answer
+    allowed: bool | None = None  # for a permission: the decision, already audited
+
+
+@attrs.frozen
 class TurnInput:
     """What an engine knows about the turn it runs."""
 
@@ -45,6 +54,7 @@ class TurnInput:
     prompt: PreparedInput = attrs.field(
         default=attrs.Factory(lambda turn: _text_only(turn.message), takes_self=True)
     )  # the message's parts as prompt text and attachments (see iaccode.agent.inputs)
+    resume: TurnResume | None = None  # set when this run continues a pause of an earlier process
 
     @property
     def text(self) -> str:
@@ -95,6 +105,13 @@ class TurnOutput(Protocol):
     async def file_artifact(self, name: str, content: bytes, media_type: str) -> Artifact:
         """Write `content` under artifact-dir and announce it as a file:// artifact."""
         ...
+
+    def save_state(self, state: Mapping[str, Any]) -> None:
+        """Optional, for engines whose pauses should survive a restart: the JSON state to
+        continue from if the next pause outlives this process. It is stored with the pause;
+        the engine then gets it back as `TurnInput.resume` with the answer, instead of the
+        pending `permission` or `request_input` call returning. Save it before every call that
+        may pause; it must hold no secrets (it is written to disk)."""
 
     async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
         """Pause the turn as INPUT_REQUIRED until the caller sends the next message, and return

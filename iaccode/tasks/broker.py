@@ -3,7 +3,8 @@
 The producer (a turn) never waits on a subscriber: every subscriber has its own small bounded
 channel filled with `send_nowait`. A subscriber whose channel is full has fallen behind; it is cut
 off, reads what it already has, then gets one `SubscriberOverflow` and its stream ends. It may
-subscribe again and start from a fresh snapshot.
+subscribe again and start from a fresh snapshot. A task takes at most `max_subscribers` streams
+at once (`max-subscribers-per-task`); one more is refused with `SubscriberLimitReached`.
 
 Subscribing and taking the snapshot happen without a checkpoint in between, so no event can fall
 between the snapshot and the first live event; every subscriber of a task sees the same events in
@@ -22,6 +23,15 @@ import attrs
 import trio
 
 from iaccode.model.a2a import StreamEvent, TaskStatusUpdateEvent
+
+
+class SubscriberLimitReached(Exception):
+    """The task already has `limit` open subscriptions; nothing was opened."""
+
+    def __init__(self, task_id: str, limit: int) -> None:
+        super().__init__(f"task {task_id} has {limit} subscribers")
+        self.task_id = task_id
+        self.limit = limit
 
 
 @attrs.frozen
@@ -115,14 +125,26 @@ class Subscription:
 class EventBroker:
     """Per-task lists of subscriptions; `publish` is synchronous and never blocks."""
 
-    def __init__(self, buffer: int = 256) -> None:
+    def __init__(self, buffer: int = 256, max_subscribers: int | None = None) -> None:
         self._buffer = buffer
+        self.max_subscribers = max_subscribers  # per task; None: no limit
         self._subscribers: dict[str, list[Subscription]] = {}
 
     def subscribe(
-        self, task_id: str, first: StreamEvent | None = None, *, close_on_interrupt: bool
+        self,
+        task_id: str,
+        first: StreamEvent | None = None,
+        *,
+        close_on_interrupt: bool,
+        force: bool = False,
     ) -> Subscription:
-        """Open a subscription; `first` (usually the task snapshot) is its first event."""
+        """Open a subscription; `first` (usually the task snapshot) is its first event.
+
+        Raises SubscriberLimitReached when the task is full, unless `force` (the caller checked
+        `check_room` before it changed anything it could not undo).
+        """
+        if not force:
+            self.check_room(task_id)
         send, receive = trio.open_memory_channel[StreamEvent](max(self._buffer, 1))
         sub = Subscription(task_id, close_on_interrupt, send, receive, self)
         if first is not None:
@@ -132,6 +154,12 @@ class EventBroker:
 
     def subscriber_count(self, task_id: str) -> int:
         return len(self._subscribers.get(task_id, ()))
+
+    def check_room(self, task_id: str) -> None:
+        """Raise SubscriberLimitReached if the task cannot take one more subscription."""
+        limit = self.max_subscribers
+        if limit is not None and self.subscriber_count(task_id) >= limit:
+            raise SubscriberLimitReached(task_id, limit)
 
     def publish(self, task_id: str, event: StreamEvent) -> None:
         subs = self._subscribers.get(task_id)

@@ -32,7 +32,7 @@ from iaccode.model.a2a import (
 from iaccode.model.ids import timestamp_now
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.states import check_transition
-from iaccode.tasks.store import StoredTask, TaskChange, TaskStore
+from iaccode.tasks.store import StoredTask, Suspension, TaskChange, TaskStore
 
 
 @attrs.define(eq=False)
@@ -47,6 +47,7 @@ class TaskRecord:
     artifacts: list[Artifact] = attrs.field(factory=list)
     metadata: dict[str, Any] | None = None
     live: bool = False
+    suspension: Suspension | None = None  # a pause that survives the process (see supervisor)
     lock: trio.StrictFIFOLock = attrs.field(factory=trio.StrictFIFOLock)  # one change at a time
     control: trio.Lock = attrs.field(factory=trio.Lock)  # starting a turn vs. cancelling
 
@@ -82,6 +83,7 @@ class TaskRecord:
             artifacts=list(task.artifacts or ()),
             metadata=task.metadata,
             live=stored.live,
+            suspension=stored.suspension,
         )
 
 
@@ -151,19 +153,31 @@ class TaskManager:
         metadata: dict[str, Any] | None = None,
         add_to_history: tuple[Message, ...] = (),
         live: bool | None = None,
+        suspend: Suspension | None = None,
     ) -> TaskStatusUpdateEvent:
-        """Change the task's status (and append `add_to_history`) in one commit, then publish."""
+        """Change the task's status (and append `add_to_history`) in one commit, then publish.
+
+        `suspend` stores a paused turn's resumable state with the status. A suspension lives
+        exactly as long as the status it was written with: any later change drops it.
+        """
         async with record.lock:
+            unsuspend = record.suspension is not None and suspend is None
             check_transition(record.state, state)
             status = TaskStatus(state=state, message=message, timestamp=timestamp_now())
             change = TaskChange(
-                task_id=record.id, status=status, append_history=add_to_history, live=live
+                task_id=record.id,
+                status=status,
+                append_history=add_to_history,
+                live=live,
+                suspend=suspend,
+                unsuspend=unsuspend,
             )
             await self.store.commit(change)
             record.status = status
             record.history.extend(add_to_history)
             if live is not None:
                 record.live = live
+            record.suspension = suspend
             event = TaskStatusUpdateEvent(
                 task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
             )
@@ -171,6 +185,12 @@ class TaskManager:
             if self.on_settled is not None and (state.is_terminal or state.is_interrupted):
                 self.on_settled(record, event)
             return event
+
+    async def release(self, record: TaskRecord) -> None:
+        """No turn owns the task any more (its status and any suspension stay as they are)."""
+        async with record.lock:
+            await self.store.commit(TaskChange(task_id=record.id, live=False))
+            record.live = False
 
     async def put_artifact(
         self,

@@ -17,11 +17,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 import trio
 
 from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
-from iaccode.tasks.store import ContextRecord, StoredTask, TaskChange, TaskPage, TaskQuery
+from iaccode.tasks.store import (
+    ContextRecord,
+    StoredTask,
+    Suspension,
+    TaskChange,
+    TaskPage,
+    TaskQuery,
+)
 from iaccode.wire import json
 
 T = TypeVar("T")
@@ -55,6 +63,10 @@ CREATE TABLE IF NOT EXISTS artifacts (
     seq INTEGER NOT NULL,
     body TEXT NOT NULL,
     PRIMARY KEY (task_id, artifact_id)
+);
+CREATE TABLE IF NOT EXISTS suspended_turns (
+    task_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS contexts (
     id TEXT PRIMARY KEY,
@@ -247,6 +259,19 @@ class _ChangeRows:
             rows.statements.append(
                 ("UPDATE tasks SET live = ? WHERE id = ?", (int(change.live), change.task_id))
             )
+        if change.unsuspend:
+            rows.statements.append(
+                ("DELETE FROM suspended_turns WHERE task_id = ?", (change.task_id,))
+            )
+        if change.suspend is not None:
+            body = json.dumps(attrs.asdict(change.suspend)).decode()
+            rows.statements.append(
+                (
+                    "INSERT INTO suspended_turns (task_id, body) VALUES (?, ?)"
+                    " ON CONFLICT (task_id) DO UPDATE SET body = excluded.body",
+                    (change.task_id, body),
+                )
+            )
         if change.metadata is not None:
             rows.statements.append(
                 (
@@ -285,7 +310,11 @@ def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:
     if row is None:
         return None
     task = _task_from_row(db, row[:2] + row[3:5], history_length=None, artifacts=True)
-    return StoredTask(task=task, owner=row[2], live=bool(row[5]))
+    suspended = db.execute(
+        "SELECT body FROM suspended_turns WHERE task_id = ?", (task_id,)
+    ).fetchone()
+    suspension = Suspension(**json.loads(suspended[0])) if suspended else None
+    return StoredTask(task=task, owner=row[2], live=bool(row[5]), suspension=suspension)
 
 
 def _task_from_row(

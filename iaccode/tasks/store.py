@@ -17,6 +17,20 @@ from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
 
 
 @attrs.frozen
+class Suspension:
+    """A turn paused for input that another process can continue (see TurnSupervisor).
+
+    Written in the same commit as the INPUT_REQUIRED status that asks the question, removed in
+    the one that accepts the answer, so an answer is applied at most once.
+    """
+
+    input_id: str
+    input: dict[str, Any]  # the `metadata.iac_code` the pause was published with
+    engine_state: dict[str, Any]  # what the engine saved with `TurnOutput.save_state`
+    permission: dict[str, Any] | None = None  # toolName, toolUseId, toolInput, readOnly
+
+
+@attrs.frozen
 class StoredTask:
     """A task as stored, with what the protocol objects do not carry."""
 
@@ -24,6 +38,7 @@ class StoredTask:
     owner: str
     live: bool  # a turn owned the task when it was last written
     in_conversation: bool = True  # False: a refused message, kept out of the context's history
+    suspension: Suspension | None = None
 
 
 @attrs.frozen
@@ -37,6 +52,8 @@ class TaskChange:
     put_artifacts: tuple[Artifact, ...] = ()  # replaces an artifact with the same id
     live: bool | None = None
     metadata: dict[str, Any] | None = None
+    suspend: Suspension | None = None  # a paused turn's resumable state, replacing any earlier
+    unsuspend: bool = False  # the pause was answered: forget its state
 
 
 @attrs.frozen

@@ -29,7 +29,7 @@ import attrs
 import trio
 
 from iaccode.agent.artifacts import ArtifactStore
-from iaccode.agent.engine import Engine, TurnError, TurnInput, TurnResult
+from iaccode.agent.engine import Engine, TurnError, TurnInput, TurnResult, TurnResume
 from iaccode.agent.i18n import translate
 from iaccode.agent.permissions import (
     PermissionPolicy,
@@ -46,6 +46,7 @@ from iaccode.model.errors import InvalidParamsError
 from iaccode.model.ids import new_id
 from iaccode.tasks.contexts import ContextState
 from iaccode.tasks.manager import TaskManager, TaskRecord
+from iaccode.tasks.store import Suspension
 
 log = logging.getLogger("iaccode.turns")
 
@@ -94,6 +95,7 @@ class ActiveTurn:
     done: trio.Event = attrs.field(factory=trio.Event)  # ended and its final state committed
     cancel_requested: bool = False
     pending: PendingInput | None = None
+    saved_state: dict[str, Any] | None = None  # the engine's last `save_state`
 
     @property
     def waiting_for_input(self) -> bool:
@@ -168,6 +170,9 @@ class TurnReporter:
         await self._tasks.put_artifact(self._record, artifact)
         return artifact
 
+    def save_state(self, state: Mapping[str, Any]) -> None:
+        self._turn.saved_state = dict(state)
+
     async def request_input(self, prompt: str | list[Part], metadata: Mapping[str, Any]) -> Message:
         input_id = f"input-{new_id()}"
         question = {"kind": "question", "inputId": input_id, **metadata}
@@ -241,6 +246,7 @@ class TurnReporter:
                 message=question,
                 metadata={"iac_code": metadata},
                 add_to_history=(*self.take_text(), question),
+                suspend=self._suspension(input_id, metadata, permission),
             )
             self._turn.settled.set()
             async with receive:
@@ -248,6 +254,23 @@ class TurnReporter:
         finally:
             if self._turn.pending is pending:
                 self._turn.pending = None
+
+    def _suspension(
+        self, input_id: str, metadata: dict[str, Any], permission: PermissionRequest | None
+    ) -> Suspension | None:
+        """What a later process needs to continue this pause, if the engine saved its state."""
+        state = self._turn.saved_state
+        if state is None:
+            return None
+        request = None
+        if permission is not None:
+            request = {
+                "toolName": permission.tool_name,
+                "toolUseId": permission.tool_use_id,
+                "toolInput": dict(permission.tool_input),
+                "readOnly": permission.read_only,
+            }
+        return Suspension(input_id, metadata, state, request)
 
     def take_text(self, final: str | None = None) -> tuple[Message, ...]:
         """The agent message made of the text streamed so far (or `final`), and start anew."""
@@ -257,6 +280,14 @@ class TurnReporter:
         if not text:
             return ()
         return (agent_message(self._record, [Part(text=text)], message_id=message_id),)
+
+
+class TurnLimitReached(Exception):
+    """One more turn would exceed `max-concurrent-turns`; nothing has been started."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"{limit} turns are running")
+        self.limit = limit
 
 
 class TurnSupervisor:
@@ -271,6 +302,7 @@ class TurnSupervisor:
         *,
         raw_thinking: bool = False,
         tool_trace: bool = True,
+        max_turns: int | None = None,
     ) -> None:
         self.tasks = tasks
         self.engine = engine
@@ -278,8 +310,10 @@ class TurnSupervisor:
         self.artifacts = artifacts
         self.raw_thinking = raw_thinking
         self.tool_trace = tool_trace
+        self.max_turns = max_turns  # running or paused turns; None: no limit
         self._nursery: trio.Nursery | None = None
         self._turns: dict[str, ActiveTurn] = {}
+        self._starting = 0  # places held by `reserve_turn` for turns not started yet
         self.stopped = trio.Event()
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
@@ -306,6 +340,19 @@ class TurnSupervisor:
     def __len__(self) -> int:
         return len(self._turns)
 
+    def reserve_turn(self) -> None:
+        """Hold a place for a new turn while its task is prepared, so that concurrent requests
+        cannot all pass the check; give it back with `release_turn` once the turn has started
+        (or will not). Raises TurnLimitReached, before anything is created, when `max_turns`
+        turns are running, paused for input or about to start. An answer to a paused turn is
+        not a new turn and needs no place."""
+        if self.max_turns is not None and len(self._turns) + self._starting >= self.max_turns:
+            raise TurnLimitReached(self.max_turns)
+        self._starting += 1
+
+    def release_turn(self) -> None:
+        self._starting -= 1
+
     def active(self, task_id: str) -> ActiveTurn | None:
         return self._turns.get(task_id)
 
@@ -322,11 +369,7 @@ class TurnSupervisor:
     async def resume(self, turn: ActiveTurn, message: Message) -> None:
         """Answer a turn paused in `request_input` with the caller's next message."""
         if turn.pending is not None and turn.pending.permission is not None:
-            raise InvalidParamsError(
-                f"Task {turn.record.id} is waiting for a permission decision; answer with the "
-                "permission DataPart (schemaVersion 1).",
-                field="message.parts",
-            )
+            raise _permission_expected(turn.record.id)
         pending = turn.claim_pending()
         received = {"kind": "question", "inputId": pending.input_id}
         await self._deliver(turn, pending, message, received)
@@ -342,15 +385,7 @@ class TurnSupervisor:
                 "Permission wait point is no longer active.", field="message.parts[0].data"
             )
         record = turn.record
-        if (
-            response.input_id != pending.input_id
-            or response.tool_use_id != request.tool_use_id
-            or response.context_id not in (None, record.context_id)
-        ):
-            raise InvalidParamsError(
-                "input_response_mismatch: permission correlation does not match.",
-                field="message.parts[0].data",
-            )
+        _check_correlation(response, record, pending.input_id, request.tool_use_id)
         turn.claim_pending()
         where = {"taskId": record.id, "contextId": record.context_id, "inputId": pending.input_id}
         pending.allowed = await self.permissions.confirm(request, response.allowed, "caller", where)
@@ -363,6 +398,61 @@ class TurnSupervisor:
         }
         await self._deliver(turn, pending, message, received)
         return ack_message(response, allowed=pending.allowed, context_id=record.context_id)
+
+    async def resume_suspended(
+        self,
+        record: TaskRecord,
+        context: ContextState,
+        turn_input: TurnInput,
+        response: PermissionResponse | None,
+    ) -> tuple[ActiveTurn, Message | None]:
+        """Answer a pause whose turn died with an earlier process: the engine continues from the
+        state it saved. Returns the new turn, and the ack for a permission answer."""
+        suspension = record.suspension
+        assert suspension is not None
+        message = turn_input.message
+        allowed: bool | None = None
+        if suspension.permission is None:
+            if response is not None:
+                raise InvalidParamsError(
+                    "Permission wait point is no longer active.", field="message.parts[0].data"
+                )
+            received: dict[str, Any] = {"kind": "question", "inputId": suspension.input_id}
+        else:
+            request = PermissionRequest(
+                tool_name=suspension.permission["toolName"],
+                tool_use_id=suspension.permission["toolUseId"],
+                tool_input=suspension.permission["toolInput"],
+                read_only=suspension.permission["readOnly"],
+            )
+            if response is None:
+                raise _permission_expected(record.id)
+            _check_correlation(response, record, suspension.input_id, request.tool_use_id)
+            where = {
+                "taskId": record.id,
+                "contextId": record.context_id,
+                "inputId": suspension.input_id,
+            }
+            allowed = await self.permissions.confirm(request, response.allowed, "caller", where)
+            received = {
+                "kind": "permission",
+                "inputId": suspension.input_id,
+                "toolUseId": request.tool_use_id,
+                "decision": "allow_once" if allowed else "deny",
+            }
+        await self.tasks.set_status(
+            record,
+            TaskState.TASK_STATE_WORKING,
+            metadata={"iac_code": {"inputReceived": received}},
+            add_to_history=(message,),
+            live=True,
+        )
+        resume = TurnResume(suspension.engine_state, message, allowed)
+        turn = self.start(record, context, attrs.evolve(turn_input, resume=resume))
+        ack = None
+        if response is not None and allowed is not None:
+            ack = ack_message(response, allowed=allowed, context_id=record.context_id)
+        return turn, ack
 
     async def _deliver(
         self, turn: ActiveTurn, pending: PendingInput, message: Message, received: dict[str, Any]
@@ -395,15 +485,19 @@ class TurnSupervisor:
             await self._finish(turn, reporter, state, final_text)
         except* trio.Cancelled:
             # The server is shutting down (the Cancelled may come wrapped in the group of an
-            # engine's own nursery): leave a clear state, then let the cancellation go on.
+            # engine's own nursery): leave a clear state, then let the cancellation go on. A
+            # pause the engine can continue stays answerable; anything else is interrupted.
             with trio.CancelScope(shield=True), trio.move_on_after(_CLEANUP_SECONDS):
-                await self._finish_safely(
-                    turn,
-                    reporter,
-                    TaskState.TASK_STATE_INPUT_REQUIRED,
-                    INTERRUPTED_MESSAGE,
-                    interrupted=True,
-                )
+                if turn.record.suspension is not None:
+                    await self._release_safely(turn)
+                else:
+                    await self._finish_safely(
+                        turn,
+                        reporter,
+                        TaskState.TASK_STATE_INPUT_REQUIRED,
+                        INTERRUPTED_MESSAGE,
+                        interrupted=True,
+                    )
             raise
         except* Exception as failure:
             # The store failed while the turn ended. Never let that reach the supervisor's
@@ -418,6 +512,12 @@ class TurnSupervisor:
             self.tasks.broker.finish(turn.record.id)
             turn.settled.set()
             turn.done.set()
+
+    async def _release_safely(self, turn: ActiveTurn) -> None:
+        try:
+            await self.tasks.release(turn.record)
+        except Exception:
+            log.exception("turn %s could not be released", turn.record.id)
 
     async def _finish_safely(
         self,
@@ -441,7 +541,10 @@ class TurnSupervisor:
             result: TurnResult | None = None
             notice = ""
             try:
-                await self.tasks.set_status(turn.record, TaskState.TASK_STATE_WORKING, live=True)
+                if turn_input.resume is None:  # a resumed turn is WORKING already
+                    await self.tasks.set_status(
+                        turn.record, TaskState.TASK_STATE_WORKING, live=True
+                    )
                 result = await self.engine.run_turn(turn_input, reporter) or TurnResult()
             except* Exception as failure:
                 # except* also takes the errors out of a group an engine's own nursery raised,
@@ -511,11 +614,38 @@ def _turn_error(failure: BaseExceptionGroup[Exception]) -> TurnError | None:
     return errors[0] if len(errors) == 1 and isinstance(errors[0], TurnError) else None
 
 
+def _check_correlation(
+    response: PermissionResponse, record: TaskRecord, input_id: str, tool_use_id: str
+) -> None:
+    if (
+        response.input_id != input_id
+        or response.tool_use_id != tool_use_id
+        or response.context_id not in (None, record.context_id)
+    ):
+        raise InvalidParamsError(
+            "input_response_mismatch: permission correlation does not match.",
+            field="message.parts[0].data",
+        )
+
+
+def _permission_expected(task_id: str) -> InvalidParamsError:
+    return InvalidParamsError(
+        f"Task {task_id} is waiting for a permission decision; answer with the "
+        "permission DataPart (schemaVersion 1).",
+        field="message.parts",
+    )
+
+
 async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> None:
-    """At start-up: end the turns that died with the previous process, visibly."""
+    """At start-up: end the turns that died with the previous process, visibly. A turn that
+    paused with a saved engine state stays paused: its answer continues it (`resume_suspended`).
+    """
     for task_id in task_ids:
         record = await tasks.get(task_id)
         if record is None or record.state.is_terminal:
+            continue
+        if record.suspension is not None and record.state.is_interrupted:
+            await tasks.release(record)
             continue
         notice = agent_message(record, [Part(text=INTERRUPTED_MESSAGE)])
         await tasks.set_status(

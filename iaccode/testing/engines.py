@@ -16,6 +16,9 @@ Each line of the user's text is one step:
     end <STATE>           end the turn in TASK_STATE_<STATE> (e.g. COMPLETED, REJECTED)
 
 Anything else is echoed back as "echo: <text>".
+
+Pauses (`ask`, `permission`) save the remaining lines as the engine state, so a pause outlives a
+restart: the resumed turn says the verdict (or the answer) and runs the rest.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import trio
 
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
 from iaccode.agent.permissions import PermissionRequest
-from iaccode.model.a2a import Artifact, Part, TaskState
+from iaccode.model.a2a import Artifact, Message, Part, TaskState
 
 
 class ScenarioEngine:
@@ -38,8 +41,16 @@ class ScenarioEngine:
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         state = TaskState.TASK_STATE_INPUT_REQUIRED
-        for line in turn.text.splitlines() or [""]:
+        lines = turn.text.splitlines() or [""]
+        if turn.resume is not None:
+            lines = list(turn.resume.state["rest"])
+            if turn.resume.allowed is not None:
+                await output.text("allowed " if turn.resume.allowed else "denied ")
+            else:
+                await output.text(f"answer: {_text(turn.resume.answer)}")
+        for index, line in enumerate(lines):
             command, _, rest = line.strip().partition(" ")
+            output.save_state({"rest": lines[index + 1 :]})
             if command == "say":
                 await output.text(rest)
             elif command == "stream":
@@ -51,8 +62,7 @@ class ScenarioEngine:
                 await trio.sleep_forever()
             elif command == "ask":
                 answer = await output.request_input(rest or "Which one?", {"question": True})
-                text = " ".join(p.text for p in answer.parts if p.text is not None)
-                await output.text(f"answer: {text}")
+                await output.text(f"answer: {_text(answer)}")
             elif command == "artifact":
                 name, _, content = rest.partition(" ")
                 artifact = Artifact(
@@ -83,3 +93,7 @@ class ScenarioEngine:
             else:
                 await output.text(f"echo: {line}")
         return TurnResult(state=state)
+
+
+def _text(message: Message) -> str:
+    return " ".join(p.text for p in message.parts if p.text is not None)

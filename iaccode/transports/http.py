@@ -4,7 +4,17 @@ One task per connection. Keep-alive is one cancel scope per connection whose dea
 (waiting for a request: `keep-alive-seconds`; reading or writing one: `request-timeout-seconds`),
 not a timeout task per request; that costs a fraction of hypercorn's per-request overhead
 (style-and-performance.md C.3, B.2). Limits: request head `max-header-bytes` (431), body
-`max-body-bytes` (413, checked against Content-Length before reading).
+`max-body-bytes` (413, checked against Content-Length before reading), bodies held in memory at
+once across connections `max-buffered-body-bytes` (503).
+
+Connections (`max-connections`), decided at accept time so that no flood spawns unbounded tasks:
+
+* below the limit: served normally;
+* at the limit: the connection that has waited longest for a request without sending a byte of
+  one (an idle keep-alive or a fresh idle socket) is closed to make room, as nginx does;
+* otherwise, in a small spare band: one request is read under a short deadline; the light paths
+  (`/health`, `/ping`) are answered, anything else gets 503 with `Retry-After`; then close;
+* beyond that: a canned 503 is written without waiting and the socket closed, no task spawned.
 
 An event stream response is the one place with concurrency: the connection task writes while a
 watcher child reads the socket, so a client that goes away is noticed at once. The writer sends a
@@ -17,8 +27,13 @@ request finishes it (the server bounds that with its grace period) and then clos
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
 import math
+import os
+import sys
+from collections.abc import Collection
 from email.utils import formatdate
 from typing import Any, Protocol
 
@@ -32,15 +47,28 @@ from iaccode.wire.http import (
     EventStreamResponse,
     HttpRequest,
     HttpResponse,
+    busy_response,
+    encode_response,
     error_response,
     frame_chunk,
 )
 from iaccode.wire.sse import encode_comment, encode_data_line
 
+if sys.platform != "win32":
+    import resource
+
 log = logging.getLogger("iaccode.http")
 _READ_SIZE = 65536
 _DRAIN_LIMIT = 1024 * 1024
 _SERVER = b"iaccode"
+_SPARE_SECONDS = 2.0  # a connection over the limit gets this long to send its request head
+_ACCEPT_BACKOFF = 0.1  # after accept() failed for lack of descriptors or memory
+_ACCEPT_CAPACITY_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS})
+_WARN_EVERY = 60.0  # seconds between two overload warnings in the log
+_FD_MARGIN = 256  # descriptors beside the connections: database, logs, worker threads, push
+BUSY_MESSAGE = "Server busy: too many connections; retry later"
+BODIES_BUSY_MESSAGE = "Server busy: too many request bodies in memory; retry later"
+_SHED_RESPONSE = encode_response(busy_response(BUSY_MESSAGE))
 
 
 class HttpApp(Protocol):
@@ -54,6 +82,13 @@ class HttpLimits:
     keep_alive: float = 30.0
     request_timeout: float = 30.0
     heartbeat: float = 15.0
+    max_connections: int = 1000
+    max_buffered_body: int = 256 * 1024 * 1024
+
+    @property
+    def spare_connections(self) -> int:
+        """Connections over `max_connections` that get a quick answer (light path or 503)."""
+        return min(128, max(8, self.max_connections // 8))
 
 
 class _Refused(Exception):
@@ -64,20 +99,89 @@ class _Refused(Exception):
 
 
 class HttpServer:
-    """Serves one `HttpApp`; `handle_connection` is the `trio.serve_listeners` handler."""
+    """Serves one `HttpApp`: `serve_listener` accepts, `handle_connection` serves one stream.
 
-    def __init__(self, app: HttpApp, limits: HttpLimits) -> None:
+    `light_paths` are answered even over the connection limit: cheap, and what health checks use.
+    """
+
+    def __init__(
+        self, app: HttpApp, limits: HttpLimits, *, light_paths: Collection[str] = ()
+    ) -> None:
         self.app = app
         self.limits = limits
+        self.light_paths = frozenset(light_paths)
         self.in_flight = 0  # requests being handled, for idle shutdown
-        self._idle: set[trio.CancelScope] = set()
+        self.connections = 0  # served connections open (counted from accept)
+        self.spare = 0  # connections over the limit being given a quick answer
+        self.evicted = 0  # idle connections closed to make room (totals, for logs and tests)
+        self.shed = 0  # connections refused outright
+        self._buffered = 0  # request body bytes held in memory
+        self._waiting: set[trio.CancelScope] = set()  # connections between requests
+        self._idle: dict[trio.CancelScope, None] = {}  # of those, the ones sent nothing yet
         self._closing = False
+        self._next_warning = -math.inf
 
     def close(self) -> None:
         """Stop taking requests: idle connections end now, busy ones after their response."""
         self._closing = True
-        for scope in self._idle:
+        for scope in self._waiting:
             scope.cancel()
+
+    async def serve_listener(self, listener: trio.abc.Listener[Any], nursery: trio.Nursery) -> None:
+        """Accept connections until cancelled; each is admitted, given a quick answer, or shed."""
+        async with listener:
+            while True:
+                try:
+                    stream = await listener.accept()
+                except OSError as exc:
+                    if exc.errno not in _ACCEPT_CAPACITY_ERRNOS:
+                        raise
+                    self._warn(
+                        "accept failed: %s; check max-connections against the fd limit",
+                        os.strerror(exc.errno),
+                    )
+                    await trio.sleep(_ACCEPT_BACKOFF)
+                    continue
+                self._admit(stream, nursery)
+
+    def _admit(self, stream: trio.abc.Stream, nursery: trio.Nursery) -> None:
+        limits = self.limits
+        spare = limits.spare_connections
+        if self.connections >= limits.max_connections:
+            if self._idle and self.connections < limits.max_connections + spare:
+                # Make room: the oldest idle connection goes (its task ends at its next
+                # checkpoint, so the count overshoots by the few that are still leaving).
+                oldest = next(iter(self._idle))
+                del self._idle[oldest]
+                oldest.cancel()
+                self.evicted += 1
+            else:
+                self._warn(
+                    "connection limit reached (%d open, max-connections %d): answering 503",
+                    self.connections,
+                    limits.max_connections,
+                )
+                if self.spare < spare:
+                    self.spare += 1
+                    nursery.start_soon(self._answer_spare, stream)
+                else:
+                    self.shed += 1
+                    _shed(stream, nursery)
+                return
+        self.connections += 1
+        nursery.start_soon(self._serve_counted, stream)
+
+    async def _serve_counted(self, stream: trio.abc.Stream) -> None:
+        try:
+            await self.handle_connection(stream)
+        finally:
+            self.connections -= 1
+
+    def _warn(self, message: str, *args: object) -> None:
+        now = trio.current_time()
+        if now >= self._next_warning:
+            self._next_warning = now + _WARN_EVERY
+            log.warning(message, *args)
 
     async def handle_connection(self, stream: trio.abc.Stream) -> None:
         conn = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_header)
@@ -86,11 +190,11 @@ class HttpServer:
             with scope:
                 while not self._closing:
                     scope.deadline = trio.current_time() + self.limits.keep_alive
-                    self._idle.add(scope)
+                    self._waiting.add(scope)
                     try:
-                        event = await _next_event(conn, stream)
+                        event = await self._wait_for_request(conn, stream, scope)
                     finally:
-                        self._idle.discard(scope)
+                        self._waiting.discard(scope)
                     if not isinstance(event, h11.Request):
                         break  # the client closed (or sent something we cannot use)
                     scope.deadline = trio.current_time() + self.limits.request_timeout
@@ -115,6 +219,24 @@ class HttpServer:
                 cleanup.shield = True
                 await stream.aclose()
 
+    async def _wait_for_request(
+        self, conn: h11.Connection, stream: trio.abc.Stream, scope: trio.CancelScope
+    ) -> object:
+        event: object = conn.next_event()
+        if event is h11.NEED_DATA:
+            # Nothing of the next request yet: the first connection to close when the server
+            # is full. Once bytes arrive it is not idle any more (the deadline still bounds it).
+            self._idle[scope] = None
+            try:
+                data = await stream.receive_some(_READ_SIZE)
+            finally:
+                self._idle.pop(scope, None)
+            if scope.cancel_called:  # closed to make room (or for shutdown) as bytes arrived
+                return None
+            conn.receive_data(bytes(data))
+            event = await _next_event(conn, stream)
+        return event
+
     async def _exchange(
         self,
         conn: h11.Connection,
@@ -124,9 +246,16 @@ class HttpServer:
     ) -> bool:
         """Read one request, answer it; False when the connection must close."""
         try:
-            request = await self._read_request(conn, stream, head)
+            if head.method == b"CONNECT":  # h11 would take a 2xx answer as the start of a tunnel
+                raise _Refused(error_response(501, "CONNECT is not supported"))
+            try:
+                request = await self._read_request(conn, stream, head)
+            except h11.RemoteProtocolError as exc:  # a malformed or truncated body
+                raise _Refused(error_response(exc.error_status_hint, str(exc))) from None
         except _Refused as refused:
-            await _send_plain(conn, stream, refused.response, close=True)
+            # Answered here, where the method is known: h11 refuses a body in answer to HEAD.
+            is_head = head.method == b"HEAD"
+            await _send_plain(conn, stream, refused.response, close=True, head=is_head)
             await _drain(stream)
             return False
         # The app takes as long as it takes (a blocking SendMessage waits for its turn); the
@@ -137,6 +266,8 @@ class HttpServer:
         except Exception:
             log.exception("error handling %s %s", request.method, request.path)
             response = error_response(500)
+        finally:
+            self._buffered -= len(request.body)  # parsed by now
         if isinstance(response, EventStreamResponse):
             await self._stream_events(conn, stream, response)
             return False
@@ -155,24 +286,102 @@ class HttpServer:
             raise _Refused(error_response(431))
         headers = tuple((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in head.headers)
         length = next((v for k, v in headers if k == "content-length"), None)
-        if length is not None and length.isdigit() and int(length) > self.limits.max_body:
+        declared = int(length) if length is not None and length.isdigit() else 0
+        if declared > self.limits.max_body:
             raise _Refused(error_response(413, "Request body too large"))
-        if conn.they_are_waiting_for_100_continue:
-            await stream.send_all(conn.send(h11.InformationalResponse(status_code=100, headers=[])))
-        body = bytearray()
-        while True:
-            event = await _next_event(conn, stream)
-            if isinstance(event, h11.Data):
-                body += event.data
-                if len(body) > self.limits.max_body:
-                    raise _Refused(error_response(413, "Request body too large"))
-            elif isinstance(event, h11.EndOfMessage):
-                break
-            else:
-                raise _Refused(error_response(400, "Incomplete request"))
+        # Bodies are counted against the server-wide budget before they are read (a declared
+        # length) or as they arrive (chunked); the caller gives back len(body) when done.
+        self._reserve(declared)
+        reserved = declared
+        pieces: list[bytes] = []  # joined once at the end, no regrowing buffer
+        received = 0
+        try:
+            if conn.they_are_waiting_for_100_continue:
+                continue_ = h11.InformationalResponse(status_code=100, headers=[])
+                await stream.send_all(conn.send(continue_))
+            while True:
+                event = await _next_event(conn, stream)
+                if isinstance(event, h11.Data):
+                    pieces.append(event.data)
+                    received += len(event.data)
+                    if received > self.limits.max_body:
+                        raise _Refused(error_response(413, "Request body too large"))
+                    if received > reserved:
+                        self._reserve(received - reserved)
+                        reserved = received
+                elif isinstance(event, h11.EndOfMessage):
+                    break
+                else:
+                    raise _Refused(error_response(400, "Incomplete request"))
+        except BaseException:
+            # The traceback keeps this frame alive while the refusal is sent and the rest
+            # drained: the budget is given back, so the bytes must go too.
+            pieces.clear()
+            self._buffered -= reserved
+            raise
         target = head.target.decode("latin-1")
         path, _, query = target.partition("?")
-        return HttpRequest(head.method.decode("ascii"), path, query, headers, bytes(body))
+        body = b"".join(pieces)  # bytes, whatever h11 handed out
+        return HttpRequest(head.method.decode("ascii"), path, query, headers, body)
+
+    def _reserve(self, size: int) -> None:
+        if size and self._buffered + size > self.limits.max_buffered_body:
+            self._warn(
+                "request bodies in memory reached max-buffered-body-bytes (%d): answering 503",
+                self.limits.max_buffered_body,
+            )
+            raise _Refused(busy_response(BODIES_BUSY_MESSAGE))
+        self._buffered += size
+
+    async def _answer_spare(self, stream: trio.abc.Stream) -> None:
+        """Over the connection limit: answer one light request, or 503, then close."""
+        conn = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_header)
+        try:
+            with trio.move_on_after(min(_SPARE_SECONDS, self.limits.request_timeout)):
+                head = await _next_event(conn, stream)
+                if not isinstance(head, h11.Request):
+                    return
+                response = None
+                if self._is_light(head):
+                    end = await _next_event(conn, stream)  # a bodiless GET: at once
+                    if isinstance(end, h11.EndOfMessage):
+                        response = await self._light_response(head)
+                await _send_plain(
+                    conn,
+                    stream,
+                    response or busy_response(BUSY_MESSAGE),
+                    close=True,
+                    head=head.method == b"HEAD",
+                )
+                if conn.their_state is not h11.DONE:
+                    await _drain(stream)  # so that the client reads the 503 before the close
+        except (trio.BrokenResourceError, trio.ClosedResourceError, h11.ProtocolError):
+            pass
+        except Exception:
+            log.exception("connection failed")
+        finally:
+            self.spare -= 1
+            with trio.move_on_after(1) as cleanup:
+                cleanup.shield = True
+                await stream.aclose()
+
+    def _is_light(self, head: h11.Request) -> bool:
+        if head.method not in (b"GET", b"HEAD"):
+            return False
+        path = head.target.partition(b"?")[0].decode("latin-1")
+        body = any(k in (b"content-length", b"transfer-encoding") for k, _ in head.headers)
+        return path in self.light_paths and not body
+
+    async def _light_response(self, head: h11.Request) -> HttpResponse | None:
+        target = head.target.decode("latin-1")
+        path, _, query = target.partition("?")
+        headers = tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in head.headers)
+        request = HttpRequest(head.method.decode("ascii"), path, query, headers)
+        response = await self.app.handle(request)
+        if isinstance(response, EventStreamResponse):  # not light after all
+            response.source.aclose()
+            return None
+        return response
 
     async def _stream_events(
         self, conn: h11.Connection, stream: trio.abc.Stream, response: EventStreamResponse
@@ -186,14 +395,17 @@ class HttpServer:
             *response.headers,
         ]
         source = response.source
+        produce = getattr(source, "run", None)  # a source that makes its own events
         try:
-            head = h11.Response(status_code=200, headers=headers, reason=b"OK")
-            await stream.send_all(conn.send(head))
             finished = False
             try:
                 async with trio.open_nursery() as nursery:
+                    if produce is not None:
+                        nursery.start_soon(produce)  # cancelled when the client goes away
+                    head = h11.Response(status_code=200, headers=headers, reason=b"OK")
+                    await stream.send_all(conn.send(head))
                     nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
-                    finished = await self._pump(stream, source, chunked)
+                    finished = await self._pump(stream, source, chunked, response.heartbeat_comment)
                     nursery.cancel_scope.cancel()
             except* (trio.BrokenResourceError, trio.ClosedResourceError):
                 finished = False  # the client went away mid-stream: nothing to finish
@@ -205,7 +417,9 @@ class HttpServer:
         finally:
             source.aclose()
 
-    async def _pump(self, stream: trio.abc.Stream, source: EventSource, chunked: bool) -> bool:
+    async def _pump(
+        self, stream: trio.abc.Stream, source: EventSource, chunked: bool, heartbeat: str
+    ) -> bool:
         """Copy events to the socket until the source ends (True) or the write stalls (False)."""
         while True:
             batch = []
@@ -229,7 +443,7 @@ class HttpServer:
                         break
                 data = b"".join(batch)
             else:
-                data = encode_comment("ping")
+                data = encode_comment(heartbeat)
             with trio.move_on_after(self.limits.request_timeout) as write:
                 await stream.send_all(frame_chunk(data) if chunked else data)
             if write.cancelled_caught:
@@ -240,7 +454,7 @@ class HttpServer:
 
 async def _next_event(conn: h11.Connection, stream: trio.abc.Stream) -> object:
     while True:
-        event = conn.next_event()
+        event: object = conn.next_event()
         if event is not h11.NEED_DATA:
             return event
         conn.receive_data(bytes(await stream.receive_some(_READ_SIZE)))
@@ -267,6 +481,46 @@ async def _send_plain(
         data += conn.send(h11.Data(data=response.body))
     data += conn.send(h11.EndOfMessage())
     await stream.send_all(data)
+
+
+def _shed(stream: trio.abc.Stream, nursery: trio.Nursery) -> None:
+    """Past every limit: write a canned 503 without waiting (it fits any socket buffer) and
+    close at once, spawning nothing; a client may see a reset instead if it was still sending."""
+    transport = getattr(stream, "transport_stream", stream)  # TLS: the socket under it
+    if not isinstance(transport, trio.SocketStream):
+        nursery.start_soon(trio.aclose_forcefully, stream)
+        return
+    if transport is stream:  # plaintext only: a TLS client would read garbage
+        with contextlib.suppress(OSError):
+            os.write(transport.socket.fileno(), _SHED_RESPONSE)
+    transport.socket.close()
+
+
+def fit_fd_limit(limits: HttpLimits) -> HttpLimits:
+    """Raise the soft RLIMIT_NOFILE toward the hard one so that `max_connections` fit (with the
+    spare band and its overshoot, and a margin); if they cannot, lower it and say so."""
+    if sys.platform == "win32":
+        return limits
+    spare = 2 * limits.spare_connections + _FD_MARGIN
+    need = limits.max_connections + spare
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return limits
+    honoured = max(1, soft - spare)
+    log.warning(
+        "max-connections %d needs about %d file descriptors but the limit is %d; "
+        "serving at most %d connections (raise the hard limit, `ulimit -Hn`)",
+        limits.max_connections,
+        need,
+        soft,
+        honoured,
+    )
+    return attrs.evolve(limits, max_connections=honoured)
 
 
 async def _drain(stream: trio.abc.Stream) -> None:
@@ -300,10 +554,8 @@ async def serve_http(
     *,
     task_status: trio.TaskStatus[list[trio.abc.Listener[Any]]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Serve connections on `listeners` until cancelled."""
-    await trio.serve_listeners(
-        server.handle_connection,
-        listeners,
-        handler_nursery=handler_nursery,
-        task_status=task_status,
-    )
+    """Serve connections on `listeners` until cancelled (handlers run in `handler_nursery`)."""
+    async with trio.open_nursery() as nursery:
+        for listener in listeners:
+            nursery.start_soon(server.serve_listener, listener, handler_nursery or nursery)
+        task_status.started(listeners)

@@ -91,10 +91,15 @@ class EventSource(Protocol):
 
 @attrs.frozen
 class EventStreamResponse:
-    """A `text/event-stream` response fed by `source` until it ends."""
+    """A `text/event-stream` response fed by `source` until it ends.
+
+    A source with an `async run()` method produces its events itself: the transport runs it in
+    the response's nursery, beside the writer, so a client that goes away cancels it.
+    """
 
     source: EventSource
     headers: tuple[tuple[str, str], ...] = ()
+    heartbeat_comment: str = "ping"  # the SSE comment sent after heartbeat-seconds of silence
 
 
 def json_response(status: int, value: Any, headers: Headers = ()) -> HttpResponse:
@@ -105,6 +110,21 @@ def json_response(status: int, value: Any, headers: Headers = ()) -> HttpRespons
 def error_response(status: int, message: str | None = None) -> HttpResponse:
     """A small JSON error for HTTP-level failures (`{"error": "..."}`)."""
     return json_response(status, {"error": message or REASONS.get(status, "Error")})
+
+
+def busy_response(message: str, retry_after: int = 1) -> HttpResponse:
+    """503 with `Retry-After`: the server is full; the request may be sent again shortly."""
+    response = error_response(503, message)
+    return HttpResponse(503, (*response.headers, ("retry-after", str(retry_after))), response.body)
+
+
+def encode_response(response: HttpResponse) -> bytes:
+    """A whole HTTP/1.1 response that closes the connection, for writing without a parser
+    (refusing a connection the server has no room to read from)."""
+    head = [f"HTTP/1.1 {response.status} {REASONS.get(response.status, '')}"]
+    head += [f"{name}: {value}" for name, value in response.headers]
+    head += [f"content-length: {len(response.body)}", "connection: close", "", ""]
+    return "\r\n".join(head).encode("latin-1") + response.body
 
 
 def frame_chunk(data: bytes) -> bytes:

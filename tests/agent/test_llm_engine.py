@@ -273,3 +273,64 @@ async def test_a_broken_stream_fails_the_turn_and_the_language_reaches_the_model
     assert model.base_url not in text_of(final["message"])
     system = model.requests[0]["body"]["messages"][0]["content"]
     assert system.endswith("Answer in German.")
+
+
+async def test_a_permission_question_outlives_a_restart(
+    start_llm: Callable[..., Any], model: FakeOpenAI, workspace: Path
+) -> None:
+    """The turn goes on from the saved batch: no second model call for it, nothing run twice."""
+    calls = [
+        {"id": "call_read", "name": "list_files", "arguments": {"path": "."}},
+        {"id": "call_write", "name": "write_file", "arguments": {"path": "a.md", "content": "x"}},
+    ]
+    model.enqueue(
+        Script(tool_call_chunks(calls, usage=(100, 20))),
+        Script(text_chunks("Written.", usage=(300, 10))),
+    )
+    server = await start_llm()
+    a2a, http = await client(server, workspace)
+    async with http:
+        first = await a2a.send_stream("Write a.md")
+    env = results(first)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
+    server.stop()
+    with trio.fail_after(10):
+        while True:
+            try:
+                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
+                await trio.sleep(0.05)
+            except OSError:
+                break
+    again = await start_llm()
+    a2a, http = await client(again, workspace)
+    async with http:
+        answer = {
+            "schemaVersion": 1,
+            "kind": "permission",
+            "requestTaskId": env["requestTaskId"],
+            "inputId": env["inputId"],
+            "toolUseId": "call_write",
+            "decision": "allow_once",
+        }
+        message = {
+            "messageId": "decision-after-restart",
+            "role": "ROLE_USER",
+            "taskId": env["requestTaskId"],
+            "parts": [{"data": answer, "mediaType": "application/json"}],
+            "metadata": {"iac_code": {"cwd": str(workspace)}},
+        }
+        ack = await a2a.result("SendMessage", {"message": message})
+        assert ack["message"]["parts"][0]["data"]["accepted"] is True
+        with trio.fail_after(10):
+            while True:
+                task = await a2a.result("GetTask", {"id": env["requestTaskId"]})
+                if task["status"]["state"] != "TASK_STATE_WORKING":
+                    break
+                await trio.sleep(0.05)
+    assert text_of(task["status"]["message"]) == "Written."
+    assert (workspace / "a.md").read_text() == "x"
+    assert len(model.requests) == 2
+    second = model.requests[1]["body"]["messages"]
+    assert [c["id"] for c in second[-3]["tool_calls"]] == ["call_read", "call_write"]
+    assert [m["tool_call_id"] for m in second[-2:]] == ["call_read", "call_write"]
+    assert json.loads(second[-1]["content"]) == {"path": "a.md", "bytes": 1}
+    assert second[1] == {"role": "user", "content": "Write a.md"}

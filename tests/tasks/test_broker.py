@@ -6,7 +6,12 @@ import pytest
 import trio
 
 from iaccode.model.a2a import Task, TaskState, TaskStatus, TaskStatusUpdateEvent
-from iaccode.tasks.broker import EventBroker, SubscriberOverflow, Subscription
+from iaccode.tasks.broker import (
+    EventBroker,
+    SubscriberLimitReached,
+    SubscriberOverflow,
+    Subscription,
+)
 
 
 def status(state: TaskState, task_id: str = "t") -> TaskStatusUpdateEvent:
@@ -95,3 +100,18 @@ async def test_closing_a_subscription_unregisters_it() -> None:
 async def test_single_event_stream() -> None:
     sub = Subscription.of(snapshot())
     assert [e async for e in sub] == [snapshot()]
+
+
+async def test_subscribers_per_task_are_limited() -> None:
+    broker = EventBroker(max_subscribers=2)
+    first = broker.subscribe("t", snapshot(), close_on_interrupt=False)
+    broker.subscribe("t", snapshot(), close_on_interrupt=False)
+    broker.subscribe("other", snapshot("other"), close_on_interrupt=False)  # per task
+    with pytest.raises(SubscriberLimitReached) as refused:
+        broker.subscribe("t", snapshot(), close_on_interrupt=False)
+    assert refused.value.limit == 2 and broker.subscriber_count("t") == 2
+    forced = broker.subscribe("t", snapshot(), close_on_interrupt=False, force=True)
+    assert broker.subscriber_count("t") == 3
+    forced.close()
+    first.close()
+    broker.check_room("t")  # room again

@@ -6,7 +6,10 @@ the results back, and stop when the model answers without calling a tool, or aft
 `llm-max-steps` calls.
 
 The conversation a model sees is rebuilt from the task store on every turn (the earlier user and
-agent messages of the context), so it survives restarts with nothing engine-specific on disk.
+agent messages of the context), so it survives restarts. Within a turn, the engine saves its
+progress (this turn's model messages, the batch of tool calls, the results so far) before each
+permission question, so a question still open when the process stops is answered later by
+continuing from there (`TurnOutput.save_state`).
 Per-message `metadata.iac_code.iac_code_model` and `iac_code_api_key` override the model and the
 key for that turn only; the key is never stored or logged.
 """
@@ -15,8 +18,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+import attrs
 import trio
 
 from iaccode.agent.engine import EngineLoadError, TurnError, TurnInput, TurnOutput, TurnResult
@@ -31,7 +35,8 @@ from iaccode.agent.llm.events import (
     ToolCallStarted,
 )
 from iaccode.agent.llm.provider import DASHSCOPE_BASE_URL, ChatRequest, Provider, ProviderSettings
-from iaccode.agent.tools.base import Tool, ToolResult, ToolRunner
+from iaccode.agent.permissions import PermissionRequest
+from iaccode.agent.tools.base import Tool, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
 from iaccode.model.a2a import Message, Role
 from iaccode.wire import json
@@ -124,23 +129,28 @@ class LlmEngine:
         available = self._tools if self._tools is not None else default_tools()
         runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots)
         tools = [spec.openai_tool() for spec in runner.specs()]
-        messages = conversation(turn)
-        used = [0, 0]
-        for _ in range(self._max_steps):
-            request = ChatRequest(messages, tools=tools, model=model, api_key=api_key)
+        if turn.resume is None:
+            progress = Progress(conversation(turn))
+        else:
+            progress = Progress.restore(turn.resume.state)
+        decided = turn.resume.allowed if turn.resume is not None else None
+        output = cast(TurnOutput, _SavingOutput(output, progress, decided))
+        while True:
+            if progress.calls:
+                await _run_calls(runner, output, progress)
+            if progress.steps >= self._max_steps:
+                break
+            request = ChatRequest(progress.messages, tools=tools, model=model, api_key=api_key)
             completion = await self._complete(request, runner, output)
+            progress.steps += 1
             if completion.usage is not None:
-                used[0] += completion.usage.prompt_tokens
-                used[1] += completion.usage.completion_tokens
-                await output.usage(*used)
+                progress.used[0] += completion.usage.prompt_tokens
+                progress.used[1] += completion.usage.completion_tokens
+                await output.usage(*progress.used)
             if not completion.tool_calls:
                 return None
-            messages.append(_assistant_message(completion))
-            results = await _run_calls(runner, output, completion.tool_calls)
-            messages.extend(
-                {"role": "tool", "tool_call_id": call.id, "content": result.to_model_text()}
-                for call, result in zip(completion.tool_calls, results, strict=True)
-            )
+            progress.messages.append(_assistant_message(completion))
+            progress.calls = list(completion.tool_calls)
         await output.text("\n\n" + TOO_MANY_STEPS.format(steps=self._max_steps))
         return None
 
@@ -167,23 +177,84 @@ class LlmEngine:
             raise TurnError(exc.safe_message) from None
 
 
-async def _run_calls(
-    runner: ToolRunner, output: TurnOutput, calls: Sequence[ToolCall]
-) -> list[ToolResult]:
-    """Run the model's tool calls concurrently; results come back in the calls' order."""
-    results: list[ToolResult | None] = [None] * len(calls)
+@attrs.define
+class Progress:
+    """Where a turn is: what a resumed turn needs to go on (JSON, no secrets)."""
 
-    async def run(index: int, call: ToolCall) -> None:
+    messages: list[dict[str, Any]]
+    calls: list[ToolCall] = attrs.field(factory=list)  # the batch the model asked for last
+    done: dict[str, str] = attrs.field(factory=dict)  # call id -> result text, of that batch
+    steps: int = 0
+    used: list[int] = attrs.field(factory=lambda: [0, 0])
+    asking: str = ""  # the call whose permission question the saved turn waited for
+
+    def saved(self, asking: str) -> dict[str, Any]:
+        calls = [[c.id, c.name, c.arguments, c.index] for c in self.calls]
+        return {
+            "version": 1,
+            "messages": self.messages,
+            "calls": calls,
+            "done": dict(self.done),
+            "steps": self.steps,
+            "used": list(self.used),
+            "asking": asking,
+        }
+
+    @classmethod
+    def restore(cls, state: Mapping[str, Any]) -> Progress:
+        if state.get("version") != 1:
+            raise TurnError("This paused turn was saved by another version and cannot go on.")
+        return cls(
+            messages=list(state["messages"]),
+            calls=[ToolCall(*fields) for fields in state["calls"]],
+            done=dict(state["done"]),
+            steps=int(state["steps"]),
+            used=list(state["used"]),
+            asking=str(state["asking"]),
+        )
+
+
+class _SavingOutput:
+    """The turn's output, saving the progress before each permission question. On a resumed
+    turn the question that was answered is not asked again (the supervisor audited it)."""
+
+    def __init__(self, output: TurnOutput, progress: Progress, decided: bool | None = None):
+        self._output = output
+        self._progress = progress
+        self._decided = decided
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._output, name)
+
+    async def permission(self, request: PermissionRequest) -> bool:
+        if self._decided is not None and request.tool_use_id == self._progress.asking:
+            decided, self._decided = self._decided, None
+            return decided
+        self._output.save_state(self._progress.saved(request.tool_use_id))
+        return await self._output.permission(request)
+
+
+async def _run_calls(runner: ToolRunner, output: TurnOutput, progress: Progress) -> None:
+    """Run the batch's tool calls concurrently (those without a result yet), then hand every
+    result to the model in the calls' order."""
+
+    async def run(call: ToolCall) -> None:
         try:
             args: dict[str, Any] | None = call.parsed_arguments()
         except ValueError:
             args = None
-        results[index] = await runner.run(output, call.id, call.name, args, announce=False)
+        result = await runner.run(output, call.id, call.name, args, announce=False)
+        progress.done[call.id] = result.to_model_text()
 
     async with trio.open_nursery() as nursery:
-        for index, call in enumerate(calls):
-            nursery.start_soon(run, index, call)
-    return [result for result in results if result is not None]
+        for call in progress.calls:
+            if call.id not in progress.done:
+                nursery.start_soon(run, call)
+    progress.messages.extend(
+        {"role": "tool", "tool_call_id": call.id, "content": progress.done[call.id]}
+        for call in progress.calls
+    )
+    progress.calls, progress.done = [], {}
 
 
 def conversation(turn: TurnInput) -> list[dict[str, Any]]:

@@ -1,0 +1,245 @@
+"""The A2A core: what runs turns and keeps tasks, whatever protocol and transport front it.
+
+`open_core(config)` opens the task store, ends (or keeps answerable) what the previous process
+left, and builds the task manager, turn supervisor, A2A service and dispatcher; `Core.start`
+starts its long-lived tasks in the caller's nursery. `iaccode a2a` puts its transports in front of
+the dispatcher, `iaccode agui` its AG-UI adapter (in the same process, through the same
+dispatcher).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import trio
+
+from iaccode.a2a.auth import Authenticator
+from iaccode.a2a.card import build_card, extended_card
+from iaccode.a2a.dispatch import Dispatcher
+from iaccode.a2a.push import PushConfigs, PushPublisher
+from iaccode.a2a.service import A2AService
+from iaccode.a2a.signing import with_signature
+from iaccode.agent.artifacts import ArtifactStore
+from iaccode.agent.engine import Engine, load_engine
+from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
+from iaccode.config import Config, ConfigError
+from iaccode.model.a2a import AgentCard
+from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.contexts import ContextRegistry
+from iaccode.tasks.manager import TaskManager
+from iaccode.tasks.push import (
+    LocalFileQueue,
+    PushConfigStore,
+    PushNotifier,
+    PushQueue,
+    PushWorker,
+    RetryPolicy,
+    open_keyring,
+)
+from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
+
+log = logging.getLogger("iaccode.core")
+
+
+@attrs.define(eq=False)
+class Core:
+    config: Config
+    engine: Engine
+    tasks: TaskManager
+    contexts: ContextRegistry
+    supervisor: TurnSupervisor
+    service: A2AService
+    dispatcher: Dispatcher
+    auth: Authenticator
+    card: AgentCard
+    sign: Callable[[dict[str, Any]], dict[str, Any]]
+    push: PushParts | None
+
+    async def start(self, nursery: trio.Nursery) -> None:
+        """Start the turn supervisor, the push worker, housekeeping and the engine's warm-up."""
+        await nursery.start(self.supervisor.run)
+        if self.push is not None:
+            await nursery.start(self.push.worker.run)
+            self.tasks.on_settled = PushPublisher(self.push.notifier, nursery).on_settled
+        nursery.start_soon(_housekeeping, self.contexts, self.config)
+        warm_up = getattr(self.engine, "warm_up", None)
+        if callable(warm_up):
+            nursery.start_soon(trio.to_thread.run_sync, warm_up)
+
+
+@contextlib.asynccontextmanager
+async def open_core(config: Config) -> AsyncIterator[Core]:
+    """The core, with its store and push queue closed on the way out."""
+    engine = load_engine(config.engine, config)
+    async with contextlib.AsyncExitStack() as resources:
+        store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+        resources.push_async_callback(store.aclose)
+        push = await resources.enter_async_context(open_push(config))
+        tasks = TaskManager(
+            store, EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
+        )
+        interrupted = await store.live_task_ids()
+        await recover_interrupted_turns(tasks, interrupted)
+        if interrupted:
+            log.warning("ended %d task(s) interrupted by the previous process", len(interrupted))
+        contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
+        permissions = PermissionPolicy(
+            audit=PermissionAudit(config.persistence_dir / "audit" / "permissions.jsonl"),
+            rules=PermissionRules(allow=config.permission_allow, deny=config.permission_deny),
+            auto_approve=config.auto_approve_permissions,
+        )
+        supervisor = TurnSupervisor(
+            tasks,
+            engine,
+            permissions,
+            ArtifactStore(config.artifacts_path),
+            raw_thinking="raw-thinking" in config.thinking_exposure,
+            tool_trace="tool-trace" in config.thinking_exposure,
+            max_turns=config.max_concurrent_turns,
+        )
+        auth = Authenticator(
+            token=config.token,
+            basic_username=config.basic_username,
+            basic_password=config.basic_password,
+            api_key=config.api_key,
+            api_key_header=config.api_key_header,
+        )
+        card = build_card(
+            config.advertised_url,
+            thinking_exposure=config.thinking_exposure,
+            input_modes=config.media_types.input_modes,
+            auth=auth,
+            required_extensions=config.required_extensions,
+            push_notifications=push is not None,
+        )
+        service = A2AService(
+            tasks=tasks,
+            contexts=contexts,
+            supervisor=supervisor,
+            engine=engine,
+            card=extended_card(card, runtime_details(config)),
+            workspace_roots=config.workspace_roots(),
+            default_cwd=Path(os.getcwd()),
+            media=config.media_types,
+            push=PushConfigs(push.configs if push is not None else None),
+            push_loopback=config.push_allow_loopback,
+        )
+        sign = card_signer(config)
+        dispatcher = Dispatcher(
+            service,
+            max_body=config.max_body_bytes,
+            max_depth=config.max_json_depth,
+            required_extensions=frozenset(config.required_extensions),
+            sign_card=sign,
+        )
+        yield Core(
+            config=config,
+            engine=engine,
+            tasks=tasks,
+            contexts=contexts,
+            supervisor=supervisor,
+            service=service,
+            dispatcher=dispatcher,
+            auth=auth,
+            card=card,
+            sign=sign,
+            push=push,
+        )
+
+
+@attrs.frozen
+class PushParts:
+    configs: PushConfigStore
+    worker: PushWorker
+    notifier: PushNotifier
+
+
+@contextlib.asynccontextmanager
+async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
+    """The push notification machinery when `push-notifications` is on, closed on the way out."""
+    if not config.push_notifications:
+        yield None
+        return
+    # httpx logs every request URL at INFO; callback URLs may carry tokens.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    keyring = await open_keyring(config.persistence_dir)
+    configs = await PushConfigStore.open(
+        config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
+    )
+    queue: PushQueue
+    if config.push_queue == "redis-streams":
+        try:
+            from iaccode.tasks.push.redis_queue import RedisStreamsQueue
+        except ImportError:
+            await configs.aclose()
+            raise ConfigError(
+                "push-queue: redis-streams needs the redis extra (pip install 'iaccode[redis]')"
+            ) from None
+        queue = RedisStreamsQueue(
+            config.push_redis_url,
+            stream=config.push_stream,
+            retry_key=config.push_retry_key,
+            dead_stream=config.push_dead_stream,
+            group=config.push_consumer_group,
+            consumer=config.push_consumer_name,
+            lease_ms=config.push_lease_timeout_ms,
+        )
+    else:
+        queue = LocalFileQueue(
+            config.persistence_dir / "push_queue",
+            lease_seconds=config.push_lease_timeout_ms / 1000,
+        )
+    worker = PushWorker(
+        queue,
+        keyring,
+        policy=RetryPolicy(max_attempts=config.push_max_attempts),
+        timeout=config.push_timeout_seconds,
+        allow_loopback=config.push_allow_loopback,
+    )
+    try:
+        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker))
+    finally:
+        with trio.CancelScope(shield=True):
+            await queue.aclose()
+            await configs.aclose()
+
+
+def card_signer(config: Config) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Adds the HS256 signature to a served card when `signing-secret` is set."""
+    secret = config.signing_secret
+    if not secret:
+        return lambda card: card
+    return lambda card: with_signature(card, secret, config.signing_key_id)
+
+
+def runtime_details(config: Config) -> dict[str, Any]:
+    """What the extended card tells authenticated callers (never a secret or a path)."""
+    details: dict[str, Any] = {
+        "engine": config.engine,
+        "transports": [config.transport],
+        "limits": {
+            "maxBodyBytes": config.max_body_bytes,
+            "maxJsonDepth": config.max_json_depth,
+            "contextIdleSeconds": config.context_idle_seconds,
+        },
+        "permissions": "auto-approve" if config.auto_approve_permissions else "ask",
+    }
+    if config.engine == "llm":
+        details["llm"] = {"provider": config.llm_provider, "model": config.llm_model or "default"}
+    return details
+
+
+async def _housekeeping(contexts: ContextRegistry, config: Config) -> None:
+    period = min(300.0, max(config.context_idle_seconds / 4, 0.05))
+    while True:
+        await trio.sleep(period)
+        evicted = contexts.evict_idle()
+        if evicted:
+            log.debug("evicted %d idle context(s)", evicted)
