@@ -95,6 +95,7 @@ class Config:
     max_concurrent_turns: int = 64  # turns running or paused; a new one beyond is refused
     max_subscribers_per_task: int = 32  # open streams of one task
     max_line_bytes: int = 8 * 1024 * 1024  # one NDJSON request line (stdio, unix)
+    max_inline_media_bytes: int = 5 * 1024 * 1024  # one inline image or audio part (decoded)
     allowed_cwds: tuple[Path, ...] = ()  # empty: process cwd and the temp dir
     text_media_types: tuple[str, ...] = ()  # extra text-like input media types
     multimodal_media_types: tuple[str, ...] = ()  # extra multimodal input media types
@@ -379,6 +380,7 @@ def _check(config: Config) -> None:
         "max_concurrent_turns",
         "max_subscribers_per_task",
         "max_line_bytes",
+        "max_inline_media_bytes",
         "llm_timeout_seconds",
         "llm_max_steps",
         "push_timeout_seconds",

@@ -27,6 +27,7 @@ from iaccode.a2a.service import A2AService
 from iaccode.a2a.signing import with_signature
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import Engine, load_engine
+from iaccode.agent.inputs import InputLimits
 from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
 from iaccode.config import Config, ConfigError
 from iaccode.model.a2a import AgentCard
@@ -128,6 +129,7 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             workspace_roots=config.workspace_roots(),
             default_cwd=Path(os.getcwd()),
             media=config.media_types,
+            input_limits=InputLimits(inline_media=config.max_inline_media_bytes),
             push=PushConfigs(push.configs if push is not None else None),
             push_loopback=config.push_allow_loopback,
         )

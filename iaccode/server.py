@@ -245,7 +245,7 @@ async def serve_agui(
 ) -> None:
     """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
     from iaccode.agui.app import AguiHttpApp
-    from iaccode.agui.inputs import MAX_REQUEST_BYTES
+    from iaccode.agui.inputs import MAX_IMAGE_BYTES, MAX_REQUEST_BYTES
     from iaccode.agui.runs import AguiService
     from iaccode.agui.threads import ThreadStore
     from iaccode.agui.upstream import InProcessUpstream, Upstream
@@ -258,7 +258,10 @@ async def serve_agui(
         core: Core | None = None
         upstream: Upstream
         if config.a2a_url is None:
-            core = await resources.enter_async_context(open_core(config.core))
+            # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
+            inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
+            core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
+            core = await resources.enter_async_context(open_core(core_config))
             upstream = InProcessUpstream(core.dispatcher, owner="agui")
         else:
             from iaccode.client.upstream import HttpUpstream

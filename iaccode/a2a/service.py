@@ -35,7 +35,13 @@ import trio
 
 from iaccode.a2a.push import PushConfigs
 from iaccode.agent.engine import Engine, TurnInput
-from iaccode.agent.inputs import InputError, MediaTypes, PreparedInput, prepare_input
+from iaccode.agent.inputs import (
+    InputError,
+    InputLimits,
+    MediaTypes,
+    PreparedInput,
+    prepare_input,
+)
 from iaccode.agent.permissions import parse_response
 from iaccode.agent.workspace import WorkspaceError, resolve_workspace
 from iaccode.model.a2a import (
@@ -163,6 +169,7 @@ class A2AService:
         workspace_roots: tuple[Path, ...],
         default_cwd: Path,
         media: MediaTypes | None = None,
+        input_limits: InputLimits | None = None,
         push: PushConfigs | None = None,
         push_loopback: bool = False,
     ) -> None:
@@ -174,6 +181,7 @@ class A2AService:
         self._roots = workspace_roots
         self._default_cwd = default_cwd
         self._media = media or MediaTypes()
+        self._limits = input_limits or InputLimits()
         self.push = push or PushConfigs(None)
         self.push_loopback = push_loopback
 
@@ -430,7 +438,12 @@ class A2AService:
     async def _prepare(self, message: Message, cwd: Path) -> PreparedInput:
         """The message's parts as prompt input (files are read in a worker thread)."""
         prepare = functools.partial(
-            prepare_input, message.parts, cwd=cwd, roots=self._roots, media=self._media
+            prepare_input,
+            message.parts,
+            cwd=cwd,
+            roots=self._roots,
+            media=self._media,
+            limits=self._limits,
         )
         try:
             prompt = await trio.to_thread.run_sync(prepare)

@@ -27,6 +27,7 @@ from pathlib import Path
 import trio
 from cryptography.fernet import Fernet, InvalidToken
 
+from iaccode.tasks.files import write_durably
 from iaccode.wire import json
 
 ENV_VAR = "IAC_CODE_A2A_PUSH_KEYRING"
@@ -198,27 +199,8 @@ def load_keyring_file(path: Path) -> PushKeyring:
 
 
 def write_keyring_file(path: Path, keyring: PushKeyring, *, replace: bool = False) -> None:
-    """Write `keyring` durably with mode 0600 (temp file, fsync, then link or rename)."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            os.fchmod(file.fileno(), 0o600)
-            file.write(keyring.to_text().encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
-        if replace:
-            os.replace(temp, path)
-        else:
-            os.link(temp, path)  # fails if another process created the file first
-    finally:
-        temp.unlink(missing_ok=True)
-    dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    """Write `keyring` durably with mode 0600; without `replace`, only if there is none yet."""
+    write_durably(path, keyring.to_text().encode("utf-8"), exclusive=not replace)
 
 
 def _create_keyring_file(path: Path) -> PushKeyring:

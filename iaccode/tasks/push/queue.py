@@ -36,6 +36,7 @@ from typing import Protocol, TypeVar
 import attrs
 import trio
 
+from iaccode.tasks.files import fsync_directory
 from iaccode.tasks.push.jobs import PushJob
 
 log = logging.getLogger("iaccode.push")
@@ -296,18 +297,10 @@ class LocalFileQueue:
             raise
         os.close(fd)
         os.replace(temp, directory / name)
-        _fsync_directory(directory)
+        fsync_directory(directory)
 
 
 def _file_name(job_id: str) -> str:
     if not job_id or "/" in job_id or job_id.startswith(".") or "\0" in job_id:
         raise ValueError("a push job id must be a plain file name")
     return job_id + ".json"
-
-
-def _fsync_directory(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

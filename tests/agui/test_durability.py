@@ -1,0 +1,127 @@
+"""Disconnects, restarts and what is kept on disk (AG-UI seed, "Persistenz und Wiederherstellung",
+"Verbindungsabbrueche")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import trio
+
+from iaccode.server import RunningAgui
+from iaccode.wire import json
+from tests.agui.conftest import AguiClient
+from tests.agui.test_runs import ASK, interrupts_of
+
+
+async def stop(agui: RunningAgui) -> None:
+    agui.stop()
+    with trio.fail_after(10):
+        while True:
+            try:
+                await (await trio.open_tcp_stream("127.0.0.1", agui.port)).aclose()
+                await trio.sleep(0.05)
+            except OSError:
+                return
+
+
+async def test_a_client_that_leaves_mid_run_cancels_its_task(
+    agui: RunningAgui, client: AguiClient
+) -> None:
+    session: dict[str, Any] = {}
+    async for event in client.stream(client.body("say working\nwait")):
+        if event["type"] == "CUSTOM" and event["name"] == "iac-code.session.v1":
+            session = event["value"]
+        if event["type"] == "TEXT_MESSAGE_CONTENT":
+            break  # the client goes away mid-run
+    assert agui.core is not None
+    with trio.fail_after(10):
+        while True:
+            task = await agui.core.tasks.get(session["taskId"])
+            assert task is not None
+            if task.state.name == "TASK_STATE_CANCELED":
+                break
+            await trio.sleep(0.02)
+    assert not agui.core.supervisor.busy  # no running turn is left behind
+    assert (await client.run("say next")).text == "next"  # and the thread is free
+
+
+async def test_a_run_that_ended_in_an_interrupt_outlives_its_connection(
+    agui: RunningAgui, client: AguiClient
+) -> None:
+    first = await client.run(ASK)  # its connection is closed once the stream ends
+    (interrupt,) = interrupts_of(first)
+    task_id = first.custom("iac-code.session.v1")[0]["taskId"]
+    assert agui.core is not None
+    task = await agui.core.tasks.get(task_id)
+    assert task is not None and task.state.name == "TASK_STATE_INPUT_REQUIRED"
+    assert (await client.resume([interrupt])).text == "allowed done"
+
+
+async def test_a_permission_interrupt_answered_after_a_restart(
+    start_agui: Any, workspace: Path
+) -> None:
+    agui: RunningAgui = await start_agui()
+    async with httpx.AsyncClient(base_url=agui.url, timeout=10) as http:
+        first = await AguiClient(http, workspace).run(ASK)
+    (interrupt,) = interrupts_of(first)
+    await stop(agui)
+
+    again: RunningAgui = await start_agui()
+    async with httpx.AsyncClient(base_url=again.url, timeout=10) as http:
+        client = AguiClient(http, workspace)
+        second = await client.resume([interrupt])
+        assert second.text == "allowed done"
+        assert second.last("RUN_FINISHED")["outcome"] == {"type": "success"}
+        session = second.custom("iac-code.session.v1")[0]
+        assert session["executionId"] == first.custom("iac-code.session.v1")[0]["executionId"]
+        # the answer is spent: the same resume again is recognised, not re-run
+        assert (await client.resume([interrupt])).error == (200, "RESUME_ALREADY_APPLIED")
+
+
+async def test_secrets_never_reach_the_disk(
+    agui: RunningAgui, client: AguiClient, tmp_path: Path
+) -> None:
+    secrets = {
+        "llmApiKey": "sk-agui-secret-1",
+        "alibabaCloud": {
+            "accessKeyId": "LTAI-id",
+            "accessKeySecret": "ak-secret-2",
+            "securityToken": "sts-secret-3",
+        },
+    }
+    first = await client.run(ASK, **secrets)
+    (interrupt,) = interrupts_of(first)
+    await client.post(
+        client.body(
+            resume=[
+                {
+                    "interruptId": interrupt["id"],
+                    "status": "resolved",
+                    "payload": {"decision": "allow_once"},
+                }
+            ],
+            **secrets,
+        )
+    )
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert any(p.suffix == ".json" for p in files)  # thread state was written
+    for path in files:
+        data = path.read_bytes()
+        for secret in ("sk-agui-secret-1", "ak-secret-2", "sts-secret-3"):
+            assert secret.encode() not in data, path
+
+
+async def test_the_thread_file_holds_the_binding_and_the_pending_interrupt(
+    client: AguiClient, tmp_path: Path
+) -> None:
+    first = await client.run(ASK, userId="alice")
+    (interrupt,) = interrupts_of(first)
+    (path,) = (tmp_path / "agui-threads").glob("*.json")
+    saved = json.loads(path.read_bytes())
+    assert saved["thread_id"] == "thread-1" and saved["user_id"] == "alice"
+    assert saved["cwd"] == str(client.cwd)
+    assert [p["id"] for p in saved["pending"]] == [interrupt["id"]]
+    assert saved["execution"]["status"] == "interrupted"
+    assert "active_run" not in saved
