@@ -234,7 +234,6 @@ class RunStream:
         self._task_id: str | None = None
         self._ended = False  # the run's last event is out (or about to be)
         self._paused = False  # it ended in an interrupt: the A2A task must live on
-        self._started = False
 
     @classmethod
     def refused(cls, request: RunRequest, error: AguiError, language: str | None) -> RunStream:
@@ -260,7 +259,6 @@ class RunStream:
         """Run it to its end; cancelled when the client goes away."""
         if self._service is None:
             return
-        self._started = True
         async with self._send:
             try:
                 await self._drive()
@@ -279,11 +277,6 @@ class RunStream:
                 if self._upstream is not None:
                     with trio.CancelScope(shield=True):
                         await self._upstream.aclose()
-
-    async def abandon_unstarted(self) -> None:
-        """The response never started (the client left first): undo the registration."""
-        if not self._started and self._service is not None:
-            await self._abandon()
 
     # -- the run --------------------------------------------------------------------------------
 
