@@ -271,7 +271,7 @@ async def serve_agui(
         service = AguiService(
             upstream,
             ThreadStore(config.state_dir),
-            allowed_cwds=config.workspace_roots(),
+            allowed_cwds=config.workspace_roots() if core is not None else None,
             interrupt_ttl=config.interrupt_ttl_seconds,
         )
         app = AguiHttpApp(service, auth_token=config.auth_token)

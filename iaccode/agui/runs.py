@@ -65,7 +65,7 @@ class AguiService:
         upstream: Upstream,
         threads: ThreadStore,
         *,
-        allowed_cwds: tuple[Path, ...],
+        allowed_cwds: tuple[Path, ...] | None,
         interrupt_ttl: float,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -81,7 +81,8 @@ class AguiService:
         """Register the run, or raise (HTTP JSON); interrupt-protocol errors become a stream
         holding one RUN_ERROR."""
         language = language_of(request.props.preferred_language, accept_language)
-        self._check_cwd(request.props.cwd)
+        if self.allowed_cwds is not None:
+            await trio.to_thread.run_sync(self._check_cwd, request.props.cwd)
         async with self.threads.lock(request.thread_id):
             state = await self.threads.load(request.thread_id)
             if state is None:
@@ -119,10 +120,12 @@ class AguiService:
         return RunStream(self, state, request, plan, language)
 
     def _check_cwd(self, cwd: str) -> None:
+        """The workspace against the allowed roots (in-process only: a remote A2A server checks
+        its own paths). Blocking: runs in a worker thread."""
         path = Path(cwd)
         if not path.is_dir():
             raise AguiError(codes.INVALID_INPUT, "forwardedProps.iacCode.cwd is not a directory.")
-        if not any(is_within(path.resolve(), root) for root in self.allowed_cwds):
+        if not any(is_within(path.resolve(), root) for root in self.allowed_cwds or ()):
             raise AguiError(
                 codes.INVALID_INPUT,
                 "forwardedProps.iacCode.cwd is outside the allowed workspaces "
@@ -325,6 +328,8 @@ class RunStream:
         task = first.get("task")
         if not isinstance(task, dict):
             raise AguiError(codes.A2A_PROTOCOL_ERROR, "The A2A stream did not start with a task.")
+        if task["status"]["state"] == "TASK_STATE_FAILED":  # refused before it ran (workspace)
+            raise AguiError(codes.INVALID_INPUT, message_text(task["status"].get("message")))
         self._task_id = task["id"]
         async with service.threads.lock(state.thread_id):
             state.context_id = task["contextId"]

@@ -282,3 +282,16 @@ async def test_a2a_protocol_error(start_agui: Any, workspace: Path, nursery: tri
     async with httpx.AsyncClient(base_url=agui.url, timeout=10) as http:
         reply = await AguiClient(http, workspace).run("say x")
     assert reply.error == (200, "A2A_PROTOCOL_ERROR")
+
+
+async def test_a_remote_core_checks_its_own_workspaces(
+    start_server: Any, start_agui: Any, workspace: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    a2a = await start_server(allowed_cwds=(elsewhere,))  # the adapter's workspace is not allowed
+    agui: RunningAgui = await start_agui(a2a_url=a2a.url + "/")
+    async with httpx.AsyncClient(base_url=agui.url, timeout=10) as http:
+        reply = await AguiClient(http, workspace).run("say x")
+    assert reply.error == (200, "INVALID_INPUT")
+    assert str(workspace) not in reply.last("RUN_ERROR")["message"]
