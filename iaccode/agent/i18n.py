@@ -4,10 +4,17 @@ Only text meant for people is translated: progress and status messages, question
 prompts and their option labels. Protocol field names, enum values, ids and commands never are.
 A language is chosen per turn; an unknown one falls back to English.
 
-Messages are keyed by their English text, so a missing translation degrades to English.
+Messages are keyed by their English text, so a missing translation degrades to English. The
+domain's texts (checker findings, Terraform warnings, building-block summaries; `iaccode.iac.msg`)
+and the offline engine's answers are keyed the same way; their translations are in
+`i18n_iac`, which `tests/agent/test_i18n.py` walks for completeness and placeholders.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+from iaccode.agent.i18n_iac import IAC_CATALOG
 
 LANGUAGES = ("en", "zh", "es", "fr", "de", "ja", "pt")
 
@@ -127,6 +134,9 @@ _CATALOG: dict[str, dict[str, str]] = {
 }
 
 
+CATALOG: dict[str, dict[str, str]] = {**_CATALOG, **IAC_CATALOG}
+
+
 def normalize_language(value: object) -> str | None:
     """`zh-CN` -> `zh`; None for anything that is not a supported language."""
     if not isinstance(value, str):
@@ -137,5 +147,18 @@ def normalize_language(value: object) -> str | None:
 
 def translate(text: str, language: str | None, **values: object) -> str:
     """`text` in `language` (English when unknown), with `values` filled in."""
-    translated = _CATALOG.get(text, {}).get(language or "en", text)
+    translated = CATALOG.get(text, {}).get(language or "en", text)
     return translated.format(**values) if values else translated
+
+
+def translator(language: object) -> Callable[[str], str]:
+    """English template -> the same template in `language` (normalised; English when unknown),
+    the `Translate` that `iaccode.iac.msg.Msg.render` takes."""
+    chosen = normalize_language(language)
+    if chosen is None or chosen == "en":
+        return _english
+    return lambda template: CATALOG.get(template, {}).get(chosen, template)
+
+
+def _english(template: str) -> str:
+    return template

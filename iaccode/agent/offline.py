@@ -13,6 +13,11 @@ It understands three kinds of request, by plain rules, and runs the same tools a
 
 Anything else gets a plain answer saying what works offline and that the rest needs a model
 (`engine: llm`). Answers are streamed paragraph by paragraph, as a model's would arrive.
+
+Every answer is in the turn's `preferredLanguage` (`iaccode.agent.i18n`): the help, the framing
+sentences, the checker's review, conversion warnings and compose summaries. The tools get the
+language as their `language` argument, so their progress results read the same way; codes,
+resource types, property names, paths and template text stay as they are.
 """
 
 from __future__ import annotations
@@ -24,10 +29,12 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
+from iaccode.agent.i18n import translate, translator
 from iaccode.agent.inputs import MediaTypes
 from iaccode.agent.media import is_text_media_type
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
+from iaccode.iac.msg import Msg, Translate
 from iaccode.model.a2a import Part
 from iaccode.model.ids import new_id
 from iaccode.wire import json
@@ -72,27 +79,36 @@ class OfflineEngine:
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         runner = ToolRunner(default_tools(), cwd=turn.cwd, roots=self._roots or (turn.cwd,))
+        language = turn.language
+        words = translator(language)
+        # Only a requested language is passed on, so an English turn calls tools as before.
+        asked = {"language": language} if language is not None else {}
         text = turn.text
         template = find_template(turn.message.parts) or find_template([Part(text=text)])
         if template is not None:
             from iaccode.iac.ros_check import check_template
 
             report = await trio.to_thread.run_sync(check_template, template)
-            await _stream(output, report.to_text())
+            await _stream(output, report.to_text(words))
             return None
         terraform = _terraform_request(text, turn.cwd)
         if terraform is not None:
-            result = await _call(runner, output, "convert_terraform", terraform)
-            await _stream(output, _converted(result))
+            result = await _call(runner, output, "convert_terraform", {**terraform, **asked})
+            await _stream(output, _converted(result, words, language))
             return None
         from iaccode.iac.block_plan import plan_from_text
 
         if await trio.to_thread.run_sync(plan_from_text, text) is not None:
-            result = await _call(runner, output, "compose_template", {"request": text})
-            await _stream(output, _composed(result))
+            result = await _call(runner, output, "compose_template", {"request": text, **asked})
+            await _stream(output, _composed(result, words, language))
             return None
-        await output.text(HELP)
+        await output.text(help_text(language))
         return None
+
+
+def help_text(language: str | None) -> str:
+    """`HELP` in the caller's language."""
+    return translate(HELP, language)
 
 
 async def _call(
@@ -106,30 +122,39 @@ async def _stream(output: TurnOutput, text: str) -> None:
         await output.text(paragraph)
 
 
-def _converted(result: ToolResult) -> str:
-    data = result.data
+def _sentences(language: str | None, *sentences: str) -> str:
+    # Chinese and Japanese put no space after a full stop.
+    return ("" if language in ("zh", "ja") else " ").join(sentences)
+
+
+def _converted(result: ToolResult, words: Translate, language: str | None) -> str:
+    data = result.data  # its texts are already in the turn's language (the tool's `language`)
     if result.is_error:
-        return f"I could not convert the Terraform: {data['error']}"
+        return Msg("I could not convert the Terraform: {error}", error=data["error"]).render(words)
     if data["mode"] == "compatible":
-        mode = "wrapped unchanged in a ROS Terraform template"
+        done = Msg("The Terraform is wrapped unchanged in a ROS Terraform template.")
     else:
-        mode = "converted to native ROS resources"
-    lines = [f"The Terraform is {mode}. {data['check']['summary']}"]
+        done = Msg("The Terraform is converted to native ROS resources.")
+    lines = [_sentences(language, done.render(words), data["check"]["summary"])]
     lines += [f"- {warning}" for warning in data.get("warnings", [])]
     lines.append(f"\n```yaml\n{data['template']}```\n")
-    lines.append(f"The template is attached as {data['filename']}.")
+    attached = Msg("The template is attached as {filename}.", filename=data["filename"])
+    lines.append(attached.render(words))
     return "\n".join(lines)
 
 
-def _composed(result: ToolResult) -> str:
+def _composed(result: ToolResult, words: Translate, language: str | None) -> str:
     data = result.data
     if result.is_error:
-        return f"I could not build that template: {data['error']}"
+        return Msg("I could not build that template: {error}", error=data["error"]).render(words)
+    attached = Msg(
+        "The template is attached as {filename}; fill in the parameters when you create the stack.",
+        filename=data["filename"],
+    )
     return (
-        f"{data['summary']} {data['check']['summary']}\n\n"
+        f"{_sentences(language, data['summary'], data['check']['summary'])}\n\n"
         f"```yaml\n{data['template']}```\n\n"
-        f"The template is attached as {data['filename']}; fill in the parameters when you "
-        "create the stack."
+        f"{attached.render(words)}"
     )
 
 

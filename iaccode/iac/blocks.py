@@ -34,6 +34,7 @@ from iaccode.iac.block_spec import (
     SecurityGroupSpec,
     SlbSpec,
 )
+from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.ros_types import FORMAT_VERSION
 
 __all__ = [
@@ -437,32 +438,54 @@ def add_oss_bucket(builder: TemplateBuilder, spec: OssSpec) -> str:
     return bucket
 
 
-def describe_request(request: BlockRequest) -> str:
-    """One sentence naming what the template creates."""
-    parts: list[str] = []
+def describe_request(request: BlockRequest) -> Msg:
+    """One sentence naming what the template creates (its English rendering is the template's
+    Description; the offline engine shows it in the reader's language)."""
+    parts: list[Value] = []
     if request.needs_network:
         network = request.network or NetworkSpec()
-        switches = f"{network.vswitches} vSwitch" + ("es" if network.vswitches > 1 else "")
-        parts.append(f"a VPC ({network.cidr}) with {switches}")
+        if network.vswitches == 1:
+            parts.append(Msg("a VPC ({cidr}) with 1 vSwitch", cidr=network.cidr))
+        else:
+            parts.append(
+                Msg(
+                    "a VPC ({cidr}) with {count} vSwitches",
+                    cidr=network.cidr,
+                    count=network.vswitches,
+                )
+            )
     if request.security_group is not None or request.ecs is not None:
-        parts.append("a security group")
+        parts.append(Msg("a security group"))
     if request.ecs is not None:
         count = request.ecs.count
-        parts.append(f"{count} ECS instance" + ("s" if count > 1 else ""))
+        if count == 1:
+            parts.append(Msg("1 ECS instance"))
+        else:
+            parts.append(Msg("{count} ECS instances", count=count))
     if request.slb is not None:
-        parts.append("a load balancer")
+        parts.append(Msg("a load balancer"))
     if request.rds is not None:
-        parts.append(f"an RDS {request.rds.engine} {request.rds.version} instance")
+        parts.append(
+            Msg(
+                "an RDS {engine} {version} instance",
+                engine=request.rds.engine,
+                version=request.rds.version,
+            )
+        )
     if request.oss is not None:
-        parts.append("an OSS bucket")
-    listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
-    where = f" in {request.region}" if request.region else ""
-    return f"Creates {listed}{where} (iaccode building blocks)."
+        parts.append(Msg("an OSS bucket"))
+    if request.region:
+        return Msg(
+            "Creates {listed} in {region} (iaccode building blocks).",
+            listed=and_list(parts),
+            region=request.region,
+        )
+    return Msg("Creates {listed} (iaccode building blocks).", listed=and_list(parts))
 
 
 def compose(request: BlockRequest) -> dict[str, Any]:
     """The ROS template for `request`; it passes `check_template` with no findings."""
-    builder = TemplateBuilder(description=request.description or describe_request(request))
+    builder = TemplateBuilder(description=request.description or str(describe_request(request)))
     vswitches: list[tuple[str, Ref]] = []
     vpc = ""
     network = request.network or NetworkSpec()

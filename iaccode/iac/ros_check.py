@@ -75,6 +75,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from iaccode.iac.msg import Msg, and_list, or_list
 from iaccode.iac.ros_context import CheckContext, describe, str_keys, suggestion
 from iaccode.iac.ros_loader import Path, SourceMap, load_template
 from iaccode.iac.ros_parameters import check_parameters, used_parameter_names
@@ -91,15 +92,37 @@ from iaccode.iac.ros_types import (
 __all__ = ["Finding", "Report", "check_document", "check_template"]
 
 _VERSION_KEY = "ROSTemplateFormatVersion"
-_VERSION_HINT = f"Set ROSTemplateFormatVersion: '{FORMAT_VERSION}' at the top of the template."
+_VERSION_HINT = Msg(
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.", version=FORMAT_VERSION
+)
 
 # (section, what its entries are called, characters their names must not contain)
 _NAME_RULES = (
-    ("Parameters", "parameter", ".:"),
-    ("Locals", "local", ".:"),
-    ("Resources", "resource", "."),
-    ("Outputs", "output", "."),
-    ("Conditions", "condition", "&"),
+    (
+        "Parameters",
+        Msg("The parameter name {name!r} contains {chars}, which parameter names cannot contain."),
+        ".:",
+    ),
+    (
+        "Locals",
+        Msg("The local name {name!r} contains {chars}, which local names cannot contain."),
+        ".:",
+    ),
+    (
+        "Resources",
+        Msg("The resource name {name!r} contains {chars}, which resource names cannot contain."),
+        ".",
+    ),
+    (
+        "Outputs",
+        Msg("The output name {name!r} contains {chars}, which output names cannot contain."),
+        ".",
+    ),
+    (
+        "Conditions",
+        Msg("The condition name {name!r} contains {chars}, which condition names cannot contain."),
+        "&",
+    ),
 )
 
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
@@ -120,14 +143,19 @@ def check_document(doc: object, positions: SourceMap | None = None) -> Report:
     if not isinstance(doc, dict):
         where = source_map.locate(())
         if doc is None:
-            message = "The template is empty."
+            message = Msg("The template is empty.")
         else:
-            message = f"The template must be a mapping of sections, not {type(doc).__name__}."
+            message = Msg(
+                "The template must be a mapping of sections, not {kind}.", kind=type(doc).__name__
+            )
         finding = make_finding(
             "ROS1001",
             message,
-            hint=f"Start the template with ROSTemplateFormatVersion: '{FORMAT_VERSION}' "
-            "followed by sections such as Parameters and Resources.",
+            hint=Msg(
+                "Start the template with ROSTemplateFormatVersion: '{version}' followed by "
+                "sections such as Parameters and Resources.",
+                version=FORMAT_VERSION,
+            ),
             line=where[0] if where else None,
             column=where[1] if where else None,
         )
@@ -149,7 +177,9 @@ def check_document(doc: object, positions: SourceMap | None = None) -> Report:
 def _check_version(ctx: CheckContext) -> None:
     path: Path = (_VERSION_KEY,)
     if _VERSION_KEY not in ctx.doc:
-        ctx.add("ROS1002", path, "The template has no ROSTemplateFormatVersion.", _VERSION_HINT)
+        ctx.add(
+            "ROS1002", path, Msg("The template has no ROSTemplateFormatVersion."), _VERSION_HINT
+        )
         return
     version = ctx.doc[_VERSION_KEY]
     if version == FORMAT_VERSION:
@@ -159,15 +189,21 @@ def _check_version(ctx: CheckContext) -> None:
         ctx.add(
             "ROS1004",
             path,
-            "ROSTemplateFormatVersion is written as an unquoted YAML date.",
-            f"Quote it as '{FORMAT_VERSION}' so every YAML reader sees a string.",
+            Msg("ROSTemplateFormatVersion is written as an unquoted YAML date."),
+            Msg(
+                "Quote it as '{version}' so every YAML reader sees a string.",
+                version=FORMAT_VERSION,
+            ),
         )
         return
     ctx.add(
         "ROS1003",
         path,
-        f"ROSTemplateFormatVersion is {describe(version)}, but the only valid value is "
-        f"{FORMAT_VERSION}.",
+        Msg(
+            "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.",
+            value=describe(version),
+            version=FORMAT_VERSION,
+        ),
         _VERSION_HINT,
     )
 
@@ -178,22 +214,26 @@ def _check_sections(ctx: CheckContext) -> None:
             ctx.add(
                 "ROS1005",
                 (key,),
-                f"{key!r} is not a ROS template section.",
-                suggestion(key, TOP_LEVEL_SECTIONS, "Remove it or move its content."),
+                Msg("{key!r} is not a ROS template section.", key=key),
+                suggestion(key, TOP_LEVEL_SECTIONS, Msg("Remove it or move its content.")),
             )
         elif key in MAPPING_SECTIONS and not isinstance(value, dict):
             ctx.add(
                 "ROS1006",
                 (key,),
-                f"The {key} section must be a mapping, not {describe(value)}.",
-                f"Write {key} as a mapping of names to definitions.",
+                Msg(
+                    "The {section} section must be a mapping, not {value}.",
+                    section=key,
+                    value=describe(value),
+                ),
+                Msg("Write {section} as a mapping of names to definitions.", section=key),
             )
         elif key in ("Description", "Transform") and not isinstance(value, str):
             ctx.add(
                 "ROS1006",
                 (key,),
-                f"{key} must be a string, not {describe(value)}.",
-                f"Write {key} as a single string.",
+                Msg("{section} must be a string, not {value}.", section=key, value=describe(value)),
+                Msg("Write {section} as a single string.", section=key),
             )
     if ctx.is_terraform:
         return
@@ -202,21 +242,23 @@ def _check_sections(ctx: CheckContext) -> None:
         ctx.add(
             "ROS1007",
             ("Resources",),
-            "The template defines no resources."
+            Msg("The template defines no resources.")
             if resources is None
-            else "The Resources section is empty.",
-            "Add at least one resource under Resources, or a Transform and Workspace for a "
-            "Terraform template.",
+            else Msg("The Resources section is empty."),
+            Msg(
+                "Add at least one resource under Resources, or a Transform and Workspace for a "
+                "Terraform template."
+            ),
         )
 
 
-def _workspace_path_problem(name: str) -> str | None:
+def _workspace_path_problem(name: str) -> Msg | None:
     if not name:
-        return "is empty"
+        return Msg("is empty")
     if name.startswith(("/", "\\")) or _WINDOWS_DRIVE.match(name):
-        return "is absolute"
+        return Msg("is absolute")
     if ".." in re.split(r"[/\\]", name):
-        return "contains '..'"
+        return Msg("contains '..'")
     return None
 
 
@@ -227,17 +269,19 @@ def _check_workspace(ctx: CheckContext) -> None:
             ctx.add(
                 "ROS1014",
                 ("Workspace",),
-                "Workspace is set, but without a Terraform Transform ROS ignores it.",
-                "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove "
-                "Workspace.",
+                Msg("Workspace is set, but without a Terraform Transform ROS ignores it."),
+                Msg(
+                    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove "
+                    "Workspace."
+                ),
             )
         return
     if "Workspace" not in ctx.doc:
         ctx.add(
             "ROS1010",
             ("Workspace",),
-            "The template has a Terraform Transform but no Workspace with Terraform files.",
-            "Add Workspace mapping file paths such as main.tf to their Terraform source.",
+            Msg("The template has a Terraform Transform but no Workspace with Terraform files."),
+            Msg("Add Workspace mapping file paths such as main.tf to their Terraform source."),
         )
         return
     if not isinstance(workspace, dict):
@@ -249,28 +293,36 @@ def _check_workspace(ctx: CheckContext) -> None:
             ctx.add(
                 "ROS1011",
                 ("Workspace", name),
-                f"The Workspace path {name!r} {problem}; paths must be relative and stay "
-                "inside the workspace.",
-                "Use a relative path such as main.tf or modules/vpc/main.tf.",
+                Msg(
+                    "The Workspace path {name!r} {problem}; paths must be relative and stay "
+                    "inside the workspace.",
+                    name=name,
+                    problem=problem,
+                ),
+                Msg("Use a relative path such as main.tf or modules/vpc/main.tf."),
             )
         if not isinstance(content, str):
             ctx.add(
                 "ROS1012",
                 ("Workspace", name),
-                f"The Workspace file {name!r} must have text content, not {describe(content)}.",
-                "Give the file's Terraform source as a string (a YAML block with |).",
+                Msg(
+                    "The Workspace file {name!r} must have text content, not {value}.",
+                    name=name,
+                    value=describe(content),
+                ),
+                Msg("Give the file's Terraform source as a string (a YAML block with |)."),
             )
     if not any(name.endswith(".tf") for name in files):
         ctx.add(
             "ROS1013",
             ("Workspace",),
-            "The Workspace has no .tf file, so there is no Terraform configuration to run.",
-            "Add at least one Terraform file, such as main.tf.",
+            Msg("The Workspace has no .tf file, so there is no Terraform configuration to run."),
+            Msg("Add at least one Terraform file, such as main.tf."),
         )
 
 
 def _check_names(ctx: CheckContext) -> None:
-    for section, noun, forbidden in _NAME_RULES:
+    for section, sentence, forbidden in _NAME_RULES:
         table = ctx.doc.get(section)
         if not isinstance(table, dict):
             continue
@@ -279,12 +331,14 @@ def _check_names(ctx: CheckContext) -> None:
             if not bad:
                 continue
             cleaned = "".join(char for char in name if char not in forbidden) or "Name1"
-            listing = " or ".join(f"'{char}'" for char in bad)
             ctx.add(
                 "ROS1020",
                 (section, name),
-                f"The {noun} name {name!r} contains {listing}, which {noun} names cannot contain.",
-                f"Rename it, for example to {cleaned!r}, and update every reference to it.",
+                Msg(sentence.template, name=name, chars=or_list([f"'{char}'" for char in bad])),
+                Msg(
+                    "Rename it, for example to {cleaned!r}, and update every reference to it.",
+                    cleaned=cleaned,
+                ),
             )
     tables = (("Parameters", ctx.parameters), ("Resources", ctx.resources), ("Locals", ctx.locals))
     names = sorted({name for _section, table in tables for name in table})
@@ -294,9 +348,12 @@ def _check_names(ctx: CheckContext) -> None:
             ctx.add(
                 "ROS1021",
                 (sections[-1], name),
-                f"The name {name!r} is defined in both {' and '.join(sections)}, so a Ref to it "
-                "is ambiguous.",
-                "Rename one of them so every name is unique across the template.",
+                Msg(
+                    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.",
+                    name=name,
+                    sections=and_list(sections),
+                ),
+                Msg("Rename one of them so every name is unique across the template."),
             )
 
 
@@ -307,8 +364,12 @@ def _check_outputs(ctx: CheckContext) -> None:
             ctx.add(
                 "ROS5001",
                 path,
-                f"Output {name} must be a mapping with a Value, not {describe(output)}.",
-                "Write the output as a mapping with Value, Description and Label.",
+                Msg(
+                    "Output {name} must be a mapping with a Value, not {value}.",
+                    name=name,
+                    value=describe(output),
+                ),
+                Msg("Write the output as a mapping with Value, Description and Label."),
             )
             continue
         fields = str_keys(output)
@@ -317,27 +378,32 @@ def _check_outputs(ctx: CheckContext) -> None:
                 ctx.add(
                     "ROS5003",
                     (*path, key),
-                    f"Output {name} has the unknown key {key!r}.",
+                    Msg("Output {name} has the unknown key {key!r}.", name=name, key=key),
                     suggestion(
                         key,
                         OUTPUT_KEYS,
-                        "Remove it; outputs take Value, Description, Label and Condition.",
+                        Msg("Remove it; outputs take Value, Description, Label and Condition."),
                     ),
                 )
         if "Value" not in fields:
             ctx.add(
                 "ROS5002",
                 (*path, "Value"),
-                f"Output {name} has no Value.",
-                "Add a Value, for example a Ref or Fn::GetAtt of a resource.",
+                Msg("Output {name} has no Value.", name=name),
+                Msg("Add a Value, for example a Ref or Fn::GetAtt of a resource."),
             )
         if "Condition" in fields:
-            ctx.check_condition_name((*path, "Condition"), fields["Condition"], f"output {name}")
+            ctx.check_condition_name(
+                (*path, "Condition"), fields["Condition"], Msg("output {name}", name=name)
+            )
         if "Label" not in fields:
             ctx.add(
                 "ROS5004",
                 path,
-                f"Output {name} has no Label, which the iac-code style asks for so the console "
-                "shows a readable name.",
-                "Add a short Label such as 'VPC ID'.",
+                Msg(
+                    "Output {name} has no Label, which the iac-code style asks for so the "
+                    "console shows a readable name.",
+                    name=name,
+                ),
+                Msg("Add a short Label such as 'VPC ID'."),
             )

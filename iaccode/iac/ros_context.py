@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from iaccode.iac.msg import Msg, Value
 from iaccode.iac.ros_loader import Path, SourceMap, key_segment, path_text
 from iaccode.iac.ros_report import Finding, make_finding
 from iaccode.iac.ros_types import PSEUDO_PARAMETERS, TERRAFORM_TRANSFORM_PREFIXES
@@ -32,12 +33,16 @@ def did_you_mean(word: object, candidates: Iterable[str]) -> str | None:
     return by_folded[matches[0]] if matches else None
 
 
-def suggestion(word: object, candidates: Iterable[str], otherwise: str) -> str:
+def suggestion(word: object, candidates: Iterable[str], otherwise: Msg) -> Msg:
     """A one-sentence hint that names the closest candidate, or `otherwise` when none is close."""
     match = did_you_mean(word, candidates)
     if match is None:
         return otherwise
-    return f"Use {match!r} if that is what you meant, or {otherwise[:1].lower()}{otherwise[1:]}"
+    return Msg(
+        "Use {match!r} if that is what you meant, or {otherwise}",
+        match=match,
+        otherwise=otherwise.lowered(),
+    )
 
 
 def str_keys(value: Mapping[object, object]) -> dict[str, object]:
@@ -95,7 +100,7 @@ class CheckContext:
             outputs=_section(doc, "Outputs"),
         )
 
-    def add(self, code: str, path: Path, message: str, hint: str) -> None:
+    def add(self, code: str, path: Path, message: Msg, hint: Msg) -> None:
         where = self.source_map.locate(path)
         self.findings.append(
             make_finding(
@@ -132,7 +137,7 @@ class CheckContext:
             or name in PSEUDO_PARAMETERS
         )
 
-    def check_condition_name(self, path: Path, value: object, where: str) -> None:
+    def check_condition_name(self, path: Path, value: object, where: Value) -> None:
         """A `Condition` on a resource or output, the first argument of Fn::If, or `!Condition`."""
         if isinstance(value, str) and value in self.conditions:
             return
@@ -140,21 +145,35 @@ class CheckContext:
             self.add(
                 "ROS4008",
                 path,
-                f"The condition of {where} must be the name of a condition, not {describe(value)}.",
-                "Define the expression under Conditions and use its name here.",
+                Msg(
+                    "The condition of {where} must be the name of a condition, not {value}.",
+                    where=where,
+                    value=describe(value),
+                ),
+                Msg("Define the expression under Conditions and use its name here."),
             )
             return
         if not self.conditions:
-            hint = f"Add a condition named {value!r} under Conditions, or remove the reference."
+            hint = Msg(
+                "Add a condition named {name!r} under Conditions, or remove the reference.",
+                name=value,
+            )
         else:
             hint = suggestion(
                 value,
                 self.conditions,
-                f"Add a condition named {value!r} under Conditions, or use an existing one.",
+                Msg(
+                    "Add a condition named {name!r} under Conditions, or use an existing one.",
+                    name=value,
+                ),
             )
         self.add(
             "ROS4008",
             path,
-            f"The condition {value!r} used by {where} is not defined in Conditions.",
+            Msg(
+                "The condition {name!r} used by {where} is not defined in Conditions.",
+                name=value,
+                where=where,
+            ),
             hint,
         )

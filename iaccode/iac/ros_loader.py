@@ -28,6 +28,7 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 
+from iaccode.iac.msg import Msg
 from iaccode.iac.ros_report import Finding, make_finding
 
 MAX_TEMPLATE_BYTES = 2 * 1024 * 1024
@@ -40,6 +41,11 @@ Position = tuple[int, int]
 SourceFormat = Literal["json", "yaml"]
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+
+_TOO_DEEP = (
+    Msg("The template nests values more than {limit} levels deep.", limit=MAX_DEPTH),
+    Msg("Flatten the deeply nested part; real templates stay within a few dozen levels."),
+)
 
 
 def path_text(path: Iterable[PathSegment]) -> str:
@@ -84,8 +90,8 @@ class LoadResult:
 class _LimitError(Exception):
     """A safety limit was hit; carries the finding code and where it happened."""
 
-    def __init__(self, code: str, message: str, hint: str, position: Position | None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: Msg, hint: Msg, position: Position | None) -> None:
+        super().__init__(str(message))
         self.code = code
         self.message = message
         self.hint = hint
@@ -133,12 +139,7 @@ class _RosLoader(yaml.SafeLoader):
         # (which recurses the same way) far from Python's recursion limit.
         if self._depth >= MAX_DEPTH:
             event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise _LimitError(
-                "ROS0003",
-                f"The template nests values more than {MAX_DEPTH} levels deep.",
-                "Flatten the deeply nested part; real templates stay within a few dozen levels.",
-                _mark_position(event.start_mark),
-            )
+            raise _LimitError("ROS0003", *_TOO_DEEP, _mark_position(event.start_mark))
         self._depth += 1
         try:
             return super().compose_node(parent, index)
@@ -205,9 +206,14 @@ def _inspect_nodes(loader: _RosLoader, root: Node) -> list[Finding]:
         if visits > MAX_NODES:
             raise _LimitError(
                 "ROS0004",
-                f"The template expands to more than {MAX_NODES} values, usually through "
-                "YAML aliases that repeat large anchors.",
-                "Write the repeated parts out or use fewer aliases; templates rarely need them.",
+                Msg(
+                    "The template expands to more than {limit} values, usually through YAML "
+                    "aliases that repeat large anchors.",
+                    limit=MAX_NODES,
+                ),
+                Msg(
+                    "Write the repeated parts out or use fewer aliases; templates rarely need them."
+                ),
                 _mark_position(node.start_mark),
             )
         if isinstance(node, ScalarNode):
@@ -215,8 +221,8 @@ def _inspect_nodes(loader: _RosLoader, root: Node) -> list[Finding]:
         if id(node) in on_path:
             raise _LimitError(
                 "ROS0004",
-                "The template contains a YAML alias that refers to itself.",
-                "Remove the recursive alias; a template must be a finite tree.",
+                Msg("The template contains a YAML alias that refers to itself."),
+                Msg("Remove the recursive alias; a template must be a finite tree."),
                 _mark_position(node.start_mark),
             )
         on_path.add(id(node))
@@ -241,10 +247,13 @@ def _inspect_nodes(loader: _RosLoader, root: Node) -> list[Finding]:
                     findings.append(
                         make_finding(
                             "ROS0005",
-                            f"The key {segment!r} appears more than once in this mapping, "
-                            "so only its last value is used.",
+                            Msg(
+                                "The key {key!r} appears more than once in this mapping, so "
+                                "only its last value is used.",
+                                key=segment,
+                            ),
                             path=path_text((*path, segment)),
-                            hint="Remove or rename the duplicate key.",
+                            hint=Msg("Remove or rename the duplicate key."),
                             line=where[0] if where else None,
                             column=where[1] if where else None,
                         )
@@ -301,9 +310,12 @@ def _yaml_error_finding(exc: yaml.YAMLError, text: str) -> Finding:
         detail = str(exc).splitlines()[0] if str(exc) else "the text cannot be parsed"
     return make_finding(
         "ROS0001",
-        f"The template is not valid JSON or YAML: {detail}.",
-        hint="Fix the syntax at the given line; YAML needs consistent space indentation and "
-        "'key: value' pairs, and values with ': ' or '#' in them must be quoted.",
+        # `detail` is PyYAML's own wording, which has no translations.
+        Msg("The template is not valid JSON or YAML: {detail}.", detail=detail),
+        hint=Msg(
+            "Fix the syntax at the given line; YAML needs consistent space indentation and "
+            "'key: value' pairs, and values with ': ' or '#' in them must be quoted."
+        ),
         line=where[0] if where else None,
         column=where[1] if where else None,
     )
@@ -313,16 +325,18 @@ def _json_error_finding(exc: ValueError) -> Finding:
     if isinstance(exc, json.JSONDecodeError):
         return make_finding(
             "ROS0001",
-            f"The template looks like JSON but is not valid JSON: {exc.msg}.",
-            hint="Fix the JSON syntax at the given line; keys need double quotes, members need "
-            "commas between them and no trailing comma.",
+            Msg("The template looks like JSON but is not valid JSON: {detail}.", detail=exc.msg),
+            hint=Msg(
+                "Fix the JSON syntax at the given line; keys need double quotes, members need "
+                "commas between them and no trailing comma."
+            ),
             line=exc.lineno,
             column=exc.colno,
         )
     return make_finding(
         "ROS0001",
-        f"The template looks like JSON but is not valid JSON: {exc}.",
-        hint="Fix the JSON value; numbers longer than a few thousand digits are not accepted.",
+        Msg("The template looks like JSON but is not valid JSON: {detail}.", detail=str(exc)),
+        hint=Msg("Fix the JSON value; numbers longer than a few thousand digits are not accepted."),
     )
 
 
@@ -412,10 +426,13 @@ def _scan_json(text: str) -> tuple[dict[Path, Position], list[Finding]]:
                 findings.append(
                     make_finding(
                         "ROS0005",
-                        f"The key {key!r} appears more than once in this object, "
-                        "so only its last value is used.",
+                        Msg(
+                            "The key {key!r} appears more than once in this object, so only its "
+                            "last value is used.",
+                            key=key,
+                        ),
                         path=path_text((*frame.path, key)),
-                        hint="Remove or rename the duplicate key.",
+                        hint=Msg("Remove or rename the duplicate key."),
                         line=where[0],
                         column=where[1],
                     )
@@ -435,13 +452,7 @@ def _scan_json(text: str) -> tuple[dict[Path, Position], list[Finding]]:
             positions[value_path] = lines.position(i)
         if char in "{[":
             if len(stack) >= MAX_DEPTH:
-                raise _LimitError(
-                    "ROS0003",
-                    f"The template nests values more than {MAX_DEPTH} levels deep.",
-                    "Flatten the deeply nested part; real templates stay within a few dozen "
-                    "levels.",
-                    lines.position(i),
-                )
+                raise _LimitError("ROS0003", *_TOO_DEEP, lines.position(i))
             stack.append(_JsonFrame(is_object=char == "{", path=value_path))
             i += 1
         elif char == '"':
@@ -470,14 +481,7 @@ def _limit_finding(exc: _LimitError) -> Finding:
 
 
 def _depth_finding(position: Position | None) -> Finding:
-    return _limit_finding(
-        _LimitError(
-            "ROS0003",
-            f"The template nests values more than {MAX_DEPTH} levels deep.",
-            "Flatten the deeply nested part; real templates stay within a few dozen levels.",
-            position,
-        )
-    )
+    return _limit_finding(_LimitError("ROS0003", *_TOO_DEEP, position))
 
 
 def load_template(text: str) -> LoadResult:
@@ -487,8 +491,8 @@ def load_template(text: str) -> LoadResult:
         return _failed(
             make_finding(
                 "ROS0001",
-                f"The template body must be text, not {type(body_object).__name__}.",
-                hint="Pass the template as a JSON or YAML string.",
+                Msg("The template body must be text, not {kind}.", kind=type(body_object).__name__),
+                hint=Msg("Pass the template as a JSON or YAML string."),
             )
         )
     # Every character is at least one UTF-8 byte, so long text is refused without encoding it.
@@ -499,9 +503,14 @@ def load_template(text: str) -> LoadResult:
         return _failed(
             make_finding(
                 "ROS0002",
-                f"The template is larger than the limit of {MAX_TEMPLATE_BYTES} bytes (2 MiB).",
-                hint="Split the template into nested stacks or modules, or move large scripts "
-                "out of UserData.",
+                Msg(
+                    "The template is larger than the limit of {limit} bytes (2 MiB).",
+                    limit=MAX_TEMPLATE_BYTES,
+                ),
+                hint=Msg(
+                    "Split the template into nested stacks or modules, or move large scripts out "
+                    "of UserData."
+                ),
             )
         )
     body = text.removeprefix("\ufeff")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from iaccode.iac.msg import Msg, and_list
 from iaccode.iac.ros_context import CheckContext, describe, str_keys, suggestion
 from iaccode.iac.ros_loader import Path
 from iaccode.iac.ros_refs import Usage, referenced_names, sub_placeholders
@@ -105,8 +106,12 @@ def check_parameters(ctx: CheckContext, used: set[str]) -> None:
             ctx.add(
                 "ROS2001",
                 path,
-                f"Parameter {name} must be a mapping with a Type, not {describe(definition)}.",
-                "Write the parameter as a mapping, for example {Type: String}.",
+                Msg(
+                    "Parameter {name} must be a mapping with a Type, not {value}.",
+                    name=name,
+                    value=describe(definition),
+                ),
+                Msg("Write the parameter as a mapping, for example {{Type: String}}."),
             )
             continue
         fields = str_keys(definition)
@@ -115,8 +120,8 @@ def check_parameters(ctx: CheckContext, used: set[str]) -> None:
                 ctx.add(
                     "ROS2004",
                     (*path, key),
-                    f"Parameter {name} has the unknown attribute {key!r}.",
-                    suggestion(key, PARAMETER_ATTRIBUTES, "Remove it."),
+                    Msg("Parameter {name} has the unknown attribute {key!r}.", name=name, key=key),
+                    suggestion(key, PARAMETER_ATTRIBUTES, Msg("Remove it.")),
                 )
         kind = _check_type(ctx, path, name, fields)
         _check_constraints(ctx, path, name, kind, fields)
@@ -124,8 +129,12 @@ def check_parameters(ctx: CheckContext, used: set[str]) -> None:
             ctx.add(
                 "ROS2014",
                 path,
-                f"Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.",
-                f"Reference it with Ref {name} where it is needed, or remove it.",
+                Msg(
+                    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no "
+                    "effect.",
+                    name=name,
+                ),
+                Msg("Reference it with Ref {name} where it is needed, or remove it.", name=name),
             )
 
 
@@ -134,8 +143,8 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
         ctx.add(
             "ROS2002",
             (*path, "Type"),
-            f"Parameter {name} has no Type.",
-            "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).",
+            Msg("Parameter {name} has no Type.", name=name),
+            Msg("Add Type: String (or Number, CommaDelimitedList, Json, Boolean)."),
         )
         return None
     kind = fields["Type"]
@@ -144,8 +153,10 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
     ctx.add(
         "ROS2003",
         (*path, "Type"),
-        f"Parameter {name} has the unknown Type {describe(kind)}.",
-        suggestion(kind, PARAMETER_TYPES, f"Use one of: {', '.join(PARAMETER_TYPES)}."),
+        Msg("Parameter {name} has the unknown Type {value}.", name=name, value=describe(kind)),
+        suggestion(
+            kind, PARAMETER_TYPES, Msg("Use one of: {choices}.", choices=", ".join(PARAMETER_TYPES))
+        ),
     )
     return None
 
@@ -160,8 +171,12 @@ def _whole(ctx: CheckContext, path: Path, fields: dict[str, object], key: str) -
     ctx.add(
         "ROS2005",
         (*path, key),
-        f"{key} must be a whole number of characters, not {describe(value)}.",
-        f"Set {key} to a non-negative integer such as 8.",
+        Msg(
+            "{key} must be a whole number of characters, not {value}.",
+            key=key,
+            value=describe(value),
+        ),
+        Msg("Set {key} to a non-negative integer such as 8.", key=key),
     )
     return None
 
@@ -176,8 +191,8 @@ def _bound(ctx: CheckContext, path: Path, fields: dict[str, object], key: str) -
     ctx.add(
         "ROS2005",
         (*path, key),
-        f"{key} must be a number, not {describe(value)}.",
-        f"Set {key} to a number such as 1.",
+        Msg("{key} must be a number, not {value}.", key=key, value=describe(value)),
+        Msg("Set {key} to a number such as 1.", key=key),
     )
     return None
 
@@ -189,8 +204,19 @@ def _check_order(
         ctx.add(
             "ROS2007",
             (*path, names[0]),
-            f"{names[0]} ({low:g}) is greater than {names[1]} ({high:g}), so no value is allowed.",
-            f"Make {names[0]} less than or equal to {names[1]}.",
+            Msg(
+                "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is "
+                "allowed.",
+                low_key=names[0],
+                low=low,
+                high_key=names[1],
+                high=high,
+            ),
+            Msg(
+                "Make {low_key} less than or equal to {high_key}.",
+                low_key=names[0],
+                high_key=names[1],
+            ),
         )
 
 
@@ -202,8 +228,11 @@ def _pattern(ctx: CheckContext, path: Path, fields: dict[str, object]) -> re.Pat
         ctx.add(
             "ROS2005",
             (*path, "AllowedPattern"),
-            f"AllowedPattern must be a regular expression string, not {describe(value)}.",
-            "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.",
+            Msg(
+                "AllowedPattern must be a regular expression string, not {value}.",
+                value=describe(value),
+            ),
+            Msg("Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'."),
         )
         return None
     try:
@@ -212,8 +241,12 @@ def _pattern(ctx: CheckContext, path: Path, fields: dict[str, object]) -> re.Pat
         ctx.add(
             "ROS2006",
             (*path, "AllowedPattern"),
-            f"AllowedPattern {value!r} is not a valid regular expression ({exc}).",
-            "Fix the pattern; remember to escape special characters such as '.' and '('.",
+            Msg(
+                "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).",
+                pattern=value,
+                reason=str(exc),
+            ),
+            Msg("Fix the pattern; remember to escape special characters such as '.' and '('."),
         )
         return None
 
@@ -226,8 +259,8 @@ def _check_constraints(
         ctx.add(
             "ROS2005",
             (*path, "AllowedValues"),
-            f"AllowedValues must be a list, not {describe(allowed)}.",
-            "Write AllowedValues as a list, for example [small, large].",
+            Msg("AllowedValues must be a list, not {value}.", value=describe(allowed)),
+            Msg("Write AllowedValues as a list, for example [small, large]."),
         )
         allowed = None
     pattern = _pattern(ctx, path, fields)
@@ -249,8 +282,12 @@ def _check_constraints(
             ctx.add(
                 "ROS2012",
                 dpath,
-                f"The Default of Number parameter {name} is {describe(default)}, not a number.",
-                "Set Default to a number, or change Type to String.",
+                Msg(
+                    "The Default of Number parameter {name} is {value}, not a number.",
+                    name=name,
+                    value=describe(default),
+                ),
+                Msg("Set Default to a number, or change Type to String."),
             )
         elif (min_value is not None and number < min_value) or (
             max_value is not None and number > max_value
@@ -258,16 +295,24 @@ def _check_constraints(
             ctx.add(
                 "ROS2011",
                 dpath,
-                f"The Default {number:g} of parameter {name} is outside "
-                f"{_range(min_value, max_value, 'Value')}.",
-                "Change Default or the MinValue/MaxValue bounds so the default is allowed.",
+                Msg(
+                    "The Default {number:g} of parameter {name} is outside {range}.",
+                    number=number,
+                    name=name,
+                    range=_range(min_value, max_value, "Value"),
+                ),
+                Msg("Change Default or the MinValue/MaxValue bounds so the default is allowed."),
             )
     elif kind == "Boolean" and _as_bool(default) is None:
         ctx.add(
             "ROS2013",
             dpath,
-            f"The Default of Boolean parameter {name} is {describe(default)}, not true or false.",
-            "Set Default to true or false.",
+            Msg(
+                "The Default of Boolean parameter {name} is {value}, not true or false.",
+                name=name,
+                value=describe(default),
+            ),
+            Msg("Set Default to true or false."),
         )
     elif kind in _STRING_TYPES:
         text = _as_text(default)
@@ -279,17 +324,26 @@ def _check_constraints(
             ctx.add(
                 "ROS2010",
                 dpath,
-                f"The Default of parameter {name} is {len(text)} characters long, outside "
-                f"{_range(min_length, max_length, 'Length')}.",
-                "Change Default or the MinLength/MaxLength bounds so the default is allowed.",
+                Msg(
+                    "The Default of parameter {name} is {length} characters long, outside {range}.",
+                    name=name,
+                    length=len(text),
+                    range=_range(min_length, max_length, "Length"),
+                ),
+                Msg("Change Default or the MinLength/MaxLength bounds so the default is allowed."),
             )
         if pattern is not None and _safe_to_match(pattern, text) and not pattern.fullmatch(text):
             ctx.add(
                 "ROS2009",
                 dpath,
-                f"The Default {text!r} of parameter {name} does not match AllowedPattern "
-                f"{pattern.pattern!r}.",
-                "Change Default so the whole value matches the pattern, or relax the pattern.",
+                Msg(
+                    "The Default {default!r} of parameter {name} does not match AllowedPattern "
+                    "{pattern!r}.",
+                    default=text,
+                    name=name,
+                    pattern=pattern.pattern,
+                ),
+                Msg("Change Default so the whole value matches the pattern, or relax the pattern."),
             )
 
 
@@ -301,13 +355,13 @@ def _safe_to_match(pattern: re.Pattern[str], text: str) -> bool:
     )
 
 
-def _range(low: float | None, high: float | None, kind: str) -> str:
+def _range(low: float | None, high: float | None, kind: str) -> Msg:
     bounds = []
     if low is not None:
         bounds.append(f"Min{kind} {low:g}")
     if high is not None:
         bounds.append(f"Max{kind} {high:g}")
-    return "the range set by " + " and ".join(bounds)
+    return Msg("the range set by {bounds}", bounds=and_list(bounds))
 
 
 def _check_allowed(
@@ -330,7 +384,15 @@ def _check_allowed(
             ctx.add(
                 "ROS2008",
                 path,
-                f"The Default {describe(item)} of parameter {name} is not one of AllowedValues.",
-                f"Use one of the allowed values ({choices}) or add the default to AllowedValues.",
+                Msg(
+                    "The Default {value} of parameter {name} is not one of AllowedValues.",
+                    value=describe(item),
+                    name=name,
+                ),
+                Msg(
+                    "Use one of the allowed values ({choices}) or add the default to "
+                    "AllowedValues.",
+                    choices=choices,
+                ),
             )
             return

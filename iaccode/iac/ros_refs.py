@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
+from iaccode.iac.msg import Msg, Value, joined
 from iaccode.iac.ros_context import CheckContext, describe, suggestion
 from iaccode.iac.ros_loader import MAX_DEPTH, Path, key_segment
 from iaccode.iac.ros_types import FUNCTIONS, RESOURCE_TYPE_ATTRIBUTES
@@ -79,9 +80,12 @@ def collect_usages(ctx: CheckContext) -> list[Usage]:
                     ctx.add(
                         "ROS0004",
                         (),
-                        f"The template has more than {MAX_VISITS} values, so checking stopped "
-                        "early and some problems may be unreported.",
-                        "Split the template into smaller nested stacks or modules.",
+                        Msg(
+                            "The template has more than {limit} values, so checking stopped "
+                            "early and some problems may be unreported.",
+                            limit=MAX_VISITS,
+                        ),
+                        Msg("Split the template into smaller nested stacks or modules."),
                     )
                     return usages
                 if id(value) in ancestors or len(path) > MAX_DEPTH + 2:
@@ -90,9 +94,13 @@ def collect_usages(ctx: CheckContext) -> list[Usage]:
                         ctx.add(
                             "ROS0004",
                             path,
-                            "The document contains itself or nests too deeply, so checking "
-                            "skipped that part.",
-                            "Pass a finite tree of at most 100 levels, as a parsed template is.",
+                            Msg(
+                                "The document contains itself or nests too deeply, so checking "
+                                "skipped that part."
+                            ),
+                            Msg(
+                                "Pass a finite tree of at most 100 levels, as a parsed template is."
+                            ),
                         )
                     continue
                 ancestors.add(id(value))
@@ -172,22 +180,39 @@ def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: ob
     ctx.add(
         "ROS4006",
         path,
-        f"Resource {resource} of type {kind} has no attribute {attribute!r}.",
-        suggestion(attribute, known, f"Use one of the attributes of {kind}: {listing}."),
+        Msg(
+            "Resource {resource} of type {kind} has no attribute {attribute!r}.",
+            resource=resource,
+            kind=kind,
+            attribute=attribute,
+        ),
+        suggestion(
+            attribute,
+            known,
+            Msg("Use one of the attributes of {kind}: {listing}.", kind=kind, listing=listing),
+        ),
     )
 
 
-def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: str) -> bool:
+def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: Value) -> bool:
     if isinstance(resource, str) and resource in ctx.resources:
         return True
     if isinstance(resource, str) and ctx.is_ref_target(resource):
-        hint = f"Use Ref {resource} for a parameter or local, since {how} needs a resource."
+        hint = Msg(
+            "Use Ref {name} for a parameter or local, since {how} needs a resource.",
+            name=resource,
+            how=how,
+        )
     else:
-        hint = suggestion(resource, ctx.resources, "Name a resource defined under Resources.")
+        hint = suggestion(resource, ctx.resources, Msg("Name a resource defined under Resources."))
     ctx.add(
         "ROS4005",
         path,
-        f"{how} refers to {describe(resource)}, which is not a resource in this template.",
+        Msg(
+            "{how} refers to {value}, which is not a resource in this template.",
+            how=how,
+            value=describe(resource),
+        ),
         hint,
     )
     return False
@@ -199,8 +224,11 @@ def _check_ref(ctx: CheckContext, usage: Usage) -> None:
         ctx.add(
             "ROS4002",
             usage.path,
-            f"Ref must name a parameter, resource or pseudo parameter, not {describe(target)}.",
-            "Write the name as a plain string, for example Ref: VpcId.",
+            Msg(
+                "Ref must name a parameter, resource or pseudo parameter, not {value}.",
+                value=describe(target),
+            ),
+            Msg("Write the name as a plain string, for example Ref: VpcId."),
         )
         return
     if target == "ALIYUN::Index":
@@ -208,9 +236,12 @@ def _check_ref(ctx: CheckContext, usage: Usage) -> None:
             ctx.add(
                 "ROS4003",
                 usage.path,
-                f"ALIYUN::Index is used in {usage.section}/{usage.owner}, which is not a "
-                "resource with Count, so it has no value there.",
-                "Use ALIYUN::Index only inside the Properties of a resource that sets Count.",
+                Msg(
+                    "ALIYUN::Index is used in {where}, which is not a resource with Count, so it "
+                    "has no value there.",
+                    where=f"{usage.section}/{usage.owner}",
+                ),
+                Msg("Use ALIYUN::Index only inside the Properties of a resource that sets Count."),
             )
         return
     if ctx.is_ref_target(target):
@@ -218,8 +249,16 @@ def _check_ref(ctx: CheckContext, usage: Usage) -> None:
     ctx.add(
         "ROS4001",
         usage.path,
-        f"Ref refers to {target!r}, which is not a parameter, resource, local or pseudo parameter.",
-        suggestion(target, ctx.ref_targets(), f"Define {target!r} under Parameters or Resources."),
+        Msg(
+            "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo "
+            "parameter.",
+            name=target,
+        ),
+        suggestion(
+            target,
+            ctx.ref_targets(),
+            Msg("Define {name!r} under Parameters or Resources.", name=target),
+        ),
     )
 
 
@@ -229,9 +268,11 @@ def _check_getatt(ctx: CheckContext, usage: Usage) -> None:
         ctx.add(
             "ROS4004",
             usage.path,
-            f"Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', "
-            f"not {describe(usage.argument)}.",
-            "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.",
+            Msg(
+                "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.",
+                value=describe(usage.argument),
+            ),
+            Msg("Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId."),
         )
         return
     resource, attribute = parts
@@ -249,8 +290,14 @@ def _check_sub(ctx: CheckContext, usage: Usage) -> None:
         ctx.add(
             "ROS4007",
             usage.path,
-            f"Fn::Sub needs a string or [string, variables], not {describe(argument)}.",
-            "Write it as Fn::Sub: 'text ${Name}' or Fn::Sub: ['text ${Var}', {Var: value}].",
+            Msg(
+                "Fn::Sub needs a string or [string, variables], not {value}.",
+                value=describe(argument),
+            ),
+            Msg(
+                "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', "
+                "{{Var: value}}]."
+            ),
         )
         return
     template, variables = sub
@@ -259,20 +306,26 @@ def _check_sub(ctx: CheckContext, usage: Usage) -> None:
             continue
         if "." in content:
             resource, attribute = content.split(".", 1)
-            if _check_resource_name(
-                ctx, usage.path, resource, f"Fn::Sub placeholder ${{{content}}}"
-            ):
+            how = Msg("Fn::Sub placeholder {placeholder}", placeholder=f"${{{content}}}")
+            if _check_resource_name(ctx, usage.path, resource, how):
                 _check_attribute(ctx, usage.path, resource, attribute)
         elif not ctx.is_ref_target(content):
             ctx.add(
                 "ROS4001",
                 usage.path,
-                f"Fn::Sub placeholder ${{{content}}} names nothing defined in this template.",
+                Msg(
+                    "Fn::Sub placeholder {placeholder} names nothing defined in this template.",
+                    placeholder=f"${{{content}}}",
+                ),
                 suggestion(
                     content,
                     [*ctx.ref_targets(), *variables],
-                    f"Define {content!r} as a parameter or resource, or write ${{!{content}}} "
-                    "for a literal '${' in the output.",
+                    Msg(
+                        "Define {name!r} as a parameter or resource, or write {escaped} for a "
+                        "literal '${{' in the output.",
+                        name=content,
+                        escaped=f"${{!{content}}}",
+                    ),
                 ),
             )
 
@@ -286,8 +339,13 @@ def _check_find_in_map(ctx: CheckContext, usage: Usage) -> None:
         ctx.add(
             "ROS4009",
             usage.path,
-            f"Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.",
-            suggestion(name, ctx.mappings, f"Add a mapping named {name!r} under Mappings."),
+            Msg(
+                "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.",
+                name=name,
+            ),
+            suggestion(
+                name, ctx.mappings, Msg("Add a mapping named {name!r} under Mappings.", name=name)
+            ),
         )
         return
     if len(argument) != 3:
@@ -298,12 +356,21 @@ def _check_find_in_map(ctx: CheckContext, usage: Usage) -> None:
             return
         keys = {key_segment(k): v for k, v in table.items()}
         if key not in keys:
-            which = "top-level key" if level == 1 else "second-level key"
+            if level == 1:
+                message = Msg(
+                    "The mapping {name!r} has no top-level key {key!r}.", name=name, key=key
+                )
+            else:
+                message = Msg(
+                    "The mapping {name!r} has no second-level key {key!r}.", name=name, key=key
+                )
             ctx.add(
                 "ROS4009",
                 usage.path,
-                f"The mapping {name!r} has no {which} {key!r}.",
-                suggestion(key, keys, f"Add {key!r} to the mapping {name!r}."),
+                message,
+                suggestion(
+                    key, keys, Msg("Add {key!r} to the mapping {name!r}.", key=key, name=name)
+                ),
             )
             return
         table = keys[key]
@@ -325,14 +392,18 @@ def check_references(ctx: CheckContext, usages: Sequence[Usage]) -> None:
             if isinstance(argument, list) and argument:
                 ctx.check_condition_name((*usage.path, "Fn::If", 0), argument[0], "Fn::If")
         elif function == "Condition":
-            ctx.check_condition_name(usage.path, usage.argument, f"condition {usage.owner}")
+            ctx.check_condition_name(
+                usage.path, usage.argument, Msg("condition {name}", name=usage.owner)
+            )
         elif function not in FUNCTIONS:
             ctx.add(
                 "ROS4010",
                 usage.path,
-                f"{function} is not a ROS function.",
+                Msg("{function} is not a ROS function.", function=function),
                 suggestion(
-                    function, FUNCTIONS, "Use one of the ROS intrinsic functions, such as Fn::Join."
+                    function,
+                    FUNCTIONS,
+                    Msg("Use one of the ROS intrinsic functions, such as Fn::Join."),
                 ),
             )
 
@@ -434,8 +505,8 @@ def _cycle_through(graph: Mapping[Node, set[Node]], members: set[Node], start: N
     return [start, start]  # pragma: no cover - a component with a cycle always has one
 
 
-def _label(node: Node) -> str:
-    return node[1] if node[0] == "Resources" else f"{node[1]} (local)"
+def _label(node: Node) -> Value:
+    return node[1] if node[0] == "Resources" else Msg("{name} (local)", name=node[1])
 
 
 def check_dependency_cycles(ctx: CheckContext, usages: Sequence[Usage]) -> None:
@@ -447,19 +518,28 @@ def check_dependency_cycles(ctx: CheckContext, usages: Sequence[Usage]) -> None:
         cycle = _cycle_through(graph, set(component), start)
         labels = [_label(node) for node in cycle]
         if len(labels) > 12:  # keep the message one readable sentence for long chains
-            labels = [*labels[:6], f"... {len(labels) - 10} more ...", *labels[-4:]]
-        chain = " -> ".join(labels)
+            more = Msg("... {count} more ...", count=len(labels) - 10)
+            labels = [*labels[:6], more, *labels[-4:]]
+        chain = joined(labels, " -> ")
         if len(cycle) == 2:
-            message = f"{_label(start)} depends on itself ({chain}), so it can never be created."
+            message = Msg(
+                "{name} depends on itself ({chain}), so it can never be created.",
+                name=_label(start),
+                chain=chain,
+            )
         else:
-            message = (
-                f"{len(cycle) - 1} entries depend on each other in a cycle ({chain}), "
-                "so ROS cannot order their creation."
+            message = Msg(
+                "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order "
+                "their creation.",
+                count=len(cycle) - 1,
+                chain=chain,
             )
         ctx.add(
             "ROS3007",
             start,
             message,
-            "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
-            "reference between them.",
+            Msg(
+                "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or "
+                "Fn::Sub reference between them."
+            ),
         )

@@ -12,6 +12,8 @@ from typing import Literal
 
 import attrs
 
+from iaccode.iac.msg import Msg, Translate, Value, and_list, english
+
 Severity = Literal["error", "warning", "info"]
 
 SEVERITY_ORDER: Mapping[Severity, int] = {"error": 0, "warning": 1, "info": 2}
@@ -83,26 +85,42 @@ CODES: Mapping[str, tuple[Severity, str]] = {
 
 @attrs.frozen(kw_only=True)
 class Finding:
-    """One problem in a template, at one place, with a way to fix it."""
+    """One problem in a template, at one place, with a way to fix it.
+
+    `text` and `fix` are kept as messages so a report can be read in the caller's language;
+    `message` and `hint` are their English renderings (what `to_dict` gives a model).
+    """
 
     code: str
     severity: Severity
-    message: str
+    text: Msg
     path: str
     line: int | None = None
     column: int | None = None
-    hint: str = ""
+    fix: Msg | None = None
+
+    @property
+    def message(self) -> str:
+        return self.text.render()
+
+    @property
+    def hint(self) -> str:
+        return self.fix.render() if self.fix is not None else ""
 
     @property
     def location(self) -> str:
+        return self.locate()
+
+    def locate(self, translate: Translate = english) -> str:
+        """Where the finding is: the path (never translated) and the line, in words."""
         if self.line is None:
-            return self.path or "template"
-        position = (
-            f"line {self.line}"
-            if self.column is None
-            else (f"line {self.line}, column {self.column}")
-        )
-        return f"{self.path} ({position})" if self.path else position
+            return self.path or Msg("template").render(translate)
+        if self.column is None:
+            position = Msg("line {line}", line=self.line)
+        else:
+            position = Msg("line {line}, column {column}", line=self.line, column=self.column)
+        shown = position.render(translate)
+        return f"{self.path} ({shown})" if self.path else shown
 
     def sort_key(self) -> tuple[int, str, int, int, str, str]:
         return (
@@ -114,24 +132,24 @@ class Finding:
             self.message,
         )
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, translate: Translate = english) -> dict[str, object]:
         return {
             "code": self.code,
             "severity": self.severity,
-            "message": self.message,
+            "message": self.text.render(translate),
             "path": self.path,
             "line": self.line,
             "column": self.column,
-            "hint": self.hint,
+            "hint": self.fix.render(translate) if self.fix is not None else "",
         }
 
 
 def make_finding(
     code: str,
-    message: str,
+    message: Msg | str,
     *,
     path: str = "",
-    hint: str = "",
+    hint: Msg | str = "",
     line: int | None = None,
     column: int | None = None,
 ) -> Finding:
@@ -140,19 +158,28 @@ def make_finding(
     return Finding(
         code=code,
         severity=severity,
-        message=message,
+        text=message if isinstance(message, Msg) else Msg.plain(message),
         path=path,
         line=line,
         column=column,
-        hint=hint,
+        fix=(hint if isinstance(hint, Msg) else Msg.plain(hint)) if hint else None,
     )
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+# One message per count and word, so each language says "1 error" / "2 errors" its own way
+# (counts here are never 0, and every supported language uses the singular for exactly 1).
+# Values are filled in where they are used.
+_COUNTED: Mapping[Severity, tuple[Msg, Msg]] = {
+    "error": (Msg("{count} error"), Msg("{count} errors")),
+    "warning": (Msg("{count} warning"), Msg("{count} warnings")),
+    "info": (Msg("{count} note"), Msg("{count} notes")),
+}
 
-
-_GROUP_TITLES: Mapping[Severity, str] = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
+_GROUP_TITLES: Mapping[Severity, Msg] = {
+    "error": Msg("Errors ({count}):"),
+    "warning": Msg("Warnings ({count}):"),
+    "info": Msg("Notes ({count}):"),
+}
 
 
 def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:
@@ -185,47 +212,67 @@ class Report:
     def codes(self) -> list[str]:
         return [f.code for f in self.findings]
 
-    def summary(self) -> str:
-        """The one-line verdict."""
+    def verdict(self) -> Msg:
+        """The one-line verdict, as a message."""
         errors, warnings, infos = len(self.errors), len(self.warnings), len(self.infos)
-        parts = [
-            _plural(count, word)
-            for count, word in ((errors, "error"), (warnings, "warning"), (infos, "note"))
+        counts: tuple[tuple[Severity, int], ...] = (
+            ("error", errors),
+            ("warning", warnings),
+            ("info", infos),
+        )
+        parts: list[Value] = [
+            Msg(_COUNTED[severity][count != 1].template, count=count)
+            for severity, count in counts
             if count
         ]
-        counted = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
         if errors:
-            return f"Template check failed with {counted}; fix the errors before deploying."
+            return Msg(
+                "Template check failed with {counted}; fix the errors before deploying.",
+                counted=and_list(parts),
+            )
         if warnings:
-            return f"Template check passed with {counted}; review the warnings before deploying."
+            return Msg(
+                "Template check passed with {counted}; review the warnings before deploying.",
+                counted=and_list(parts),
+            )
         if infos:
-            return f"Template check passed with {counted} and no errors or warnings."
-        return "Template check passed with no errors, warnings or notes."
+            return Msg(
+                "Template check passed with {counted} and no errors or warnings.",
+                counted=and_list(parts),
+            )
+        return Msg("Template check passed with no errors, warnings or notes.")
 
-    def to_text(self) -> str:
-        """A readable review: the verdict, then findings grouped by severity with fixes."""
-        lines = [self.summary()]
+    def summary(self, translate: Translate = english) -> str:
+        """The one-line verdict."""
+        return self.verdict().render(translate)
+
+    def to_text(self, translate: Translate = english) -> str:
+        """A readable review: the verdict, then findings grouped by severity with fixes.
+
+        Codes, paths and the values in messages stay as they are in every language."""
+        lines = [self.summary(translate)]
         for severity, title in _GROUP_TITLES.items():
             group = [f for f in self.findings if f.severity == severity]
             if not group:
                 continue
             lines.append("")
-            lines.append(f"{title} ({len(group)}):")
+            lines.append(Msg(title.template, count=len(group)).render(translate))
             for number, finding in enumerate(group, start=1):
-                lines.append(f"  {number}. [{finding.code}] {finding.location}")
-                lines.append(f"     {finding.message}")
-                if finding.hint:
-                    lines.append(f"     Fix: {finding.hint}")
+                lines.append(f"  {number}. [{finding.code}] {finding.locate(translate)}")
+                lines.append(f"     {finding.text.render(translate)}")
+                if finding.fix is not None:
+                    fix = Msg("Fix: {hint}", hint=finding.fix)
+                    lines.append(f"     {fix.render(translate)}")
         return "\n".join(lines) + "\n"
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, translate: Translate = english) -> dict[str, object]:
         return {
             "ok": self.ok,
-            "summary": self.summary(),
+            "summary": self.summary(translate),
             "counts": {
                 "error": len(self.errors),
                 "warning": len(self.warnings),
                 "info": len(self.infos),
             },
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [f.to_dict(translate) for f in self.findings],
         }

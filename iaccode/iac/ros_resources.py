@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 
+from iaccode.iac.msg import Msg
 from iaccode.iac.ros_context import (
     CheckContext,
     describe,
@@ -39,8 +40,12 @@ def check_resources(ctx: CheckContext) -> None:
             ctx.add(
                 "ROS3001",
                 path,
-                f"Resource {name} must be a mapping with a Type, not {describe(entry)}.",
-                "Write the resource as a mapping with Type and Properties keys.",
+                Msg(
+                    "Resource {name} must be a mapping with a Type, not {value}.",
+                    name=name,
+                    value=describe(entry),
+                ),
+                Msg("Write the resource as a mapping with Type and Properties keys."),
             )
             continue
         fields = str_keys(entry)
@@ -48,14 +53,20 @@ def check_resources(ctx: CheckContext) -> None:
         kind = _check_type(ctx, path, name, fields)
         _check_depends_on(ctx, path, name, fields)
         if "Condition" in fields:
-            ctx.check_condition_name((*path, "Condition"), fields["Condition"], f"resource {name}")
+            ctx.check_condition_name(
+                (*path, "Condition"), fields["Condition"], Msg("resource {name}", name=name)
+            )
         properties = fields.get("Properties", {})
         if not isinstance(properties, dict):
             ctx.add(
                 "ROS3005",
                 (*path, "Properties"),
-                f"The Properties of resource {name} must be a mapping, not {describe(properties)}.",
-                "Write Properties as a mapping of property names to values.",
+                Msg(
+                    "The Properties of resource {name} must be a mapping, not {value}.",
+                    name=name,
+                    value=describe(properties),
+                ),
+                Msg("Write Properties as a mapping of property names to values."),
             )
             continue
         if kind is not None:
@@ -69,11 +80,11 @@ def _check_attributes(ctx: CheckContext, path: Path, name: str, fields: dict[str
             ctx.add(
                 "ROS3004",
                 (*path, key),
-                f"Resource {name} has the unknown attribute {key!r}.",
+                Msg("Resource {name} has the unknown attribute {key!r}.", name=name, key=key),
                 suggestion(
                     key,
                     RESOURCE_ATTRIBUTES,
-                    "Move it under Properties if it is a property, or remove it.",
+                    Msg("Move it under Properties if it is a property, or remove it."),
                 ),
             )
 
@@ -84,20 +95,29 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
         ctx.add(
             "ROS3002",
             (*path, "Type"),
-            f"Resource {name} has no Type."
+            Msg("Resource {name} has no Type.", name=name)
             if "Type" not in fields
-            else f"The Type of resource {name} must be a string, not {describe(kind)}.",
-            "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.",
+            else Msg(
+                "The Type of resource {name} must be a string, not {value}.",
+                name=name,
+                value=describe(kind),
+            ),
+            Msg("Set Type to a ROS resource type such as ALIYUN::ECS::VPC."),
         )
         return None
     if not kind.startswith(RESOURCE_TYPE_PREFIXES):
         ctx.add(
             "ROS3003",
             (*path, "Type"),
-            f"Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or "
-            "Custom::, so ROS will not recognise it.",
+            Msg(
+                "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or "
+                "Custom::, so ROS will not recognise it.",
+                kind=kind,
+            ),
             suggestion(
-                kind, _KNOWN_TYPES, "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance."
+                kind,
+                _KNOWN_TYPES,
+                Msg("Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance."),
             ),
         )
     return kind
@@ -116,9 +136,13 @@ def _check_depends_on(ctx: CheckContext, path: Path, name: str, fields: dict[str
         ctx.add(
             "ROS3006",
             dpath,
-            f"DependsOn of resource {name} must be a resource name or a list of names, "
-            f"not {describe(value)}.",
-            "Write DependsOn as a name or a list of resource names.",
+            Msg(
+                "DependsOn of resource {name} must be a resource name or a list of names, "
+                "not {value}.",
+                name=name,
+                value=describe(value),
+            ),
+            Msg("Write DependsOn as a name or a list of resource names."),
         )
         return
     for target_path, target in targets:
@@ -127,9 +151,12 @@ def _check_depends_on(ctx: CheckContext, path: Path, name: str, fields: dict[str
         ctx.add(
             "ROS3006",
             target_path,
-            f"Resource {name} depends on {describe(target)}, which is not a resource in this "
-            "template.",
-            suggestion(target, ctx.resources, "Name a resource defined under Resources."),
+            Msg(
+                "Resource {name} depends on {value}, which is not a resource in this template.",
+                name=name,
+                value=describe(target),
+            ),
+            suggestion(target, ctx.resources, Msg("Name a resource defined under Resources.")),
         )
 
 
@@ -146,16 +173,29 @@ def _check_properties(
             ctx.add(
                 "ROS3010",
                 (*ppath, key),
-                f"Resource {name} ({kind}) is missing the required property {key}.",
-                f"Add {key} under Properties, as a literal or a Ref to a parameter.",
+                Msg(
+                    "Resource {name} ({kind}) is missing the required property {key}.",
+                    name=name,
+                    kind=kind,
+                    key=key,
+                ),
+                Msg("Add {key} under Properties, as a literal or a Ref to a parameter.", key=key),
             )
     for key in EXPECTED_PROPERTIES.get(kind, ()):
         if not _present(properties, key):
             ctx.add(
                 "ROS3011",
                 (*ppath, key),
-                f"Resource {name} ({kind}) has no {key}, which it needs in practice.",
-                f"Add {key} under Properties, ideally as a parameter so it fits the region.",
+                Msg(
+                    "Resource {name} ({kind}) has no {key}, which it needs in practice.",
+                    name=name,
+                    kind=kind,
+                    key=key,
+                ),
+                Msg(
+                    "Add {key} under Properties, ideally as a parameter so it fits the region.",
+                    key=key,
+                ),
             )
     for key, allowed in ALLOWED_PROPERTY_VALUES.get(kind, {}).items():
         value = properties.get(key)
@@ -163,8 +203,16 @@ def _check_properties(
             ctx.add(
                 "ROS3012",
                 (*ppath, key),
-                f"{key} of resource {name} is {value!r}, which {kind} does not accept.",
-                suggestion(value, allowed, f"Use one of: {', '.join(allowed)}."),
+                Msg(
+                    "{key} of resource {name} is {value!r}, which {kind} does not accept.",
+                    key=key,
+                    name=name,
+                    value=value,
+                    kind=kind,
+                ),
+                suggestion(
+                    value, allowed, Msg("Use one of: {choices}.", choices=", ".join(allowed))
+                ),
             )
     for key in IPV4_CIDR_PROPERTIES.get(kind, ()):
         value = properties.get(key)
@@ -176,27 +224,32 @@ def _ipv4_cidr(
     ctx: CheckContext, path: Path | None, name: str, text: str
 ) -> ipaddress.IPv4Network | None:
     """Parse a literal CIDR; report it at `path` when invalid (path None: report nothing)."""
-    problem = ""
+    problem = Msg("is not an IPv4 network")
     network = None
     if "/" not in text:
-        problem = "has no prefix length"
+        problem = Msg("has no prefix length")
     else:
         try:
             network = ipaddress.IPv4Network(text.strip(), strict=True)
         except ValueError:
             try:
                 loose = ipaddress.IPv4Network(text.strip(), strict=False)
-                problem = f"has host bits set (the network is {loose})"
+                problem = Msg("has host bits set (the network is {network})", network=str(loose))
             except ValueError:
-                problem = "is not an IPv4 network"
+                problem = Msg("is not an IPv4 network")
     if network is not None:
         return network
     if path is not None:
         ctx.add(
             "ROS3013",
             path,
-            f"The CIDR block {text!r} of resource {name} {problem}.",
-            "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.",
+            Msg(
+                "The CIDR block {cidr!r} of resource {name} {problem}.",
+                cidr=text,
+                name=name,
+                problem=problem,
+            ),
+            Msg("Write an IPv4 network with its prefix length, such as 192.168.0.0/16."),
         )
     return None
 
@@ -273,17 +326,31 @@ def _check_vswitch_ranges(ctx: CheckContext) -> None:
                 ctx.add(
                     "ROS3014",
                     path,
-                    f"VSwitch {name} uses {network}, which is outside the range of VPC {vpc[1]} "
-                    f"({ranges}).",
-                    f"Choose a CIDR block for {name} inside {ranges}.",
+                    Msg(
+                        "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} "
+                        "({ranges}).",
+                        name=name,
+                        network=str(network),
+                        vpc=vpc[1],
+                        ranges=ranges,
+                    ),
+                    Msg(
+                        "Choose a CIDR block for {name} inside {ranges}.", name=name, ranges=ranges
+                    ),
                 )
         for other, other_network in by_vpc.get(vpc, []):
             if network.overlaps(other_network):
                 ctx.add(
                     "ROS3015",
                     path,
-                    f"VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch "
-                    f"{other} in the same VPC.",
-                    "Give each VSwitch of a VPC its own non-overlapping CIDR block.",
+                    Msg(
+                        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch "
+                        "{other} in the same VPC.",
+                        name=name,
+                        network=str(network),
+                        other_network=str(other_network),
+                        other=other,
+                    ),
+                    Msg("Give each VSwitch of a VPC its own non-overlapping CIDR block."),
                 )
         by_vpc.setdefault(vpc, []).append((name, network))

@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.iac.msg import Msg
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_types import FORMAT_VERSION
 from iaccode.iac.tf_convert import convert
@@ -60,11 +61,18 @@ _TRANSFORM = re.compile(r"Aliyun::Terraform-v1\.\d+|Aliyun::OpenTofu-v1\.8")
 
 @attrs.frozen
 class Conversion:
-    """A native ROS template converted from Terraform, with what could not be converted."""
+    """A native ROS template converted from Terraform, with what could not be converted.
+
+    `notes` are the warnings as messages, to render in the reader's language; `warnings` are
+    the same in English."""
 
     template: dict[str, Any]
-    warnings: tuple[str, ...] = ()
+    notes: tuple[Msg, ...] = ()
     unsupported: tuple[str, ...] = ()  # addresses left out: resources and module calls
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return tuple(note.render() for note in self.notes)
 
     def to_yaml(self) -> str:
         return render_yaml(self.template)
@@ -90,8 +98,12 @@ def check_transform(transform: str) -> str:
     """Return `transform` if ROS knows it as a Terraform engine, else raise `TerraformError`."""
     if not isinstance(transform, str) or not _TRANSFORM.fullmatch(transform):
         raise TerraformError(
-            f"Transform {transform!r} is not a ROS Terraform engine; use "
-            f"{DEFAULT_TRANSFORM!r} or 'Aliyun::Terraform-v1.x' (for example v1.5)."
+            Msg(
+                "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+                "'Aliyun::Terraform-v1.x' (for example v1.5).",
+                transform=transform,
+                default=DEFAULT_TRANSFORM,
+            )
         )
     return transform
 

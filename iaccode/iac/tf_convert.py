@@ -34,6 +34,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.iac.msg import Msg, Value
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
@@ -51,7 +52,7 @@ from iaccode.iac.tf_hcl import (
 from iaccode.iac.tf_rules import META_ARGUMENTS, VSWITCH, Prop, ResourceRule, rule_for
 from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
 
-_COMPATIBLE_HINT = (
+_COMPATIBLE_HINT = Msg(
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
 )
 
@@ -59,7 +60,7 @@ _COMPATIBLE_HINT = (
 @attrs.frozen
 class ConvertedTemplate:
     template: dict[str, Any]
-    warnings: tuple[str, ...]
+    warnings: tuple[Msg, ...]
     unsupported: tuple[str, ...]
 
 
@@ -76,32 +77,42 @@ class _Converter(ValueConverter):
 
     def plan(self) -> None:
         self.taken.update(self.config.variables, PSEUDO_PARAMETERS)
-        skipped: dict[str, list[str]] = {}
+        skipped: dict[Msg, list[str]] = {}
         for block in self.config.resources:
             self.blocks[block.address] = block
             tf_type = block.labels[0]
             rule, note = rule_for(tf_type, block.body)
             if rule is None or "for_each" in block.body:
-                why = "uses for_each" if rule is not None else "has no native ROS mapping here"
-                skipped.setdefault(f"{tf_type} {why}", []).append(block.address)
+                if rule is not None:
+                    why = Msg("{type} uses for_each", type=tf_type)
+                else:
+                    why = Msg("{type} has no native ROS mapping here", type=tf_type)
+                skipped.setdefault(why, []).append(block.address)
                 self.unsupported.append(block.address)
                 continue
-            if note:
-                self.warnings.append(f"{block.address}: {note}.")
+            if note is not None:
+                self.warnings.append(Msg("{address}: {note}.", address=block.address, note=note))
             self.rules[block.address] = rule
         for address in sorted(self.rules):
             tf_type, name = self.blocks[address].labels
             self.ids[address] = unique(logical_id_base(tf_type, name), self.taken)
         for what, addresses in skipped.items():
             self.warnings.append(
-                f"{', '.join(addresses)}: {what}, so it was left out; to deploy it, "
-                f"{_COMPATIBLE_HINT}."
+                Msg(
+                    "{addresses}: {what}, so it was left out; to deploy it, {hint}.",
+                    addresses=", ".join(addresses),
+                    what=what,
+                    hint=_COMPATIBLE_HINT,
+                )
             )
         for module in self.config.modules:
             self.unsupported.append(module.address)
             self.warnings.append(
-                f"{module.address}: modules are not converted, so its resources were left out; "
-                f"{_COMPATIBLE_HINT}."
+                Msg(
+                    "{address}: modules are not converted, so its resources were left out; {hint}.",
+                    address=module.address,
+                    hint=_COMPATIBLE_HINT,
+                )
             )
 
     def resource(self, address: str) -> dict[str, Any]:
@@ -109,7 +120,7 @@ class _Converter(ValueConverter):
         if logical_id in self.resources:
             return self.resources[logical_id]
         if address in self.busy:
-            raise Unmappable(address, "is part of a reference cycle")
+            raise Unmappable(address, Msg("is part of a reference cycle"))
         self.busy.add(address)
         try:
             entry = self._convert(address, logical_id)
@@ -150,10 +161,23 @@ class _Converter(ValueConverter):
             for key in body
             if key not in rule.properties and key not in META_ARGUMENTS and key not in rule.ignored
         )
-        if left:
+        if len(left) == 1:
             self.warnings.append(
-                f"{address}: {', '.join(left)} {'is' if len(left) == 1 else 'are'} not "
-                "converted (no ROS mapping here), so the ROS resource uses the defaults."
+                Msg(
+                    "{address}: {argument} is not converted (no ROS mapping here), so the ROS "
+                    "resource uses the defaults.",
+                    address=address,
+                    argument=left[0],
+                )
+            )
+        elif left:
+            self.warnings.append(
+                Msg(
+                    "{address}: {arguments} are not converted (no ROS mapping here), so the ROS "
+                    "resource uses the defaults.",
+                    address=address,
+                    arguments=", ".join(left),
+                )
             )
         return entry
 
@@ -166,8 +190,12 @@ class _Converter(ValueConverter):
         if kind in ("tags", "tag_map"):
             if not isinstance(raw, dict):
                 self.warnings.append(
-                    f"{where.address}: {where.argument} is not a literal map, so Tags were left "
-                    "out; write the tags out in the resource to keep them."
+                    Msg(
+                        "{address}: {argument} is not a literal map, so Tags were left out; "
+                        "write the tags out in the resource to keep them.",
+                        address=where.address,
+                        argument=where.argument,
+                    )
                 )
                 return
             tags = {str(k): self.value(v, where) for k, v in raw.items() if k != "__is_block__"}
@@ -247,13 +275,20 @@ class _Converter(ValueConverter):
             if key in properties:
                 continue
             where = Where(address, logical_id, key, key)
+            # The parameter's Description is template text, so it stays English.
             name = self.placeholder(
                 where, f"{key} of {address}, which the Terraform configuration does not set."
             )
             properties[key] = {"Ref": name}
             self.warnings.append(
-                f"{address}: sets nothing that maps to {key}, which {kind} needs; added "
-                f"parameter {name} for it, to be set when the stack is created."
+                Msg(
+                    "{address}: sets nothing that maps to {key}, which {kind} needs; added "
+                    "parameter {name} for it, to be set when the stack is created.",
+                    address=address,
+                    key=key,
+                    kind=kind,
+                    name=name,
+                )
             )
 
     def _depends_on(self, address: str, raw: object) -> list[str]:
@@ -270,7 +305,12 @@ class _Converter(ValueConverter):
                 depends.append(self.ids[target])
             else:
                 self.warnings.append(
-                    f"{address}: depends_on {item!r} names nothing converted, so it was dropped."
+                    Msg(
+                        "{address}: depends_on {item!r} names nothing converted, so it was "
+                        "dropped.",
+                        address=address,
+                        item=item,
+                    )
                 )
         return depends
 
@@ -283,8 +323,12 @@ class _Converter(ValueConverter):
                 value = self.value(block.body.get("value"), where)
             except Unmappable as problem:
                 self.warnings.append(
-                    f"{block.address}: value {problem.expr} {problem.reason}, so the output was "
-                    "left out."
+                    Msg(
+                        "{address}: value {expr} {reason}, so the output was left out.",
+                        address=block.address,
+                        expr=problem.expr,
+                        reason=problem.reason,
+                    )
                 )
                 continue
             output: dict[str, Any] = {"Value": value, "Label": name}
@@ -309,17 +353,21 @@ class _Converter(ValueConverter):
 def convert(files: Mapping[str, str], *, description: str | None = None) -> ConvertedTemplate:
     checked = check_workspace(files)
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
-        raise TerraformError("There is no .tf file at the top of the workspace (root module).")
+        raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
     converter = _Converter(read_config(checked))
     converter.plan()
     for address in converter.blocks:
         if address in converter.ids:
             converter.resource(address)
     if not converter.resources:
+        left_out: Value = ", ".join(converter.unsupported) or Msg("there are no resources")
         raise TerraformError(
-            "None of the resources could be converted to native ROS resources "
-            f"({', '.join(converter.unsupported) or 'there are no resources'}); "
-            f"{_COMPATIBLE_HINT}."
+            Msg(
+                "None of the resources could be converted to native ROS resources ({left_out}); "
+                "{hint}.",
+                left_out=left_out,
+                hint=_COMPATIBLE_HINT,
+            )
         )
     outputs = converter.outputs()
     ordered_resources = {

@@ -23,6 +23,8 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from iaccode.iac.msg import Msg
+
 DEFAULT_SUFFIXES: tuple[str, ...] = (
     ".tf",
     ".tftpl",
@@ -40,7 +42,13 @@ MAX_NAME_LENGTH = 255
 
 
 class TerraformError(ValueError):
-    """Terraform input that cannot be collected, wrapped or converted; the message says why."""
+    """Terraform input that cannot be collected, wrapped or converted; the message says why.
+
+    `str(error)` is English; `text` is the message to render in the reader's language."""
+
+    def __init__(self, text: Msg | str) -> None:
+        self.text = text if isinstance(text, Msg) else Msg.plain(text)
+        super().__init__(str(self.text))
 
 
 def _normalise_suffixes(extra: Iterable[str]) -> tuple[str, ...]:
@@ -48,7 +56,7 @@ def _normalise_suffixes(extra: Iterable[str]) -> tuple[str, ...]:
     for suffix in extra:
         text = suffix.strip()
         if not text:
-            raise TerraformError("An extra file suffix is empty; give suffixes such as '.sh'.")
+            raise TerraformError(Msg("An extra file suffix is empty; give suffixes such as '.sh'."))
         if not text.startswith("."):
             text = "." + text
         if text not in suffixes:
@@ -80,7 +88,9 @@ def collect_terraform_files(
     """
     suffixes = _normalise_suffixes(extra_suffixes)
     if not directory.is_dir():
-        raise TerraformError(f"{directory} is not a directory with Terraform files.")
+        raise TerraformError(
+            Msg("{directory} is not a directory with Terraform files.", directory=str(directory))
+        )
     root = directory.resolve()
     found: list[tuple[str, Path]] = []
     visited: set[Path] = {root}
@@ -90,7 +100,9 @@ def collect_terraform_files(
         try:
             entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
         except OSError as exc:
-            raise TerraformError(f"Cannot list {prefix or '.'}: {exc.strerror or exc}.") from exc
+            raise TerraformError(
+                Msg("Cannot list {path}: {reason}.", path=prefix or ".", reason=_reason(exc))
+            ) from exc
         for entry in entries:
             relative = prefix + entry.name
             is_dir = entry.is_dir(follow_symlinks=True)
@@ -103,11 +115,17 @@ def collect_terraform_files(
                 target = target.resolve()
                 if not _inside(target, root):
                     raise TerraformError(
-                        f"{relative} is a symlink to {target}, outside the Terraform directory; "
-                        "copy the file into the directory instead."
+                        Msg(
+                            "{path} is a symlink to {target}, outside the Terraform directory; "
+                            "copy the file into the directory instead.",
+                            path=relative,
+                            target=str(target),
+                        )
                     )
                 if not target.exists():
-                    raise TerraformError(f"{relative} is a symlink to a missing file.")
+                    raise TerraformError(
+                        Msg("{path} is a symlink to a missing file.", path=relative)
+                    )
             if is_dir:
                 if target not in visited:  # symlinked folders could otherwise loop forever
                     visited.add(target)
@@ -116,8 +134,11 @@ def collect_terraform_files(
             found.append((relative, target))
             if len(found) > max_files:
                 raise TerraformError(
-                    f"The directory has more than {max_files} Terraform files (ROS accepts at "
-                    "most 50 Workspace files); remove unused files or raise the limit."
+                    Msg(
+                        "The directory has more than {limit} Terraform files (ROS accepts at "
+                        "most 50 Workspace files); remove unused files or raise the limit.",
+                        limit=max_files,
+                    )
                 )
     return _read_all(sorted(found), max_bytes)
 
@@ -129,62 +150,82 @@ def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
         try:
             total += path.stat().st_size
         except OSError as exc:
-            raise TerraformError(f"Cannot read {relative}: {exc.strerror or exc}.") from exc
+            raise TerraformError(_unreadable(relative, exc)) from exc
         if total > max_bytes:
             raise TerraformError(
-                f"The Terraform files add up to more than {max_bytes} bytes (reached at "
-                f"{relative}); a ROS template body has to stay small, so remove large files "
-                "or raise the limit."
+                Msg(
+                    "The Terraform files add up to more than {limit} bytes (reached at {path}); "
+                    "a ROS template body has to stay small, so remove large files or raise the "
+                    "limit.",
+                    limit=max_bytes,
+                    path=relative,
+                )
             )
         try:
             data = path.read_bytes()
         except OSError as exc:
-            raise TerraformError(f"Cannot read {relative}: {exc.strerror or exc}.") from exc
+            raise TerraformError(_unreadable(relative, exc)) from exc
         try:
             files[relative] = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise TerraformError(
-                f"{relative} is not UTF-8 text (invalid byte at offset {exc.start}); ROS "
-                "Workspace files must be UTF-8."
+                Msg(
+                    "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace "
+                    "files must be UTF-8.",
+                    path=relative,
+                    offset=exc.start,
+                )
             ) from exc
     return files
 
 
-def workspace_path_problem(path: str) -> str | None:
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)  # the system's wording, not translated
+
+
+def _unreadable(path: str, exc: OSError) -> Msg:
+    return Msg("Cannot read {path}: {reason}.", path=path, reason=_reason(exc))
+
+
+def workspace_path_problem(path: str) -> Msg | None:
     """Why `path` cannot be a Workspace key, or None when it is a clean relative POSIX path."""
     if not path:
-        return "is empty"
+        return Msg("is empty")
     if "\\" in path:
-        return "contains a backslash; use '/' between folders"
+        return Msg("contains a backslash; use '/' between folders")
     if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
-        return "is absolute"
+        return Msg("is absolute")
     if len(path) > MAX_PATH_LENGTH:
-        return f"is longer than {MAX_PATH_LENGTH} characters"
+        return Msg("is longer than {limit} characters", limit=MAX_PATH_LENGTH)
     for segment in path.split("/"):
         if segment in ("", ".", ".."):
-            return "has an empty, '.' or '..' segment"
+            return Msg("has an empty, '.' or '..' segment")
         if len(segment) > MAX_NAME_LENGTH:
-            return f"has a name longer than {MAX_NAME_LENGTH} characters"
+            return Msg("has a name longer than {limit} characters", limit=MAX_NAME_LENGTH)
     return None
 
 
 def check_workspace(files: Mapping[str, object]) -> dict[str, str]:
     """Validate a {path: text} mapping as a Workspace; return it as a plain sorted dict."""
     if not files:
-        raise TerraformError("No Terraform files were given.")
+        raise TerraformError(Msg("No Terraform files were given."))
     checked: dict[str, str] = {}
     for path in sorted(files):
         if not isinstance(path, str):
-            raise TerraformError(f"Workspace path {path!r} must be a string.")
+            raise TerraformError(Msg("Workspace path {path!r} must be a string.", path=path))
         problem = workspace_path_problem(path)
         if problem is not None:
-            raise TerraformError(f"Workspace path {path!r} {problem}.")
+            raise TerraformError(
+                Msg("Workspace path {path!r} {problem}.", path=path, problem=problem)
+            )
         text = files[path]
         if not isinstance(text, str):
-            raise TerraformError(f"{path} must be text, not {type(text).__name__}.")
+            raise TerraformError(
+                Msg("{path} must be text, not {kind}.", path=path, kind=type(text).__name__)
+            )
         checked[path] = text
     if not any(path.endswith(".tf") for path in checked):
-        raise TerraformError("There is no .tf file, so there is no Terraform configuration.")
+        raise TerraformError(Msg("There is no .tf file, so there is no Terraform configuration."))
     return checked
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.iac.msg import Msg, Value
 from iaccode.iac.ros_types import PARAMETER_ATTRIBUTES
 from iaccode.iac.tf_files import TerraformError, is_root_file
 
@@ -71,23 +72,27 @@ def parse_hcl(path: str, text: str) -> dict[str, Any]:
     return dict(parsed)
 
 
-def _syntax_message(path: str, exc: Exception) -> str:
+def _syntax_message(path: str, exc: Exception) -> Msg:
     line, column = getattr(exc, "line", None), getattr(exc, "column", None)
-    where = path
+    where: Value = path
     if isinstance(line, int) and line > 0:
-        where += f", line {line}" + (f", column {column}" if isinstance(column, int) else "")
+        if isinstance(column, int):
+            where = Msg("{path}, line {line}, column {column}", path=path, line=line, column=column)
+        else:
+            where = Msg("{path}, line {line}", path=path, line=line)
     token = getattr(exc, "token", None)
+    what: Value
     if token is not None and getattr(token, "type", "") == "$END":
-        what = "the file ends in the middle of a block or expression"
+        what = Msg("the file ends in the middle of a block or expression")
     elif token is not None:
         shown = str(token).strip() or repr(str(token))
-        what = f"unexpected {shown[:40]!r}"
+        what = Msg("unexpected {token!r}", token=shown[:40])
     elif isinstance(getattr(exc, "char", None), str):
-        what = f"unexpected character {exc.char!r}"  # type: ignore[attr-defined]
+        what = Msg("unexpected character {char!r}", char=exc.char)  # type: ignore[attr-defined]
     else:
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        what = first[:200]
-    return f"{where}: not valid HCL ({what})."
+        what = first[:200]  # the parser's own wording, not translated
+    return Msg("{where}: not valid HCL ({what}).", where=where, what=what)
 
 
 def _unwrap(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -132,8 +137,13 @@ def read_config(files: Mapping[str, str]) -> TerraformConfig:
                     earlier = seen.get(block.address)
                     if earlier is not None:
                         raise TerraformError(
-                            f"{block.address} is declared twice, in {earlier} and {path}; "
-                            "Terraform rejects this too."
+                            Msg(
+                                "{address} is declared twice, in {earlier} and {path}; "
+                                "Terraform rejects this too.",
+                                address=block.address,
+                                earlier=earlier,
+                                path=path,
+                            )
                         )
                     seen[block.address] = path
                     groups[kind].append(block)

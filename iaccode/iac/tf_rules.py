@@ -18,6 +18,8 @@ from typing import Literal
 
 import attrs
 
+from iaccode.iac.msg import Msg
+
 PropertyKind = Literal[
     "value",  # converted as is
     "tags",  # {k = v} -> [{Key: k, Value: v}] (ECS, VPC, SLB, RDS tags)
@@ -362,16 +364,19 @@ LIST_PROPERTIES: frozenset[str] = frozenset(
 SECRET_PROPERTIES: frozenset[str] = frozenset({"Password", "AccountPassword"})
 
 
-def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[ResourceRule | None, str]:
+def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[ResourceRule | None, Msg | None]:
     """The rule for a resource, choosing a variant by its key; the note says what was assumed."""
     found = RULES.get(tf_type)
     if found is None or isinstance(found, ResourceRule):
-        return found, ""
+        return found, None
     value = body.get(found.key)
     if isinstance(value, str) and value in found.choices:
-        return found.choices[value], ""
-    note = (
-        f"{found.key} is {value!r}, not one of {', '.join(found.choices)}; "
-        f"converted as {found.default}"
+        return found.choices[value], None
+    note = Msg(
+        "{key} is {value}, not one of {choices}; converted as {default}",
+        key=found.key,
+        value=repr(value),
+        choices=", ".join(found.choices),
+        default=found.default,
     )
     return found.choices[found.default], note

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.iac.msg import Msg
 from iaccode.iac.tf_hcl import (
     SPLAT,
     Block,
@@ -36,8 +37,8 @@ from iaccode.iac.tf_rules import (
 class Unmappable(Exception):
     """An expression with no ROS equivalent, and why."""
 
-    def __init__(self, expr: str, reason: str) -> None:
-        super().__init__(expr, reason)
+    def __init__(self, expr: str, reason: Msg) -> None:
+        super().__init__(expr, str(reason))
         self.expr = expr
         self.reason = reason
 
@@ -77,7 +78,7 @@ class ValueConverter:
     used_variables: dict[str, None] = attrs.field(factory=dict)
     placeholders: dict[str, dict[str, object]] = attrs.field(factory=dict)
     placeholder_for: dict[str, str] = attrs.field(factory=dict)
-    warnings: list[str] = attrs.field(factory=list)
+    warnings: list[Msg] = attrs.field(factory=list)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -103,7 +104,7 @@ class ValueConverter:
         if all(isinstance(part, str) for part in parts):
             return "".join(part for part in parts if isinstance(part, str))
         if any(isinstance(part, Directive) for part in parts):
-            raise Unmappable(text, "uses a %{...} template directive")
+            raise Unmappable(text, Msg("uses a %{{...}} template directive"))
         if len(parts) == 1 and isinstance(parts[0], Interpolation):
             return self._expr(parts[0].expr, where)
         pieces = [
@@ -126,7 +127,7 @@ class ValueConverter:
                 return text
         ref = parse_reference(expr)
         if ref is None:
-            raise Unmappable(expr, "is a function call or operator, which is not converted")
+            raise Unmappable(expr, Msg("is a function call or operator, which is not converted"))
         first = ref.steps[0] if ref.steps else None
         if ref.root == "var" and isinstance(first, str):
             return _select(self._variable(first), ref.steps[1:], expr)
@@ -134,31 +135,48 @@ class ValueConverter:
             return _select(self._local(first, expr, where), ref.steps[1:], expr)
         if ref.root == "count" and ref.steps == ("index",):
             if not where.has_count:
-                raise Unmappable(expr, "is used outside a resource with count")
+                raise Unmappable(expr, Msg("is used outside a resource with count"))
             return {"Ref": "ALIYUN::Index"}
         if ref.root == "data":
             source = ".".join(str(step) for step in ref.steps[:2])
-            raise Unmappable(expr, f"reads the data source data.{source}, which ROS cannot see")
+            raise Unmappable(
+                expr,
+                Msg(
+                    "reads the data source {source}, which ROS cannot see", source=f"data.{source}"
+                ),
+            )
         if ref.root == "module":
-            raise Unmappable(expr, f"reads an output of module {first}, which is not converted")
+            raise Unmappable(
+                expr,
+                Msg(
+                    "reads an output of module {module}, which is not converted", module=str(first)
+                ),
+            )
         if isinstance(first, str) and ref.root.startswith("alicloud_"):
             return self._resource_value(f"{ref.root}.{first}", ref.steps[1:], expr)
-        raise Unmappable(expr, f"uses {ref.root}, which has no ROS equivalent")
+        raise Unmappable(expr, Msg("uses {root}, which has no ROS equivalent", root=ref.root))
 
     def _variable(self, name: str) -> dict[str, str]:
         if name not in self.config.variables and name not in self.used_variables:
             self.warnings.append(
-                f"var.{name} is used but not declared; added it as a String parameter."
+                Msg(
+                    "{variable} is used but not declared; added it as a String parameter.",
+                    variable=f"var.{name}",
+                )
             )
         self.used_variables[name] = None
         return {"Ref": name}
 
     def _local(self, name: str, expr: str, where: Where) -> Any:
         if name not in self.config.locals:
-            raise Unmappable(expr, f"reads local.{name}, which is not declared")
+            raise Unmappable(
+                expr, Msg("reads {local}, which is not declared", local=f"local.{name}")
+            )
         key = f"local.{name}"
         if key in self.busy:
-            raise Unmappable(expr, f"reads local.{name}, which refers to itself")
+            raise Unmappable(
+                expr, Msg("reads {local}, which refers to itself", local=f"local.{name}")
+            )
         self.busy.add(key)
         try:
             return self.value(self.config.locals[name], attrs.evolve(where, strict=True))
@@ -167,19 +185,21 @@ class ValueConverter:
 
     def _resource_value(self, address: str, steps: tuple[str | int, ...], expr: str) -> Any:
         if address not in self.blocks:
-            raise Unmappable(expr, f"reads {address}, which is not declared in these files")
+            raise Unmappable(
+                expr, Msg("reads {address}, which is not declared in these files", address=address)
+            )
         if address not in self.ids:
-            raise Unmappable(expr, f"reads {address}, which was not converted")
+            raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
         index: str | int | None = None
         if steps and (isinstance(steps[0], int) or steps[0] == SPLAT):
             index, steps = steps[0], steps[1:]
         if len(steps) != 1 or not isinstance(steps[0], str):
-            raise Unmappable(expr, "reads a nested or whole-object value of a resource")
+            raise Unmappable(expr, Msg("reads a nested or whole-object value of a resource"))
         base = self._attribute(address, steps[0], expr)
         if index is None or index == SPLAT:
             return base
         if "count" not in self.blocks[address].body:
-            raise Unmappable(expr, f"indexes {address}, which has no count")
+            raise Unmappable(expr, Msg("indexes {address}, which has no count", address=address))
         return {"Fn::Select": [str(index), base]}
 
     def _attribute(self, address: str, attribute: str, expr: str) -> Any:
@@ -193,13 +213,21 @@ class ValueConverter:
             given = self.resource(address)["Properties"].get(prop.ros)
             if given is not None:
                 return copy.deepcopy(given)
-        raise Unmappable(expr, f"reads {attribute} of {address}, which has no ROS attribute")
+        raise Unmappable(
+            expr,
+            Msg(
+                "reads {attribute} of {address}, which has no ROS attribute",
+                attribute=attribute,
+                address=address,
+            ),
+        )
 
     def unmapped(self, where: Where, problem: Unmappable) -> str:
         """The placeholder parameter for an expression; one per distinct expression."""
         known = self.placeholder_for.get(problem.expr)
         if known is not None:
             return known
+        # The parameter's Description is template text, so it stays English.
         name = self.placeholder(
             where,
             f"Stands for the Terraform value {problem.expr} of {where.address}."
@@ -207,8 +235,15 @@ class ValueConverter:
         )
         self.placeholder_for[problem.expr] = name
         self.warnings.append(
-            f"{where.address}: {where.argument} = {problem.expr} {problem.reason}; added "
-            f"parameter {name} for it, to be set when the stack is created."
+            Msg(
+                "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be "
+                "set when the stack is created.",
+                address=where.address,
+                argument=where.argument,
+                expr=problem.expr,
+                reason=problem.reason,
+                name=name,
+            )
         )
         return name
 
@@ -266,7 +301,7 @@ def _is_function(value: dict[Any, Any]) -> bool:
 def _select(value: Any, steps: tuple[str | int, ...], expr: str) -> Any:
     for step in steps:
         if step == SPLAT:
-            raise Unmappable(expr, "uses a splat on a variable or local")
+            raise Unmappable(expr, Msg("uses a splat on a variable or local"))
         if isinstance(value, list) and isinstance(step, int) and step < len(value):
             value = value[step]
         elif isinstance(value, dict) and not _is_function(value) and str(step) in value:

@@ -5,6 +5,12 @@ produces a template stores it as a file artifact (A2A seed: artifacts are file:/
 mediaType, byteSize and sha256) and returns its text, the checker's verdict and the artifact id,
 so both a model and the offline engine can present it. None of them writes to the workspace:
 saving a template there is `write_file`, which asks first.
+
+Texts in a result (the checker's summary, findings and review, conversion warnings, the compose
+summary, Terraform errors) are English, which is what a model reads best and what `llm` gets.
+A caller that shows them to people passes `language` (not in the schemas a model sees; the
+offline engine passes the turn's `preferredLanguage`); field names, codes, paths and templates
+never change with it.
 """
 
 from __future__ import annotations
@@ -15,9 +21,11 @@ from typing import Any
 
 import trio
 
+from iaccode.agent.i18n import translator
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
 from iaccode.iac.blocks import compose, describe_request, plan_from_text
+from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
 from iaccode.iac.ros_render import render_yaml
 from iaccode.iac.terraform import (
@@ -30,8 +38,17 @@ from iaccode.iac.terraform import (
 YAML = "application/yaml"
 
 
+def _translate(args: Mapping[str, Any]) -> Translate:
+    """How to word the result's texts: English unless the caller asked for a language."""
+    return translator(args.get("language"))
+
+
 async def template_result(
-    ctx: ToolContext, name: str, template: Mapping[str, Any], **extra: Any
+    ctx: ToolContext,
+    name: str,
+    template: Mapping[str, Any],
+    translate: Translate,
+    **extra: Any,
 ) -> ToolResult:
     """Render, check and store a produced template; what every producing tool returns."""
     text = await trio.to_thread.run_sync(render_yaml, template)
@@ -41,7 +58,7 @@ async def template_result(
         {
             **extra,
             "template": text,
-            "check": report.to_dict(),
+            "check": report.to_dict(translate),
             "artifactId": artifact.artifact_id,
             "filename": artifact.name,
         }
@@ -73,7 +90,8 @@ class CheckRosTemplate:
         if not isinstance(text, str) or not text.strip():
             raise ToolError("Give the template text in 'template' or a file in 'path'.")
         report = await trio.to_thread.run_sync(check_template, text)
-        return ToolResult({**report.to_dict(), "review": report.to_text()})
+        translate = _translate(args)
+        return ToolResult({**report.to_dict(translate), "review": report.to_text(translate)})
 
 
 class ConvertTerraform:
@@ -99,20 +117,24 @@ class ConvertTerraform:
         mode = args.get("mode") or "native"
         if mode not in ("native", "compatible"):
             raise ToolError("'mode' must be 'native' or 'compatible'.")
+        translate = _translate(args)
         try:
             files = await _terraform_files(args, ctx)
             if mode == "compatible":
                 template = await trio.to_thread.run_sync(wrap_terraform, files)
-                return await template_result(ctx, "template.yaml", template, mode=mode)
+                return await template_result(ctx, "template.yaml", template, translate, mode=mode)
             conversion = await trio.to_thread.run_sync(convert_terraform, files)
-        except (WorkspaceError, TerraformError) as exc:
+        except WorkspaceError as exc:
             raise ToolError(str(exc)) from None
+        except TerraformError as exc:
+            raise ToolError(exc.text.render(translate)) from None
         return await template_result(
             ctx,
             "template.yaml",
             conversion.template,
+            translate,
             mode=mode,
-            warnings=list(conversion.warnings),
+            warnings=[note.render(translate) for note in conversion.notes],
             unsupported=list(conversion.unsupported),
         )
 
@@ -153,7 +175,9 @@ class ComposeTemplate:
                 "this request needs more than that."
             )
         template = await trio.to_thread.run_sync(functools.partial(compose, plan))
-        return await template_result(ctx, "template.yaml", template, summary=describe_request(plan))
+        translate = _translate(args)
+        summary = describe_request(plan).render(translate)
+        return await template_result(ctx, "template.yaml", template, translate, summary=summary)
 
 
 IAC_TOOLS = (CheckRosTemplate(), ConvertTerraform(), ComposeTemplate())
