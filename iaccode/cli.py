@@ -24,6 +24,7 @@ from iaccode import __version__
 from iaccode.config import (
     AGENTCORE_PORT,
     DEFAULT_PORT,
+    HTTP_SERVERS,
     TRANSPORTS,
     ConfigError,
     load_agui_config,
@@ -31,6 +32,7 @@ from iaccode.config import (
 )
 
 EXIT_CONFIG = 2
+_HTTP_SERVER_HELP = "builtin (default) or hypercorn: HTTP/2, needs the asgi extra"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--socket-path", type=Path, metavar="PATH", help="the socket file (--transport unix)"
     )
     a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
+    a2a.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
     a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
     a2a.add_argument(
@@ -105,6 +108,7 @@ def _add_agui_parser(commands: Any) -> None:
         "--config", type=Path, metavar="FILE", help="a2a-server.yml for the in-process core"
     )
     agui.add_argument("--engine", help="the in-process core's engine (default offline)")
+    agui.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     agui.add_argument(
         "--idle-shutdown", type=float, metavar="SECONDS", help="stop after this long idle"
     )
@@ -138,6 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "transport": args.transport,
         "socket_path": args.socket_path,
         "ws_path": args.ws_path,
+        "http_server": args.http_server,
         "engine": args.engine,
         "persistence_dir": args.persistence_dir,
         "thinking_exposure": args.thinking_exposure,
@@ -165,6 +170,7 @@ def _agui(args: argparse.Namespace) -> int:
         "a2a_url": args.a2a_url,
         "state_dir": args.state_dir,
         "engine": args.engine,
+        "http_server": args.http_server,
         "idle_shutdown_seconds": args.idle_shutdown,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,

@@ -10,6 +10,7 @@ Precedence: explicit command-line flags, then the file, then environment fallbac
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import re
@@ -32,17 +33,15 @@ class ConfigError(Exception):
     """A configuration problem, reported to the user as one line without a traceback."""
 
 
-TRANSPORTS = ("http", "stdio", "unix", "websocket")
+TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams")
+# What serves the http transport: our trio + h11 loop, or hypercorn (the `asgi` extra: HTTP/2).
+HTTP_SERVERS = ("builtin", "hypercorn")
 # Keys the iac-code product knows that this version does not implement yet: a clear error beats
 # "unknown key" for someone migrating a working config.
 _NOT_YET_SUPPORTED = frozenset(
     {
         "grpc_host",
         "grpc_port",
-        "redis_url",
-        "request_stream",
-        "response_stream",
-        "consumer_group",
         "permission_wait",
     }
 )
@@ -63,6 +62,14 @@ class Config:
     socket_path: Path | None = None  # the unix transport's socket file (required there)
     ws_path: str = "/a2a"  # the websocket transport's path
     ws_allowed_origins: tuple[str, ...] = ()  # browser origins the websocket accepts ("*": any)
+    # the redis-streams transport (A2A seed "Phase-1-Client- und Transporthinweise")
+    redis_url: str = "redis://localhost:6379/0"
+    request_stream: str = "iac-code:a2a:requests"
+    response_stream: str = "iac-code:a2a:responses"  # unless a request names its reply_stream
+    consumer_group: str = "iac-code"
+    consumer_name: str | None = None  # None: <hostname>-<pid>
+    request_lease_timeout_ms: int = 30_000  # a silent consumer's requests are taken over after
+    http_server: str = "builtin"  # or "hypercorn" (docs/configuration.md, "ASGI mode")
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     engine: str = "offline"
@@ -355,8 +362,16 @@ def _check(config: Config) -> None:
             f"transport '{config.transport}' is not supported by this version of iaccode "
             f"(available: {', '.join(TRANSPORTS)})"
         )
+    if config.http_server not in HTTP_SERVERS:
+        raise ConfigError(f"config key 'http-server' must be one of {', '.join(HTTP_SERVERS)}")
+    if config.http_server == "hypercorn" and importlib.util.find_spec("hypercorn") is None:
+        raise ConfigError(
+            "http-server: hypercorn needs the asgi extra (pip install 'iaccode[asgi]')"
+        )
     if config.transport == "unix" and config.socket_path is None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")
+    if config.transport == "redis-streams":
+        _check_redis_streams(config)
     if not config.ws_path.startswith("/"):
         raise ConfigError("config key 'ws-path' must start with '/'")
     if config.transport == "stdio" and config.log_to_stdout:
@@ -384,6 +399,7 @@ def _check(config: Config) -> None:
         "llm_timeout_seconds",
         "llm_max_steps",
         "push_timeout_seconds",
+        "request_lease_timeout_ms",
     )
     for name in positive:
         if getattr(config, name) <= 0:
@@ -410,6 +426,18 @@ def _check(config: Config) -> None:
             f"config key 'thinking-exposure' has unknown values {sorted(unknown)} "
             "(known: tool-trace, raw-thinking)"
         )
+
+
+def _check_redis_streams(config: Config) -> None:
+    if importlib.util.find_spec("redis") is None:
+        raise ConfigError(
+            "transport redis-streams needs the redis extra (pip install 'iaccode[redis]')"
+        )
+    if not re.match(r"(?i)(redis|rediss|unix)://", config.redis_url):
+        raise ConfigError("config key 'redis-url' must be a redis://, rediss:// or unix:// URL")
+    for name in ("request_stream", "response_stream", "consumer_group", "consumer_name"):
+        if getattr(config, name) == "":
+            raise ConfigError(f"config key '{name.replace('_', '-')}' must not be empty")
 
 
 # -- iaccode agui --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import logging
 import signal
 import ssl
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 import trio
@@ -31,9 +31,10 @@ from iaccode.a2a.card import PreparedCard, card_json
 from iaccode.a2a.dispatch import RequestMeta
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
-from iaccode.config import AguiConfig, Config
+from iaccode.config import AguiConfig, Config, ConfigError
 from iaccode.core import Core, open_core
 from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import (
     HttpApp,
     HttpLimits,
@@ -43,10 +44,21 @@ from iaccode.transports.http import (
     serve_http,
 )
 
+if TYPE_CHECKING:
+    from iaccode.transports.redis_streams import RedisStreamsTransport
+
 log = logging.getLogger("iaccode.server")
 _FLUSH_SECONDS = 1.0
 
 StartFront = Callable[[trio.Nursery, trio.Nursery, trio.Event], Awaitable[None]]
+
+
+class HttpFront(Protocol):
+    """What the lifecycle needs of an HTTP server: `HttpServer`, or the ASGI app under hypercorn."""
+
+    in_flight: int
+
+    def close(self) -> None: ...
 
 
 @attrs.define(eq=False)
@@ -56,7 +68,7 @@ class RunningServer:
     config: Config
     port: int
     service: A2AService
-    http: HttpServer | None
+    http: HttpServer | AsgiApp | None
     _stop: trio.Event
 
     @property
@@ -79,6 +91,7 @@ async def serve(
         sockets: list[trio.SocketListener] = []
         listeners: list[trio.abc.Listener[Any]] = []
         unix = None
+        redis_streams = None
         if config.transport in ("http", "websocket"):
             sockets = await open_http_listeners(config.host, config.port)
             config = attrs.evolve(config, port=sockets[0].socket.getsockname()[1])
@@ -93,6 +106,9 @@ async def serve(
             assert config.socket_path is not None
             unix = await open_unix_listener(config.socket_path)
             resources.push_async_callback(unix.aclose)
+        elif config.transport == "redis-streams":
+            redis_streams = _redis_streams(config)
+            resources.push_async_callback(redis_streams.aclose)
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
         core = await resources.enter_async_context(open_core(config))
@@ -107,7 +123,7 @@ async def serve(
         ) -> None:
             dispatcher = core.dispatcher
             if http is not None:
-                await front.start(serve_http, http, listeners, connections)
+                await _start_http(http, listeners, config, front, connections, stop)
             elif config.transport == "websocket":
                 from iaccode.transports.websocket import serve_websocket
 
@@ -140,6 +156,13 @@ async def serve(
                         handler_nursery=connections,
                     )
                 )
+            elif redis_streams is not None:
+                # Reading stops with the front; requests in flight get the grace period.
+                await front.start(
+                    functools.partial(
+                        redis_streams.serve, dispatcher, meta=local, handler_nursery=connections
+                    )
+                )
             else:
                 await connections.start(_run_stdio, core, config, local, stop)
 
@@ -148,6 +171,7 @@ async def serve(
             "websocket": f"ws://{config.host}:{config.port}{config.ws_path}",
             "unix": str(config.socket_path),
             "stdio": "stdin/stdout",
+            "redis-streams": redis_streams.describe() if redis_streams else "",
         }[config.transport]
 
         def started(stop: trio.Event) -> None:
@@ -184,6 +208,27 @@ async def _run_stdio(
     stop.set()  # stdout broke, or every reply is out
 
 
+def _redis_streams(config: Config) -> RedisStreamsTransport:
+    try:
+        from iaccode.transports.redis_streams import RedisStreamsTransport, StreamSettings
+    except ImportError:
+        raise ConfigError(
+            "transport redis-streams needs the redis extra (pip install 'iaccode[redis]')"
+        ) from None
+    settings = StreamSettings(
+        url=config.redis_url,
+        request_stream=config.request_stream,
+        response_stream=config.response_stream,
+        group=config.consumer_group,
+        consumer=config.consumer_name,
+        lease_ms=config.request_lease_timeout_ms,
+    )
+    try:
+        return RedisStreamsTransport(settings)
+    except ValueError as exc:
+        raise ConfigError(f"config key 'redis-url': {exc}") from None
+
+
 def a2a_app(core: Core) -> A2AHttpApp:
     config = core.config
     prepared = PreparedCard.prepare(
@@ -204,8 +249,16 @@ def a2a_app(core: Core) -> A2AHttpApp:
 
 def _http_server(
     app: HttpApp, config: Config, *, light_paths: tuple[str, ...], heartbeat: float | None = None
-) -> HttpServer:
-    limits = HttpLimits(
+) -> HttpServer | AsgiApp:
+    limits = http_limits(config, heartbeat)
+    if config.http_server == "hypercorn":
+        return AsgiApp(app, limits)
+    # Health checks are answered even when every connection slot is taken.
+    return HttpServer(app, fit_fd_limit(limits), light_paths=light_paths)
+
+
+def http_limits(config: Config, heartbeat: float | None = None) -> HttpLimits:
+    return HttpLimits(
         max_body=config.max_body_bytes,
         max_header=config.max_header_bytes,
         keep_alive=config.keep_alive_seconds,
@@ -214,8 +267,36 @@ def _http_server(
         max_connections=config.max_connections,
         max_buffered_body=config.max_buffered_body_bytes,
     )
-    # Health checks are answered even when every connection slot is taken.
-    return HttpServer(app, fit_fd_limit(limits), light_paths=light_paths)
+
+
+async def _start_http(
+    http: HttpServer | AsgiApp,
+    listeners: list[trio.abc.Listener[Any]],
+    config: Config,
+    front: trio.Nursery,
+    connections: trio.Nursery,
+    stop: trio.Event,
+) -> None:
+    if isinstance(http, HttpServer):
+        await front.start(serve_http, http, listeners, connections)
+        return
+    from iaccode.transports.asgi import serve_hypercorn
+
+    # hypercorn does its own TLS (ALPN picks h2): it gets the sockets under our TLS listeners.
+    tls = any(isinstance(listener, trio.SSLListener) for listener in listeners)
+    sockets = [getattr(listener, "transport_listener", listener) for listener in listeners]
+    # Among the connections: on `stop` hypercorn stops accepting and lets busy ones finish.
+    serve = functools.partial(
+        serve_hypercorn,
+        http,
+        sockets,
+        shutdown_trigger=stop.wait,
+        keep_alive=config.keep_alive_seconds,
+        graceful_timeout=config.shutdown_grace_seconds + _FLUSH_SECONDS,
+        certfile=str(config.tls_cert) if tls else None,
+        keyfile=str(config.tls_key) if tls else None,
+    )
+    await connections.start(serve)
 
 
 # -- iaccode agui ---------------------------------------------------------------------------------
@@ -283,7 +364,7 @@ async def serve_agui(
         async def start_front(
             front: trio.Nursery, connections: trio.Nursery, stop: trio.Event
         ) -> None:
-            await front.start(serve_http, http, list(sockets), connections)
+            await _start_http(http, list(sockets), config.core, front, connections, stop)
 
         def started(stop: trio.Event) -> None:
             kernel = "in this process" if core is not None else config.a2a_url
@@ -313,7 +394,7 @@ async def _run(
     core: Core | None,
     start_front: StartFront,
     *,
-    http: HttpServer | None,
+    http: HttpFront | None,
     grace: float,
     idle_shutdown: float | None,
     handle_signals: bool,
@@ -347,12 +428,12 @@ async def _run(
         root.cancel_scope.cancel()  # the signal watcher, the push worker, housekeeping
 
 
-def _busy(http: HttpServer | None, supervisor: TurnSupervisor | None) -> bool:
+def _busy(http: HttpFront | None, supervisor: TurnSupervisor | None) -> bool:
     return bool((http is not None and http.in_flight) or (supervisor and supervisor.busy))
 
 
 async def _idle_shutdown(
-    http: HttpServer | None, supervisor: TurnSupervisor | None, seconds: float, stop: trio.Event
+    http: HttpFront | None, supervisor: TurnSupervisor | None, seconds: float, stop: trio.Event
 ) -> None:
     """Stop once nothing has happened for `seconds` (idle-shutdown-seconds)."""
     idle_since = trio.current_time()

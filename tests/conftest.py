@@ -17,6 +17,35 @@ from tests.client import A2AClient
 from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
+HTTP_SERVERS = ("builtin", "hypercorn")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "http_servers: run the tests that start a server under every HTTP server "
+        "(the built-in loop and hypercorn)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "builtin_only(reason): tests the built-in HTTP loop itself; not run under hypercorn",
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    definition = metafunc.definition
+    if (
+        "http_server" in metafunc.fixturenames
+        and definition.get_closest_marker("http_servers")
+        and not definition.get_closest_marker("builtin_only")
+    ):
+        metafunc.parametrize("http_server", HTTP_SERVERS, indirect=True)
+
+
+@pytest.fixture
+def http_server(request: pytest.FixtureRequest) -> str:
+    """The `http-server` of the servers a test starts: builtin, unless run under both."""
+    return str(getattr(request, "param", "builtin"))
 
 
 @pytest.fixture(autouse=True)
@@ -42,9 +71,10 @@ def server_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_config(tmp_path: Path, workspace: Path) -> Callable[..., Config]:
+def make_config(tmp_path: Path, workspace: Path, http_server: str) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
         values: dict[str, Any] = {
+            "http_server": http_server,
             "host": "127.0.0.1",
             "port": 0,
             "persistence_dir": tmp_path / "state",

@@ -115,7 +115,7 @@ def _one_line_error(err: str) -> str:
     [
         ("prot: 80\n", "iaccode: unknown config key 'prot' (known keys: "),
         ("port: abc\n", "iaccode: config key 'port' must be an integer, got 'abc'"),
-        ("redis-url: x\n", "iaccode: config key 'redis-url' is not supported by this version"),
+        ("grpc-port: x\n", "iaccode: config key 'grpc-port' is not supported by this version"),
         ("a: b: c\n", "iaccode: config file "),
     ],
 )

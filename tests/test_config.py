@@ -188,7 +188,7 @@ REJECTED: list[tuple[str, str, str]] = [
         "transport of the old product",
         "transport: grpc\n",
         "transport 'grpc' is not supported by this version of iaccode "
-        "(available: http, stdio, unix, websocket)",
+        "(available: http, stdio, unix, websocket, redis-streams)",
     ),
     (
         "unix without a socket",
@@ -260,7 +260,6 @@ def test_debug_is_a_flag_not_a_file_key(write: Any) -> None:
     "key",
     [
         "grpc-port",
-        "redis-url",
         "permission-wait",
     ],
 )
@@ -268,6 +267,37 @@ def test_keys_of_the_old_product_are_not_supported_yet(write: Any, key: str) -> 
     with pytest.raises(ConfigError) as info:
         load_text(write, f"{key}: x\n")
     assert str(info.value) == f"config key '{key}' is not supported by this version of iaccode"
+
+
+def test_redis_streams_transport_keys(write: Any) -> None:
+    defaults = load_text(write, "transport: redis-streams\n")
+    assert (defaults.redis_url, defaults.request_stream, defaults.response_stream) == (
+        "redis://localhost:6379/0",
+        "iac-code:a2a:requests",
+        "iac-code:a2a:responses",
+    )
+    assert (defaults.consumer_group, defaults.consumer_name) == ("iac-code", None)
+    assert defaults.request_lease_timeout_ms == 30_000
+    config = load_text(
+        write,
+        "transport: redis-streams\nredis-url: rediss://r.example:6380/1\n"
+        "request-stream: in\nresponse_stream: out\nconsumer-group: g\nconsumer-name: c\n"
+        "request-lease-timeout-ms: 5000\n",
+    )
+    assert (config.redis_url, config.request_stream, config.response_stream) == (
+        "rediss://r.example:6380/1",
+        "in",
+        "out",
+    )
+    assert (config.consumer_group, config.consumer_name) == ("g", "c")
+    assert config.request_lease_timeout_ms == 5000
+    for text, error in (
+        ("redis-url: localhost:6379\n", "config key 'redis-url' must be a redis://"),
+        ("request-stream: ''\n", "config key 'request-stream' must not be empty"),
+        ("request-lease-timeout-ms: 0\n", "'request-lease-timeout-ms' must be greater than 0"),
+    ):
+        with pytest.raises(ConfigError, match=error):
+            load_text(write, "transport: redis-streams\n" + text)
 
 
 # -- the file itself -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ RANKS = {
     "config": 6,
     "core": 6,
     "server": 6,
+    "asgi": 6,
     "cli": 6,
     "client": 6,
     "__main__": 6,

@@ -10,10 +10,12 @@ import base64
 from typing import Any
 
 import httpx
+import pytest
 
 from iaccode.server import RunningAgui
 from tests.agui.conftest import AguiClient
 
+pytestmark = pytest.mark.http_servers  # under the built-in loop and hypercorn
 ASK = "say planning\npermission write_file a.yaml\nsay done"
 
 

@@ -39,6 +39,7 @@ from tests.client import A2AClient, text_of
 from tests.process import ServerProcess
 
 INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
+pytestmark = pytest.mark.http_servers  # under the built-in loop and hypercorn
 ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo"
 BAD_REQUEST = "type.googleapis.com/google.rpc.BadRequest"
 

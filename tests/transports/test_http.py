@@ -16,6 +16,9 @@ from iaccode.wire import json
 from iaccode.wire.sse import Comment, ServerSentEvent, SSEDecoder
 from tests.client import A2AClient
 
+# The app's HTTP behaviour, under the built-in loop and under hypercorn alike.
+pytestmark = pytest.mark.http_servers
+
 
 def send_request(workspace: Path, *, with_id: bool = True) -> dict[str, Any]:
     message = {

@@ -18,6 +18,9 @@ from iaccode.server import RunningServer
 from iaccode.transports.http import HttpLimits, fit_fd_limit
 from iaccode.wire import json
 
+# Connection admission and the fd limit belong to the built-in loop; hypercorn has neither.
+pytestmark = pytest.mark.builtin_only("connection admission of the built-in loop")
+
 
 async def wait_until(check: Callable[[], bool]) -> None:
     with trio.fail_after(5):

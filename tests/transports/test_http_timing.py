@@ -13,6 +13,8 @@ from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, js
 from iaccode.wire.sse import Comment, ServerSentEvent, SSEDecoder
 
 LIMITS = HttpLimits(keep_alive=5.0, request_timeout=2.0, heartbeat=1.0)
+# The loop's own deadlines, on `HttpServer` itself; the ASGI adapter's are in test_asgi.py.
+pytestmark = pytest.mark.builtin_only("drives HttpServer itself")
 
 
 class Source:
