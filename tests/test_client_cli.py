@@ -1,4 +1,4 @@
-"""`iaccode a2a-client` against a real iaccode process and the a2a-sdk reference server."""
+"""`iaccode a2a-client` against a real iaccode process (tests/a2a_client: against a2a-sdk)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,13 @@ import uuid
 from pathlib import Path
 from typing import Any, TextIO
 
-from iaccode.client.connection import CardCheck, ClientError, Connection, Credentials
+from iaccode.client.connection import (
+    CardCheck,
+    ClientError,
+    Connection,
+    Credentials,
+    RemoteError,
+)
 from iaccode.wire import json
 
 EXIT_OK, EXIT_REMOTE, EXIT_USAGE = 0, 1, 2
@@ -149,7 +155,8 @@ def _route(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _show(value: Any, out: TextIO) -> None:
-    print(json.dumps(value).decode("utf-8"), file=out)
+    # Flushed, so that `--stream --output json | jq` sees each event as it comes.
+    print(json.dumps(value).decode("utf-8"), file=out, flush=True)
 
 
 def _discover(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -165,7 +172,17 @@ def _discover(conn: Connection, args: argparse.Namespace, out: TextIO, err: Text
 
 
 def _extended(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    _show(conn.call("GetExtendedAgentCard"), out)
+    try:
+        card = conn.call("GetExtendedAgentCard")
+    except RemoteError as exc:
+        if (conn.card().get("capabilities") or {}).get("extendedAgentCard"):
+            raise
+        raise ClientError(
+            "The agent has no extended card (its card does not declare"
+            f" capabilities.extendedAgentCard); it answered {exc.message}",
+            EXIT_REMOTE,
+        ) from None
+    _show(card, out)
     return EXIT_OK
 
 
@@ -203,40 +220,83 @@ def _call(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) 
 
 def _report_task(task: dict[str, Any], args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     status = task["status"]
-    if args.output != "json" and "message" in status:
-        print(_text(status["message"]), file=out)
+    if args.output != "json":
+        if "message" in status:
+            print(_text(status["message"]), file=out)
+        elif answer := _artifact_answer(status["state"], task.get("artifacts") or []):
+            print(answer, file=out)
     print(f"task {task['id']} (context {task['contextId']}): {status['state']}", file=err)
     return EXIT_OK if status["state"] in _GOOD_ENDS else EXIT_REMOTE
 
 
 def _follow(events: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Render a stream live: text deltas as they come, tool progress on stderr."""
+    """Render a stream live: text deltas as they come, tool progress on stderr.
+
+    Deltas of one answer share a messageId (iaccode); a message with another id (a progress
+    note, then the answer, as a2a-sdk agents send them) starts a new line. As with `call`, a
+    task that COMPLETED without a status message answered in its artifacts: those are shown.
+    """
+    text = args.output != "json"
     state = ""
+    line_id: Any = None  # the messageId of the line being printed, if one is open
+    answered = False  # the latest status (or a direct reply) carried a message
+    artifacts: dict[str, dict[str, Any]] = {}
     for result in events:
-        if args.output == "json":
+        if not text:
             _show(result, out)
         if "task" in result:
             state = result["task"]["status"]["state"]
-        elif "message" in result and args.output != "json":
-            print(_text(result["message"]), file=out)
+            answered = "message" in result["task"]["status"]
+            for artifact in result["task"].get("artifacts") or []:
+                artifacts[artifact.get("artifactId")] = artifact
+        elif "message" in result and text:
+            if line_id is not None:
+                print(file=out)
+            print(_text(result["message"]), file=out, flush=True)
+            line_id, answered = None, True
         elif "statusUpdate" in result:
             update = result["statusUpdate"]
             state = update["status"]["state"]
             meta = (update.get("metadata") or {}).get("iac_code", {})
             message = update["status"].get("message")
-            if args.output != "json":
+            answered = bool(message)
+            if text:
                 if "tool" in meta:
                     tool = meta["tool"]
                     print(f"[{tool.get('name')}: {tool.get('status')}]", file=err)
                 if message and "assistantFinal" not in meta:  # the final one repeats the deltas
+                    message_id = message.get("messageId") or object()
+                    if line_id is not None and message_id != line_id:
+                        print(file=out)
                     print(_text(message), end="", file=out, flush=True)
-        elif "artifactUpdate" in result and args.output != "json":
-            artifact = result["artifactUpdate"]["artifact"]
-            print(f"[artifact {artifact.get('name') or artifact['artifactId']}]", file=err)
-    if args.output != "json":
-        print(file=out)
+                    line_id = message_id
+        elif "artifactUpdate" in result:
+            update = result["artifactUpdate"]
+            artifact = update["artifact"]
+            key = artifact.get("artifactId")
+            if update.get("append") and key in artifacts:
+                parts = [*artifacts[key].get("parts", []), *artifact.get("parts", [])]
+                artifact = {**artifacts[key], "parts": parts}
+            artifacts[key] = artifact
+            if text:
+                print(f"[artifact {artifact.get('name') or key}]", file=err)
+    if text:
+        if line_id is not None:
+            print(file=out)
+        if not answered and (answer := _artifact_answer(state, list(artifacts.values()))):
+            print(answer, file=out)
         print(f"final state: {state or 'unknown'}", file=err)
     return EXIT_OK if state in _GOOD_ENDS or not state else EXIT_REMOTE
+
+
+def _artifact_answer(state: str, artifacts: list[dict[str, Any]]) -> str | None:
+    """The answer of a task that COMPLETED with no status message: its artifacts' text.
+
+    Many agents (a2a-sdk samples among them) answer only in artifacts.
+    """
+    if state != "TASK_STATE_COMPLETED":
+        return None
+    return "\n".join(filter(None, (_text(artifact) for artifact in artifacts))) or None
 
 
 def _text(message: dict[str, Any]) -> str:

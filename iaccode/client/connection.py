@@ -105,10 +105,21 @@ class Connection:
         return self._card
 
     def endpoint(self) -> str:
-        """The first JSON-RPC interface the card advertises (the client speaks only that)."""
-        for interface in self.card().get("supportedInterfaces") or []:
-            if interface.get("protocolBinding") == "JSONRPC" and interface.get("url"):
+        """The card's first JSON-RPC interface for A2A 1.x (the client speaks only that).
+
+        a2a-sdk cards may list a 0.3 interface first (and copy its URL to the top-level `url`),
+        so 0.x interfaces are only a fallback, as is a card with no interfaces at all.
+        """
+        interfaces = [
+            interface
+            for interface in self.card().get("supportedInterfaces") or []
+            if interface.get("protocolBinding") == "JSONRPC" and interface.get("url")
+        ]
+        for interface in interfaces:
+            if not str(interface.get("protocolVersion") or "").startswith("0."):
                 return str(interface["url"])
+        if interfaces:
+            return str(interfaces[0]["url"])
         legacy = self.card().get("url")
         if isinstance(legacy, str) and legacy:
             return legacy
