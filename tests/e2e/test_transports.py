@@ -1,5 +1,5 @@
 """One conversation, every transport: the same scenarios over HTTP JSON-RPC, HTTP+JSON, stdio,
-a Unix socket and WebSocket (issue "Local and alternative transports").
+a Unix socket, WebSocket and Redis Streams (issue "Local and alternative transports").
 
 Each `Wire` speaks its transport's framing to a real server and hands back what a client would
 see: a result, a stream of results, or the name of an A2A error. The scenarios never look at
@@ -26,7 +26,9 @@ from trio_websocket import open_websocket
 from iaccode.server import RunningServer
 from iaccode.wire import json
 from iaccode.wire.sse import ServerSentEvent, SSEDecoder
+from tests.redis_process import RedisProcess
 from tests.transports.test_lines import LineClient, message, request
+from tests.transports.test_redis_streams import StreamClient, unique_streams
 
 _ids = itertools.count(1)
 CODES = {
@@ -127,6 +129,21 @@ class Lines:
         return [result_of(e) for e in await self.lines.stream(rid)]
 
 
+class RedisStreams:
+    """Request entries in, response entries out, matched by correlation_id."""
+
+    def __init__(self, client: StreamClient) -> None:
+        self.client = client
+
+    async def call(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        return result_of(await self.client.call(method, params))
+
+    async def stream(self, method: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        rid = next(_ids)
+        correlation = await self.client.send(rid, method, params)
+        return [result_of(e) for e in await self.client.stream(correlation, rid)]
+
+
 class WebSocket:
     def __init__(self, ws: Any) -> None:
         self.ws = ws
@@ -167,12 +184,12 @@ async def sse(http: httpx.AsyncClient, verb: str, path: str, body: Any) -> list[
 
 # -- one wire per transport ------------------------------------------------------------------------
 
-TRANSPORTS = ["http-jsonrpc", "http-rest", "stdio", "unix", "websocket"]
+TRANSPORTS = ["http-jsonrpc", "http-rest", "stdio", "unix", "websocket", "redis-streams"]
 
 
 @contextlib.asynccontextmanager
 async def open_wire(
-    name: str, start_server: Callable[..., Any], state: Path, workspace: Path
+    name: str, start_server: Callable[..., Any], state: Path, workspace: Path, redis_url: str
 ) -> AsyncIterator[Wire]:
     if name in ("http-jsonrpc", "http-rest"):
         server: RunningServer = await start_server()
@@ -191,6 +208,14 @@ async def open_wire(
         server = await start_server(transport="websocket")
         async with open_websocket("127.0.0.1", server.port, "/a2a", use_ssl=False) as ws:
             yield WebSocket(ws)
+    elif name == "redis-streams":
+        streams = unique_streams(redis_url)
+        await start_server(**streams.config())
+        client = StreamClient(streams)
+        try:
+            yield RedisStreams(client)
+        finally:
+            client.redis.close()
     else:
         async with stdio_server(state, workspace) as lines:
             yield Lines(lines)
@@ -229,8 +254,10 @@ async def wire(
     start_server: Callable[..., Any],
     server_dir: Path,
     workspace: Path,
+    redis_server: RedisProcess,
 ) -> AsyncIterator[Wire]:
-    async with open_wire(request.param, start_server, server_dir, workspace) as opened:
+    opening = open_wire(request.param, start_server, server_dir, workspace, redis_server.url)
+    async with opening as opened:
         yield opened
 
 
