@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from iaccode.agent.i18n_iac import IAC_CATALOG
+from iaccode.agent.i18n_iac import iac_texts
 
 LANGUAGES = ("en", "zh", "es", "fr", "de", "ja", "pt")
 
@@ -134,9 +134,6 @@ _CATALOG: dict[str, dict[str, str]] = {
 }
 
 
-CATALOG: dict[str, dict[str, str]] = {**_CATALOG, **IAC_CATALOG}
-
-
 def normalize_language(value: object) -> str | None:
     """`zh-CN` -> `zh`; None for anything that is not a supported language."""
     if not isinstance(value, str):
@@ -147,7 +144,12 @@ def normalize_language(value: object) -> str | None:
 
 def translate(text: str, language: str | None, **values: object) -> str:
     """`text` in `language` (English when unknown), with `values` filled in."""
-    translated = CATALOG.get(text, {}).get(language or "en", text)
+    if language is None or language == "en":
+        translated = text
+    elif text in _CATALOG:
+        translated = _CATALOG[text].get(language, text)
+    else:
+        translated = iac_texts(language).get(text, text)
     return translated.format(**values) if values else translated
 
 
@@ -157,7 +159,8 @@ def translator(language: object) -> Callable[[str], str]:
     chosen = normalize_language(language)
     if chosen is None or chosen == "en":
         return _english
-    return lambda template: CATALOG.get(template, {}).get(chosen, template)
+    texts = iac_texts(chosen)
+    return lambda template: texts.get(template, template)
 
 
 def _english(template: str) -> str:

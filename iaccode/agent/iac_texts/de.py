@@ -1,0 +1,808 @@
+"""German translations of the IaC texts: English template -> German template."""
+
+TEXTS: dict[str, str] = {
+    "... {count} more ...": "... {count} weitere ...",
+    "1 ECS instance": "1 ECS-Instanz",
+    (
+        "ALIYUN::Index is used in {where}, which is not a resource with Count, so it has no value "
+        "there."
+    ): (
+        "ALIYUN::Index wird in {where} verwendet; das ist keine Ressource mit Count, daher hat es "
+        "dort keinen Wert."
+    ),
+    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove Workspace.": (
+        "Fügen Sie Transform: 'Aliyun::Terraform-v1.5' (oder eine OpenTofu-Version) hinzu oder "
+        "entfernen Sie Workspace."
+    ),
+    "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).": (
+        "Fügen Sie Type: String hinzu (oder Number, CommaDelimitedList, Json, Boolean)."
+    ),
+    "Add Workspace mapping file paths such as main.tf to their Terraform source.": (
+        "Fügen Sie Workspace hinzu, das Dateipfade wie main.tf ihrem Terraform-Quelltext zuordnet."
+    ),
+    "Add a Value, for example a Ref or Fn::GetAtt of a resource.": (
+        "Fügen Sie einen Value hinzu, zum Beispiel ein Ref oder Fn::GetAtt einer Ressource."
+    ),
+    "Add a condition named {name!r} under Conditions, or remove the reference.": (
+        "Fügen Sie unter Conditions eine Bedingung namens {name!r} hinzu oder entfernen Sie den "
+        "Verweis."
+    ),
+    "Add a condition named {name!r} under Conditions, or use an existing one.": (
+        "Fügen Sie unter Conditions eine Bedingung namens {name!r} hinzu oder verwenden Sie eine "
+        "vorhandene."
+    ),
+    "Add a mapping named {name!r} under Mappings.": (
+        "Fügen Sie unter Mappings ein Mapping namens {name!r} hinzu."
+    ),
+    "Add a short Label such as 'VPC ID'.": "Fügen Sie ein kurzes Label hinzu, etwa 'VPC ID'.",
+    "Add at least one Terraform file, such as main.tf.": (
+        "Fügen Sie mindestens eine Terraform-Datei hinzu, etwa main.tf."
+    ),
+    (
+        "Add at least one resource under Resources, or a Transform and Workspace for a Terraform "
+        "template."
+    ): (
+        "Fügen Sie unter Resources mindestens eine Ressource hinzu oder, für eine "
+        "Terraform-Vorlage, Transform und Workspace."
+    ),
+    "Add {key!r} to the mapping {name!r}.": "Fügen Sie {key!r} zum Mapping {name!r} hinzu.",
+    "Add {key} under Properties, as a literal or a Ref to a parameter.": (
+        "Fügen Sie {key} unter Properties hinzu, als Literal oder als Ref auf einen Parameter."
+    ),
+    "Add {key} under Properties, ideally as a parameter so it fits the region.": (
+        "Fügen Sie {key} unter Properties hinzu, am besten als Parameter, damit der Wert zur "
+        "Region passt."
+    ),
+    "AllowedPattern must be a regular expression string, not {value}.": (
+        "AllowedPattern muss ein regulärer Ausdruck als Zeichenkette sein, nicht {value}."
+    ),
+    "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).": (
+        "AllowedPattern {pattern!r} ist kein gültiger regulärer Ausdruck ({reason})."
+    ),
+    "AllowedValues must be a list, not {value}.": (
+        "AllowedValues muss eine Liste sein, nicht {value}."
+    ),
+    "An extra file suffix is empty; give suffixes such as '.sh'.": (
+        "Eine zusätzliche Dateiendung ist leer; geben Sie Endungen wie '.sh' an."
+    ),
+    (
+        "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+        "reference between them."
+    ): (
+        "Unterbrechen Sie den Zyklus, indem Sie einen DependsOn-Eintrag oder einen Ref-, "
+        "Fn::GetAtt- oder Fn::Sub-Verweis zwischen ihnen entfernen."
+    ),
+    "Cannot list {path}: {reason}.": "{path} kann nicht aufgelistet werden: {reason}.",
+    "Cannot read {path}: {reason}.": "{path} kann nicht gelesen werden: {reason}.",
+    "Change Default or the MinLength/MaxLength bounds so the default is allowed.": (
+        "Ändern Sie Default oder die Grenzen MinLength/MaxLength, sodass der Standardwert zulässig "
+        "ist."
+    ),
+    "Change Default or the MinValue/MaxValue bounds so the default is allowed.": (
+        "Ändern Sie Default oder die Grenzen MinValue/MaxValue, sodass der Standardwert zulässig "
+        "ist."
+    ),
+    "Change Default so the whole value matches the pattern, or relax the pattern.": (
+        "Ändern Sie Default so, dass der gesamte Wert dem Muster entspricht, oder lockern Sie das "
+        "Muster."
+    ),
+    "Choose a CIDR block for {name} inside {ranges}.": (
+        "Wählen Sie für {name} einen CIDR-Block innerhalb von {ranges}."
+    ),
+    "Creates {listed} (iaccode building blocks).": "Erstellt {listed} (iaccode-Bausteine).",
+    "Creates {listed} in {region} (iaccode building blocks).": (
+        "Erstellt {listed} in der Region {region} (iaccode-Bausteine)."
+    ),
+    "Define the expression under Conditions and use its name here.": (
+        "Definieren Sie den Ausdruck unter Conditions und verwenden Sie hier seinen Namen."
+    ),
+    (
+        "Define {name!r} as a parameter or resource, or write {escaped} for a literal '${{' in the "
+        "output."
+    ): (
+        "Definieren Sie {name!r} als Parameter oder Ressource, oder schreiben Sie {escaped} für "
+        "ein wörtliches '${{' in der Ausgabe."
+    ),
+    "Define {name!r} under Parameters or Resources.": (
+        "Definieren Sie {name!r} unter Parameters oder Resources."
+    ),
+    "DependsOn of resource {name} must be a resource name or a list of names, not {value}.": (
+        "DependsOn der Ressource {name} muss ein Ressourcenname oder eine Liste von Namen sein, "
+        "nicht {value}."
+    ),
+    "Errors ({count}):": "Fehler ({count}):",
+    (
+        "Fix the JSON syntax at the given line; keys need double quotes, members need commas "
+        "between them and no trailing comma."
+    ): (
+        "Korrigieren Sie die JSON-Syntax in der angegebenen Zeile; Schlüssel brauchen doppelte "
+        "Anführungszeichen, Einträge werden durch Kommas getrennt, ohne abschließendes Komma."
+    ),
+    "Fix the JSON value; numbers longer than a few thousand digits are not accepted.": (
+        "Korrigieren Sie den JSON-Wert; Zahlen mit mehr als einigen tausend Ziffern werden nicht "
+        "akzeptiert."
+    ),
+    "Fix the pattern; remember to escape special characters such as '.' and '('.": (
+        "Korrigieren Sie das Muster; denken Sie daran, Sonderzeichen wie '.' und '(' zu maskieren."
+    ),
+    (
+        "Fix the syntax at the given line; YAML needs consistent space indentation and 'key: "
+        "value' pairs, and values with ': ' or '#' in them must be quoted."
+    ): (
+        "Korrigieren Sie die Syntax in der angegebenen Zeile; YAML erfordert eine einheitliche "
+        "Einrückung mit Leerzeichen und Paare der Form 'key: value', und Werte, die ': ' oder '#' "
+        "enthalten, müssen in Anführungszeichen stehen."
+    ),
+    "Fix: {hint}": "Lösung: {hint}",
+    "Flatten the deeply nested part; real templates stay within a few dozen levels.": (
+        "Verflachen Sie den tief verschachtelten Teil; echte Vorlagen kommen mit wenigen Dutzend "
+        "Ebenen aus."
+    ),
+    "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.": (
+        "Fn::FindInMap verweist auf das Mapping {name!r}, das nicht in Mappings definiert ist."
+    ),
+    "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.": (
+        "Fn::GetAtt erwartet [Ressource, Attribut] oder 'Ressource.Attribut', nicht {value}."
+    ),
+    "Fn::Sub needs a string or [string, variables], not {value}.": (
+        "Fn::Sub erwartet eine Zeichenkette oder [Zeichenkette, Variablen], nicht {value}."
+    ),
+    "Fn::Sub placeholder {placeholder}": "Fn::Sub-Platzhalter {placeholder}",
+    "Fn::Sub placeholder {placeholder} names nothing defined in this template.": (
+        "Der Fn::Sub-Platzhalter {placeholder} bezeichnet nichts, was in dieser Vorlage definiert "
+        "ist."
+    ),
+    "Give each VSwitch of a VPC its own non-overlapping CIDR block.": (
+        "Geben Sie jedem VSwitch einer VPC einen eigenen, nicht überlappenden CIDR-Block."
+    ),
+    "Give the file's Terraform source as a string (a YAML block with |).": (
+        "Geben Sie den Terraform-Quelltext der Datei als Zeichenkette an (ein YAML-Block mit |)."
+    ),
+    (
+        "I am running with the offline engine, which works without a model or network access.\n"
+        "\n"
+        "What I can do offline:\n"
+        "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced "
+        "or not) and I check its structure, template version, sections, parameters, references, "
+        "dependencies, outputs and the required properties of common resource types.\n"
+        "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for "
+        "the compatible form to keep the Terraform files as they are.\n"
+        "- Create templates from building blocks: VPC, vSwitches across zones, security groups, "
+        'ECS instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n'
+        "\n"
+        "Anything else (other products, explanations, operating stacks) needs a language model: "
+        "start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
+        "DashScope/Qwen) for that."
+    ): (
+        "Ich arbeite mit der Offline-Engine, die ohne Modell und ohne Netzwerkzugriff auskommt.\n"
+        "\n"
+        "Was ich offline kann:\n"
+        "- Eine Alibaba Cloud ROS-Vorlage prüfen: Fügen Sie sie in die Nachricht ein (JSON oder "
+        "YAML, mit oder ohne Codeblock), und ich prüfe Struktur, Vorlagenversion, Abschnitte, "
+        "Parameter, Verweise, Abhängigkeiten, Ausgaben und die erforderlichen Eigenschaften "
+        "gängiger Ressourcentypen.\n"
+        "- Terraform in ROS konvertieren: Fügen Sie den HCL-Code ein oder nennen Sie ein "
+        "Verzeichnis Ihres Arbeitsbereichs; bitten Sie um die kompatible Form („compatible“), um "
+        "die Terraform-Dateien unverändert zu übernehmen.\n"
+        "- Vorlagen aus Bausteinen erstellen: VPC, vSwitches über mehrere Zonen, "
+        "Sicherheitsgruppen, ECS-Instanzen, SLB, RDS und OSS, z. B. „Create a VPC with two "
+        "vSwitches.“ (Anfragen auf Englisch)\n"
+        "\n"
+        "Alles andere (andere Produkte, Erklärungen, Betrieb von Stacks) erfordert ein "
+        "Sprachmodell: Starten Sie den Server dafür mit `engine: llm` (ein OpenAI-kompatibler "
+        "Endpunkt wie DashScope/Qwen)."
+    ),
+    "I could not build that template: {error}": "Ich konnte diese Vorlage nicht erstellen: {error}",
+    "I could not convert the Terraform: {error}": (
+        "Ich konnte den Terraform-Code nicht konvertieren: {error}"
+    ),
+    "Make {low_key} less than or equal to {high_key}.": (
+        "Setzen Sie {low_key} kleiner oder gleich {high_key}."
+    ),
+    "Move it under Properties if it is a property, or remove it.": (
+        "Verschieben Sie das Attribut unter Properties, falls es eine Eigenschaft ist, oder "
+        "entfernen Sie es."
+    ),
+    "Name a resource defined under Resources.": (
+        "Geben Sie eine unter Resources definierte Ressource an."
+    ),
+    "No Terraform files were given.": "Es wurden keine Terraform-Dateien angegeben.",
+    "None of the resources could be converted to native ROS resources ({left_out}); {hint}.": (
+        "Keine der Ressourcen konnte in native ROS-Ressourcen konvertiert werden ({left_out}); "
+        "{hint}."
+    ),
+    "Notes ({count}):": "Hinweise ({count}):",
+    (
+        "Output {name} has no Label, which the iac-code style asks for so the console shows a "
+        "readable name."
+    ): (
+        "Ausgabe {name} hat kein Label; der iac-code-Stil verlangt eines, damit die Konsole einen "
+        "lesbaren Namen anzeigt."
+    ),
+    "Output {name} has no Value.": "Ausgabe {name} hat keinen Value.",
+    "Output {name} has the unknown key {key!r}.": (
+        "Ausgabe {name} hat den unbekannten Schlüssel {key!r}."
+    ),
+    "Output {name} must be a mapping with a Value, not {value}.": (
+        "Ausgabe {name} muss ein Mapping mit Value sein, nicht {value}."
+    ),
+    "Parameter {name} has no Type.": "Parameter {name} hat keinen Type.",
+    "Parameter {name} has the unknown Type {value}.": (
+        "Parameter {name} hat den unbekannten Type {value}."
+    ),
+    "Parameter {name} has the unknown attribute {key!r}.": (
+        "Parameter {name} hat das unbekannte Attribut {key!r}."
+    ),
+    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.": (
+        "Parameter {name} wird von keinem Ref oder Fn::Sub verwendet, daher hat sein Wert keine "
+        "Wirkung."
+    ),
+    "Parameter {name} must be a mapping with a Type, not {value}.": (
+        "Parameter {name} muss ein Mapping mit Type sein, nicht {value}."
+    ),
+    "Pass a finite tree of at most 100 levels, as a parsed template is.": (
+        "Übergeben Sie einen endlichen Baum mit höchstens 100 Ebenen, wie ihn eine geparste "
+        "Vorlage bildet."
+    ),
+    "Pass the template as a JSON or YAML string.": (
+        "Übergeben Sie die Vorlage als JSON- oder YAML-Zeichenkette."
+    ),
+    "Quote it as '{version}' so every YAML reader sees a string.": (
+        "Setzen Sie den Wert in Anführungszeichen ('{version}'), damit jeder YAML-Parser ihn als "
+        "Zeichenkette liest."
+    ),
+    "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.": (
+        "Setzen Sie das Muster in Anführungszeichen, zum Beispiel AllowedPattern: '^[a-z0-9-]+$'."
+    ),
+    "ROSTemplateFormatVersion is written as an unquoted YAML date.": (
+        "ROSTemplateFormatVersion ist als YAML-Datum ohne Anführungszeichen geschrieben."
+    ),
+    "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.": (
+        "ROSTemplateFormatVersion ist {value}, der einzige gültige Wert ist jedoch {version}."
+    ),
+    "Ref must name a parameter, resource or pseudo parameter, not {value}.": (
+        "Ref muss einen Parameter, eine Ressource oder einen Pseudoparameter benennen, nicht "
+        "{value}."
+    ),
+    "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo parameter.": (
+        "Ref verweist auf {name!r}, das kein Parameter, keine Ressource, keine lokale Variable und "
+        "kein Pseudoparameter ist."
+    ),
+    "Reference it with Ref {name} where it is needed, or remove it.": (
+        "Referenzieren Sie ihn mit Ref {name} dort, wo er benötigt wird, oder entfernen Sie ihn."
+    ),
+    "Remove it or move its content.": (
+        "Entfernen Sie den Abschnitt oder verschieben Sie seinen Inhalt."
+    ),
+    "Remove it.": "Entfernen Sie das Attribut.",
+    "Remove it; outputs take Value, Description, Label and Condition.": (
+        "Entfernen Sie den Schlüssel; Ausgaben akzeptieren Value, Description, Label und Condition."
+    ),
+    "Remove or rename the duplicate key.": (
+        "Entfernen Sie den doppelten Schlüssel oder benennen Sie ihn um."
+    ),
+    "Remove the recursive alias; a template must be a finite tree.": (
+        "Entfernen Sie den rekursiven Alias; eine Vorlage muss ein endlicher Baum sein."
+    ),
+    "Rename it, for example to {cleaned!r}, and update every reference to it.": (
+        "Benennen Sie ihn um, zum Beispiel in {cleaned!r}, und passen Sie alle Verweise darauf an."
+    ),
+    "Rename one of them so every name is unique across the template.": (
+        "Benennen Sie einen davon um, sodass jeder Name in der gesamten Vorlage eindeutig ist."
+    ),
+    (
+        "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or Custom::, "
+        "so ROS will not recognise it."
+    ): (
+        "Der Ressourcentyp {kind!r} beginnt nicht mit ALIYUN::, DATASOURCE::, MODULE:: oder "
+        "Custom::, daher erkennt ROS ihn nicht."
+    ),
+    "Resource {name} ({kind}) has no {key}, which it needs in practice.": (
+        "Bei Ressource {name} ({kind}) fehlt {key}; in der Praxis wird diese Eigenschaft benötigt."
+    ),
+    "Resource {name} ({kind}) is missing the required property {key}.": (
+        "Bei Ressource {name} ({kind}) fehlt die erforderliche Eigenschaft {key}."
+    ),
+    "Resource {name} depends on {value}, which is not a resource in this template.": (
+        "Ressource {name} hängt von {value} ab, aber das ist keine Ressource in dieser Vorlage."
+    ),
+    "Resource {name} has no Type.": "Ressource {name} hat keinen Type.",
+    "Resource {name} has the unknown attribute {key!r}.": (
+        "Ressource {name} hat das unbekannte Attribut {key!r}."
+    ),
+    "Resource {name} must be a mapping with a Type, not {value}.": (
+        "Ressource {name} muss ein Mapping mit Type sein, nicht {value}."
+    ),
+    "Resource {resource} of type {kind} has no attribute {attribute!r}.": (
+        "Ressource {resource} vom Typ {kind} hat kein Attribut {attribute!r}."
+    ),
+    "Set Default to a number, or change Type to String.": (
+        "Setzen Sie Default auf eine Zahl oder ändern Sie Type in String."
+    ),
+    "Set Default to true or false.": "Setzen Sie Default auf true oder false.",
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.": (
+        "Setzen Sie ROSTemplateFormatVersion: '{version}' an den Anfang der Vorlage."
+    ),
+    "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.": (
+        "Setzen Sie Type auf einen ROS-Ressourcentyp wie ALIYUN::ECS::VPC."
+    ),
+    "Set {key} to a non-negative integer such as 8.": (
+        "Setzen Sie {key} auf eine nicht negative ganze Zahl wie 8."
+    ),
+    "Set {key} to a number such as 1.": "Setzen Sie {key} auf eine Zahl wie 1.",
+    "Split the template into nested stacks or modules, or move large scripts out of UserData.": (
+        "Teilen Sie die Vorlage in verschachtelte Stacks oder Module auf oder lagern Sie große "
+        "Skripte aus UserData aus."
+    ),
+    "Split the template into smaller nested stacks or modules.": (
+        "Teilen Sie die Vorlage in kleinere verschachtelte Stacks oder Module auf."
+    ),
+    (
+        "Start the template with ROSTemplateFormatVersion: '{version}' followed by sections such "
+        "as Parameters and Resources."
+    ): (
+        "Beginnen Sie die Vorlage mit ROSTemplateFormatVersion: '{version}', gefolgt von "
+        "Abschnitten wie Parameters und Resources."
+    ),
+    "Template check failed with {counted}; fix the errors before deploying.": (
+        "Vorlagenprüfung fehlgeschlagen: {counted}. Beheben Sie die Fehler vor der Bereitstellung."
+    ),
+    "Template check passed with no errors, warnings or notes.": (
+        "Vorlagenprüfung bestanden: keine Fehler, Warnungen oder Hinweise."
+    ),
+    "Template check passed with {counted} and no errors or warnings.": (
+        "Vorlagenprüfung bestanden: {counted}, keine Fehler oder Warnungen."
+    ),
+    "Template check passed with {counted}; review the warnings before deploying.": (
+        "Vorlagenprüfung bestanden: {counted}. Prüfen Sie die Warnungen vor der Bereitstellung."
+    ),
+    "The CIDR block {cidr!r} of resource {name} {problem}.": (
+        "Der CIDR-Block {cidr!r} der Ressource {name} {problem}."
+    ),
+    "The Default of Boolean parameter {name} is {value}, not true or false.": (
+        "Der Default des Boolean-Parameters {name} ist {value}, nicht true oder false."
+    ),
+    "The Default of Number parameter {name} is {value}, not a number.": (
+        "Der Default des Number-Parameters {name} ist {value}, keine Zahl."
+    ),
+    "The Default of parameter {name} is {length} characters long, outside {range}.": (
+        "Der Default des Parameters {name} ist {length} Zeichen lang und liegt außerhalb {range}."
+    ),
+    "The Default {default!r} of parameter {name} does not match AllowedPattern {pattern!r}.": (
+        "Der Default {default!r} des Parameters {name} entspricht nicht AllowedPattern {pattern!r}."
+    ),
+    "The Default {number:g} of parameter {name} is outside {range}.": (
+        "Der Default {number:g} des Parameters {name} liegt außerhalb {range}."
+    ),
+    "The Default {value} of parameter {name} is not one of AllowedValues.": (
+        "Der Default {value} des Parameters {name} ist keiner der AllowedValues."
+    ),
+    "The Properties of resource {name} must be a mapping, not {value}.": (
+        "Die Properties der Ressource {name} müssen ein Mapping sein, nicht {value}."
+    ),
+    "The Resources section is empty.": "Der Abschnitt Resources ist leer.",
+    (
+        "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS template "
+        "body has to stay small, so remove large files or raise the limit."
+    ): (
+        "Die Terraform-Dateien umfassen zusammen mehr als {limit} Bytes (erreicht bei {path}); der "
+        "Text einer ROS-Vorlage muss klein bleiben, entfernen Sie daher große Dateien oder erhöhen "
+        "Sie das Limit."
+    ),
+    "The Terraform is converted to native ROS resources.": (
+        "Der Terraform-Code wurde in native ROS-Ressourcen konvertiert."
+    ),
+    "The Terraform is wrapped unchanged in a ROS Terraform template.": (
+        "Der Terraform-Code wurde unverändert in eine ROS-Terraform-Vorlage eingebettet."
+    ),
+    "The Type of resource {name} must be a string, not {value}.": (
+        "Der Type der Ressource {name} muss eine Zeichenkette sein, nicht {value}."
+    ),
+    "The Workspace file {name!r} must have text content, not {value}.": (
+        "Die Workspace-Datei {name!r} muss Textinhalt haben, nicht {value}."
+    ),
+    "The Workspace has no .tf file, so there is no Terraform configuration to run.": (
+        "Workspace enthält keine .tf-Datei, daher gibt es keine Terraform-Konfiguration zum "
+        "Ausführen."
+    ),
+    (
+        "The Workspace path {name!r} {problem}; paths must be relative and stay inside the "
+        "workspace."
+    ): (
+        "Der Workspace-Pfad {name!r} {problem}; Pfade müssen relativ sein und innerhalb des "
+        "Arbeitsbereichs bleiben."
+    ),
+    "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
+        "Der Bedingungsname {name!r} enthält {chars}, was in Bedingungsnamen nicht erlaubt ist."
+    ),
+    "The condition of {where} must be the name of a condition, not {value}.": (
+        "Die Bedingung für {where} muss der Name einer Bedingung sein, nicht {value}."
+    ),
+    "The condition {name!r} used by {where} is not defined in Conditions.": (
+        "Die von {where} verwendete Bedingung {name!r} ist nicht in Conditions definiert."
+    ),
+    (
+        "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
+        "files); remove unused files or raise the limit."
+    ): (
+        "Das Verzeichnis enthält mehr als {limit} Terraform-Dateien (ROS akzeptiert höchstens 50 "
+        "Workspace-Dateien); entfernen Sie nicht verwendete Dateien oder erhöhen Sie das Limit."
+    ),
+    "The document contains itself or nests too deeply, so checking skipped that part.": (
+        "Das Dokument enthält sich selbst oder ist zu tief verschachtelt, daher hat die Prüfung "
+        "diesen Teil übersprungen."
+    ),
+    "The key {key!r} appears more than once in this mapping, so only its last value is used.": (
+        "Der Schlüssel {key!r} kommt in diesem Mapping mehrfach vor, daher wird nur sein letzter "
+        "Wert verwendet."
+    ),
+    "The key {key!r} appears more than once in this object, so only its last value is used.": (
+        "Der Schlüssel {key!r} kommt in diesem Objekt mehrfach vor, daher wird nur sein letzter "
+        "Wert verwendet."
+    ),
+    "The local name {name!r} contains {chars}, which local names cannot contain.": (
+        "Der Name der lokalen Variable {name!r} enthält {chars}, was in Namen lokaler Variablen "
+        "nicht erlaubt ist."
+    ),
+    "The mapping {name!r} has no second-level key {key!r}.": (
+        "Das Mapping {name!r} hat keinen Schlüssel {key!r} auf der zweiten Ebene."
+    ),
+    "The mapping {name!r} has no top-level key {key!r}.": (
+        "Das Mapping {name!r} hat keinen Schlüssel {key!r} auf der obersten Ebene."
+    ),
+    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.": (
+        "Der Name {name!r} ist mehrfach definiert ({sections}), daher ist ein Ref darauf "
+        "mehrdeutig."
+    ),
+    "The output name {name!r} contains {chars}, which output names cannot contain.": (
+        "Der Ausgabename {name!r} enthält {chars}, was in Ausgabenamen nicht erlaubt ist."
+    ),
+    "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
+        "Der Parametername {name!r} enthält {chars}, was in Parameternamen nicht erlaubt ist."
+    ),
+    "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
+        "Der Ressourcenname {name!r} enthält {chars}, was in Ressourcennamen nicht erlaubt ist."
+    ),
+    "The template body must be text, not {kind}.": "Der Vorlagentext muss Text sein, nicht {kind}.",
+    "The template contains a YAML alias that refers to itself.": (
+        "Die Vorlage enthält einen YAML-Alias, der auf sich selbst verweist."
+    ),
+    "The template defines no resources.": "Die Vorlage definiert keine Ressourcen.",
+    (
+        "The template expands to more than {limit} values, usually through YAML aliases that "
+        "repeat large anchors."
+    ): (
+        "Die Vorlage wird zu mehr als {limit} Werten expandiert, meist durch YAML-Aliase, die "
+        "große Anker wiederholen."
+    ),
+    "The template has a Terraform Transform but no Workspace with Terraform files.": (
+        "Die Vorlage hat einen Terraform-Transform, aber keinen Workspace mit Terraform-Dateien."
+    ),
+    (
+        "The template has more than {limit} values, so checking stopped early and some problems "
+        "may be unreported."
+    ): (
+        "Die Vorlage hat mehr als {limit} Werte, daher wurde die Prüfung vorzeitig beendet und "
+        "einige Probleme werden möglicherweise nicht gemeldet."
+    ),
+    "The template has no ROSTemplateFormatVersion.": (
+        "Die Vorlage hat keine ROSTemplateFormatVersion."
+    ),
+    "The template is attached as {filename}.": "Die Vorlage ist als {filename} angehängt.",
+    "The template is attached as {filename}; fill in the parameters when you create the stack.": (
+        "Die Vorlage ist als {filename} angehängt; geben Sie die Parameter beim Erstellen des "
+        "Stacks an."
+    ),
+    "The template is empty.": "Die Vorlage ist leer.",
+    "The template is larger than the limit of {limit} bytes (2 MiB).": (
+        "Die Vorlage überschreitet die Grenze von {limit} Bytes (2 MiB)."
+    ),
+    "The template is not valid JSON or YAML: {detail}.": (
+        "Die Vorlage ist kein gültiges JSON oder YAML: {detail}."
+    ),
+    "The template looks like JSON but is not valid JSON: {detail}.": (
+        "Die Vorlage sieht wie JSON aus, ist aber kein gültiges JSON: {detail}."
+    ),
+    "The template must be a mapping of sections, not {kind}.": (
+        "Die Vorlage muss ein Mapping von Abschnitten sein, nicht {kind}."
+    ),
+    "The template nests values more than {limit} levels deep.": (
+        "Die Vorlage verschachtelt Werte mehr als {limit} Ebenen tief."
+    ),
+    "The {section} section must be a mapping, not {value}.": (
+        "Der Abschnitt {section} muss ein Mapping sein, nicht {value}."
+    ),
+    "There is no .tf file at the top of the workspace (root module).": (
+        "Auf der obersten Ebene des Arbeitsbereichs (Root-Modul) gibt es keine .tf-Datei."
+    ),
+    "There is no .tf file, so there is no Terraform configuration.": (
+        "Es gibt keine .tf-Datei, daher gibt es keine Terraform-Konfiguration."
+    ),
+    (
+        "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+        "'Aliyun::Terraform-v1.x' (for example v1.5)."
+    ): (
+        "Transform {transform!r} ist keine ROS-Terraform-Engine; verwenden Sie {default!r} oder "
+        "'Aliyun::Terraform-v1.x' (zum Beispiel v1.5)."
+    ),
+    "Use ALIYUN::Index only inside the Properties of a resource that sets Count.": (
+        "Verwenden Sie ALIYUN::Index nur innerhalb der Properties einer Ressource, die Count setzt."
+    ),
+    "Use Ref {name} for a parameter or local, since {how} needs a resource.": (
+        "Verwenden Sie Ref {name} für einen Parameter oder eine lokale Variable, denn für {how} "
+        "ist eine Ressource erforderlich."
+    ),
+    "Use a relative path such as main.tf or modules/vpc/main.tf.": (
+        "Verwenden Sie einen relativen Pfad wie main.tf oder modules/vpc/main.tf."
+    ),
+    "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance.": (
+        "Verwenden Sie einen Alibaba Cloud ROS-Typ wie ALIYUN::ECS::Instance."
+    ),
+    "Use one of the ROS intrinsic functions, such as Fn::Join.": (
+        "Verwenden Sie eine der integrierten ROS-Funktionen, etwa Fn::Join."
+    ),
+    "Use one of the allowed values ({choices}) or add the default to AllowedValues.": (
+        "Verwenden Sie einen der zulässigen Werte ({choices}) oder fügen Sie den Standardwert zu "
+        "AllowedValues hinzu."
+    ),
+    "Use one of the attributes of {kind}: {listing}.": (
+        "Verwenden Sie eines der Attribute des Typs {kind}: {listing}."
+    ),
+    "Use one of: {choices}.": "Verwenden Sie einen dieser Werte: {choices}.",
+    "Use {match!r} if that is what you meant, or {otherwise}": (
+        "Verwenden Sie {match!r}, falls Sie das gemeint haben, oder {otherwise}"
+    ),
+    "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} ({ranges}).": (
+        "VSwitch {name} verwendet {network} und liegt damit außerhalb des Bereichs der VPC {vpc} "
+        "({ranges})."
+    ),
+    (
+        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch {other} in the "
+        "same VPC."
+    ): (
+        "VSwitch {name} verwendet {network} und überschneidet sich damit mit {other_network} von "
+        "VSwitch {other} in derselben VPC."
+    ),
+    "Warnings ({count}):": "Warnungen ({count}):",
+    "Workspace is set, but without a Terraform Transform ROS ignores it.": (
+        "Workspace ist gesetzt, wird aber ohne Terraform-Transform von ROS ignoriert."
+    ),
+    "Workspace path {path!r} must be a string.": (
+        "Der Workspace-Pfad {path!r} muss eine Zeichenkette sein."
+    ),
+    "Workspace path {path!r} {problem}.": "Der Workspace-Pfad {path!r} {problem}.",
+    "Write AllowedValues as a list, for example [small, large].": (
+        "Schreiben Sie AllowedValues als Liste, zum Beispiel [small, large]."
+    ),
+    "Write DependsOn as a name or a list of resource names.": (
+        "Schreiben Sie DependsOn als Namen oder als Liste von Ressourcennamen."
+    ),
+    "Write Properties as a mapping of property names to values.": (
+        "Schreiben Sie Properties als Mapping von Eigenschaftsnamen auf Werte."
+    ),
+    "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.": (
+        "Geben Sie ein IPv4-Netz mit Präfixlänge an, etwa 192.168.0.0/16."
+    ),
+    "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.": (
+        "Schreiben Sie es als Fn::GetAtt: [MyVpc, VpcId] oder in YAML als !GetAtt MyVpc.VpcId."
+    ),
+    "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', {{Var: value}}].": (
+        "Schreiben Sie es als Fn::Sub: 'text ${{Name}}' oder Fn::Sub: ['text ${{Var}}', {{Var: "
+        "value}}]."
+    ),
+    "Write the name as a plain string, for example Ref: VpcId.": (
+        "Schreiben Sie den Namen als einfache Zeichenkette, zum Beispiel Ref: VpcId."
+    ),
+    "Write the output as a mapping with Value, Description and Label.": (
+        "Schreiben Sie die Ausgabe als Mapping mit Value, Description und Label."
+    ),
+    "Write the parameter as a mapping, for example {{Type: String}}.": (
+        "Schreiben Sie den Parameter als Mapping, zum Beispiel {{Type: String}}."
+    ),
+    "Write the repeated parts out or use fewer aliases; templates rarely need them.": (
+        "Schreiben Sie die wiederholten Teile aus oder verwenden Sie weniger Aliase; Vorlagen "
+        "benötigen sie selten."
+    ),
+    "Write the resource as a mapping with Type and Properties keys.": (
+        "Schreiben Sie die Ressource als Mapping mit den Schlüsseln Type und Properties."
+    ),
+    "Write {section} as a mapping of names to definitions.": (
+        "Schreiben Sie {section} als Mapping von Namen auf Definitionen."
+    ),
+    "Write {section} as a single string.": "Schreiben Sie {section} als einzelne Zeichenkette.",
+    "a VPC ({cidr}) with 1 vSwitch": "eine VPC ({cidr}) mit 1 vSwitch",
+    "a VPC ({cidr}) with {count} vSwitches": "eine VPC ({cidr}) mit {count} vSwitches",
+    "a load balancer": "einen Load Balancer",
+    "a security group": "eine Sicherheitsgruppe",
+    "an OSS bucket": "einen OSS-Bucket",
+    "an RDS {engine} {version} instance": "eine RDS-Instanz ({engine} {version})",
+    "condition {name}": "Bedingung {name}",
+    "contains '..'": "enthält '..'",
+    "contains a backslash; use '/' between folders": (
+        "enthält einen Backslash; verwenden Sie '/' zwischen Ordnern"
+    ),
+    "has a name longer than {limit} characters": "enthält einen Namen mit mehr als {limit} Zeichen",
+    "has an empty, '.' or '..' segment": (
+        "enthält ein leeres Segment oder ein Segment '.' oder '..'"
+    ),
+    "has host bits set (the network is {network})": (
+        "hat gesetzte Host-Bits (das Netz ist {network})"
+    ),
+    "has no prefix length": "hat keine Präfixlänge",
+    "indexes {address}, which has no count": (
+        "indiziert {address}, obwohl dort kein count gesetzt ist"
+    ),
+    "is a function call or operator, which is not converted": (
+        "ist ein Funktionsaufruf oder Operator, der nicht konvertiert wird"
+    ),
+    "is absolute": "ist absolut",
+    "is empty": "ist leer",
+    "is longer than {limit} characters": "ist länger als {limit} Zeichen",
+    "is not an IPv4 network": "ist kein IPv4-Netz",
+    "is part of a reference cycle": "ist Teil eines Referenzzyklus",
+    "is used outside a resource with count": "wird außerhalb einer Ressource mit count verwendet",
+    "line {line}": "Zeile {line}",
+    "line {line}, column {column}": "Zeile {line}, Spalte {column}",
+    "output {name}": "Ausgabe {name}",
+    "reads a nested or whole-object value of a resource": (
+        "liest einen verschachtelten Wert oder ein ganzes Objekt einer Ressource"
+    ),
+    "reads an output of module {module}, which is not converted": (
+        "liest eine Ausgabe des Moduls {module}, das nicht konvertiert wird"
+    ),
+    "reads the data source {source}, which ROS cannot see": (
+        "liest die Datenquelle {source}, die für ROS nicht sichtbar ist"
+    ),
+    "reads {address}, which is not declared in these files": (
+        "liest {address} (in diesen Dateien nicht deklariert)"
+    ),
+    "reads {address}, which was not converted": "liest {address} (nicht konvertiert)",
+    "reads {attribute} of {address}, which has no ROS attribute": (
+        "liest {attribute} von {address}, wofür es kein ROS-Attribut gibt"
+    ),
+    "reads {local}, which is not declared": "liest {local} (nicht deklariert)",
+    "reads {local}, which refers to itself": "liest {local} (verweist auf sich selbst)",
+    "resource {name}": "Ressource {name}",
+    "template": "Vorlage",
+    "the file ends in the middle of a block or expression": (
+        "die Datei endet mitten in einem Block oder Ausdruck"
+    ),
+    "the range set by {bounds}": "des durch {bounds} festgelegten Bereichs",
+    "there are no resources": "es gibt keine Ressourcen",
+    "unexpected character {char!r}": "unerwartetes Zeichen {char!r}",
+    "unexpected {token!r}": "unerwartetes Token {token!r}",
+    "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged": (
+        "verwenden Sie die kompatible Einbettung (wrap_terraform), die die Terraform-Dateien "
+        "unverändert bereitstellt"
+    ),
+    "uses a %{{...}} template directive": "verwendet eine Template-Direktive %{{...}}",
+    "uses a splat on a variable or local": (
+        "wendet einen Splat-Ausdruck auf eine Variable oder einen lokalen Wert an"
+    ),
+    "uses {root}, which has no ROS equivalent": (
+        "verwendet {root}, wofür es keine ROS-Entsprechung gibt"
+    ),
+    "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
+        "{addresses}: {what}, daher ausgelassen; zur Bereitstellung {hint}."
+    ),
+    "{address} is declared twice, in {earlier} and {path}; Terraform rejects this too.": (
+        "{address} ist doppelt deklariert, in {earlier} und {path}; auch Terraform lehnt das ab."
+    ),
+    "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
+        "{address}: depends_on {item!r} verweist auf nichts Konvertiertes und wurde daher entfernt."
+    ),
+    "{address}: modules are not converted, so its resources were left out; {hint}.": (
+        "{address}: Module werden nicht konvertiert, daher wurden seine Ressourcen ausgelassen; "
+        "{hint}."
+    ),
+    (
+        "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
+        "for it, to be set when the stack is created."
+    ): (
+        "{address}: setzt nichts, was {key} entspricht (von {kind} benötigt); dafür wurde der "
+        "Parameter {name} hinzugefügt, der beim Erstellen des Stacks festzulegen ist."
+    ),
+    "{address}: value {expr} {reason}, so the output was left out.": (
+        "{address}: Der Wert {expr} {reason}, daher wurde die Ausgabe ausgelassen."
+    ),
+    (
+        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address}: {arguments} werden nicht konvertiert (hier keine ROS-Zuordnung), daher "
+        "verwendet die ROS-Ressource die Standardwerte."
+    ),
+    (
+        "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
+        "the stack is created."
+    ): (
+        "{address}: {argument} = {expr} {reason}; dafür wurde der Parameter {name} hinzugefügt, "
+        "der beim Erstellen des Stacks festzulegen ist."
+    ),
+    (
+        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
+        "the resource to keep them."
+    ): (
+        "{address}: {argument} ist keine literale Map, daher wurden die Tags ausgelassen; "
+        "schreiben Sie die Tags direkt in die Ressource, um sie zu behalten."
+    ),
+    (
+        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address}: {argument} wird nicht konvertiert (hier keine ROS-Zuordnung), daher verwendet "
+        "die ROS-Ressource die Standardwerte."
+    ),
+    "{address}: {note}.": "{address}: {note}.",
+    "{count} ECS instances": "{count} ECS-Instanzen",
+    (
+        "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order their "
+        "creation."
+    ): (
+        "{count} Einträge hängen zyklisch voneinander ab ({chain}), daher kann ROS ihre Erstellung "
+        "nicht in eine Reihenfolge bringen."
+    ),
+    "{count} error": "{count} Fehler",
+    "{count} errors": "{count} Fehler",
+    "{count} note": "{count} Hinweis",
+    "{count} notes": "{count} Hinweise",
+    "{count} warning": "{count} Warnung",
+    "{count} warnings": "{count} Warnungen",
+    "{directory} is not a directory with Terraform files.": (
+        "{directory} ist kein Verzeichnis mit Terraform-Dateien."
+    ),
+    "{first} and {second}": "{first} und {second}",
+    "{first} or {second}": "{first} oder {second}",
+    "{first}, {second}": "{first}, {second}",
+    "{function} is not a ROS function.": "{function} ist keine ROS-Funktion.",
+    "{how} refers to {value}, which is not a resource in this template.": (
+        "{how} verweist auf {value}, aber das ist keine Ressource in dieser Vorlage."
+    ),
+    "{key!r} is not a ROS template section.": "{key!r} ist kein Abschnitt einer ROS-Vorlage.",
+    "{key} is {value}, not one of {choices}; converted as {default}": (
+        "{key} ist {value}, keiner der Werte {choices}; als {default} konvertiert"
+    ),
+    "{key} must be a number, not {value}.": "{key} muss eine Zahl sein, nicht {value}.",
+    "{key} must be a whole number of characters, not {value}.": (
+        "{key} muss eine ganze Zahl (Anzahl Zeichen) sein, nicht {value}."
+    ),
+    "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
+        "{key} der Ressource {name} ist {value!r}; diesen Wert akzeptiert {kind} nicht."
+    ),
+    "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is allowed.": (
+        "{low_key} ({low:g}) ist größer als {high_key} ({high:g}), daher ist kein Wert zulässig."
+    ),
+    "{name} (local)": "{name} (lokale Variable)",
+    "{name} depends on itself ({chain}), so it can never be created.": (
+        "{name} hängt von sich selbst ab ({chain}) und kann daher nie erstellt werden."
+    ),
+    "{path} is a symlink to a missing file.": (
+        "{path} ist ein symbolischer Link auf eine fehlende Datei."
+    ),
+    (
+        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
+        "directory instead."
+    ): (
+        "{path} ist ein symbolischer Link auf {target} außerhalb des Terraform-Verzeichnisses; "
+        "kopieren Sie die Datei stattdessen in das Verzeichnis."
+    ),
+    (
+        "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
+        "UTF-8."
+    ): (
+        "{path} ist kein UTF-8-Text (ungültiges Byte an Offset {offset}); ROS-Workspace-Dateien "
+        "müssen UTF-8 sein."
+    ),
+    "{path} must be text, not {kind}.": "{path} muss Text sein, nicht {kind}.",
+    "{path}, line {line}": "{path}, Zeile {line}",
+    "{path}, line {line}, column {column}": "{path}, Zeile {line}, Spalte {column}",
+    "{section} must be a string, not {value}.": (
+        "{section} muss eine Zeichenkette sein, nicht {value}."
+    ),
+    "{type} has no native ROS mapping here": "{type} hat hier keine native ROS-Zuordnung",
+    "{type} uses for_each": "{type} verwendet for_each",
+    "{variable} is used but not declared; added it as a String parameter.": (
+        "{variable} wird verwendet, ist aber nicht deklariert; als String-Parameter hinzugefügt."
+    ),
+    "{where}: not valid HCL ({what}).": "{where}: kein gültiges HCL ({what}).",
+}

@@ -1,0 +1,784 @@
+"""Spanish translations of the IaC texts: English template -> Spanish template."""
+
+TEXTS: dict[str, str] = {
+    "... {count} more ...": "... {count} más ...",
+    "1 ECS instance": "1 instancia ECS",
+    (
+        "ALIYUN::Index is used in {where}, which is not a resource with Count, so it has no "
+        "value there."
+    ): (
+        "ALIYUN::Index se usa en {where}, que no es un recurso con Count, por lo que ahí no "
+        "tiene valor."
+    ),
+    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove Workspace.": (
+        "Añada Transform: 'Aliyun::Terraform-v1.5' (o una versión de OpenTofu) o elimine Workspace."
+    ),
+    "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).": (
+        "Añada Type: String (o Number, CommaDelimitedList, Json, Boolean)."
+    ),
+    "Add Workspace mapping file paths such as main.tf to their Terraform source.": (
+        "Añada Workspace, que asigna rutas de archivo como main.tf a su código fuente de Terraform."
+    ),
+    "Add a Value, for example a Ref or Fn::GetAtt of a resource.": (
+        "Añada un Value, por ejemplo un Ref o un Fn::GetAtt de un recurso."
+    ),
+    "Add a condition named {name!r} under Conditions, or remove the reference.": (
+        "Añada una condición llamada {name!r} en Conditions, o elimine la referencia."
+    ),
+    "Add a condition named {name!r} under Conditions, or use an existing one.": (
+        "Añada una condición llamada {name!r} en Conditions, o use una existente."
+    ),
+    "Add a mapping named {name!r} under Mappings.": "Añada un mapeo llamado {name!r} en Mappings.",
+    "Add a short Label such as 'VPC ID'.": "Añada un Label breve, como 'ID de VPC'.",
+    "Add at least one Terraform file, such as main.tf.": (
+        "Añada al menos un archivo de Terraform, como main.tf."
+    ),
+    (
+        "Add at least one resource under Resources, or a Transform and Workspace for a Terraform "
+        "template."
+    ): (
+        "Añada al menos un recurso en Resources o, para una plantilla de Terraform, Transform y "
+        "Workspace."
+    ),
+    "Add {key!r} to the mapping {name!r}.": "Añada {key!r} al mapeo {name!r}.",
+    "Add {key} under Properties, as a literal or a Ref to a parameter.": (
+        "Añada {key} en Properties, como valor literal o como Ref a un parámetro."
+    ),
+    "Add {key} under Properties, ideally as a parameter so it fits the region.": (
+        "Añada {key} en Properties, preferiblemente como parámetro para que se adapte a la región."
+    ),
+    "AllowedPattern must be a regular expression string, not {value}.": (
+        "AllowedPattern debe ser una cadena con una expresión regular, no {value}."
+    ),
+    "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).": (
+        "AllowedPattern {pattern!r} no es una expresión regular válida ({reason})."
+    ),
+    "AllowedValues must be a list, not {value}.": "AllowedValues debe ser una lista, no {value}.",
+    "An extra file suffix is empty; give suffixes such as '.sh'.": (
+        "Uno de los sufijos de archivo adicionales está vacío; indique sufijos como '.sh'."
+    ),
+    (
+        "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+        "reference between them."
+    ): (
+        "Rompa el ciclo eliminando una entrada de DependsOn o una referencia Ref, Fn::GetAtt o "
+        "Fn::Sub entre ellos."
+    ),
+    "Cannot list {path}: {reason}.": "No se puede listar {path}: {reason}.",
+    "Cannot read {path}: {reason}.": "No se puede leer {path}: {reason}.",
+    "Change Default or the MinLength/MaxLength bounds so the default is allowed.": (
+        "Cambie Default o los límites MinLength/MaxLength para que el valor predeterminado esté "
+        "permitido."
+    ),
+    "Change Default or the MinValue/MaxValue bounds so the default is allowed.": (
+        "Cambie Default o los límites MinValue/MaxValue para que el valor predeterminado esté "
+        "permitido."
+    ),
+    "Change Default so the whole value matches the pattern, or relax the pattern.": (
+        "Cambie Default para que todo el valor coincida con el patrón, o haga el patrón menos "
+        "estricto."
+    ),
+    "Choose a CIDR block for {name} inside {ranges}.": (
+        "Elija para {name} un bloque CIDR dentro de {ranges}."
+    ),
+    "Creates {listed} (iaccode building blocks).": (
+        "Crea {listed} (bloques de construcción de iaccode)."
+    ),
+    "Creates {listed} in {region} (iaccode building blocks).": (
+        "Crea {listed} en {region} (bloques de construcción de iaccode)."
+    ),
+    "Define the expression under Conditions and use its name here.": (
+        "Defina la expresión en Conditions y use aquí su nombre."
+    ),
+    (
+        "Define {name!r} as a parameter or resource, or write {escaped} for a literal '${{' in "
+        "the output."
+    ): (
+        "Defina {name!r} como parámetro o recurso, o escriba {escaped} para obtener un '${{' "
+        "literal en el resultado."
+    ),
+    "Define {name!r} under Parameters or Resources.": "Defina {name!r} en Parameters o Resources.",
+    "DependsOn of resource {name} must be a resource name or a list of names, not {value}.": (
+        "DependsOn del recurso {name} debe ser un nombre de recurso o una lista de nombres, no "
+        "{value}."
+    ),
+    "Errors ({count}):": "Errores ({count}):",
+    (
+        "Fix the JSON syntax at the given line; keys need double quotes, members need commas "
+        "between them and no trailing comma."
+    ): (
+        "Corrija la sintaxis JSON en la línea indicada: las claves van entre comillas dobles y "
+        "los miembros se separan con comas, sin coma final."
+    ),
+    "Fix the JSON value; numbers longer than a few thousand digits are not accepted.": (
+        "Corrija el valor JSON; no se aceptan números de más de unos pocos miles de dígitos."
+    ),
+    "Fix the pattern; remember to escape special characters such as '.' and '('.": (
+        "Corrija el patrón; recuerde escapar los caracteres especiales, como '.' y '('."
+    ),
+    (
+        "Fix the syntax at the given line; YAML needs consistent space indentation and 'key: "
+        "value' pairs, and values with ': ' or '#' in them must be quoted."
+    ): (
+        "Corrija la sintaxis en la línea indicada: YAML requiere una sangría coherente con "
+        "espacios y pares 'clave: valor', y los valores que contienen ': ' o '#' deben ir entre "
+        "comillas."
+    ),
+    "Fix: {hint}": "Solución: {hint}",
+    "Flatten the deeply nested part; real templates stay within a few dozen levels.": (
+        "Reduzca el anidamiento de esa parte; las plantillas reales no pasan de unas pocas "
+        "decenas de niveles."
+    ),
+    "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.": (
+        "Fn::FindInMap hace referencia al mapeo {name!r}, que no está definido en Mappings."
+    ),
+    "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.": (
+        "Fn::GetAtt necesita [recurso, atributo] o 'Recurso.Atributo', no {value}."
+    ),
+    "Fn::Sub needs a string or [string, variables], not {value}.": (
+        "Fn::Sub necesita una cadena o [cadena, variables], no {value}."
+    ),
+    "Fn::Sub placeholder {placeholder}": "Fn::Sub (marcador {placeholder})",
+    "Fn::Sub placeholder {placeholder} names nothing defined in this template.": (
+        "El marcador {placeholder} de Fn::Sub no hace referencia a nada definido en esta plantilla."
+    ),
+    "Give each VSwitch of a VPC its own non-overlapping CIDR block.": (
+        "Asigne a cada VSwitch de una VPC su propio bloque CIDR, sin solapamientos."
+    ),
+    "Give the file's Terraform source as a string (a YAML block with |).": (
+        "Indique el código fuente de Terraform del archivo como cadena (un bloque YAML con |)."
+    ),
+    (
+        "I am running with the offline engine, which works without a model or network access.\n"
+        "\n"
+        "What I can do offline:\n"
+        "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced "
+        "or not) and I check its structure, template version, sections, parameters, references, "
+        "dependencies, outputs and the required properties of common resource types.\n"
+        "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask "
+        "for the compatible form to keep the Terraform files as they are.\n"
+        "- Create templates from building blocks: VPC, vSwitches across zones, security groups, "
+        'ECS instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n'
+        "\n"
+        "Anything else (other products, explanations, operating stacks) needs a language model: "
+        "start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
+        "DashScope/Qwen) for that."
+    ): (
+        "Estoy funcionando con el motor sin conexión (offline), que no necesita un modelo de "
+        "lenguaje ni acceso a la red.\n"
+        "\n"
+        "Qué puedo hacer sin conexión:\n"
+        "- Revisar una plantilla de Alibaba Cloud ROS: péguela en el mensaje (JSON o YAML, en un "
+        "bloque de código o no) y compruebo su estructura, la versión de plantilla, las "
+        "secciones, los parámetros, las referencias, las dependencias, las salidas y las "
+        "propiedades obligatorias de los tipos de recurso habituales.\n"
+        "- Convertir Terraform a ROS: pegue el código HCL o indique un directorio de su espacio "
+        "de trabajo; pida la forma compatible para conservar los archivos de Terraform tal como "
+        "están.\n"
+        "- Crear plantillas a partir de bloques de construcción: VPC, vSwitches en varias zonas, "
+        'grupos de seguridad, instancias ECS, SLB, RDS y OSS; por ejemplo, "Cree una VPC con 2 '
+        'vSwitches."\n'
+        "\n"
+        "Para todo lo demás (otros productos, explicaciones, operaciones con pilas) se necesita "
+        "un modelo de lenguaje: inicie el servidor con `engine: llm` (un endpoint compatible con "
+        "OpenAI, como DashScope/Qwen)."
+    ),
+    "I could not build that template: {error}": "No pude crear esa plantilla: {error}",
+    "I could not convert the Terraform: {error}": (
+        "No pude convertir el código de Terraform: {error}"
+    ),
+    "Make {low_key} less than or equal to {high_key}.": (
+        "Haga que {low_key} sea menor o igual que {high_key}."
+    ),
+    "Move it under Properties if it is a property, or remove it.": (
+        "Muévalo a Properties si es una propiedad, o elimínelo."
+    ),
+    "Name a resource defined under Resources.": "Indique un recurso definido en Resources.",
+    "No Terraform files were given.": "No se proporcionó ningún archivo de Terraform.",
+    "None of the resources could be converted to native ROS resources ({left_out}); {hint}.": (
+        "No se pudo convertir ninguno de los recursos en recursos nativos de ROS ({left_out}); "
+        "{hint}."
+    ),
+    "Notes ({count}):": "Notas ({count}):",
+    (
+        "Output {name} has no Label, which the iac-code style asks for so the console shows a "
+        "readable name."
+    ): (
+        "La salida {name} no tiene Label, que el estilo de iac-code exige para que la consola "
+        "muestre un nombre legible."
+    ),
+    "Output {name} has no Value.": "La salida {name} no tiene Value.",
+    "Output {name} has the unknown key {key!r}.": (
+        "La salida {name} tiene la clave desconocida {key!r}."
+    ),
+    "Output {name} must be a mapping with a Value, not {value}.": (
+        "La salida {name} debe ser un mapeo con Value, no {value}."
+    ),
+    "Parameter {name} has no Type.": "El parámetro {name} no tiene Type.",
+    "Parameter {name} has the unknown Type {value}.": (
+        "El parámetro {name} tiene un Type desconocido: {value}."
+    ),
+    "Parameter {name} has the unknown attribute {key!r}.": (
+        "El parámetro {name} tiene el atributo desconocido {key!r}."
+    ),
+    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.": (
+        "El parámetro {name} no se usa en ningún Ref ni Fn::Sub, por lo que su valor no tiene "
+        "efecto."
+    ),
+    "Parameter {name} must be a mapping with a Type, not {value}.": (
+        "El parámetro {name} debe ser un mapeo con Type, no {value}."
+    ),
+    "Pass a finite tree of at most 100 levels, as a parsed template is.": (
+        "Pase un árbol finito de 100 niveles como máximo, como lo es una plantilla analizada."
+    ),
+    "Pass the template as a JSON or YAML string.": "Pase la plantilla como una cadena JSON o YAML.",
+    "Quote it as '{version}' so every YAML reader sees a string.": (
+        "Escríbalo entre comillas, '{version}', para que cualquier lector de YAML lo interprete "
+        "como cadena."
+    ),
+    "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.": (
+        "Ponga el patrón entre comillas, por ejemplo AllowedPattern: '^[a-z0-9-]+$'."
+    ),
+    "ROSTemplateFormatVersion is written as an unquoted YAML date.": (
+        "ROSTemplateFormatVersion está escrito como una fecha YAML sin comillas."
+    ),
+    "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.": (
+        "ROSTemplateFormatVersion es {value}, pero el único valor válido es {version}."
+    ),
+    "Ref must name a parameter, resource or pseudo parameter, not {value}.": (
+        "Ref debe indicar un parámetro, un recurso o un pseudoparámetro, no {value}."
+    ),
+    "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo parameter.": (
+        "Ref hace referencia a {name!r}, que no es un parámetro, un recurso, una variable local "
+        "ni un pseudoparámetro."
+    ),
+    "Reference it with Ref {name} where it is needed, or remove it.": (
+        "Haga referencia a él con Ref {name} donde se necesite, o elimínelo."
+    ),
+    "Remove it or move its content.": "Elimine esa clave o mueva su contenido.",
+    "Remove it.": "Elimínelo.",
+    "Remove it; outputs take Value, Description, Label and Condition.": (
+        "Elimínela; las salidas admiten Value, Description, Label y Condition."
+    ),
+    "Remove or rename the duplicate key.": "Elimine la clave duplicada o cámbiele el nombre.",
+    "Remove the recursive alias; a template must be a finite tree.": (
+        "Elimine el alias recursivo; una plantilla debe ser un árbol finito."
+    ),
+    "Rename it, for example to {cleaned!r}, and update every reference to it.": (
+        "Cámbiele el nombre, por ejemplo a {cleaned!r}, y actualice todas las referencias a él."
+    ),
+    "Rename one of them so every name is unique across the template.": (
+        "Cambie el nombre de uno de ellos para que cada nombre sea único en toda la plantilla."
+    ),
+    (
+        "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or "
+        "Custom::, so ROS will not recognise it."
+    ): (
+        "El tipo de recurso {kind!r} no empieza por ALIYUN::, DATASOURCE::, MODULE:: ni "
+        "Custom::, por lo que ROS no lo reconocerá."
+    ),
+    "Resource {name} ({kind}) has no {key}, which it needs in practice.": (
+        "El recurso {name} ({kind}) no tiene {key}, que en la práctica necesita."
+    ),
+    "Resource {name} ({kind}) is missing the required property {key}.": (
+        "Al recurso {name} ({kind}) le falta la propiedad obligatoria {key}."
+    ),
+    "Resource {name} depends on {value}, which is not a resource in this template.": (
+        "El recurso {name} depende de {value}, que no es un recurso de esta plantilla."
+    ),
+    "Resource {name} has no Type.": "El recurso {name} no tiene Type.",
+    "Resource {name} has the unknown attribute {key!r}.": (
+        "El recurso {name} tiene el atributo desconocido {key!r}."
+    ),
+    "Resource {name} must be a mapping with a Type, not {value}.": (
+        "El recurso {name} debe ser un mapeo con Type, no {value}."
+    ),
+    "Resource {resource} of type {kind} has no attribute {attribute!r}.": (
+        "El recurso {resource} de tipo {kind} no tiene el atributo {attribute!r}."
+    ),
+    "Set Default to a number, or change Type to String.": (
+        "Asigne a Default un número o cambie Type a String."
+    ),
+    "Set Default to true or false.": "Asigne a Default el valor true o false.",
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.": (
+        "Escriba ROSTemplateFormatVersion: '{version}' al principio de la plantilla."
+    ),
+    "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.": (
+        "Asigne a Type un tipo de recurso de ROS, como ALIYUN::ECS::VPC."
+    ),
+    "Set {key} to a non-negative integer such as 8.": (
+        "Asigne a {key} un entero no negativo, como 8."
+    ),
+    "Set {key} to a number such as 1.": "Asigne a {key} un número, como 1.",
+    ("Split the template into nested stacks or modules, or move large scripts out of UserData."): (
+        "Divida la plantilla en pilas anidadas o módulos, o saque los scripts grandes de UserData."
+    ),
+    "Split the template into smaller nested stacks or modules.": (
+        "Divida la plantilla en pilas anidadas o módulos más pequeños."
+    ),
+    (
+        "Start the template with ROSTemplateFormatVersion: '{version}' followed by sections such "
+        "as Parameters and Resources."
+    ): (
+        "Empiece la plantilla con ROSTemplateFormatVersion: '{version}', seguido de secciones "
+        "como Parameters y Resources."
+    ),
+    "Template check failed with {counted}; fix the errors before deploying.": (
+        "La plantilla no superó la comprobación ({counted}); corrija los errores antes de "
+        "desplegarla."
+    ),
+    "Template check passed with no errors, warnings or notes.": (
+        "La plantilla superó la comprobación sin errores, advertencias ni notas."
+    ),
+    "Template check passed with {counted} and no errors or warnings.": (
+        "La plantilla superó la comprobación con {counted} y sin errores ni advertencias."
+    ),
+    "Template check passed with {counted}; review the warnings before deploying.": (
+        "La plantilla superó la comprobación con {counted}; revise las advertencias antes de "
+        "desplegarla."
+    ),
+    "The CIDR block {cidr!r} of resource {name} {problem}.": (
+        "El bloque CIDR {cidr!r} del recurso {name} {problem}."
+    ),
+    "The Default of Boolean parameter {name} is {value}, not true or false.": (
+        "El Default del parámetro Boolean {name} es {value}, no true ni false."
+    ),
+    "The Default of Number parameter {name} is {value}, not a number.": (
+        "El Default del parámetro Number {name} es {value}, que no es un número."
+    ),
+    "The Default of parameter {name} is {length} characters long, outside {range}.": (
+        "El Default del parámetro {name} tiene {length} caracteres, fuera de {range}."
+    ),
+    "The Default {default!r} of parameter {name} does not match AllowedPattern {pattern!r}.": (
+        "El Default {default!r} del parámetro {name} no coincide con AllowedPattern {pattern!r}."
+    ),
+    "The Default {number:g} of parameter {name} is outside {range}.": (
+        "El Default {number:g} del parámetro {name} está fuera de {range}."
+    ),
+    "The Default {value} of parameter {name} is not one of AllowedValues.": (
+        "El Default {value} del parámetro {name} no figura en AllowedValues."
+    ),
+    "The Properties of resource {name} must be a mapping, not {value}.": (
+        "Properties del recurso {name} debe ser un mapeo, no {value}."
+    ),
+    "The Resources section is empty.": "La sección Resources está vacía.",
+    (
+        "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS "
+        "template body has to stay small, so remove large files or raise the limit."
+    ): (
+        "Los archivos de Terraform suman más de {limit} bytes (límite alcanzado en {path}); el "
+        "cuerpo de una plantilla de ROS debe ser pequeño, así que elimine los archivos grandes o "
+        "aumente el límite."
+    ),
+    "The Terraform is converted to native ROS resources.": (
+        "El código de Terraform se ha convertido en recursos nativos de ROS."
+    ),
+    "The Terraform is wrapped unchanged in a ROS Terraform template.": (
+        "El código de Terraform se ha encapsulado sin cambios en una plantilla de Terraform de ROS."
+    ),
+    "The Type of resource {name} must be a string, not {value}.": (
+        "El Type del recurso {name} debe ser una cadena, no {value}."
+    ),
+    "The Workspace file {name!r} must have text content, not {value}.": (
+        "El archivo {name!r} de Workspace debe tener contenido de texto, no {value}."
+    ),
+    "The Workspace has no .tf file, so there is no Terraform configuration to run.": (
+        "Workspace no contiene ningún archivo .tf, por lo que no hay ninguna configuración de "
+        "Terraform que ejecutar."
+    ),
+    (
+        "The Workspace path {name!r} {problem}; paths must be relative and stay inside the "
+        "workspace."
+    ): (
+        "La ruta de Workspace {name!r} {problem}; las rutas deben ser relativas y no salir del "
+        "espacio de trabajo."
+    ),
+    "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
+        "El nombre de condición {name!r} contiene {chars}, que no se admite en los nombres de "
+        "condición."
+    ),
+    "The condition of {where} must be the name of a condition, not {value}.": (
+        "La condición indicada en {where} debe ser el nombre de una condición, no {value}."
+    ),
+    "The condition {name!r} used by {where} is not defined in Conditions.": (
+        "La condición {name!r} que usa {where} no está definida en Conditions."
+    ),
+    (
+        "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
+        "files); remove unused files or raise the limit."
+    ): (
+        "El directorio tiene más de {limit} archivos de Terraform (ROS admite como máximo 50 "
+        "archivos en Workspace); elimine los archivos que no use o aumente el límite."
+    ),
+    "The document contains itself or nests too deeply, so checking skipped that part.": (
+        "El documento se contiene a sí mismo o tiene demasiados niveles de anidamiento, por lo "
+        "que la comprobación omitió esa parte."
+    ),
+    ("The key {key!r} appears more than once in this mapping, so only its last value is used."): (
+        "La clave {key!r} aparece más de una vez en este mapeo, por lo que solo se usa su último "
+        "valor."
+    ),
+    "The key {key!r} appears more than once in this object, so only its last value is used.": (
+        "La clave {key!r} aparece más de una vez en este objeto, por lo que solo se usa su "
+        "último valor."
+    ),
+    "The local name {name!r} contains {chars}, which local names cannot contain.": (
+        "El nombre de variable local {name!r} contiene {chars}, que no se admite en los nombres "
+        "de variables locales."
+    ),
+    "The mapping {name!r} has no second-level key {key!r}.": (
+        "El mapeo {name!r} no tiene la clave de segundo nivel {key!r}."
+    ),
+    "The mapping {name!r} has no top-level key {key!r}.": (
+        "El mapeo {name!r} no tiene la clave de primer nivel {key!r}."
+    ),
+    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.": (
+        "El nombre {name!r} está definido a la vez en {sections}, por lo que un Ref a él es "
+        "ambiguo."
+    ),
+    "The output name {name!r} contains {chars}, which output names cannot contain.": (
+        "El nombre de salida {name!r} contiene {chars}, que no se admite en los nombres de salida."
+    ),
+    "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
+        "El nombre de parámetro {name!r} contiene {chars}, que no se admite en los nombres de "
+        "parámetro."
+    ),
+    "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
+        "El nombre de recurso {name!r} contiene {chars}, que no se admite en los nombres de "
+        "recurso."
+    ),
+    "The template body must be text, not {kind}.": (
+        "El cuerpo de la plantilla debe ser texto, no {kind}."
+    ),
+    "The template contains a YAML alias that refers to itself.": (
+        "La plantilla contiene un alias YAML que hace referencia a sí mismo."
+    ),
+    "The template defines no resources.": "La plantilla no define ningún recurso.",
+    (
+        "The template expands to more than {limit} values, usually through YAML aliases that "
+        "repeat large anchors."
+    ): (
+        "La plantilla se expande a más de {limit} valores, normalmente por alias YAML que "
+        "repiten anclas grandes."
+    ),
+    "The template has a Terraform Transform but no Workspace with Terraform files.": (
+        "La plantilla tiene un Transform de Terraform, pero ningún Workspace con archivos de "
+        "Terraform."
+    ),
+    (
+        "The template has more than {limit} values, so checking stopped early and some problems "
+        "may be unreported."
+    ): (
+        "La plantilla tiene más de {limit} valores, por lo que la comprobación se detuvo antes "
+        "de tiempo y puede que algunos problemas no se hayan notificado."
+    ),
+    "The template has no ROSTemplateFormatVersion.": (
+        "La plantilla no tiene ROSTemplateFormatVersion."
+    ),
+    "The template is attached as {filename}.": "La plantilla se adjunta como {filename}.",
+    ("The template is attached as {filename}; fill in the parameters when you create the stack."): (
+        "La plantilla se adjunta como {filename}; complete los parámetros al crear la pila."
+    ),
+    "The template is empty.": "La plantilla está vacía.",
+    "The template is larger than the limit of {limit} bytes (2 MiB).": (
+        "La plantilla supera el límite de {limit} bytes (2 MiB)."
+    ),
+    "The template is not valid JSON or YAML: {detail}.": (
+        "La plantilla no es JSON ni YAML válido: {detail}."
+    ),
+    "The template looks like JSON but is not valid JSON: {detail}.": (
+        "La plantilla parece JSON, pero no es JSON válido: {detail}."
+    ),
+    "The template must be a mapping of sections, not {kind}.": (
+        "La plantilla debe ser un mapeo de secciones, no {kind}."
+    ),
+    "The template nests values more than {limit} levels deep.": (
+        "La plantilla anida valores a más de {limit} niveles de profundidad."
+    ),
+    "The {section} section must be a mapping, not {value}.": (
+        "La sección {section} debe ser un mapeo, no {value}."
+    ),
+    "There is no .tf file at the top of the workspace (root module).": (
+        "No hay ningún archivo .tf en el nivel superior del espacio de trabajo (módulo raíz)."
+    ),
+    "There is no .tf file, so there is no Terraform configuration.": (
+        "No hay ningún archivo .tf, por lo que no hay configuración de Terraform."
+    ),
+    (
+        "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+        "'Aliyun::Terraform-v1.x' (for example v1.5)."
+    ): (
+        "Transform {transform!r} no es un motor de Terraform de ROS; use {default!r} o "
+        "'Aliyun::Terraform-v1.x' (por ejemplo, v1.5)."
+    ),
+    "Use ALIYUN::Index only inside the Properties of a resource that sets Count.": (
+        "Use ALIYUN::Index solo dentro de Properties de un recurso que defina Count."
+    ),
+    "Use Ref {name} for a parameter or local, since {how} needs a resource.": (
+        "Use Ref {name} para un parámetro o una variable local, ya que {how} necesita un recurso."
+    ),
+    "Use a relative path such as main.tf or modules/vpc/main.tf.": (
+        "Use una ruta relativa, como main.tf o modules/vpc/main.tf."
+    ),
+    "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance.": (
+        "Use un tipo de Alibaba Cloud ROS, como ALIYUN::ECS::Instance."
+    ),
+    "Use one of the ROS intrinsic functions, such as Fn::Join.": (
+        "Use una de las funciones intrínsecas de ROS, como Fn::Join."
+    ),
+    "Use one of the allowed values ({choices}) or add the default to AllowedValues.": (
+        "Use uno de los valores permitidos ({choices}) o añada el valor predeterminado a "
+        "AllowedValues."
+    ),
+    "Use one of the attributes of {kind}: {listing}.": (
+        "Use uno de los atributos de {kind}: {listing}."
+    ),
+    "Use one of: {choices}.": "Use uno de estos valores: {choices}.",
+    "Use {match!r} if that is what you meant, or {otherwise}": (
+        "Use {match!r} si es lo que quería indicar, o {otherwise}"
+    ),
+    "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} ({ranges}).": (
+        "El VSwitch {name} usa {network}, que está fuera del rango de la VPC {vpc} ({ranges})."
+    ),
+    (
+        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch {other} in the "
+        "same VPC."
+    ): (
+        "El VSwitch {name} usa {network}, que se solapa con {other_network} del VSwitch {other} "
+        "en la misma VPC."
+    ),
+    "Warnings ({count}):": "Advertencias ({count}):",
+    "Workspace is set, but without a Terraform Transform ROS ignores it.": (
+        "Workspace está definido, pero ROS lo ignora si no hay un Transform de Terraform."
+    ),
+    "Workspace path {path!r} must be a string.": (
+        "La ruta de Workspace {path!r} debe ser una cadena."
+    ),
+    "Workspace path {path!r} {problem}.": "La ruta de Workspace {path!r} {problem}.",
+    "Write AllowedValues as a list, for example [small, large].": (
+        "Escriba AllowedValues como una lista, por ejemplo [small, large]."
+    ),
+    "Write DependsOn as a name or a list of resource names.": (
+        "Escriba DependsOn como un nombre o una lista de nombres de recursos."
+    ),
+    "Write Properties as a mapping of property names to values.": (
+        "Escriba Properties como un mapeo de nombres de propiedad a valores."
+    ),
+    "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.": (
+        "Escriba una red IPv4 con su longitud de prefijo, como 192.168.0.0/16."
+    ),
+    "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.": (
+        "Escríbalo como Fn::GetAtt: [MyVpc, VpcId] o, en YAML, !GetAtt MyVpc.VpcId."
+    ),
+    "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', {{Var: value}}].": (
+        "Escríbalo como Fn::Sub: 'texto ${{Name}}' o Fn::Sub: ['texto ${{Var}}', {{Var: valor}}]."
+    ),
+    "Write the name as a plain string, for example Ref: VpcId.": (
+        "Escriba el nombre como una cadena simple, por ejemplo Ref: VpcId."
+    ),
+    "Write the output as a mapping with Value, Description and Label.": (
+        "Escriba la salida como un mapeo con Value, Description y Label."
+    ),
+    "Write the parameter as a mapping, for example {{Type: String}}.": (
+        "Escriba el parámetro como un mapeo, por ejemplo {{Type: String}}."
+    ),
+    "Write the repeated parts out or use fewer aliases; templates rarely need them.": (
+        "Escriba las partes repetidas de forma explícita o use menos alias; las plantillas rara "
+        "vez los necesitan."
+    ),
+    "Write the resource as a mapping with Type and Properties keys.": (
+        "Escriba el recurso como un mapeo con las claves Type y Properties."
+    ),
+    "Write {section} as a mapping of names to definitions.": (
+        "Escriba {section} como un mapeo de nombres a definiciones."
+    ),
+    "Write {section} as a single string.": "Escriba {section} como una única cadena.",
+    "a VPC ({cidr}) with 1 vSwitch": "una VPC ({cidr}) con 1 vSwitch",
+    "a VPC ({cidr}) with {count} vSwitches": "una VPC ({cidr}) con {count} vSwitches",
+    "a load balancer": "un balanceador de carga",
+    "a security group": "un grupo de seguridad",
+    "an OSS bucket": "un bucket de OSS",
+    "an RDS {engine} {version} instance": "una instancia RDS {engine} {version}",
+    "condition {name}": "la condición {name}",
+    "contains '..'": "contiene '..'",
+    "contains a backslash; use '/' between folders": (
+        "contiene una barra invertida; use '/' entre carpetas"
+    ),
+    "has a name longer than {limit} characters": "tiene un nombre de más de {limit} caracteres",
+    "has an empty, '.' or '..' segment": "tiene un segmento vacío, '.' o '..'",
+    "has host bits set (the network is {network})": (
+        "tiene bits de host activados (la red es {network})"
+    ),
+    "has no prefix length": "no tiene longitud de prefijo",
+    "indexes {address}, which has no count": "indexa {address}, que no tiene count",
+    "is a function call or operator, which is not converted": (
+        "es una llamada a función o un operador, que no se convierte"
+    ),
+    "is absolute": "es absoluta",
+    "is empty": "está vacía",
+    "is longer than {limit} characters": "tiene más de {limit} caracteres",
+    "is not an IPv4 network": "no es una red IPv4",
+    "is part of a reference cycle": "forma parte de un ciclo de referencias",
+    "is used outside a resource with count": "se usa fuera de un recurso con count",
+    "line {line}": "línea {line}",
+    "line {line}, column {column}": "línea {line}, columna {column}",
+    "output {name}": "la salida {name}",
+    "reads a nested or whole-object value of a resource": (
+        "lee un valor anidado o un objeto completo de un recurso"
+    ),
+    "reads an output of module {module}, which is not converted": (
+        "lee una salida del módulo {module}, que no se convierte"
+    ),
+    "reads the data source {source}, which ROS cannot see": (
+        "lee el origen de datos {source}, que ROS no puede ver"
+    ),
+    "reads {address}, which is not declared in these files": (
+        "lee {address}, que no está declarado en estos archivos"
+    ),
+    "reads {address}, which was not converted": "lee {address}, que no se convirtió",
+    "reads {attribute} of {address}, which has no ROS attribute": (
+        "lee {attribute} de {address}, que no tiene un atributo equivalente en ROS"
+    ),
+    "reads {local}, which is not declared": "lee {local}, que no está declarado",
+    "reads {local}, which refers to itself": "lee {local}, que hace referencia a sí mismo",
+    "resource {name}": "el recurso {name}",
+    "template": "plantilla",
+    "the file ends in the middle of a block or expression": (
+        "el archivo termina en mitad de un bloque o una expresión"
+    ),
+    "the range set by {bounds}": "los límites fijados por {bounds}",
+    "there are no resources": "no hay recursos",
+    "unexpected character {char!r}": "carácter inesperado {char!r}",
+    "unexpected {token!r}": "{token!r} inesperado",
+    ("use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"): (
+        "use el encapsulado compatible (wrap_terraform), que despliega los archivos de Terraform "
+        "sin cambios"
+    ),
+    "uses a %{{...}} template directive": "usa una directiva de plantilla %{{...}}",
+    "uses a splat on a variable or local": "usa un splat sobre una variable o un valor local",
+    "uses {root}, which has no ROS equivalent": "usa {root}, que no tiene equivalente en ROS",
+    "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
+        "{addresses}: {what}, por lo que se omitió; para desplegarlo, {hint}."
+    ),
+    "{address} is declared twice, in {earlier} and {path}; Terraform rejects this too.": (
+        "{address} está declarado dos veces, en {earlier} y en {path}; Terraform también lo "
+        "rechaza."
+    ),
+    "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
+        "{address}: depends_on {item!r} no hace referencia a nada convertido, por lo que se "
+        "descartó."
+    ),
+    "{address}: modules are not converted, so its resources were left out; {hint}.": (
+        "{address}: los módulos no se convierten, por lo que se omitieron sus recursos; {hint}."
+    ),
+    (
+        "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
+        "for it, to be set when the stack is created."
+    ): (
+        "{address}: no define nada que corresponda a {key}, que {kind} necesita; se añadió el "
+        "parámetro {name} para indicarlo al crear la pila."
+    ),
+    "{address}: value {expr} {reason}, so the output was left out.": (
+        "{address}: el valor {expr} {reason}, por lo que se omitió la salida."
+    ),
+    (
+        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource "
+        "uses the defaults."
+    ): (
+        "{address}: {arguments} no se convierten (aquí no tienen equivalente en ROS), por lo que "
+        "el recurso de ROS usa los valores predeterminados."
+    ),
+    (
+        "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
+        "the stack is created."
+    ): (
+        "{address}: {argument} = {expr} {reason}; se añadió el parámetro {name} para indicarlo "
+        "al crear la pila."
+    ),
+    (
+        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out "
+        "in the resource to keep them."
+    ): (
+        "{address}: {argument} no es un mapa literal, por lo que se omitieron las Tags; escriba "
+        "las etiquetas explícitamente en el recurso para conservarlas."
+    ),
+    (
+        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address}: {argument} no se convierte (aquí no tiene equivalente en ROS), por lo que el "
+        "recurso de ROS usa los valores predeterminados."
+    ),
+    "{address}: {note}.": "{address}: {note}.",
+    "{count} ECS instances": "{count} instancias ECS",
+    (
+        "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order their "
+        "creation."
+    ): (
+        "{count} entradas dependen unas de otras en un ciclo ({chain}), por lo que ROS no puede "
+        "ordenar su creación."
+    ),
+    "{count} error": "{count} error",
+    "{count} errors": "{count} errores",
+    "{count} note": "{count} nota",
+    "{count} notes": "{count} notas",
+    "{count} warning": "{count} advertencia",
+    "{count} warnings": "{count} advertencias",
+    "{directory} is not a directory with Terraform files.": (
+        "{directory} no es un directorio con archivos de Terraform."
+    ),
+    "{first} and {second}": "{first} y {second}",
+    "{first} or {second}": "{first} o {second}",
+    "{first}, {second}": "{first}, {second}",
+    "{function} is not a ROS function.": "{function} no es una función de ROS.",
+    "{how} refers to {value}, which is not a resource in this template.": (
+        "{how} hace referencia a {value}, que no es un recurso de esta plantilla."
+    ),
+    "{key!r} is not a ROS template section.": "{key!r} no es una sección de plantilla de ROS.",
+    "{key} is {value}, not one of {choices}; converted as {default}": (
+        "{key} es {value}, que no es ninguno de estos valores: {choices}; se convirtió como "
+        "{default}"
+    ),
+    "{key} must be a number, not {value}.": "{key} debe ser un número, no {value}.",
+    "{key} must be a whole number of characters, not {value}.": (
+        "{key} debe ser un número entero de caracteres, no {value}."
+    ),
+    "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
+        "{key} del recurso {name} es {value!r}, un valor que {kind} no admite."
+    ),
+    "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is allowed.": (
+        "{low_key} ({low:g}) es mayor que {high_key} ({high:g}), por lo que no se permite ningún "
+        "valor."
+    ),
+    "{name} (local)": "{name} (local)",
+    "{name} depends on itself ({chain}), so it can never be created.": (
+        "{name} depende de sí mismo ({chain}), por lo que nunca se podrá crear."
+    ),
+    "{path} is a symlink to a missing file.": (
+        "{path} es un enlace simbólico a un archivo que no existe."
+    ),
+    (
+        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into "
+        "the directory instead."
+    ): (
+        "{path} es un enlace simbólico a {target}, fuera del directorio de Terraform; copie el "
+        "archivo en el directorio."
+    ),
+    (
+        "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
+        "UTF-8."
+    ): (
+        "{path} no es texto UTF-8 (byte no válido en la posición {offset}); los archivos de "
+        "Workspace de ROS deben estar en UTF-8."
+    ),
+    "{path} must be text, not {kind}.": "{path} debe ser texto, no {kind}.",
+    "{path}, line {line}": "{path}, línea {line}",
+    "{path}, line {line}, column {column}": "{path}, línea {line}, columna {column}",
+    "{section} must be a string, not {value}.": "{section} debe ser una cadena, no {value}.",
+    "{type} has no native ROS mapping here": "{type} no tiene aquí un equivalente nativo en ROS",
+    "{type} uses for_each": "{type} usa for_each",
+    "{variable} is used but not declared; added it as a String parameter.": (
+        "{variable} se usa, pero no está declarada; se añadió como parámetro String."
+    ),
+    "{where}: not valid HCL ({what}).": "{where}: HCL no válido ({what}).",
+}

@@ -1,0 +1,799 @@
+"""French translations of the IaC texts: English template -> French template."""
+
+TEXTS: dict[str, str] = {
+    "... {count} more ...": "... {count} autres ...",
+    "1 ECS instance": "1 instance ECS",
+    (
+        "ALIYUN::Index is used in {where}, which is not a resource with Count, so it has no value "
+        "there."
+    ): (
+        "ALIYUN::Index est utilisé dans {where}, qui n'est pas une ressource avec Count ; il n'a "
+        "donc aucune valeur à cet endroit."
+    ),
+    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove Workspace.": (
+        "Ajoutez Transform: 'Aliyun::Terraform-v1.5' (ou une version OpenTofu) ou supprimez "
+        "Workspace."
+    ),
+    "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).": (
+        "Ajoutez Type: String (ou Number, CommaDelimitedList, Json, Boolean)."
+    ),
+    "Add Workspace mapping file paths such as main.tf to their Terraform source.": (
+        "Ajoutez un Workspace qui associe des chemins de fichiers tels que main.tf à leur code "
+        "source Terraform."
+    ),
+    "Add a Value, for example a Ref or Fn::GetAtt of a resource.": (
+        "Ajoutez une Value, par exemple un Ref ou un Fn::GetAtt d'une ressource."
+    ),
+    "Add a condition named {name!r} under Conditions, or remove the reference.": (
+        "Ajoutez une condition nommée {name!r} sous Conditions, ou supprimez la référence."
+    ),
+    "Add a condition named {name!r} under Conditions, or use an existing one.": (
+        "Ajoutez une condition nommée {name!r} sous Conditions, ou utilisez une condition "
+        "existante."
+    ),
+    "Add a mapping named {name!r} under Mappings.": (
+        "Ajoutez un mapping nommé {name!r} sous Mappings."
+    ),
+    "Add a short Label such as 'VPC ID'.": "Ajoutez un Label court, par exemple 'VPC ID'.",
+    "Add at least one Terraform file, such as main.tf.": (
+        "Ajoutez au moins un fichier Terraform, par exemple main.tf."
+    ),
+    (
+        "Add at least one resource under Resources, or a Transform and Workspace for a Terraform "
+        "template."
+    ): (
+        "Ajoutez au moins une ressource sous Resources, ou un Transform et un Workspace pour un "
+        "modèle Terraform."
+    ),
+    "Add {key!r} to the mapping {name!r}.": "Ajoutez {key!r} au mapping {name!r}.",
+    "Add {key} under Properties, as a literal or a Ref to a parameter.": (
+        "Ajoutez {key} sous Properties, sous forme de littéral ou de Ref vers un paramètre."
+    ),
+    "Add {key} under Properties, ideally as a parameter so it fits the region.": (
+        "Ajoutez {key} sous Properties, idéalement sous forme de paramètre pour l'adapter à la "
+        "région."
+    ),
+    "AllowedPattern must be a regular expression string, not {value}.": (
+        "AllowedPattern doit être une expression régulière sous forme de chaîne, et non {value}."
+    ),
+    "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).": (
+        "AllowedPattern {pattern!r} n'est pas une expression régulière valide ({reason})."
+    ),
+    "AllowedValues must be a list, not {value}.": (
+        "AllowedValues doit être une liste, et non {value}."
+    ),
+    "An extra file suffix is empty; give suffixes such as '.sh'.": (
+        "Un suffixe de fichier supplémentaire est vide ; indiquez des suffixes tels que '.sh'."
+    ),
+    (
+        "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+        "reference between them."
+    ): (
+        "Rompez le cycle en supprimant une entrée DependsOn ou une référence Ref, Fn::GetAtt ou "
+        "Fn::Sub entre eux."
+    ),
+    "Cannot list {path}: {reason}.": "Impossible de lister {path} : {reason}.",
+    "Cannot read {path}: {reason}.": "Impossible de lire {path} : {reason}.",
+    "Change Default or the MinLength/MaxLength bounds so the default is allowed.": (
+        "Modifiez Default ou les bornes MinLength/MaxLength pour que la valeur par défaut soit "
+        "autorisée."
+    ),
+    "Change Default or the MinValue/MaxValue bounds so the default is allowed.": (
+        "Modifiez Default ou les bornes MinValue/MaxValue pour que la valeur par défaut soit "
+        "autorisée."
+    ),
+    "Change Default so the whole value matches the pattern, or relax the pattern.": (
+        "Modifiez Default pour que la valeur corresponde entièrement au motif, ou assouplissez le "
+        "motif."
+    ),
+    "Choose a CIDR block for {name} inside {ranges}.": (
+        "Choisissez pour {name} un bloc CIDR compris dans {ranges}."
+    ),
+    "Creates {listed} (iaccode building blocks).": "Crée {listed} (briques iaccode).",
+    "Creates {listed} in {region} (iaccode building blocks).": (
+        "Crée {listed} dans la région {region} (briques iaccode)."
+    ),
+    "Define the expression under Conditions and use its name here.": (
+        "Définissez l'expression sous Conditions et utilisez son nom ici."
+    ),
+    (
+        "Define {name!r} as a parameter or resource, or write {escaped} for a literal '${{' in the "
+        "output."
+    ): (
+        "Définissez {name!r} comme paramètre ou ressource, ou écrivez {escaped} pour obtenir un "
+        "'${{' littéral dans le résultat."
+    ),
+    "Define {name!r} under Parameters or Resources.": (
+        "Définissez {name!r} sous Parameters ou Resources."
+    ),
+    "DependsOn of resource {name} must be a resource name or a list of names, not {value}.": (
+        "Le DependsOn de la ressource {name} doit être un nom de ressource ou une liste de noms, "
+        "et non {value}."
+    ),
+    "Errors ({count}):": "Erreurs ({count}) :",
+    (
+        "Fix the JSON syntax at the given line; keys need double quotes, members need commas "
+        "between them and no trailing comma."
+    ): (
+        "Corrigez la syntaxe JSON à la ligne indiquée ; les clés doivent être entre guillemets "
+        "doubles, les membres séparés par des virgules, sans virgule finale."
+    ),
+    "Fix the JSON value; numbers longer than a few thousand digits are not accepted.": (
+        "Corrigez la valeur JSON ; les nombres de plus de quelques milliers de chiffres ne sont "
+        "pas acceptés."
+    ),
+    "Fix the pattern; remember to escape special characters such as '.' and '('.": (
+        "Corrigez le motif ; pensez à échapper les caractères spéciaux tels que '.' et '('."
+    ),
+    (
+        "Fix the syntax at the given line; YAML needs consistent space indentation and 'key: "
+        "value' pairs, and values with ': ' or '#' in them must be quoted."
+    ): (
+        "Corrigez la syntaxe à la ligne indiquée ; YAML exige une indentation cohérente par "
+        "espaces et des paires 'key: value', et les valeurs contenant ': ' ou '#' doivent être "
+        "entre guillemets."
+    ),
+    "Fix: {hint}": "Solution : {hint}",
+    "Flatten the deeply nested part; real templates stay within a few dozen levels.": (
+        "Aplatissez la partie profondément imbriquée ; les modèles réels ne dépassent pas quelques "
+        "dizaines de niveaux."
+    ),
+    "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.": (
+        "Fn::FindInMap fait référence au mapping {name!r}, qui n'est pas défini dans Mappings."
+    ),
+    "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.": (
+        "Fn::GetAtt attend [ressource, attribut] ou 'Ressource.Attribut', et non {value}."
+    ),
+    "Fn::Sub needs a string or [string, variables], not {value}.": (
+        "Fn::Sub attend une chaîne ou [chaîne, variables], et non {value}."
+    ),
+    "Fn::Sub placeholder {placeholder}": "l'espace réservé {placeholder} de Fn::Sub",
+    "Fn::Sub placeholder {placeholder} names nothing defined in this template.": (
+        "L'espace réservé {placeholder} de Fn::Sub ne désigne rien de ce qui est défini dans ce "
+        "modèle."
+    ),
+    "Give each VSwitch of a VPC its own non-overlapping CIDR block.": (
+        "Attribuez à chaque VSwitch d'un VPC son propre bloc CIDR, sans chevauchement."
+    ),
+    "Give the file's Terraform source as a string (a YAML block with |).": (
+        "Fournissez le code source Terraform du fichier sous forme de chaîne (un bloc YAML avec |)."
+    ),
+    (
+        "I am running with the offline engine, which works without a model or network access.\n"
+        "\n"
+        "What I can do offline:\n"
+        "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced "
+        "or not) and I check its structure, template version, sections, parameters, references, "
+        "dependencies, outputs and the required properties of common resource types.\n"
+        "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for "
+        "the compatible form to keep the Terraform files as they are.\n"
+        "- Create templates from building blocks: VPC, vSwitches across zones, security groups, "
+        'ECS instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n'
+        "\n"
+        "Anything else (other products, explanations, operating stacks) needs a language model: "
+        "start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
+        "DashScope/Qwen) for that."
+    ): (
+        "Je fonctionne avec le moteur hors ligne, qui n'a besoin ni d'un modèle de langage ni d'un "
+        "accès réseau.\n"
+        "\n"
+        "Ce que je peux faire hors ligne :\n"
+        "- Examiner un modèle Alibaba Cloud ROS : collez-le dans le message (JSON ou YAML, dans un "
+        "bloc de code ou non) et je vérifie sa structure, la version du modèle, les sections, les "
+        "paramètres, les références, les dépendances, les sorties et les propriétés obligatoires "
+        "des types de ressources courants.\n"
+        "- Convertir du Terraform en ROS : collez le HCL ou indiquez un répertoire de votre espace "
+        "de travail ; demandez la forme compatible pour conserver les fichiers Terraform tels "
+        "quels.\n"
+        "- Créer des modèles à partir de briques : VPC, vSwitches répartis sur plusieurs zones, "
+        "groupes de sécurité, instances ECS, SLB, RDS et OSS, par exemple « Create a VPC with two "
+        "vSwitches. » (demandes en anglais)\n"
+        "\n"
+        "Tout le reste (autres produits, explications, exploitation des piles) nécessite un modèle "
+        "de langage : pour cela, démarrez le serveur avec `engine: llm` (un point de terminaison "
+        "compatible OpenAI tel que DashScope/Qwen)."
+    ),
+    "I could not build that template: {error}": "Je n'ai pas pu créer ce modèle : {error}",
+    "I could not convert the Terraform: {error}": (
+        "Je n'ai pas pu convertir le code Terraform : {error}"
+    ),
+    "Make {low_key} less than or equal to {high_key}.": (
+        "Rendez {low_key} inférieur ou égal à {high_key}."
+    ),
+    "Move it under Properties if it is a property, or remove it.": (
+        "Déplacez l'attribut sous Properties s'il s'agit d'une propriété, ou supprimez-le."
+    ),
+    "Name a resource defined under Resources.": "Indiquez une ressource définie sous Resources.",
+    "No Terraform files were given.": "Aucun fichier Terraform n'a été fourni.",
+    "None of the resources could be converted to native ROS resources ({left_out}); {hint}.": (
+        "Aucune des ressources n'a pu être convertie en ressources ROS natives ({left_out}) ; "
+        "{hint}."
+    ),
+    "Notes ({count}):": "Remarques ({count}) :",
+    (
+        "Output {name} has no Label, which the iac-code style asks for so the console shows a "
+        "readable name."
+    ): (
+        "La sortie {name} n'a pas de Label, ce que le style iac-code demande pour que la console "
+        "affiche un nom lisible."
+    ),
+    "Output {name} has no Value.": "La sortie {name} n'a pas de Value.",
+    "Output {name} has the unknown key {key!r}.": (
+        "La sortie {name} comporte la clé inconnue {key!r}."
+    ),
+    "Output {name} must be a mapping with a Value, not {value}.": (
+        "La sortie {name} doit être un mapping avec une Value, et non {value}."
+    ),
+    "Parameter {name} has no Type.": "Le paramètre {name} n'a pas de Type.",
+    "Parameter {name} has the unknown Type {value}.": (
+        "Le paramètre {name} a le Type inconnu {value}."
+    ),
+    "Parameter {name} has the unknown attribute {key!r}.": (
+        "Le paramètre {name} comporte l'attribut inconnu {key!r}."
+    ),
+    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.": (
+        "Le paramètre {name} n'est jamais utilisé par un Ref ou un Fn::Sub, sa valeur n'a donc "
+        "aucun effet."
+    ),
+    "Parameter {name} must be a mapping with a Type, not {value}.": (
+        "Le paramètre {name} doit être un mapping avec un Type, et non {value}."
+    ),
+    "Pass a finite tree of at most 100 levels, as a parsed template is.": (
+        "Transmettez un arbre fini d'au plus 100 niveaux, comme l'est un modèle analysé."
+    ),
+    "Pass the template as a JSON or YAML string.": (
+        "Transmettez le modèle sous forme de chaîne JSON ou YAML."
+    ),
+    "Quote it as '{version}' so every YAML reader sees a string.": (
+        "Mettez la valeur entre guillemets ('{version}') pour que tout analyseur YAML y voie une "
+        "chaîne."
+    ),
+    "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.": (
+        "Mettez le motif entre guillemets, par exemple AllowedPattern: '^[a-z0-9-]+$'."
+    ),
+    "ROSTemplateFormatVersion is written as an unquoted YAML date.": (
+        "ROSTemplateFormatVersion est écrit comme une date YAML sans guillemets."
+    ),
+    "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.": (
+        "ROSTemplateFormatVersion vaut {value}, mais la seule valeur valide est {version}."
+    ),
+    "Ref must name a parameter, resource or pseudo parameter, not {value}.": (
+        "Ref doit désigner un paramètre, une ressource ou un pseudo-paramètre, et non {value}."
+    ),
+    "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo parameter.": (
+        "Ref fait référence à {name!r}, qui n'est ni un paramètre, ni une ressource, ni une "
+        "variable locale, ni un pseudo-paramètre."
+    ),
+    "Reference it with Ref {name} where it is needed, or remove it.": (
+        "Référencez-le avec Ref {name} là où il est nécessaire, ou supprimez-le."
+    ),
+    "Remove it or move its content.": "Supprimez la section ou déplacez son contenu.",
+    "Remove it.": "Supprimez l'attribut.",
+    "Remove it; outputs take Value, Description, Label and Condition.": (
+        "Supprimez la clé ; les sorties acceptent Value, Description, Label et Condition."
+    ),
+    "Remove or rename the duplicate key.": "Supprimez ou renommez la clé en double.",
+    "Remove the recursive alias; a template must be a finite tree.": (
+        "Supprimez l'alias récursif ; un modèle doit être un arbre fini."
+    ),
+    "Rename it, for example to {cleaned!r}, and update every reference to it.": (
+        "Renommez-le, par exemple en {cleaned!r}, et mettez à jour toutes les références à ce nom."
+    ),
+    "Rename one of them so every name is unique across the template.": (
+        "Renommez l'un d'eux pour que chaque nom soit unique dans tout le modèle."
+    ),
+    (
+        "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or Custom::, "
+        "so ROS will not recognise it."
+    ): (
+        "Le type de ressource {kind!r} ne commence pas par ALIYUN::, DATASOURCE::, MODULE:: ou "
+        "Custom:: ; ROS ne le reconnaîtra donc pas."
+    ),
+    "Resource {name} ({kind}) has no {key}, which it needs in practice.": (
+        "La propriété {key} manque dans la ressource {name} ({kind}), alors qu'elle est nécessaire "
+        "en pratique."
+    ),
+    "Resource {name} ({kind}) is missing the required property {key}.": (
+        "La ressource {name} ({kind}) n'a pas la propriété obligatoire {key}."
+    ),
+    "Resource {name} depends on {value}, which is not a resource in this template.": (
+        "La ressource {name} dépend de {value}, qui n'est pas une ressource de ce modèle."
+    ),
+    "Resource {name} has no Type.": "La ressource {name} n'a pas de Type.",
+    "Resource {name} has the unknown attribute {key!r}.": (
+        "La ressource {name} comporte l'attribut inconnu {key!r}."
+    ),
+    "Resource {name} must be a mapping with a Type, not {value}.": (
+        "La ressource {name} doit être un mapping avec un Type, et non {value}."
+    ),
+    "Resource {resource} of type {kind} has no attribute {attribute!r}.": (
+        "La ressource {resource} de type {kind} n'a pas d'attribut {attribute!r}."
+    ),
+    "Set Default to a number, or change Type to String.": (
+        "Définissez Default sur un nombre, ou changez Type en String."
+    ),
+    "Set Default to true or false.": "Définissez Default sur true ou false.",
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.": (
+        "Placez ROSTemplateFormatVersion: '{version}' en tête du modèle."
+    ),
+    "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.": (
+        "Définissez Type sur un type de ressource ROS tel que ALIYUN::ECS::VPC."
+    ),
+    "Set {key} to a non-negative integer such as 8.": (
+        "Définissez {key} sur un entier non négatif, par exemple 8."
+    ),
+    "Set {key} to a number such as 1.": "Définissez {key} sur un nombre, par exemple 1.",
+    "Split the template into nested stacks or modules, or move large scripts out of UserData.": (
+        "Divisez le modèle en piles imbriquées ou en modules, ou sortez les scripts volumineux de "
+        "UserData."
+    ),
+    "Split the template into smaller nested stacks or modules.": (
+        "Divisez le modèle en piles imbriquées ou en modules plus petits."
+    ),
+    (
+        "Start the template with ROSTemplateFormatVersion: '{version}' followed by sections such "
+        "as Parameters and Resources."
+    ): (
+        "Commencez le modèle par ROSTemplateFormatVersion: '{version}', suivi de sections telles "
+        "que Parameters et Resources."
+    ),
+    "Template check failed with {counted}; fix the errors before deploying.": (
+        "La vérification du modèle a échoué avec {counted} ; corrigez les erreurs avant le "
+        "déploiement."
+    ),
+    "Template check passed with no errors, warnings or notes.": (
+        "La vérification du modèle a réussi, sans erreur, avertissement ni remarque."
+    ),
+    "Template check passed with {counted} and no errors or warnings.": (
+        "La vérification du modèle a réussi avec {counted}, sans erreur ni avertissement."
+    ),
+    "Template check passed with {counted}; review the warnings before deploying.": (
+        "La vérification du modèle a réussi avec {counted} ; examinez les avertissements avant le "
+        "déploiement."
+    ),
+    "The CIDR block {cidr!r} of resource {name} {problem}.": (
+        "Le bloc CIDR {cidr!r} de la ressource {name} {problem}."
+    ),
+    "The Default of Boolean parameter {name} is {value}, not true or false.": (
+        "Le Default du paramètre Boolean {name} vaut {value}, et non true ou false."
+    ),
+    "The Default of Number parameter {name} is {value}, not a number.": (
+        "Le Default du paramètre Number {name} vaut {value}, qui n'est pas un nombre."
+    ),
+    "The Default of parameter {name} is {length} characters long, outside {range}.": (
+        "Le Default du paramètre {name} fait {length} caractères, ce qui est en dehors de {range}."
+    ),
+    "The Default {default!r} of parameter {name} does not match AllowedPattern {pattern!r}.": (
+        "Le Default {default!r} du paramètre {name} ne correspond pas à AllowedPattern {pattern!r}."
+    ),
+    "The Default {number:g} of parameter {name} is outside {range}.": (
+        "Le Default {number:g} du paramètre {name} est en dehors de {range}."
+    ),
+    "The Default {value} of parameter {name} is not one of AllowedValues.": (
+        "Le Default {value} du paramètre {name} ne fait pas partie des AllowedValues."
+    ),
+    "The Properties of resource {name} must be a mapping, not {value}.": (
+        "Les Properties de la ressource {name} doivent être un mapping, et non {value}."
+    ),
+    "The Resources section is empty.": "La section Resources est vide.",
+    (
+        "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS template "
+        "body has to stay small, so remove large files or raise the limit."
+    ): (
+        "Les fichiers Terraform dépassent au total {limit} octets (atteint à {path}) ; le corps "
+        "d'un modèle ROS doit rester petit, supprimez donc les gros fichiers ou augmentez la "
+        "limite."
+    ),
+    "The Terraform is converted to native ROS resources.": (
+        "Le code Terraform a été converti en ressources ROS natives."
+    ),
+    "The Terraform is wrapped unchanged in a ROS Terraform template.": (
+        "Le code Terraform a été encapsulé tel quel dans un modèle Terraform ROS."
+    ),
+    "The Type of resource {name} must be a string, not {value}.": (
+        "Le Type de la ressource {name} doit être une chaîne, et non {value}."
+    ),
+    "The Workspace file {name!r} must have text content, not {value}.": (
+        "Le fichier Workspace {name!r} doit avoir un contenu texte, et non {value}."
+    ),
+    "The Workspace has no .tf file, so there is no Terraform configuration to run.": (
+        "Le Workspace ne contient aucun fichier .tf ; il n'y a donc aucune configuration Terraform "
+        "à exécuter."
+    ),
+    (
+        "The Workspace path {name!r} {problem}; paths must be relative and stay inside the "
+        "workspace."
+    ): (
+        "Le chemin Workspace {name!r} {problem} ; les chemins doivent être relatifs et rester dans "
+        "l'espace de travail."
+    ),
+    "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
+        "Le nom de condition {name!r} contient {chars}, ce qui est interdit dans les noms de "
+        "condition."
+    ),
+    "The condition of {where} must be the name of a condition, not {value}.": (
+        "La condition de {where} doit être le nom d'une condition, et non {value}."
+    ),
+    "The condition {name!r} used by {where} is not defined in Conditions.": (
+        "La condition {name!r} utilisée par {where} n'est pas définie dans Conditions."
+    ),
+    (
+        "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
+        "files); remove unused files or raise the limit."
+    ): (
+        "Le répertoire contient plus de {limit} fichiers Terraform (ROS accepte au plus 50 "
+        "fichiers Workspace) ; supprimez les fichiers inutilisés ou augmentez la limite."
+    ),
+    "The document contains itself or nests too deeply, so checking skipped that part.": (
+        "Le document se contient lui-même ou est trop profondément imbriqué ; la vérification a "
+        "donc ignoré cette partie."
+    ),
+    "The key {key!r} appears more than once in this mapping, so only its last value is used.": (
+        "La clé {key!r} apparaît plusieurs fois dans ce mapping ; seule sa dernière valeur est "
+        "utilisée."
+    ),
+    "The key {key!r} appears more than once in this object, so only its last value is used.": (
+        "La clé {key!r} apparaît plusieurs fois dans cet objet ; seule sa dernière valeur est "
+        "utilisée."
+    ),
+    "The local name {name!r} contains {chars}, which local names cannot contain.": (
+        "Le nom de variable locale {name!r} contient {chars}, ce qui est interdit dans les noms de "
+        "variables locales."
+    ),
+    "The mapping {name!r} has no second-level key {key!r}.": (
+        "Le mapping {name!r} n'a pas de clé de second niveau {key!r}."
+    ),
+    "The mapping {name!r} has no top-level key {key!r}.": (
+        "Le mapping {name!r} n'a pas de clé de premier niveau {key!r}."
+    ),
+    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.": (
+        "Le nom {name!r} est défini dans plusieurs sections ({sections}), donc un Ref vers ce nom "
+        "est ambigu."
+    ),
+    "The output name {name!r} contains {chars}, which output names cannot contain.": (
+        "Le nom de sortie {name!r} contient {chars}, ce qui est interdit dans les noms de sortie."
+    ),
+    "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
+        "Le nom de paramètre {name!r} contient {chars}, ce qui est interdit dans les noms de "
+        "paramètre."
+    ),
+    "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
+        "Le nom de ressource {name!r} contient {chars}, ce qui est interdit dans les noms de "
+        "ressource."
+    ),
+    "The template body must be text, not {kind}.": (
+        "Le corps du modèle doit être du texte, et non {kind}."
+    ),
+    "The template contains a YAML alias that refers to itself.": (
+        "Le modèle contient un alias YAML qui fait référence à lui-même."
+    ),
+    "The template defines no resources.": "Le modèle ne définit aucune ressource.",
+    (
+        "The template expands to more than {limit} values, usually through YAML aliases that "
+        "repeat large anchors."
+    ): (
+        "Le modèle se développe en plus de {limit} valeurs, généralement à cause d'alias YAML qui "
+        "répètent de grandes ancres."
+    ),
+    "The template has a Terraform Transform but no Workspace with Terraform files.": (
+        "Le modèle a un Transform Terraform mais aucun Workspace contenant des fichiers Terraform."
+    ),
+    (
+        "The template has more than {limit} values, so checking stopped early and some problems "
+        "may be unreported."
+    ): (
+        "Le modèle contient plus de {limit} valeurs ; la vérification s'est donc arrêtée tôt et "
+        "certains problèmes peuvent ne pas être signalés."
+    ),
+    "The template has no ROSTemplateFormatVersion.": (
+        "Le modèle n'a pas de ROSTemplateFormatVersion."
+    ),
+    "The template is attached as {filename}.": "Le modèle est joint sous le nom {filename}.",
+    "The template is attached as {filename}; fill in the parameters when you create the stack.": (
+        "Le modèle est joint sous le nom {filename} ; renseignez les paramètres lors de la "
+        "création de la pile."
+    ),
+    "The template is empty.": "Le modèle est vide.",
+    "The template is larger than the limit of {limit} bytes (2 MiB).": (
+        "Le modèle dépasse la limite de {limit} octets (2 Mio)."
+    ),
+    "The template is not valid JSON or YAML: {detail}.": (
+        "Le modèle n'est pas un JSON ou un YAML valide : {detail}."
+    ),
+    "The template looks like JSON but is not valid JSON: {detail}.": (
+        "Le modèle ressemble à du JSON mais n'est pas un JSON valide : {detail}."
+    ),
+    "The template must be a mapping of sections, not {kind}.": (
+        "Le modèle doit être un mapping de sections, et non {kind}."
+    ),
+    "The template nests values more than {limit} levels deep.": (
+        "Le modèle imbrique des valeurs sur plus de {limit} niveaux."
+    ),
+    "The {section} section must be a mapping, not {value}.": (
+        "La section {section} doit être un mapping, et non {value}."
+    ),
+    "There is no .tf file at the top of the workspace (root module).": (
+        "Il n'y a aucun fichier .tf à la racine de l'espace de travail (module racine)."
+    ),
+    "There is no .tf file, so there is no Terraform configuration.": (
+        "Il n'y a aucun fichier .tf, donc aucune configuration Terraform."
+    ),
+    (
+        "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+        "'Aliyun::Terraform-v1.x' (for example v1.5)."
+    ): (
+        "Transform {transform!r} n'est pas un moteur Terraform ROS ; utilisez {default!r} ou "
+        "'Aliyun::Terraform-v1.x' (par exemple v1.5)."
+    ),
+    "Use ALIYUN::Index only inside the Properties of a resource that sets Count.": (
+        "N'utilisez ALIYUN::Index que dans les Properties d'une ressource qui définit Count."
+    ),
+    "Use Ref {name} for a parameter or local, since {how} needs a resource.": (
+        "Utilisez Ref {name} pour un paramètre ou une variable locale, car {how} attend une "
+        "ressource."
+    ),
+    "Use a relative path such as main.tf or modules/vpc/main.tf.": (
+        "Utilisez un chemin relatif tel que main.tf ou modules/vpc/main.tf."
+    ),
+    "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance.": (
+        "Utilisez un type Alibaba Cloud ROS tel que ALIYUN::ECS::Instance."
+    ),
+    "Use one of the ROS intrinsic functions, such as Fn::Join.": (
+        "Utilisez l'une des fonctions intrinsèques ROS, par exemple Fn::Join."
+    ),
+    "Use one of the allowed values ({choices}) or add the default to AllowedValues.": (
+        "Utilisez l'une des valeurs autorisées ({choices}) ou ajoutez la valeur par défaut à "
+        "AllowedValues."
+    ),
+    "Use one of the attributes of {kind}: {listing}.": (
+        "Utilisez l'un des attributs du type {kind} : {listing}."
+    ),
+    "Use one of: {choices}.": "Utilisez l'une des valeurs suivantes : {choices}.",
+    "Use {match!r} if that is what you meant, or {otherwise}": (
+        "Utilisez {match!r} si c'est ce que vous vouliez dire, ou {otherwise}"
+    ),
+    "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} ({ranges}).": (
+        "Le VSwitch {name} utilise {network}, qui est en dehors de la plage du VPC {vpc} "
+        "({ranges})."
+    ),
+    (
+        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch {other} in the "
+        "same VPC."
+    ): (
+        "Le VSwitch {name} utilise {network}, qui chevauche {other_network} du VSwitch {other} "
+        "dans le même VPC."
+    ),
+    "Warnings ({count}):": "Avertissements ({count}) :",
+    "Workspace is set, but without a Terraform Transform ROS ignores it.": (
+        "Workspace est défini, mais sans Transform Terraform, ROS l'ignore."
+    ),
+    "Workspace path {path!r} must be a string.": (
+        "Le chemin Workspace {path!r} doit être une chaîne."
+    ),
+    "Workspace path {path!r} {problem}.": "Le chemin Workspace {path!r} {problem}.",
+    "Write AllowedValues as a list, for example [small, large].": (
+        "Écrivez AllowedValues sous forme de liste, par exemple [small, large]."
+    ),
+    "Write DependsOn as a name or a list of resource names.": (
+        "Écrivez DependsOn sous forme de nom ou de liste de noms de ressources."
+    ),
+    "Write Properties as a mapping of property names to values.": (
+        "Écrivez Properties sous forme de mapping associant des noms de propriétés à des valeurs."
+    ),
+    "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.": (
+        "Écrivez un réseau IPv4 avec sa longueur de préfixe, par exemple 192.168.0.0/16."
+    ),
+    "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.": (
+        "Écrivez-le sous la forme Fn::GetAtt: [MyVpc, VpcId] ou, en YAML, !GetAtt MyVpc.VpcId."
+    ),
+    "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', {{Var: value}}].": (
+        "Écrivez-le sous la forme Fn::Sub: 'text ${{Name}}' ou Fn::Sub: ['text ${{Var}}', {{Var: "
+        "value}}]."
+    ),
+    "Write the name as a plain string, for example Ref: VpcId.": (
+        "Écrivez le nom sous forme de chaîne simple, par exemple Ref: VpcId."
+    ),
+    "Write the output as a mapping with Value, Description and Label.": (
+        "Écrivez la sortie sous forme de mapping avec Value, Description et Label."
+    ),
+    "Write the parameter as a mapping, for example {{Type: String}}.": (
+        "Écrivez le paramètre sous forme de mapping, par exemple {{Type: String}}."
+    ),
+    "Write the repeated parts out or use fewer aliases; templates rarely need them.": (
+        "Écrivez explicitement les parties répétées ou utilisez moins d'alias ; les modèles en ont "
+        "rarement besoin."
+    ),
+    "Write the resource as a mapping with Type and Properties keys.": (
+        "Écrivez la ressource sous forme de mapping avec les clés Type et Properties."
+    ),
+    "Write {section} as a mapping of names to definitions.": (
+        "Écrivez {section} sous forme de mapping associant des noms à des définitions."
+    ),
+    "Write {section} as a single string.": "Écrivez {section} sous forme de chaîne unique.",
+    "a VPC ({cidr}) with 1 vSwitch": "un VPC ({cidr}) avec 1 vSwitch",
+    "a VPC ({cidr}) with {count} vSwitches": "un VPC ({cidr}) avec {count} vSwitches",
+    "a load balancer": "un équilibreur de charge",
+    "a security group": "un groupe de sécurité",
+    "an OSS bucket": "un bucket OSS",
+    "an RDS {engine} {version} instance": "une instance RDS {engine} {version}",
+    "condition {name}": "la condition {name}",
+    "contains '..'": "contient '..'",
+    "contains a backslash; use '/' between folders": (
+        "contient une barre oblique inverse ; utilisez '/' entre les dossiers"
+    ),
+    "has a name longer than {limit} characters": "contient un nom de plus de {limit} caractères",
+    "has an empty, '.' or '..' segment": "contient un segment vide, '.' ou '..'",
+    "has host bits set (the network is {network})": (
+        "a des bits d'hôte définis (le réseau est {network})"
+    ),
+    "has no prefix length": "n'a pas de longueur de préfixe",
+    "indexes {address}, which has no count": "indexe {address}, qui n'a pas de count",
+    "is a function call or operator, which is not converted": (
+        "est un appel de fonction ou un opérateur, qui n'est pas converti"
+    ),
+    "is absolute": "est absolu",
+    "is empty": "est vide",
+    "is longer than {limit} characters": "dépasse {limit} caractères",
+    "is not an IPv4 network": "n'est pas un réseau IPv4",
+    "is part of a reference cycle": "fait partie d'un cycle de références",
+    "is used outside a resource with count": "est utilisé en dehors d'une ressource avec count",
+    "line {line}": "ligne {line}",
+    "line {line}, column {column}": "ligne {line}, colonne {column}",
+    "output {name}": "la sortie {name}",
+    "reads a nested or whole-object value of a resource": (
+        "lit une valeur imbriquée ou un objet entier d'une ressource"
+    ),
+    "reads an output of module {module}, which is not converted": (
+        "lit une sortie du module {module}, qui n'est pas converti"
+    ),
+    "reads the data source {source}, which ROS cannot see": (
+        "lit la source de données {source}, que ROS ne peut pas voir"
+    ),
+    "reads {address}, which is not declared in these files": (
+        "lit {address}, qui n'est pas déclaré dans ces fichiers"
+    ),
+    "reads {address}, which was not converted": "lit {address}, qui n'a pas été converti",
+    "reads {attribute} of {address}, which has no ROS attribute": (
+        "lit {attribute} de {address}, sans attribut ROS correspondant"
+    ),
+    "reads {local}, which is not declared": "lit {local}, qui n'est pas déclaré",
+    "reads {local}, which refers to itself": "lit {local}, qui fait référence à lui-même",
+    "resource {name}": "la ressource {name}",
+    "template": "modèle",
+    "the file ends in the middle of a block or expression": (
+        "le fichier se termine au milieu d'un bloc ou d'une expression"
+    ),
+    "the range set by {bounds}": "la plage définie par {bounds}",
+    "there are no resources": "il n'y a aucune ressource",
+    "unexpected character {char!r}": "caractère {char!r} inattendu",
+    "unexpected {token!r}": "{token!r} inattendu",
+    "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged": (
+        "utilisez l'encapsulation compatible (wrap_terraform), qui déploie les fichiers Terraform "
+        "tels quels"
+    ),
+    "uses a %{{...}} template directive": "utilise une directive de template %{{...}}",
+    "uses a splat on a variable or local": "utilise un splat sur une variable ou une valeur locale",
+    "uses {root}, which has no ROS equivalent": "utilise {root}, qui n'a pas d'équivalent ROS",
+    "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
+        "{addresses} : {what}, donc omis ; pour le déployer, {hint}."
+    ),
+    "{address} is declared twice, in {earlier} and {path}; Terraform rejects this too.": (
+        "{address} est déclaré deux fois, dans {earlier} et {path} ; Terraform le refuse également."
+    ),
+    "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
+        "{address} : depends_on {item!r} ne désigne rien de converti, il a donc été supprimé."
+    ),
+    "{address}: modules are not converted, so its resources were left out; {hint}.": (
+        "{address} : les modules ne sont pas convertis, ses ressources ont donc été omises ; "
+        "{hint}."
+    ),
+    (
+        "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
+        "for it, to be set when the stack is created."
+    ): (
+        "{address} : ne définit rien qui corresponde à {key}, requis par {kind} ; le paramètre "
+        "{name} a été ajouté à cet effet, à renseigner lors de la création de la pile."
+    ),
+    "{address}: value {expr} {reason}, so the output was left out.": (
+        "{address} : la valeur {expr} {reason} ; la sortie a donc été omise."
+    ),
+    (
+        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address} : {arguments} ne sont pas convertis (pas de correspondance ROS ici), la "
+        "ressource ROS utilise donc les valeurs par défaut."
+    ),
+    (
+        "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
+        "the stack is created."
+    ): (
+        "{address} : {argument} = {expr} {reason} ; le paramètre {name} a été ajouté à cet effet, "
+        "à renseigner lors de la création de la pile."
+    ),
+    (
+        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
+        "the resource to keep them."
+    ): (
+        "{address} : {argument} n'est pas une map littérale, les Tags ont donc été omis ; écrivez "
+        "les tags directement dans la ressource pour les conserver."
+    ),
+    (
+        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address} : {argument} n'est pas converti (pas de correspondance ROS ici), la ressource "
+        "ROS utilise donc les valeurs par défaut."
+    ),
+    "{address}: {note}.": "{address} : {note}.",
+    "{count} ECS instances": "{count} instances ECS",
+    (
+        "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order their "
+        "creation."
+    ): (
+        "{count} entrées dépendent les unes des autres en cycle ({chain}) ; ROS ne peut donc pas "
+        "ordonner leur création."
+    ),
+    "{count} error": "{count} erreur",
+    "{count} errors": "{count} erreurs",
+    "{count} note": "{count} remarque",
+    "{count} notes": "{count} remarques",
+    "{count} warning": "{count} avertissement",
+    "{count} warnings": "{count} avertissements",
+    "{directory} is not a directory with Terraform files.": (
+        "{directory} n'est pas un répertoire contenant des fichiers Terraform."
+    ),
+    "{first} and {second}": "{first} et {second}",
+    "{first} or {second}": "{first} ou {second}",
+    "{first}, {second}": "{first}, {second}",
+    "{function} is not a ROS function.": "{function} n'est pas une fonction ROS.",
+    "{how} refers to {value}, which is not a resource in this template.": (
+        "{value}, référencé par {how}, n'est pas une ressource de ce modèle."
+    ),
+    "{key!r} is not a ROS template section.": "{key!r} n'est pas une section de modèle ROS.",
+    "{key} is {value}, not one of {choices}; converted as {default}": (
+        "{key} vaut {value}, qui ne fait pas partie de {choices} ; converti en {default}"
+    ),
+    "{key} must be a number, not {value}.": "{key} doit être un nombre, et non {value}.",
+    "{key} must be a whole number of characters, not {value}.": (
+        "{key} doit être un nombre entier de caractères, et non {value}."
+    ),
+    "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
+        "{key} de la ressource {name} vaut {value!r}, valeur non acceptée par {kind}."
+    ),
+    "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is allowed.": (
+        "{low_key} ({low:g}) est supérieur à {high_key} ({high:g}), aucune valeur n'est donc "
+        "autorisée."
+    ),
+    "{name} (local)": "{name} (variable locale)",
+    "{name} depends on itself ({chain}), so it can never be created.": (
+        "{name} dépend de lui-même ({chain}) et ne peut donc jamais être créé."
+    ),
+    "{path} is a symlink to a missing file.": (
+        "{path} est un lien symbolique vers un fichier manquant."
+    ),
+    (
+        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
+        "directory instead."
+    ): (
+        "{path} est un lien symbolique vers {target}, en dehors du répertoire Terraform ; copiez "
+        "plutôt le fichier dans le répertoire."
+    ),
+    (
+        "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
+        "UTF-8."
+    ): (
+        "{path} n'est pas du texte UTF-8 (octet invalide à la position {offset}) ; les fichiers "
+        "Workspace ROS doivent être en UTF-8."
+    ),
+    "{path} must be text, not {kind}.": "{path} doit être du texte, et non {kind}.",
+    "{path}, line {line}": "{path}, ligne {line}",
+    "{path}, line {line}, column {column}": "{path}, ligne {line}, colonne {column}",
+    "{section} must be a string, not {value}.": "{section} doit être une chaîne, et non {value}.",
+    "{type} has no native ROS mapping here": "{type} n'a pas de correspondance ROS native ici",
+    "{type} uses for_each": "{type} utilise for_each",
+    "{variable} is used but not declared; added it as a String parameter.": (
+        "{variable} est utilisé mais non déclaré ; ajouté comme paramètre String."
+    ),
+    "{where}: not valid HCL ({what}).": "{where} : HCL non valide ({what}).",
+}

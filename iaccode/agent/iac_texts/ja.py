@@ -1,0 +1,800 @@
+"""Japanese translations of the IaC texts: English template -> Japanese template."""
+
+TEXTS: dict[str, str] = {
+    # iaccode/agent/offline.py
+    (
+        "I am running with the offline engine, which works without a model or network access.\n"
+        "\n"
+        "What I can do offline:\n"
+        "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced or "
+        "not) and I check its structure, template version, sections, parameters, references, "
+        "dependencies, outputs and the required properties of common resource types.\n"
+        "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for "
+        "the compatible form to keep the Terraform files as they are.\n"
+        "- Create templates from building blocks: VPC, vSwitches across zones, security groups, ECS "
+        'instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n'
+        "\n"
+        "Anything else (other products, explanations, operating stacks) needs a language model: "
+        "start the server with `engine: llm` (an OpenAI-compatible endpoint such as DashScope/Qwen) "
+        "for that."
+    ): (
+        "オフラインエンジンで実行しています。モデルやネットワークへのアクセスなしで動作します。\n"
+        "\n"
+        "オフラインでできること：\n"
+        "- Alibaba Cloud ROS テンプレートのレビュー："
+        "テンプレートをメッセージに貼り付けてください（JSON または YAML、"
+        "コードブロックの有無は問いません）。構造、テンプレートバージョン、セクション、パラメータ、"
+        "参照、依存関係、出力、一般的なリソースタイプの必須プロパティをチェックします。\n"
+        "- Terraform から ROS への変換：HCL を貼り付けるか、"
+        "ワークスペース内のディレクトリを指定してください。"
+        "Terraform ファイルをそのまま残したい場合は、メッセージに「compatible」（互換形式）"
+        "と書いてください。\n"
+        "- ビルディングブロックからのテンプレート作成：VPC、複数ゾーンにまたがる vSwitch、"
+        "セキュリティグループ、ECS インスタンス、SLB、RDS、OSS に対応しています。例："
+        "「Create a VPC with two vSwitches.」（オフラインでは英語で依頼してください）\n"
+        "\n"
+        "それ以外（他のプロダクト、説明、スタックの操作）には言語モデルが必要です。"
+        "`engine: llm`（DashScope/Qwen などの OpenAI 互換エンドポイント）"
+        "でサーバーを起動してください。"
+    ),
+    "I could not convert the Terraform: {error}": "Terraform を変換できませんでした：{error}",
+    "The Terraform is wrapped unchanged in a ROS Terraform template.": (
+        "Terraform を変更せずに ROS Terraform テンプレートにラップしました。"
+    ),
+    "The Terraform is converted to native ROS resources.": (
+        "Terraform をネイティブの ROS リソースに変換しました。"
+    ),
+    "The template is attached as {filename}.": "テンプレートを {filename} として添付しました。",
+    "I could not build that template: {error}": "テンプレートを作成できませんでした：{error}",
+    "The template is attached as {filename}; fill in the parameters when you create the stack.": (
+        "テンプレートを {filename} として添付しました。"
+        "スタックの作成時にパラメータを入力してください。"
+    ),
+    # iaccode/iac/blocks.py
+    "a VPC ({cidr}) with 1 vSwitch": "vSwitch 1 個を含む VPC（{cidr}）",
+    "a VPC ({cidr}) with {count} vSwitches": "vSwitch {count} 個を含む VPC（{cidr}）",
+    "a security group": "セキュリティグループ",
+    "1 ECS instance": "ECS インスタンス 1 台",
+    "{count} ECS instances": "ECS インスタンス {count} 台",
+    "a load balancer": "ロードバランサー",
+    "an RDS {engine} {version} instance": "RDS {engine} {version} インスタンス",
+    "an OSS bucket": "OSS バケット",
+    "Creates {listed} in {region} (iaccode building blocks).": (
+        "{region} に次のリソースを作成します：{listed}（iaccode ビルディングブロック）。"
+    ),
+    "Creates {listed} (iaccode building blocks).": (
+        "次のリソースを作成します：{listed}（iaccode ビルディングブロック）。"
+    ),
+    # iaccode/iac/msg.py
+    "{first}, {second}": "{first}、{second}",
+    "{first} and {second}": "{first}、{second}",
+    "{first} or {second}": "{first}または{second}",
+    # iaccode/iac/ros_check.py
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.": (
+        "テンプレートの先頭に ROSTemplateFormatVersion: '{version}' を設定してください。"
+    ),
+    "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
+        "パラメータ名 {name!r} に、パラメータ名には使用できない文字 {chars} が含まれています。"
+    ),
+    "The local name {name!r} contains {chars}, which local names cannot contain.": (
+        "ローカル変数名 {name!r} に、ローカル変数名には使用できない文字 {chars} が含まれています。"
+    ),
+    "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
+        "リソース名 {name!r} に、リソース名には使用できない文字 {chars} が含まれています。"
+    ),
+    "The output name {name!r} contains {chars}, which output names cannot contain.": (
+        "出力名 {name!r} に、出力名には使用できない文字 {chars} が含まれています。"
+    ),
+    "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
+        "条件名 {name!r} に、条件名には使用できない文字 {chars} が含まれています。"
+    ),
+    "The template is empty.": "テンプレートが空です。",
+    "The template must be a mapping of sections, not {kind}.": (
+        "テンプレートは {kind} ではなく、セクションのマッピングである必要があります。"
+    ),
+    (
+        "Start the template with ROSTemplateFormatVersion: '{version}' followed by sections such as "
+        "Parameters and Resources."
+    ): (
+        "テンプレートの先頭に ROSTemplateFormatVersion: '{version}' を記述し、"
+        "続けて Parameters や Resources などのセクションを記述してください。"
+    ),
+    "The template has no ROSTemplateFormatVersion.": (
+        "テンプレートに ROSTemplateFormatVersion がありません。"
+    ),
+    "ROSTemplateFormatVersion is written as an unquoted YAML date.": (
+        "ROSTemplateFormatVersion が引用符なしの YAML 日付として記述されています。"
+    ),
+    "Quote it as '{version}' so every YAML reader sees a string.": (
+        "すべての YAML パーサーで文字列として扱われるよう、"
+        "'{version}' のように引用符で囲んでください。"
+    ),
+    "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.": (
+        "ROSTemplateFormatVersion が {value} になっていますが、有効な値は {version} のみです。"
+    ),
+    "{key!r} is not a ROS template section.": (
+        "{key!r} は ROS テンプレートのセクションではありません。"
+    ),
+    "Remove it or move its content.": "削除するか、内容を移動してください。",
+    "The {section} section must be a mapping, not {value}.": (
+        "{section} セクションは {value} ではなく、マッピングである必要があります。"
+    ),
+    "Write {section} as a mapping of names to definitions.": (
+        "{section} は名前から定義へのマッピングとして記述してください。"
+    ),
+    "{section} must be a string, not {value}.": (
+        "{section} は {value} ではなく、文字列である必要があります。"
+    ),
+    "Write {section} as a single string.": "{section} は 1 つの文字列として記述してください。",
+    "The template defines no resources.": "テンプレートにリソースが定義されていません。",
+    "The Resources section is empty.": "Resources セクションが空です。",
+    (
+        "Add at least one resource under Resources, or a Transform and Workspace for a Terraform "
+        "template."
+    ): (
+        "Resources に 1 つ以上のリソースを追加してください。"
+        "Terraform テンプレートの場合は Transform と Workspace を追加してください。"
+    ),
+    "is empty": "空です",
+    "is absolute": "絶対パスです",
+    "contains '..'": "セグメント '..' を含んでいます",
+    "Workspace is set, but without a Terraform Transform ROS ignores it.": (
+        "Workspace が設定されていますが、Terraform の Transform がないため ROS では無視されます。"
+    ),
+    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove Workspace.": (
+        "Transform: 'Aliyun::Terraform-v1.5'（または OpenTofu のバージョン）を追加するか、"
+        "Workspace を削除してください。"
+    ),
+    "The template has a Terraform Transform but no Workspace with Terraform files.": (
+        "テンプレートに Terraform の Transform がありますが、"
+        "Terraform ファイルを含む Workspace がありません。"
+    ),
+    "Add Workspace mapping file paths such as main.tf to their Terraform source.": (
+        "main.tf などのファイルパスを Terraform のソースに対応付ける Workspace を追加してください。"
+    ),
+    (
+        "The Workspace path {name!r} {problem}; paths must be relative and stay inside the "
+        "workspace."
+    ): (
+        "Workspace のパス {name!r} は{problem}。パスは相対パスで、"
+        "ワークスペース内に収まっている必要があります。"
+    ),
+    "Use a relative path such as main.tf or modules/vpc/main.tf.": (
+        "main.tf や modules/vpc/main.tf のような相対パスを使用してください。"
+    ),
+    "The Workspace file {name!r} must have text content, not {value}.": (
+        "Workspace のファイル {name!r} の内容は {value} ではなく、テキストである必要があります。"
+    ),
+    "Give the file's Terraform source as a string (a YAML block with |).": (
+        "ファイルの Terraform ソースを文字列（| を使った YAML ブロック）として指定してください。"
+    ),
+    "The Workspace has no .tf file, so there is no Terraform configuration to run.": (
+        "Workspace に .tf ファイルがないため、実行する Terraform 構成がありません。"
+    ),
+    "Add at least one Terraform file, such as main.tf.": (
+        "main.tf などの Terraform ファイルを 1 つ以上追加してください。"
+    ),
+    "Rename it, for example to {cleaned!r}, and update every reference to it.": (
+        "名前を変更し（例：{cleaned!r}）、それを参照している箇所をすべて更新してください。"
+    ),
+    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.": (
+        "名前 {name!r} が {sections} で重複して定義されているため、この名前への Ref があいまいです。"
+    ),
+    "Rename one of them so every name is unique across the template.": (
+        "いずれかの名前を変更し、テンプレート全体で名前が一意になるようにしてください。"
+    ),
+    "Output {name} must be a mapping with a Value, not {value}.": (
+        "出力 {name} は {value} ではなく、Value を含むマッピングである必要があります。"
+    ),
+    "Write the output as a mapping with Value, Description and Label.": (
+        "出力は Value、Description、Label を含むマッピングとして記述してください。"
+    ),
+    "Output {name} has the unknown key {key!r}.": "出力 {name} に不明なキー {key!r} があります。",
+    "Remove it; outputs take Value, Description, Label and Condition.": (
+        "削除してください。出力で使用できるキーは Value、Description、Label、Condition です。"
+    ),
+    "Output {name} has no Value.": "出力 {name} に Value がありません。",
+    "Add a Value, for example a Ref or Fn::GetAtt of a resource.": (
+        "Value を追加してください（例：リソースの Ref や Fn::GetAtt）。"
+    ),
+    "output {name}": "出力 {name}",
+    (
+        "Output {name} has no Label, which the iac-code style asks for so the console shows a "
+        "readable name."
+    ): (
+        "出力 {name} に Label がありません。コンソールにわかりやすい名前が表示されるよう、"
+        "iac-code のスタイルでは Label の指定を求めています。"
+    ),
+    "Add a short Label such as 'VPC ID'.": "'VPC ID' のような短い Label を追加してください。",
+    # iaccode/iac/ros_context.py
+    "Use {match!r} if that is what you meant, or {otherwise}": (
+        "{match!r} のことであれば、それを使用してください。そうでない場合は、{otherwise}"
+    ),
+    "The condition of {where} must be the name of a condition, not {value}.": (
+        "{where} の条件は {value} ではなく、条件名である必要があります。"
+    ),
+    "Define the expression under Conditions and use its name here.": (
+        "式を Conditions で定義し、ここではその名前を使用してください。"
+    ),
+    "Add a condition named {name!r} under Conditions, or remove the reference.": (
+        "条件 {name!r} を Conditions に追加するか、参照を削除してください。"
+    ),
+    "Add a condition named {name!r} under Conditions, or use an existing one.": (
+        "条件 {name!r} を Conditions に追加するか、既存の条件を使用してください。"
+    ),
+    "The condition {name!r} used by {where} is not defined in Conditions.": (
+        "{where} で使用されている条件 {name!r} は Conditions に定義されていません。"
+    ),
+    # iaccode/iac/ros_loader.py
+    "The template nests values more than {limit} levels deep.": (
+        "テンプレートの値のネストが {limit} 階層を超えています。"
+    ),
+    "Flatten the deeply nested part; real templates stay within a few dozen levels.": (
+        "深くネストされた部分を平坦化してください。"
+        "実際のテンプレートのネストは数十階層以内に収まります。"
+    ),
+    (
+        "The template expands to more than {limit} values, usually through YAML aliases that repeat "
+        "large anchors."
+    ): (
+        "テンプレートを展開すると値が {limit} 個を超えます。通常は、"
+        "大きなアンカーを繰り返す YAML エイリアスが原因です。"
+    ),
+    "Write the repeated parts out or use fewer aliases; templates rarely need them.": (
+        "繰り返し部分を直接記述するか、エイリアスを減らしてください。"
+        "テンプレートでエイリアスが必要になることはほとんどありません。"
+    ),
+    "The template contains a YAML alias that refers to itself.": (
+        "テンプレートに自分自身を参照する YAML エイリアスが含まれています。"
+    ),
+    "Remove the recursive alias; a template must be a finite tree.": (
+        "再帰的なエイリアスを削除してください。テンプレートは有限のツリーである必要があります。"
+    ),
+    "The key {key!r} appears more than once in this mapping, so only its last value is used.": (
+        "キー {key!r} がこのマッピング内に複数回出現するため、最後の値のみが使用されます。"
+    ),
+    "Remove or rename the duplicate key.": "重複しているキーを削除するか、名前を変更してください。",
+    "The template is not valid JSON or YAML: {detail}.": (
+        "テンプレートは有効な JSON または YAML ではありません：{detail}。"
+    ),
+    (
+        "Fix the syntax at the given line; YAML needs consistent space indentation and 'key: value' "
+        "pairs, and values with ': ' or '#' in them must be quoted."
+    ): (
+        "指定された行の構文を修正してください。"
+        "YAML ではスペースによる一貫したインデントと 'key: value' 形式のペアが必要で、"
+        "': ' や '#' を含む値は引用符で囲む必要があります。"
+    ),
+    "The template looks like JSON but is not valid JSON: {detail}.": (
+        "テンプレートは JSON のようですが、有効な JSON ではありません：{detail}。"
+    ),
+    (
+        "Fix the JSON syntax at the given line; keys need double quotes, members need commas "
+        "between them and no trailing comma."
+    ): (
+        "指定された行の JSON 構文を修正してください。キーは二重引用符で囲み、"
+        "メンバー間はカンマで区切り、末尾にはカンマを付けないでください。"
+    ),
+    "Fix the JSON value; numbers longer than a few thousand digits are not accepted.": (
+        "JSON の値を修正してください。数千桁を超える数値は使用できません。"
+    ),
+    "The key {key!r} appears more than once in this object, so only its last value is used.": (
+        "キー {key!r} がこのオブジェクト内に複数回出現するため、最後の値のみが使用されます。"
+    ),
+    "The template body must be text, not {kind}.": (
+        "テンプレート本文は {kind} ではなく、テキストである必要があります。"
+    ),
+    "Pass the template as a JSON or YAML string.": (
+        "テンプレートは JSON または YAML の文字列として渡してください。"
+    ),
+    "The template is larger than the limit of {limit} bytes (2 MiB).": (
+        "テンプレートのサイズが上限の {limit} バイト（2 MiB）を超えています。"
+    ),
+    "Split the template into nested stacks or modules, or move large scripts out of UserData.": (
+        "テンプレートをネストされたスタックやモジュールに分割するか、"
+        "大きなスクリプトを UserData の外に移動してください。"
+    ),
+    # iaccode/iac/ros_parameters.py
+    "Parameter {name} must be a mapping with a Type, not {value}.": (
+        "パラメータ {name} は {value} ではなく、Type を含むマッピングである必要があります。"
+    ),
+    "Write the parameter as a mapping, for example {{Type: String}}.": (
+        "パラメータは {{Type: String}} のようなマッピングとして記述してください。"
+    ),
+    "Parameter {name} has the unknown attribute {key!r}.": (
+        "パラメータ {name} に不明な属性 {key!r} があります。"
+    ),
+    "Remove it.": "削除してください。",
+    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.": (
+        "パラメータ {name} は Ref や Fn::Sub で使用されていないため、その値は反映されません。"
+    ),
+    "Reference it with Ref {name} where it is needed, or remove it.": (
+        "必要な箇所で Ref {name} を使って参照するか、削除してください。"
+    ),
+    "Parameter {name} has no Type.": "パラメータ {name} に Type がありません。",
+    "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).": (
+        "Type: String（または Number、CommaDelimitedList、Json、Boolean）を追加してください。"
+    ),
+    "Parameter {name} has the unknown Type {value}.": (
+        "パラメータ {name} の Type {value} は不明です。"
+    ),
+    "Use one of: {choices}.": "次のいずれかを使用してください：{choices}。",
+    "{key} must be a whole number of characters, not {value}.": (
+        "{key} は {value} ではなく、文字数を表す整数である必要があります。"
+    ),
+    "Set {key} to a non-negative integer such as 8.": (
+        "{key} には 8 のような 0 以上の整数を設定してください。"
+    ),
+    "{key} must be a number, not {value}.": "{key} は {value} ではなく、数値である必要があります。",
+    "Set {key} to a number such as 1.": "{key} には 1 のような数値を設定してください。",
+    "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is allowed.": (
+        "{low_key}（{low:g}）が {high_key}（{high:g}）より大きいため、許可される値がありません。"
+    ),
+    "Make {low_key} less than or equal to {high_key}.": (
+        "{low_key} を {high_key} 以下にしてください。"
+    ),
+    "AllowedPattern must be a regular expression string, not {value}.": (
+        "AllowedPattern は {value} ではなく、正規表現の文字列である必要があります。"
+    ),
+    "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.": (
+        "パターンを引用符で囲んでください（例：AllowedPattern: '^[a-z0-9-]+$'）。"
+    ),
+    "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).": (
+        "AllowedPattern {pattern!r} は有効な正規表現ではありません（{reason}）。"
+    ),
+    "Fix the pattern; remember to escape special characters such as '.' and '('.": (
+        "パターンを修正してください。'.' や '(' などの特殊文字はエスケープが必要です。"
+    ),
+    "AllowedValues must be a list, not {value}.": (
+        "AllowedValues は {value} ではなく、リストである必要があります。"
+    ),
+    "Write AllowedValues as a list, for example [small, large].": (
+        "AllowedValues は [small, large] のようなリストとして記述してください。"
+    ),
+    "The Default of Number parameter {name} is {value}, not a number.": (
+        "Number 型パラメータ {name} の Default が {value} になっており、数値ではありません。"
+    ),
+    "Set Default to a number, or change Type to String.": (
+        "Default を数値にするか、Type を String に変更してください。"
+    ),
+    "The Default {number:g} of parameter {name} is outside {range}.": (
+        "パラメータ {name} の Default {number:g} は {range}外です。"
+    ),
+    "Change Default or the MinValue/MaxValue bounds so the default is allowed.": (
+        "Default が許可されるよう、Default または MinValue/MaxValue の範囲を変更してください。"
+    ),
+    "The Default of Boolean parameter {name} is {value}, not true or false.": (
+        "Boolean 型パラメータ {name} の Default が {value} になっており、"
+        "true でも false でもありません。"
+    ),
+    "Set Default to true or false.": "Default には true または false を設定してください。",
+    "The Default of parameter {name} is {length} characters long, outside {range}.": (
+        "パラメータ {name} の Default は {length} 文字で、{range}外です。"
+    ),
+    "Change Default or the MinLength/MaxLength bounds so the default is allowed.": (
+        "Default が許可されるよう、Default または MinLength/MaxLength の範囲を変更してください。"
+    ),
+    "The Default {default!r} of parameter {name} does not match AllowedPattern {pattern!r}.": (
+        "パラメータ {name} の Default {default!r} が AllowedPattern {pattern!r} に一致しません。"
+    ),
+    "Change Default so the whole value matches the pattern, or relax the pattern.": (
+        "値全体がパターンに一致するよう Default を変更するか、パターンの条件を緩めてください。"
+    ),
+    "the range set by {bounds}": "{bounds} で設定された範囲",
+    "The Default {value} of parameter {name} is not one of AllowedValues.": (
+        "パラメータ {name} の Default {value} は AllowedValues に含まれていません。"
+    ),
+    "Use one of the allowed values ({choices}) or add the default to AllowedValues.": (
+        "許可された値（{choices}）のいずれかを使用するか、"
+        "Default の値を AllowedValues に追加してください。"
+    ),
+    # iaccode/iac/ros_refs.py
+    (
+        "The template has more than {limit} values, so checking stopped early and some problems may "
+        "be unreported."
+    ): (
+        "テンプレートの値が {limit} 個を超えているため、チェックを途中で停止しました。"
+        "報告されていない問題がある可能性があります。"
+    ),
+    "Split the template into smaller nested stacks or modules.": (
+        "テンプレートをより小さなネストされたスタックやモジュールに分割してください。"
+    ),
+    "The document contains itself or nests too deeply, so checking skipped that part.": (
+        "ドキュメントが自分自身を含んでいるか、ネストが深すぎるため、"
+        "その部分のチェックをスキップしました。"
+    ),
+    "Pass a finite tree of at most 100 levels, as a parsed template is.": (
+        "解析済みのテンプレートと同様に、100 階層以内の有限のツリーを渡してください。"
+    ),
+    "Resource {resource} of type {kind} has no attribute {attribute!r}.": (
+        "{kind} 型のリソース {resource} には属性 {attribute!r} がありません。"
+    ),
+    "Use one of the attributes of {kind}: {listing}.": (
+        "次の {kind} の属性のいずれかを使用してください：{listing}。"
+    ),
+    "Use Ref {name} for a parameter or local, since {how} needs a resource.": (
+        "{how} にはリソースが必要です。パラメータやローカル変数には Ref {name} を使用してください。"
+    ),
+    "Name a resource defined under Resources.": (
+        "既存のリソース（Resources で定義されたもの）を指定してください。"
+    ),
+    "{how} refers to {value}, which is not a resource in this template.": (
+        "{how} が参照している {value} は、このテンプレートのリソースではありません。"
+    ),
+    "Ref must name a parameter, resource or pseudo parameter, not {value}.": (
+        "Ref には {value} ではなく、パラメータ、リソース、"
+        "疑似パラメータのいずれかの名前を指定する必要があります。"
+    ),
+    "Write the name as a plain string, for example Ref: VpcId.": (
+        "名前は Ref: VpcId のように単純な文字列で記述してください。"
+    ),
+    (
+        "ALIYUN::Index is used in {where}, which is not a resource with Count, so it has no value "
+        "there."
+    ): (
+        "ALIYUN::Index が {where} で使用されていますが、Count を持つリソースではないため、"
+        "そこでは値を持ちません。"
+    ),
+    "Use ALIYUN::Index only inside the Properties of a resource that sets Count.": (
+        "ALIYUN::Index は、Count を設定したリソースの Properties 内でのみ使用してください。"
+    ),
+    "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo parameter.": (
+        "Ref が参照している {name!r} は、パラメータ、リソース、ローカル変数、"
+        "疑似パラメータのいずれでもありません。"
+    ),
+    "Define {name!r} under Parameters or Resources.": (
+        "{name!r} を Parameters または Resources で定義してください。"
+    ),
+    "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.": (
+        "Fn::GetAtt には {value} ではなく、"
+        "[resource, attribute] または 'Resource.Attribute' を指定する必要があります。"
+    ),
+    "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.": (
+        "Fn::GetAtt: [MyVpc, VpcId] と記述してください。"
+        "YAML では !GetAtt MyVpc.VpcId とも記述できます。"
+    ),
+    "Fn::Sub needs a string or [string, variables], not {value}.": (
+        "Fn::Sub には {value} ではなく、文字列または [string, variables] を指定する必要があります。"
+    ),
+    "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', {{Var: value}}].": (
+        "Fn::Sub: 'text ${{Name}}' または Fn::Sub: ['text ${{Var}}', {{Var: value}}] のように記述してください。"
+    ),
+    "Fn::Sub placeholder {placeholder}": "Fn::Sub のプレースホルダー {placeholder}",
+    "Fn::Sub placeholder {placeholder} names nothing defined in this template.": (
+        "Fn::Sub のプレースホルダー {placeholder} の名前は、このテンプレートで定義されていません。"
+    ),
+    (
+        "Define {name!r} as a parameter or resource, or write {escaped} for a literal '${{' in the "
+        "output."
+    ): (
+        "{name!r} をパラメータまたはリソースとして定義してください。"
+        "出力にリテラルの '${{' を含める場合は {escaped} と記述します。"
+    ),
+    "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.": (
+        "Fn::FindInMap が参照しているマッピング {name!r} は Mappings に定義されていません。"
+    ),
+    "Add a mapping named {name!r} under Mappings.": (
+        "マッピング {name!r} を Mappings に追加してください。"
+    ),
+    "The mapping {name!r} has no top-level key {key!r}.": (
+        "マッピング {name!r} に第 1 レベルのキー {key!r} がありません。"
+    ),
+    "The mapping {name!r} has no second-level key {key!r}.": (
+        "マッピング {name!r} に第 2 レベルのキー {key!r} がありません。"
+    ),
+    "Add {key!r} to the mapping {name!r}.": "{key!r} をマッピング {name!r} に追加してください。",
+    "condition {name}": "条件 {name}",
+    "{function} is not a ROS function.": "{function} は ROS の関数ではありません。",
+    "Use one of the ROS intrinsic functions, such as Fn::Join.": (
+        "有効な ROS 組み込み関数（Fn::Join など）を使用してください。"
+    ),
+    "{name} (local)": "{name}（ローカル変数）",
+    "... {count} more ...": "... 他 {count} 件 ...",
+    "{name} depends on itself ({chain}), so it can never be created.": (
+        "{name} は自分自身に依存しているため（{chain}）、作成できません。"
+    ),
+    (
+        "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order their "
+        "creation."
+    ): (
+        "{count} 個の項目が循環的に依存し合っているため（{chain}）、ROS は作成順序を決定できません。"
+    ),
+    (
+        "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+        "reference between them."
+    ): (
+        "これらの間にある DependsOn のエントリ、または Ref、Fn::GetAtt、"
+        "Fn::Sub による参照を 1 つ削除して、循環を解消してください。"
+    ),
+    # iaccode/iac/ros_report.py
+    "template": "テンプレート",
+    "line {line}": "{line} 行目",
+    "line {line}, column {column}": "{line} 行目、{column} 列目",
+    "{count} error": "エラー {count} 件",
+    "{count} errors": "エラー {count} 件",
+    "{count} warning": "警告 {count} 件",
+    "{count} warnings": "警告 {count} 件",
+    "{count} note": "情報 {count} 件",
+    "{count} notes": "情報 {count} 件",
+    "Errors ({count}):": "エラー（{count}）：",
+    "Warnings ({count}):": "警告（{count}）：",
+    "Notes ({count}):": "情報（{count}）：",
+    "Template check failed with {counted}; fix the errors before deploying.": (
+        "テンプレートチェックに失敗しました（{counted}）。デプロイ前にエラーを修正してください。"
+    ),
+    "Template check passed with {counted}; review the warnings before deploying.": (
+        "テンプレートチェックに合格しました（{counted}）。デプロイ前に警告を確認してください。"
+    ),
+    "Template check passed with {counted} and no errors or warnings.": (
+        "テンプレートチェックに合格しました（{counted}、エラーと警告はありません）。"
+    ),
+    "Template check passed with no errors, warnings or notes.": (
+        "テンプレートチェックに合格しました。エラー、警告、情報はありません。"
+    ),
+    "Fix: {hint}": "修正：{hint}",
+    # iaccode/iac/ros_resources.py
+    "Resource {name} must be a mapping with a Type, not {value}.": (
+        "リソース {name} は {value} ではなく、Type を含むマッピングである必要があります。"
+    ),
+    "Write the resource as a mapping with Type and Properties keys.": (
+        "リソースは Type と Properties のキーを持つマッピングとして記述してください。"
+    ),
+    "resource {name}": "リソース {name}",
+    "The Properties of resource {name} must be a mapping, not {value}.": (
+        "リソース {name} の Properties は {value} ではなく、マッピングである必要があります。"
+    ),
+    "Write Properties as a mapping of property names to values.": (
+        "Properties はプロパティ名から値へのマッピングとして記述してください。"
+    ),
+    "Resource {name} has the unknown attribute {key!r}.": (
+        "リソース {name} に不明な属性 {key!r} があります。"
+    ),
+    "Move it under Properties if it is a property, or remove it.": (
+        "プロパティなら Properties の下に移動し、それ以外なら削除してください。"
+    ),
+    "Resource {name} has no Type.": "リソース {name} に Type がありません。",
+    "The Type of resource {name} must be a string, not {value}.": (
+        "リソース {name} の Type は {value} ではなく、文字列である必要があります。"
+    ),
+    "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.": (
+        "Type には ALIYUN::ECS::VPC のような ROS のリソースタイプを設定してください。"
+    ),
+    (
+        "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or Custom::, "
+        "so ROS will not recognise it."
+    ): (
+        "リソースタイプ {kind!r} は ALIYUN::、DATASOURCE::、MODULE::、"
+        "Custom:: のいずれでも始まっていないため、ROS で認識されません。"
+    ),
+    "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance.": (
+        "有効な Alibaba Cloud ROS のリソースタイプ（ALIYUN::ECS::Instance など）を使用してください。"
+    ),
+    "DependsOn of resource {name} must be a resource name or a list of names, not {value}.": (
+        "リソース {name} の DependsOn は {value} ではなく、"
+        "リソース名または名前のリストである必要があります。"
+    ),
+    "Write DependsOn as a name or a list of resource names.": (
+        "DependsOn はリソース名、またはリソース名のリストとして記述してください。"
+    ),
+    "Resource {name} depends on {value}, which is not a resource in this template.": (
+        "リソース {name} が依存している {value} は、このテンプレートのリソースではありません。"
+    ),
+    "Resource {name} ({kind}) is missing the required property {key}.": (
+        "リソース {name}（{kind}）に必須プロパティ {key} がありません。"
+    ),
+    "Add {key} under Properties, as a literal or a Ref to a parameter.": (
+        "Properties に {key} を追加してください（リテラル値、またはパラメータへの Ref）。"
+    ),
+    "Resource {name} ({kind}) has no {key}, which it needs in practice.": (
+        "リソース {name}（{kind}）に {key} がありませんが、実際には必要です。"
+    ),
+    "Add {key} under Properties, ideally as a parameter so it fits the region.": (
+        "Properties に {key} を追加してください。リージョンに合わせられるよう、"
+        "パラメータにすることをお勧めします。"
+    ),
+    "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
+        "リソース {name} の {key} が {value!r} になっていますが、{kind} ではこの値を使用できません。"
+    ),
+    "is not an IPv4 network": "有効な IPv4 ネットワークではありません",
+    "has no prefix length": "プレフィックス長がありません",
+    "has host bits set (the network is {network})": (
+        "ホストビットが設定されています（ネットワークは {network} です）"
+    ),
+    "The CIDR block {cidr!r} of resource {name} {problem}.": (
+        "リソース {name} の CIDR ブロック {cidr!r} は{problem}。"
+    ),
+    "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.": (
+        "192.168.0.0/16 のように、プレフィックス長を含む IPv4 ネットワークを記述してください。"
+    ),
+    "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} ({ranges}).": (
+        "vSwitch {name} が使用している {network} は、VPC {vpc} の範囲（{ranges}）外です。"
+    ),
+    "Choose a CIDR block for {name} inside {ranges}.": (
+        "{name} には {ranges} 内の CIDR ブロックを選択してください。"
+    ),
+    (
+        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch {other} in the "
+        "same VPC."
+    ): (
+        "vSwitch {name} が使用している {network} は、"
+        "同じ VPC 内の vSwitch {other} の {other_network} と重複しています。"
+    ),
+    "Give each VSwitch of a VPC its own non-overlapping CIDR block.": (
+        "VPC 内の各 vSwitch には、重複しない CIDR ブロックをそれぞれ割り当ててください。"
+    ),
+    # iaccode/iac/terraform.py
+    (
+        "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+        "'Aliyun::Terraform-v1.x' (for example v1.5)."
+    ): (
+        "Transform {transform!r} は ROS の Terraform エンジンではありません。"
+        "{default!r} または 'Aliyun::Terraform-v1.x'（例：v1.5）を使用してください。"
+    ),
+    # iaccode/iac/tf_convert.py
+    "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged": (
+        "Terraform ファイルをそのままデプロイする互換ラッピング（wrap_terraform）を使用してください"
+    ),
+    "{type} uses for_each": "{type} が for_each を使用している",
+    "{type} has no native ROS mapping here": "{type} に対応するネイティブの ROS マッピングがない",
+    "{address}: {note}.": "{address}：{note}。",
+    "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
+        "{addresses}：{what}ため、除外しました。デプロイするには、{hint}。"
+    ),
+    "{address}: modules are not converted, so its resources were left out; {hint}.": (
+        "{address}：モジュールは変換されないため、そのリソースを除外しました。{hint}。"
+    ),
+    "is part of a reference cycle": "循環参照の一部になっている",
+    (
+        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses the "
+        "defaults."
+    ): (
+        "{address}：{argument} は変換されないため（対応する ROS のマッピングがありません）、"
+        "ROS リソースでは既定値が使用されます。"
+    ),
+    (
+        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address}：{arguments} は変換されないため（対応する ROS のマッピングがありません）、"
+        "ROS リソースでは既定値が使用されます。"
+    ),
+    (
+        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
+        "the resource to keep them."
+    ): (
+        "{address}：{argument} がリテラルのマップではないため、Tags を除外しました。タグを残すには、"
+        "リソース内にタグを直接記述してください。"
+    ),
+    (
+        "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} for "
+        "it, to be set when the stack is created."
+    ): (
+        "{address}：{kind} に必要な {key} に対応する設定がないため、"
+        "パラメータ {name} を追加しました。スタックの作成時に設定してください。"
+    ),
+    "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
+        "{address}：depends_on {item!r} が変換済みのリソースを指していないため、削除しました。"
+    ),
+    "{address}: value {expr} {reason}, so the output was left out.": (
+        "{address}：値 {expr} は{reason}ため、この出力を除外しました。"
+    ),
+    "There is no .tf file at the top of the workspace (root module).": (
+        "ワークスペースの最上位（ルートモジュール）に .tf ファイルがありません。"
+    ),
+    "there are no resources": "リソースがありません",
+    "None of the resources could be converted to native ROS resources ({left_out}); {hint}.": (
+        "ネイティブの ROS リソースに変換できたリソースはありません（{left_out}）。{hint}。"
+    ),
+    # iaccode/iac/tf_files.py
+    "An extra file suffix is empty; give suffixes such as '.sh'.": (
+        "追加のファイル拡張子が空です。'.sh' のような拡張子を指定してください。"
+    ),
+    "{directory} is not a directory with Terraform files.": (
+        "{directory} は Terraform ファイルを含むディレクトリではありません。"
+    ),
+    "Cannot list {path}: {reason}.": "{path} の内容を一覧表示できません：{reason}。",
+    (
+        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
+        "directory instead."
+    ): (
+        "{path} は Terraform ディレクトリ外の {target} へのシンボリックリンクです。"
+        "代わりにファイルをディレクトリ内にコピーしてください。"
+    ),
+    "{path} is a symlink to a missing file.": (
+        "{path} は存在しないファイルへのシンボリックリンクです。"
+    ),
+    (
+        "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
+        "files); remove unused files or raise the limit."
+    ): (
+        "ディレクトリ内の Terraform ファイルが {limit} 個を超えています（ROS の Workspace ファイルは最大 50 個です）"
+        "。不要なファイルを削除するか、上限を引き上げてください。"
+    ),
+    (
+        "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS template "
+        "body has to stay small, so remove large files or raise the limit."
+    ): (
+        "Terraform ファイルの合計サイズが {limit} バイトを超えています（{path} で超過）。"
+        "ROS のテンプレート本文は小さく保つ必要があるため、大きなファイルを削除するか、"
+        "上限を引き上げてください。"
+    ),
+    (
+        "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
+        "UTF-8."
+    ): (
+        "{path} は UTF-8 のテキストではありません（オフセット {offset} に無効なバイトがあります）。"
+        "ROS の Workspace ファイルは UTF-8 である必要があります。"
+    ),
+    "Cannot read {path}: {reason}.": "{path} を読み取れません：{reason}。",
+    "contains a backslash; use '/' between folders": (
+        "バックスラッシュを含んでいます。フォルダの区切りには '/' を使用してください"
+    ),
+    "is longer than {limit} characters": "長さが {limit} 文字を超えています",
+    "has an empty, '.' or '..' segment": "空、'.'、または '..' のセグメントを含んでいます",
+    "has a name longer than {limit} characters": "長さが {limit} 文字を超える名前を含んでいます",
+    "No Terraform files were given.": "Terraform ファイルが指定されていません。",
+    "Workspace path {path!r} must be a string.": (
+        "Workspace のパス {path!r} は文字列である必要があります。"
+    ),
+    "Workspace path {path!r} {problem}.": "Workspace のパス {path!r} は{problem}。",
+    "{path} must be text, not {kind}.": "{path} は {kind} ではなく、テキストである必要があります。",
+    "There is no .tf file, so there is no Terraform configuration.": (
+        ".tf ファイルがないため、Terraform 構成がありません。"
+    ),
+    # iaccode/iac/tf_hcl.py
+    "{path}, line {line}, column {column}": "{path} の {line} 行目、{column} 列目",
+    "{path}, line {line}": "{path} の {line} 行目",
+    "the file ends in the middle of a block or expression": (
+        "ブロックまたは式の途中でファイルが終わっています"
+    ),
+    "unexpected {token!r}": "予期しない {token!r}",
+    "unexpected character {char!r}": "予期しない文字 {char!r}",
+    "{where}: not valid HCL ({what}).": "{where}：有効な HCL ではありません（{what}）。",
+    "{address} is declared twice, in {earlier} and {path}; Terraform rejects this too.": (
+        "{address} が {earlier} と {path} で 2 回宣言されています。"
+        "これは Terraform でもエラーになります。"
+    ),
+    # iaccode/iac/tf_rules.py
+    "{key} is {value}, not one of {choices}; converted as {default}": (
+        "{key} が {value} で、{choices} のいずれでもないため、{default} として変換しました"
+    ),
+    # iaccode/iac/tf_values.py
+    "uses a %{{...}} template directive": "テンプレートディレクティブ %{{...}} を使用している",
+    "is a function call or operator, which is not converted": (
+        "変換対象外の関数呼び出しまたは演算子である"
+    ),
+    "is used outside a resource with count": "使用箇所が count を持つリソースの外にある",
+    "reads the data source {source}, which ROS cannot see": (
+        "データソース {source}（ROS からは参照不可）を読み取っている"
+    ),
+    "reads an output of module {module}, which is not converted": (
+        "変換されないモジュール {module} の出力を読み取っている"
+    ),
+    "uses {root}, which has no ROS equivalent": "対応する ROS の機能がない {root} を使用している",
+    "{variable} is used but not declared; added it as a String parameter.": (
+        "{variable} は使用されていますが宣言されていないため、String 型パラメータとして追加しました。"
+    ),
+    "reads {local}, which is not declared": "宣言されていない {local} を読み取っている",
+    "reads {local}, which refers to itself": "自分自身を参照している {local} を読み取っている",
+    "reads {address}, which is not declared in these files": (
+        "これらのファイルで宣言されていない {address} を読み取っている"
+    ),
+    "reads {address}, which was not converted": "変換されなかった {address} を読み取っている",
+    "reads a nested or whole-object value of a resource": (
+        "リソースのネストされた値またはオブジェクト全体を読み取っている"
+    ),
+    "indexes {address}, which has no count": (
+        "インデックスで、count を持たない {address} にアクセスしている"
+    ),
+    "reads {attribute} of {address}, which has no ROS attribute": (
+        "リソース {address} の属性 {attribute}（対応する ROS 属性なし）を読み取っている"
+    ),
+    (
+        "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when the "
+        "stack is created."
+    ): (
+        "{address}：{argument} = {expr} は{reason}ため、パラメータ {name} を追加しました。"
+        "スタックの作成時に設定してください。"
+    ),
+    "uses a splat on a variable or local": "変数またはローカル値に対してスプラット式を使用している",
+}

@@ -1,0 +1,766 @@
+"""Portuguese translations of the IaC texts: English template -> Portuguese template."""
+
+TEXTS: dict[str, str] = {
+    "... {count} more ...": "... mais {count} ...",
+    "1 ECS instance": "1 instância ECS",
+    (
+        "ALIYUN::Index is used in {where}, which is not a resource with Count, so it has no "
+        "value there."
+    ): (
+        "ALIYUN::Index é usado em {where}, que não é um recurso com Count, então ali ele não tem "
+        "valor."
+    ),
+    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove Workspace.": (
+        "Adicione Transform: 'Aliyun::Terraform-v1.5' (ou uma versão do OpenTofu) ou remova "
+        "Workspace."
+    ),
+    "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).": (
+        "Adicione Type: String (ou Number, CommaDelimitedList, Json, Boolean)."
+    ),
+    "Add Workspace mapping file paths such as main.tf to their Terraform source.": (
+        "Adicione Workspace, mapeando caminhos de arquivo como main.tf para o respectivo "
+        "código-fonte Terraform."
+    ),
+    "Add a Value, for example a Ref or Fn::GetAtt of a resource.": (
+        "Adicione um Value, por exemplo um Ref ou Fn::GetAtt de um recurso."
+    ),
+    "Add a condition named {name!r} under Conditions, or remove the reference.": (
+        "Adicione uma condição chamada {name!r} em Conditions, ou remova a referência."
+    ),
+    "Add a condition named {name!r} under Conditions, or use an existing one.": (
+        "Adicione uma condição chamada {name!r} em Conditions, ou use uma existente."
+    ),
+    "Add a mapping named {name!r} under Mappings.": (
+        "Adicione um mapeamento chamado {name!r} em Mappings."
+    ),
+    "Add a short Label such as 'VPC ID'.": "Adicione um Label curto, como 'ID da VPC'.",
+    "Add at least one Terraform file, such as main.tf.": (
+        "Adicione pelo menos um arquivo Terraform, como main.tf."
+    ),
+    (
+        "Add at least one resource under Resources, or a Transform and Workspace for a Terraform "
+        "template."
+    ): (
+        "Adicione pelo menos um recurso em Resources ou, para um modelo Terraform, Transform e "
+        "Workspace."
+    ),
+    "Add {key!r} to the mapping {name!r}.": "Adicione {key!r} ao mapeamento {name!r}.",
+    "Add {key} under Properties, as a literal or a Ref to a parameter.": (
+        "Adicione {key} em Properties, como valor literal ou como Ref para um parâmetro."
+    ),
+    "Add {key} under Properties, ideally as a parameter so it fits the region.": (
+        "Adicione {key} em Properties, de preferência como parâmetro, para que se adapte à região."
+    ),
+    "AllowedPattern must be a regular expression string, not {value}.": (
+        "AllowedPattern deve ser uma string com uma expressão regular, não {value}."
+    ),
+    "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).": (
+        "AllowedPattern {pattern!r} não é uma expressão regular válida ({reason})."
+    ),
+    "AllowedValues must be a list, not {value}.": "AllowedValues deve ser uma lista, não {value}.",
+    "An extra file suffix is empty; give suffixes such as '.sh'.": (
+        "Um dos sufixos de arquivo adicionais está vazio; informe sufixos como '.sh'."
+    ),
+    (
+        "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+        "reference between them."
+    ): (
+        "Quebre o ciclo removendo uma entrada de DependsOn ou uma referência Ref, Fn::GetAtt ou "
+        "Fn::Sub entre eles."
+    ),
+    "Cannot list {path}: {reason}.": "Não é possível listar {path}: {reason}.",
+    "Cannot read {path}: {reason}.": "Não é possível ler {path}: {reason}.",
+    "Change Default or the MinLength/MaxLength bounds so the default is allowed.": (
+        "Altere Default ou os limites MinLength/MaxLength para que o valor padrão seja permitido."
+    ),
+    "Change Default or the MinValue/MaxValue bounds so the default is allowed.": (
+        "Altere Default ou os limites MinValue/MaxValue para que o valor padrão seja permitido."
+    ),
+    "Change Default so the whole value matches the pattern, or relax the pattern.": (
+        "Altere Default para que o valor inteiro corresponda à expressão regular ou torne a "
+        "expressão menos restritiva."
+    ),
+    "Choose a CIDR block for {name} inside {ranges}.": (
+        "Escolha para {name} um bloco CIDR dentro de {ranges}."
+    ),
+    "Creates {listed} (iaccode building blocks).": (
+        "Cria {listed} (blocos de construção do iaccode)."
+    ),
+    "Creates {listed} in {region} (iaccode building blocks).": (
+        "Cria {listed} em {region} (blocos de construção do iaccode)."
+    ),
+    "Define the expression under Conditions and use its name here.": (
+        "Defina a expressão em Conditions e use o nome dela aqui."
+    ),
+    (
+        "Define {name!r} as a parameter or resource, or write {escaped} for a literal '${{' in "
+        "the output."
+    ): (
+        "Defina {name!r} como parâmetro ou recurso, ou escreva {escaped} para obter um '${{' "
+        "literal no resultado."
+    ),
+    "Define {name!r} under Parameters or Resources.": "Defina {name!r} em Parameters ou Resources.",
+    "DependsOn of resource {name} must be a resource name or a list of names, not {value}.": (
+        "DependsOn do recurso {name} deve ser um nome de recurso ou uma lista de nomes, não "
+        "{value}."
+    ),
+    "Errors ({count}):": "Erros ({count}):",
+    (
+        "Fix the JSON syntax at the given line; keys need double quotes, members need commas "
+        "between them and no trailing comma."
+    ): (
+        "Corrija a sintaxe JSON na linha indicada: as chaves precisam de aspas duplas e os "
+        "membros devem ser separados por vírgulas, sem vírgula no final."
+    ),
+    "Fix the JSON value; numbers longer than a few thousand digits are not accepted.": (
+        "Corrija o valor JSON; números com mais de alguns milhares de dígitos não são aceitos."
+    ),
+    "Fix the pattern; remember to escape special characters such as '.' and '('.": (
+        "Corrija a expressão regular; lembre-se de escapar caracteres especiais como '.' e '('."
+    ),
+    (
+        "Fix the syntax at the given line; YAML needs consistent space indentation and 'key: "
+        "value' pairs, and values with ': ' or '#' in them must be quoted."
+    ): (
+        "Corrija a sintaxe na linha indicada: o YAML exige indentação consistente com espaços e "
+        "pares 'chave: valor', e valores que contêm ': ' ou '#' devem ficar entre aspas."
+    ),
+    "Fix: {hint}": "Correção: {hint}",
+    "Flatten the deeply nested part; real templates stay within a few dozen levels.": (
+        "Reduza o aninhamento dessa parte; modelos reais não passam de algumas dezenas de níveis."
+    ),
+    "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.": (
+        "Fn::FindInMap faz referência ao mapeamento {name!r}, que não está definido em Mappings."
+    ),
+    "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.": (
+        "Fn::GetAtt precisa de [recurso, atributo] ou 'Recurso.Atributo', não {value}."
+    ),
+    "Fn::Sub needs a string or [string, variables], not {value}.": (
+        "Fn::Sub precisa de uma string ou [string, variáveis], não {value}."
+    ),
+    "Fn::Sub placeholder {placeholder}": "Fn::Sub (espaço reservado {placeholder})",
+    "Fn::Sub placeholder {placeholder} names nothing defined in this template.": (
+        "O espaço reservado {placeholder} de Fn::Sub não se refere a nada definido neste modelo."
+    ),
+    "Give each VSwitch of a VPC its own non-overlapping CIDR block.": (
+        "Atribua a cada VSwitch de uma VPC um bloco CIDR próprio, sem sobreposição."
+    ),
+    "Give the file's Terraform source as a string (a YAML block with |).": (
+        "Informe o código-fonte Terraform do arquivo como string (um bloco YAML com |)."
+    ),
+    (
+        "I am running with the offline engine, which works without a model or network access.\n"
+        "\n"
+        "What I can do offline:\n"
+        "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced "
+        "or not) and I check its structure, template version, sections, parameters, references, "
+        "dependencies, outputs and the required properties of common resource types.\n"
+        "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask "
+        "for the compatible form to keep the Terraform files as they are.\n"
+        "- Create templates from building blocks: VPC, vSwitches across zones, security groups, "
+        'ECS instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n'
+        "\n"
+        "Anything else (other products, explanations, operating stacks) needs a language model: "
+        "start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
+        "DashScope/Qwen) for that."
+    ): (
+        "Estou rodando com o mecanismo offline, que funciona sem modelo de linguagem e sem "
+        "acesso à rede.\n"
+        "\n"
+        "O que posso fazer offline:\n"
+        "- Revisar um modelo do Alibaba Cloud ROS: cole-o na mensagem (JSON ou YAML, em um bloco "
+        "de código ou não) e eu verifico a estrutura, a versão do modelo, as seções, os "
+        "parâmetros, as referências, as dependências, as saídas e as propriedades obrigatórias "
+        "dos tipos de recurso mais comuns.\n"
+        "- Converter Terraform para ROS: cole o HCL ou indique um diretório do seu espaço de "
+        "trabalho; peça a forma compatível para manter os arquivos Terraform como estão.\n"
+        "- Criar modelos a partir de blocos de construção: VPC, vSwitches em várias zonas, "
+        'grupos de segurança, instâncias ECS, SLB, RDS e OSS; por exemplo, "Crie uma VPC com 2 '
+        'vSwitches."\n'
+        "\n"
+        "Todo o resto (outros produtos, explicações, operação de pilhas) precisa de um modelo de "
+        "linguagem: para isso, inicie o servidor com `engine: llm` (um endpoint compatível com "
+        "OpenAI, como DashScope/Qwen)."
+    ),
+    "I could not build that template: {error}": "Não consegui criar esse modelo: {error}",
+    "I could not convert the Terraform: {error}": (
+        "Não consegui converter o código Terraform: {error}"
+    ),
+    "Make {low_key} less than or equal to {high_key}.": (
+        "Faça com que {low_key} seja menor ou igual a {high_key}."
+    ),
+    "Move it under Properties if it is a property, or remove it.": (
+        "Mova-o para Properties se for uma propriedade, ou remova-o."
+    ),
+    "Name a resource defined under Resources.": "Indique um recurso definido em Resources.",
+    "No Terraform files were given.": "Nenhum arquivo Terraform foi fornecido.",
+    "None of the resources could be converted to native ROS resources ({left_out}); {hint}.": (
+        "Nenhum dos recursos pôde ser convertido em recursos nativos do ROS ({left_out}); {hint}."
+    ),
+    "Notes ({count}):": "Observações ({count}):",
+    (
+        "Output {name} has no Label, which the iac-code style asks for so the console shows a "
+        "readable name."
+    ): (
+        "A saída {name} não tem Label, que o estilo iac-code exige para que o console mostre um "
+        "nome legível."
+    ),
+    "Output {name} has no Value.": "A saída {name} não tem Value.",
+    "Output {name} has the unknown key {key!r}.": (
+        "A saída {name} tem a chave desconhecida {key!r}."
+    ),
+    "Output {name} must be a mapping with a Value, not {value}.": (
+        "A saída {name} deve ser um mapeamento com Value, não {value}."
+    ),
+    "Parameter {name} has no Type.": "O parâmetro {name} não tem Type.",
+    "Parameter {name} has the unknown Type {value}.": (
+        "O parâmetro {name} tem um Type desconhecido: {value}."
+    ),
+    "Parameter {name} has the unknown attribute {key!r}.": (
+        "O parâmetro {name} tem o atributo desconhecido {key!r}."
+    ),
+    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.": (
+        "O parâmetro {name} não é usado por nenhum Ref ou Fn::Sub, então seu valor não tem efeito."
+    ),
+    "Parameter {name} must be a mapping with a Type, not {value}.": (
+        "O parâmetro {name} deve ser um mapeamento com Type, não {value}."
+    ),
+    "Pass a finite tree of at most 100 levels, as a parsed template is.": (
+        "Passe uma árvore finita de no máximo 100 níveis, como é um modelo já analisado."
+    ),
+    "Pass the template as a JSON or YAML string.": "Passe o modelo como uma string JSON ou YAML.",
+    "Quote it as '{version}' so every YAML reader sees a string.": (
+        "Coloque-o entre aspas, '{version}', para que qualquer leitor de YAML o interprete como "
+        "string."
+    ),
+    "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.": (
+        "Coloque a expressão regular entre aspas, por exemplo AllowedPattern: '^[a-z0-9-]+$'."
+    ),
+    "ROSTemplateFormatVersion is written as an unquoted YAML date.": (
+        "ROSTemplateFormatVersion está escrito como uma data YAML sem aspas."
+    ),
+    "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.": (
+        "ROSTemplateFormatVersion é {value}, mas o único valor válido é {version}."
+    ),
+    "Ref must name a parameter, resource or pseudo parameter, not {value}.": (
+        "Ref deve indicar um parâmetro, recurso ou pseudoparâmetro, não {value}."
+    ),
+    "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo parameter.": (
+        "Ref faz referência a {name!r}, que não é um parâmetro, recurso, variável local nem "
+        "pseudoparâmetro."
+    ),
+    "Reference it with Ref {name} where it is needed, or remove it.": (
+        "Faça referência a ele com Ref {name} onde for necessário, ou remova-o."
+    ),
+    "Remove it or move its content.": "Remova essa chave ou mova o conteúdo dela.",
+    "Remove it.": "Remova-o.",
+    "Remove it; outputs take Value, Description, Label and Condition.": (
+        "Remova-a; as saídas aceitam Value, Description, Label e Condition."
+    ),
+    "Remove or rename the duplicate key.": "Remova ou renomeie a chave duplicada.",
+    "Remove the recursive alias; a template must be a finite tree.": (
+        "Remova o alias recursivo; um modelo deve ser uma árvore finita."
+    ),
+    "Rename it, for example to {cleaned!r}, and update every reference to it.": (
+        "Renomeie-o, por exemplo para {cleaned!r}, e atualize todas as referências a ele."
+    ),
+    "Rename one of them so every name is unique across the template.": (
+        "Renomeie um deles para que cada nome seja único em todo o modelo."
+    ),
+    (
+        "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or "
+        "Custom::, so ROS will not recognise it."
+    ): (
+        "O tipo de recurso {kind!r} não começa com ALIYUN::, DATASOURCE::, MODULE:: ou Custom::, "
+        "então o ROS não o reconhecerá."
+    ),
+    "Resource {name} ({kind}) has no {key}, which it needs in practice.": (
+        "O recurso {name} ({kind}) não tem {key}, que na prática é necessário."
+    ),
+    "Resource {name} ({kind}) is missing the required property {key}.": (
+        "O recurso {name} ({kind}) não tem a propriedade obrigatória {key}."
+    ),
+    "Resource {name} depends on {value}, which is not a resource in this template.": (
+        "O recurso {name} depende de {value}, que não é um recurso deste modelo."
+    ),
+    "Resource {name} has no Type.": "O recurso {name} não tem Type.",
+    "Resource {name} has the unknown attribute {key!r}.": (
+        "O recurso {name} tem o atributo desconhecido {key!r}."
+    ),
+    "Resource {name} must be a mapping with a Type, not {value}.": (
+        "O recurso {name} deve ser um mapeamento com Type, não {value}."
+    ),
+    "Resource {resource} of type {kind} has no attribute {attribute!r}.": (
+        "O recurso {resource} do tipo {kind} não tem o atributo {attribute!r}."
+    ),
+    "Set Default to a number, or change Type to String.": (
+        "Defina Default como um número ou altere Type para String."
+    ),
+    "Set Default to true or false.": "Defina Default como true ou false.",
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.": (
+        "Defina ROSTemplateFormatVersion: '{version}' no início do modelo."
+    ),
+    "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.": (
+        "Defina Type como um tipo de recurso do ROS, por exemplo ALIYUN::ECS::VPC."
+    ),
+    "Set {key} to a non-negative integer such as 8.": (
+        "Defina {key} como um inteiro não negativo, por exemplo 8."
+    ),
+    "Set {key} to a number such as 1.": "Defina {key} como um número, por exemplo 1.",
+    ("Split the template into nested stacks or modules, or move large scripts out of UserData."): (
+        "Divida o modelo em pilhas aninhadas ou módulos, ou tire os scripts grandes de UserData."
+    ),
+    "Split the template into smaller nested stacks or modules.": (
+        "Divida o modelo em pilhas aninhadas ou módulos menores."
+    ),
+    (
+        "Start the template with ROSTemplateFormatVersion: '{version}' followed by sections such "
+        "as Parameters and Resources."
+    ): (
+        "Comece o modelo com ROSTemplateFormatVersion: '{version}', seguido de seções como "
+        "Parameters e Resources."
+    ),
+    "Template check failed with {counted}; fix the errors before deploying.": (
+        "O modelo não passou na verificação ({counted}); corrija os erros antes de implantá-lo."
+    ),
+    "Template check passed with no errors, warnings or notes.": (
+        "O modelo passou na verificação sem erros, avisos nem observações."
+    ),
+    "Template check passed with {counted} and no errors or warnings.": (
+        "O modelo passou na verificação com {counted} e sem erros nem avisos."
+    ),
+    "Template check passed with {counted}; review the warnings before deploying.": (
+        "O modelo passou na verificação com {counted}; revise os avisos antes de implantá-lo."
+    ),
+    "The CIDR block {cidr!r} of resource {name} {problem}.": (
+        "O bloco CIDR {cidr!r} do recurso {name} {problem}."
+    ),
+    "The Default of Boolean parameter {name} is {value}, not true or false.": (
+        "O Default do parâmetro Boolean {name} é {value}, e não true ou false."
+    ),
+    "The Default of Number parameter {name} is {value}, not a number.": (
+        "O Default do parâmetro Number {name} é {value}, que não é um número."
+    ),
+    "The Default of parameter {name} is {length} characters long, outside {range}.": (
+        "O Default do parâmetro {name} tem {length} caracteres e não respeita {range}."
+    ),
+    "The Default {default!r} of parameter {name} does not match AllowedPattern {pattern!r}.": (
+        "O Default {default!r} do parâmetro {name} não corresponde a AllowedPattern {pattern!r}."
+    ),
+    "The Default {number:g} of parameter {name} is outside {range}.": (
+        "O Default {number:g} do parâmetro {name} não respeita {range}."
+    ),
+    "The Default {value} of parameter {name} is not one of AllowedValues.": (
+        "O Default {value} do parâmetro {name} não consta em AllowedValues."
+    ),
+    "The Properties of resource {name} must be a mapping, not {value}.": (
+        "Properties do recurso {name} deve ser um mapeamento, não {value}."
+    ),
+    "The Resources section is empty.": "A seção Resources está vazia.",
+    (
+        "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS "
+        "template body has to stay small, so remove large files or raise the limit."
+    ): (
+        "Os arquivos Terraform somam mais de {limit} bytes (limite atingido em {path}); o corpo "
+        "de um modelo do ROS precisa ser pequeno, então remova arquivos grandes ou aumente o "
+        "limite."
+    ),
+    "The Terraform is converted to native ROS resources.": (
+        "O código Terraform foi convertido em recursos nativos do ROS."
+    ),
+    "The Terraform is wrapped unchanged in a ROS Terraform template.": (
+        "O código Terraform foi encapsulado sem alterações em um modelo Terraform do ROS."
+    ),
+    "The Type of resource {name} must be a string, not {value}.": (
+        "O Type do recurso {name} deve ser uma string, não {value}."
+    ),
+    "The Workspace file {name!r} must have text content, not {value}.": (
+        "O arquivo {name!r} de Workspace deve ter conteúdo de texto, não {value}."
+    ),
+    "The Workspace has no .tf file, so there is no Terraform configuration to run.": (
+        "Workspace não contém nenhum arquivo .tf, então não há configuração Terraform para "
+        "executar."
+    ),
+    (
+        "The Workspace path {name!r} {problem}; paths must be relative and stay inside the "
+        "workspace."
+    ): (
+        "O caminho de Workspace {name!r} {problem}; os caminhos devem ser relativos e ficar "
+        "dentro do espaço de trabalho."
+    ),
+    "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
+        "O nome de condição {name!r} contém {chars}, o que não é permitido em nomes de condição."
+    ),
+    "The condition of {where} must be the name of a condition, not {value}.": (
+        "A condição definida para {where} deve ser o nome de uma condição, não {value}."
+    ),
+    "The condition {name!r} used by {where} is not defined in Conditions.": (
+        "A condição {name!r}, usada para {where}, não está definida em Conditions."
+    ),
+    (
+        "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
+        "files); remove unused files or raise the limit."
+    ): (
+        "O diretório tem mais de {limit} arquivos Terraform (o ROS aceita no máximo 50 arquivos "
+        "em Workspace); remova arquivos não usados ou aumente o limite."
+    ),
+    "The document contains itself or nests too deeply, so checking skipped that part.": (
+        "O documento contém a si mesmo ou tem níveis de aninhamento demais, então a verificação "
+        "ignorou essa parte."
+    ),
+    ("The key {key!r} appears more than once in this mapping, so only its last value is used."): (
+        "A chave {key!r} aparece mais de uma vez neste mapeamento, então só o último valor dela "
+        "é usado."
+    ),
+    "The key {key!r} appears more than once in this object, so only its last value is used.": (
+        "A chave {key!r} aparece mais de uma vez neste objeto, então só o último valor dela é "
+        "usado."
+    ),
+    "The local name {name!r} contains {chars}, which local names cannot contain.": (
+        "O nome de variável local {name!r} contém {chars}, o que não é permitido em nomes de "
+        "variáveis locais."
+    ),
+    "The mapping {name!r} has no second-level key {key!r}.": (
+        "O mapeamento {name!r} não tem a chave de segundo nível {key!r}."
+    ),
+    "The mapping {name!r} has no top-level key {key!r}.": (
+        "O mapeamento {name!r} não tem a chave de primeiro nível {key!r}."
+    ),
+    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.": (
+        "O nome {name!r} está definido ao mesmo tempo em {sections}, então um Ref para ele é "
+        "ambíguo."
+    ),
+    "The output name {name!r} contains {chars}, which output names cannot contain.": (
+        "O nome de saída {name!r} contém {chars}, o que não é permitido em nomes de saída."
+    ),
+    "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
+        "O nome de parâmetro {name!r} contém {chars}, o que não é permitido em nomes de parâmetro."
+    ),
+    "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
+        "O nome de recurso {name!r} contém {chars}, o que não é permitido em nomes de recurso."
+    ),
+    "The template body must be text, not {kind}.": "O corpo do modelo deve ser texto, não {kind}.",
+    "The template contains a YAML alias that refers to itself.": (
+        "O modelo contém um alias YAML que faz referência a si mesmo."
+    ),
+    "The template defines no resources.": "O modelo não define nenhum recurso.",
+    (
+        "The template expands to more than {limit} values, usually through YAML aliases that "
+        "repeat large anchors."
+    ): (
+        "O modelo se expande para mais de {limit} valores, geralmente por aliases YAML que "
+        "repetem âncoras grandes."
+    ),
+    "The template has a Terraform Transform but no Workspace with Terraform files.": (
+        "O modelo tem um Transform do Terraform, mas nenhum Workspace com arquivos Terraform."
+    ),
+    (
+        "The template has more than {limit} values, so checking stopped early and some problems "
+        "may be unreported."
+    ): (
+        "O modelo tem mais de {limit} valores, então a verificação parou antes do fim e alguns "
+        "problemas podem não ter sido relatados."
+    ),
+    "The template has no ROSTemplateFormatVersion.": "O modelo não tem ROSTemplateFormatVersion.",
+    "The template is attached as {filename}.": "O modelo está anexado como {filename}.",
+    ("The template is attached as {filename}; fill in the parameters when you create the stack."): (
+        "O modelo está anexado como {filename}; preencha os parâmetros ao criar a pilha."
+    ),
+    "The template is empty.": "O modelo está vazio.",
+    "The template is larger than the limit of {limit} bytes (2 MiB).": (
+        "O modelo excede o limite de {limit} bytes (2 MiB)."
+    ),
+    "The template is not valid JSON or YAML: {detail}.": (
+        "O modelo não é JSON nem YAML válido: {detail}."
+    ),
+    "The template looks like JSON but is not valid JSON: {detail}.": (
+        "O modelo parece JSON, mas não é JSON válido: {detail}."
+    ),
+    "The template must be a mapping of sections, not {kind}.": (
+        "O modelo deve ser um mapeamento de seções, não {kind}."
+    ),
+    "The template nests values more than {limit} levels deep.": (
+        "O modelo aninha valores em mais de {limit} níveis de profundidade."
+    ),
+    "The {section} section must be a mapping, not {value}.": (
+        "A seção {section} deve ser um mapeamento, não {value}."
+    ),
+    "There is no .tf file at the top of the workspace (root module).": (
+        "Não há nenhum arquivo .tf no nível superior do espaço de trabalho (módulo raiz)."
+    ),
+    "There is no .tf file, so there is no Terraform configuration.": (
+        "Não há nenhum arquivo .tf, então não há configuração Terraform."
+    ),
+    (
+        "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+        "'Aliyun::Terraform-v1.x' (for example v1.5)."
+    ): (
+        "Transform {transform!r} não é um mecanismo Terraform do ROS; use {default!r} ou "
+        "'Aliyun::Terraform-v1.x' (por exemplo, v1.5)."
+    ),
+    "Use ALIYUN::Index only inside the Properties of a resource that sets Count.": (
+        "Use ALIYUN::Index somente dentro de Properties de um recurso que defina Count."
+    ),
+    "Use Ref {name} for a parameter or local, since {how} needs a resource.": (
+        "Use Ref {name} para um parâmetro ou variável local, já que {how} precisa de um recurso."
+    ),
+    "Use a relative path such as main.tf or modules/vpc/main.tf.": (
+        "Use um caminho relativo, como main.tf ou modules/vpc/main.tf."
+    ),
+    "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance.": (
+        "Use um tipo do Alibaba Cloud ROS, como ALIYUN::ECS::Instance."
+    ),
+    "Use one of the ROS intrinsic functions, such as Fn::Join.": (
+        "Use uma das funções intrínsecas do ROS, como Fn::Join."
+    ),
+    "Use one of the allowed values ({choices}) or add the default to AllowedValues.": (
+        "Use um dos valores permitidos ({choices}) ou adicione o valor padrão a AllowedValues."
+    ),
+    "Use one of the attributes of {kind}: {listing}.": "Use um dos atributos de {kind}: {listing}.",
+    "Use one of: {choices}.": "Use um destes valores: {choices}.",
+    "Use {match!r} if that is what you meant, or {otherwise}": (
+        "Use {match!r} se era isso que você queria, ou {otherwise}"
+    ),
+    "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} ({ranges}).": (
+        "O VSwitch {name} usa {network}, que está fora do intervalo da VPC {vpc} ({ranges})."
+    ),
+    (
+        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch {other} in the "
+        "same VPC."
+    ): (
+        "O VSwitch {name} usa {network}, que se sobrepõe a {other_network} do VSwitch {other} na "
+        "mesma VPC."
+    ),
+    "Warnings ({count}):": "Avisos ({count}):",
+    "Workspace is set, but without a Terraform Transform ROS ignores it.": (
+        "Workspace está definido, mas o ROS o ignora sem um Transform do Terraform."
+    ),
+    "Workspace path {path!r} must be a string.": (
+        "O caminho de Workspace {path!r} deve ser uma string."
+    ),
+    "Workspace path {path!r} {problem}.": "O caminho de Workspace {path!r} {problem}.",
+    "Write AllowedValues as a list, for example [small, large].": (
+        "Escreva AllowedValues como uma lista, por exemplo [small, large]."
+    ),
+    "Write DependsOn as a name or a list of resource names.": (
+        "Escreva DependsOn como um nome ou uma lista de nomes de recursos."
+    ),
+    "Write Properties as a mapping of property names to values.": (
+        "Escreva Properties como um mapeamento de nomes de propriedades para valores."
+    ),
+    "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.": (
+        "Escreva uma rede IPv4 com o comprimento do prefixo, como 192.168.0.0/16."
+    ),
+    "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.": (
+        "Escreva-o como Fn::GetAtt: [MyVpc, VpcId] ou, em YAML, !GetAtt MyVpc.VpcId."
+    ),
+    "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', {{Var: value}}].": (
+        "Escreva-o como Fn::Sub: 'texto ${{Name}}' ou Fn::Sub: ['texto ${{Var}}', {{Var: valor}}]."
+    ),
+    "Write the name as a plain string, for example Ref: VpcId.": (
+        "Escreva o nome como uma string simples, por exemplo Ref: VpcId."
+    ),
+    "Write the output as a mapping with Value, Description and Label.": (
+        "Escreva a saída como um mapeamento com Value, Description e Label."
+    ),
+    "Write the parameter as a mapping, for example {{Type: String}}.": (
+        "Escreva o parâmetro como um mapeamento, por exemplo {{Type: String}}."
+    ),
+    "Write the repeated parts out or use fewer aliases; templates rarely need them.": (
+        "Escreva as partes repetidas por extenso ou use menos aliases; modelos raramente "
+        "precisam deles."
+    ),
+    "Write the resource as a mapping with Type and Properties keys.": (
+        "Escreva o recurso como um mapeamento com as chaves Type e Properties."
+    ),
+    "Write {section} as a mapping of names to definitions.": (
+        "Escreva {section} como um mapeamento de nomes para definições."
+    ),
+    "Write {section} as a single string.": "Escreva {section} como uma única string.",
+    "a VPC ({cidr}) with 1 vSwitch": "uma VPC ({cidr}) com 1 vSwitch",
+    "a VPC ({cidr}) with {count} vSwitches": "uma VPC ({cidr}) com {count} vSwitches",
+    "a load balancer": "um balanceador de carga",
+    "a security group": "um grupo de segurança",
+    "an OSS bucket": "um bucket do OSS",
+    "an RDS {engine} {version} instance": "uma instância RDS {engine} {version}",
+    "condition {name}": "a condição {name}",
+    "contains '..'": "contém '..'",
+    "contains a backslash; use '/' between folders": (
+        "contém uma barra invertida; use '/' entre pastas"
+    ),
+    "has a name longer than {limit} characters": "tem um nome com mais de {limit} caracteres",
+    "has an empty, '.' or '..' segment": "tem um segmento vazio, '.' ou '..'",
+    "has host bits set (the network is {network})": (
+        "tem bits de host definidos (a rede é {network})"
+    ),
+    "has no prefix length": "não tem comprimento de prefixo",
+    "indexes {address}, which has no count": "indexa {address}, que não tem count",
+    "is a function call or operator, which is not converted": (
+        "é uma chamada de função ou um operador, que não é convertido"
+    ),
+    "is absolute": "é absoluto",
+    "is empty": "está vazio",
+    "is longer than {limit} characters": "tem mais de {limit} caracteres",
+    "is not an IPv4 network": "não é uma rede IPv4",
+    "is part of a reference cycle": "faz parte de um ciclo de referências",
+    "is used outside a resource with count": "é usado fora de um recurso com count",
+    "line {line}": "linha {line}",
+    "line {line}, column {column}": "linha {line}, coluna {column}",
+    "output {name}": "a saída {name}",
+    "reads a nested or whole-object value of a resource": (
+        "lê um valor aninhado ou um objeto inteiro de um recurso"
+    ),
+    "reads an output of module {module}, which is not converted": (
+        "lê uma saída do módulo {module}, que não é convertido"
+    ),
+    "reads the data source {source}, which ROS cannot see": (
+        "lê a fonte de dados {source}, que o ROS não consegue ver"
+    ),
+    "reads {address}, which is not declared in these files": (
+        "lê {address}, que não está declarado nestes arquivos"
+    ),
+    "reads {address}, which was not converted": "lê {address}, que não foi convertido",
+    "reads {attribute} of {address}, which has no ROS attribute": (
+        "lê {attribute} de {address}, que não tem atributo equivalente no ROS"
+    ),
+    "reads {local}, which is not declared": "lê {local}, que não está declarado",
+    "reads {local}, which refers to itself": "lê {local}, que faz referência a si mesmo",
+    "resource {name}": "o recurso {name}",
+    "template": "modelo",
+    "the file ends in the middle of a block or expression": (
+        "o arquivo termina no meio de um bloco ou expressão"
+    ),
+    "the range set by {bounds}": "os limites definidos por {bounds}",
+    "there are no resources": "não há recursos",
+    "unexpected character {char!r}": "caractere inesperado {char!r}",
+    "unexpected {token!r}": "{token!r} inesperado",
+    ("use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"): (
+        "use o encapsulamento compatível (wrap_terraform), que implanta os arquivos Terraform "
+        "sem alterações"
+    ),
+    "uses a %{{...}} template directive": "usa uma diretiva de template %{{...}}",
+    "uses a splat on a variable or local": "usa um splat em uma variável ou valor local",
+    "uses {root}, which has no ROS equivalent": "usa {root}, que não tem equivalente no ROS",
+    "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
+        "{addresses}: {what}, então foi omitido; para implantá-lo, {hint}."
+    ),
+    "{address} is declared twice, in {earlier} and {path}; Terraform rejects this too.": (
+        "{address} está declarado duas vezes, em {earlier} e em {path}; o Terraform também "
+        "rejeita isso."
+    ),
+    "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
+        "{address}: depends_on {item!r} não se refere a nada que foi convertido, então foi "
+        "descartado."
+    ),
+    "{address}: modules are not converted, so its resources were left out; {hint}.": (
+        "{address}: módulos não são convertidos, então os recursos dele foram omitidos; {hint}."
+    ),
+    (
+        "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
+        "for it, to be set when the stack is created."
+    ): (
+        "{address}: não define nada que corresponda a {key}, que {kind} exige; foi adicionado o "
+        "parâmetro {name}, a ser definido na criação da pilha."
+    ),
+    "{address}: value {expr} {reason}, so the output was left out.": (
+        "{address}: o valor {expr} {reason}, então a saída foi omitida."
+    ),
+    (
+        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource "
+        "uses the defaults."
+    ): (
+        "{address}: {arguments} não são convertidos (aqui não há mapeamento para o ROS), então o "
+        "recurso do ROS usa os valores padrão."
+    ),
+    (
+        "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
+        "the stack is created."
+    ): (
+        "{address}: {argument} = {expr} {reason}; foi adicionado o parâmetro {name}, a ser "
+        "definido na criação da pilha."
+    ),
+    (
+        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out "
+        "in the resource to keep them."
+    ): (
+        "{address}: {argument} não é um mapa literal, então as Tags foram omitidas; escreva as "
+        "tags explicitamente no recurso para mantê-las."
+    ),
+    (
+        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): (
+        "{address}: {argument} não é convertido (aqui não há mapeamento para o ROS), então o "
+        "recurso do ROS usa os valores padrão."
+    ),
+    "{address}: {note}.": "{address}: {note}.",
+    "{count} ECS instances": "{count} instâncias ECS",
+    (
+        "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order their "
+        "creation."
+    ): (
+        "{count} entradas dependem umas das outras em um ciclo ({chain}), então o ROS não "
+        "consegue ordenar a criação delas."
+    ),
+    "{count} error": "{count} erro",
+    "{count} errors": "{count} erros",
+    "{count} note": "{count} observação",
+    "{count} notes": "{count} observações",
+    "{count} warning": "{count} aviso",
+    "{count} warnings": "{count} avisos",
+    "{directory} is not a directory with Terraform files.": (
+        "{directory} não é um diretório com arquivos Terraform."
+    ),
+    "{first} and {second}": "{first} e {second}",
+    "{first} or {second}": "{first} ou {second}",
+    "{first}, {second}": "{first}, {second}",
+    "{function} is not a ROS function.": "{function} não é uma função do ROS.",
+    "{how} refers to {value}, which is not a resource in this template.": (
+        "{how} faz referência a {value}, que não é um recurso deste modelo."
+    ),
+    "{key!r} is not a ROS template section.": "{key!r} não é uma seção de modelo do ROS.",
+    "{key} is {value}, not one of {choices}; converted as {default}": (
+        "{key} é {value}, que não é nenhum destes valores: {choices}; convertido como {default}"
+    ),
+    "{key} must be a number, not {value}.": "{key} deve ser um número, não {value}.",
+    "{key} must be a whole number of characters, not {value}.": (
+        "{key} deve ser um número inteiro de caracteres, não {value}."
+    ),
+    "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
+        "{key} do recurso {name} é {value!r}, um valor que {kind} não aceita."
+    ),
+    "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is allowed.": (
+        "{low_key} ({low:g}) é maior que {high_key} ({high:g}), então nenhum valor é permitido."
+    ),
+    "{name} (local)": "{name} (local)",
+    "{name} depends on itself ({chain}), so it can never be created.": (
+        "{name} depende de si mesmo ({chain}), então nunca poderá ser criado."
+    ),
+    "{path} is a symlink to a missing file.": (
+        "{path} é um link simbólico para um arquivo inexistente."
+    ),
+    (
+        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into "
+        "the directory instead."
+    ): (
+        "{path} é um link simbólico para {target}, fora do diretório do Terraform; copie o "
+        "arquivo para dentro do diretório."
+    ),
+    (
+        "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
+        "UTF-8."
+    ): (
+        "{path} não é texto UTF-8 (byte inválido na posição {offset}); os arquivos de Workspace "
+        "do ROS devem estar em UTF-8."
+    ),
+    "{path} must be text, not {kind}.": "{path} deve ser texto, não {kind}.",
+    "{path}, line {line}": "{path}, linha {line}",
+    "{path}, line {line}, column {column}": "{path}, linha {line}, coluna {column}",
+    "{section} must be a string, not {value}.": "{section} deve ser uma string, não {value}.",
+    "{type} has no native ROS mapping here": "{type} não tem aqui um mapeamento nativo para o ROS",
+    "{type} uses for_each": "{type} usa for_each",
+    "{variable} is used but not declared; added it as a String parameter.": (
+        "{variable} é usada, mas não está declarada; foi adicionada como parâmetro String."
+    ),
+    "{where}: not valid HCL ({what}).": "{where}: HCL inválido ({what}).",
+}

@@ -1,0 +1,681 @@
+"""Chinese (Simplified) translations of the IaC texts: English template -> Chinese (Simplified) template."""
+
+TEXTS: dict[str, str] = {
+    # iaccode/agent/offline.py
+    (
+        "I am running with the offline engine, which works without a model or network access.\n"
+        "\n"
+        "What I can do offline:\n"
+        "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced or "
+        "not) and I check its structure, template version, sections, parameters, references, "
+        "dependencies, outputs and the required properties of common resource types.\n"
+        "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for "
+        "the compatible form to keep the Terraform files as they are.\n"
+        "- Create templates from building blocks: VPC, vSwitches across zones, security groups, ECS "
+        'instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n'
+        "\n"
+        "Anything else (other products, explanations, operating stacks) needs a language model: "
+        "start the server with `engine: llm` (an OpenAI-compatible endpoint such as DashScope/Qwen) "
+        "for that."
+    ): (
+        "我正在使用离线引擎运行，无需模型或网络访问即可工作。\n"
+        "\n"
+        "离线状态下我可以：\n"
+        "- 检查阿里云 ROS 模板：将模板粘贴到消息中（JSON 或 YAML，可以放在代码块中，也可以不放），"
+        "我会检查其结构、模板版本、各部分、参数、引用、依赖、输出，以及常见资源类型的必需属性。\n"
+        "- 将 Terraform 转换为 ROS：粘贴 HCL 代码，或指定工作区中的某个目录；"
+        '如需保持 Terraform 文件原样，请在消息中写明 "compatible"（兼容形式）。\n'
+        "- 用构建块创建模板：VPC、跨可用区的交换机、安全组、ECS 实例、SLB、RDS 和 OSS，"
+        '例如 "Create a VPC with two vSwitches."（离线模式下请用英文描述需求）。\n'
+        "\n"
+        "其他任何需求（其他产品、概念解释、资源栈操作）都需要语言模型："
+        "请使用 `engine: llm`（OpenAI 兼容的端点，例如 DashScope/Qwen）启动服务器。"
+    ),
+    "I could not convert the Terraform: {error}": "无法转换该 Terraform 配置：{error}",
+    "The Terraform is wrapped unchanged in a ROS Terraform template.": (
+        "已将 Terraform 配置原样封装到 ROS Terraform 模板中。"
+    ),
+    "The Terraform is converted to native ROS resources.": (
+        "已将 Terraform 配置转换为原生 ROS 资源。"
+    ),
+    "The template is attached as {filename}.": "模板已作为 {filename} 附上。",
+    "I could not build that template: {error}": "无法生成该模板：{error}",
+    "The template is attached as {filename}; fill in the parameters when you create the stack.": (
+        "模板已作为 {filename} 附上；请在创建资源栈时填写参数。"
+    ),
+    # iaccode/iac/blocks.py
+    "a VPC ({cidr}) with 1 vSwitch": "含 1 个交换机的 VPC（{cidr}）",
+    "a VPC ({cidr}) with {count} vSwitches": "含 {count} 个交换机的 VPC（{cidr}）",
+    "a security group": "安全组",
+    "1 ECS instance": "1台 ECS 实例",
+    "{count} ECS instances": "{count}台 ECS 实例",
+    "a load balancer": "负载均衡实例",
+    "an RDS {engine} {version} instance": "RDS {engine} {version} 实例",
+    "an OSS bucket": "OSS 存储空间",
+    "Creates {listed} in {region} (iaccode building blocks).": (
+        "在 {region} 创建以下资源：{listed}（iaccode 构建块）。"
+    ),
+    "Creates {listed} (iaccode building blocks).": "创建以下资源：{listed}（iaccode 构建块）。",
+    # iaccode/iac/msg.py
+    "{first}, {second}": "{first}、{second}",
+    "{first} and {second}": "{first}和{second}",
+    "{first} or {second}": "{first}或{second}",
+    # iaccode/iac/ros_check.py
+    "Set ROSTemplateFormatVersion: '{version}' at the top of the template.": (
+        "请在模板顶部设置 ROSTemplateFormatVersion: '{version}'。"
+    ),
+    "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
+        "参数名 {name!r} 包含参数名中不允许使用的字符 {chars}。"
+    ),
+    "The local name {name!r} contains {chars}, which local names cannot contain.": (
+        "本地变量名 {name!r} 包含本地变量名中不允许使用的字符 {chars}。"
+    ),
+    "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
+        "资源名 {name!r} 包含资源名中不允许使用的字符 {chars}。"
+    ),
+    "The output name {name!r} contains {chars}, which output names cannot contain.": (
+        "输出名 {name!r} 包含输出名中不允许使用的字符 {chars}。"
+    ),
+    "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
+        "条件名 {name!r} 包含条件名中不允许使用的字符 {chars}。"
+    ),
+    "The template is empty.": "模板为空。",
+    "The template must be a mapping of sections, not {kind}.": (
+        "模板必须是由各部分组成的映射，而不是 {kind}。"
+    ),
+    (
+        "Start the template with ROSTemplateFormatVersion: '{version}' followed by sections such as "
+        "Parameters and Resources."
+    ): ("模板应以 ROSTemplateFormatVersion: '{version}' 开头，后接 Parameters、Resources 等部分。"),
+    "The template has no ROSTemplateFormatVersion.": "模板缺少 ROSTemplateFormatVersion。",
+    "ROSTemplateFormatVersion is written as an unquoted YAML date.": (
+        "ROSTemplateFormatVersion 被写成了未加引号的 YAML 日期。"
+    ),
+    "Quote it as '{version}' so every YAML reader sees a string.": (
+        "请加上引号写成 '{version}'，使所有 YAML 解析器都将其视为字符串。"
+    ),
+    "ROSTemplateFormatVersion is {value}, but the only valid value is {version}.": (
+        "ROSTemplateFormatVersion 为 {value}，但唯一有效的值是 {version}。"
+    ),
+    "{key!r} is not a ROS template section.": "{key!r} 不是 ROS 模板中的有效部分。",
+    "Remove it or move its content.": "请将其删除，或将其内容移到别处。",
+    "The {section} section must be a mapping, not {value}.": (
+        "{section} 部分必须是映射，而不是 {value}。"
+    ),
+    "Write {section} as a mapping of names to definitions.": (
+        "请将 {section} 写成从名称到定义的映射。"
+    ),
+    "{section} must be a string, not {value}.": "{section} 必须是字符串，而不是 {value}。",
+    "Write {section} as a single string.": "请将 {section} 写成单个字符串。",
+    "The template defines no resources.": "模板未定义任何资源。",
+    "The Resources section is empty.": "Resources 部分为空。",
+    (
+        "Add at least one resource under Resources, or a Transform and Workspace for a Terraform "
+        "template."
+    ): (
+        "请在 Resources 下至少添加一个资源；如果是 Terraform 模板，请添加 Transform 和 Workspace。"
+    ),
+    "is empty": "为空",
+    "is absolute": "是绝对路径",
+    "contains '..'": "包含 '..'",
+    "Workspace is set, but without a Terraform Transform ROS ignores it.": (
+        "已设置 Workspace，但由于没有 Terraform Transform，ROS 会忽略它。"
+    ),
+    "Add Transform: 'Aliyun::Terraform-v1.5' (or an OpenTofu version) or remove Workspace.": (
+        "请添加 Transform: 'Aliyun::Terraform-v1.5'（或某个 OpenTofu 版本），或删除 Workspace。"
+    ),
+    "The template has a Terraform Transform but no Workspace with Terraform files.": (
+        "模板设置了 Terraform Transform，但没有包含 Terraform 文件的 Workspace。"
+    ),
+    "Add Workspace mapping file paths such as main.tf to their Terraform source.": (
+        "请添加 Workspace，将 main.tf 等文件路径映射到对应的 Terraform 源码。"
+    ),
+    (
+        "The Workspace path {name!r} {problem}; paths must be relative and stay inside the "
+        "workspace."
+    ): ("Workspace 路径 {name!r} {problem}；路径必须是相对路径，且不能超出工作区。"),
+    "Use a relative path such as main.tf or modules/vpc/main.tf.": (
+        "请使用相对路径，例如 main.tf 或 modules/vpc/main.tf。"
+    ),
+    "The Workspace file {name!r} must have text content, not {value}.": (
+        "Workspace 文件 {name!r} 的内容必须是文本，而不是 {value}。"
+    ),
+    "Give the file's Terraform source as a string (a YAML block with |).": (
+        "请以字符串形式提供该文件的 Terraform 源码（使用 | 的 YAML 块）。"
+    ),
+    "The Workspace has no .tf file, so there is no Terraform configuration to run.": (
+        "Workspace 中没有 .tf 文件，因此没有可运行的 Terraform 配置。"
+    ),
+    "Add at least one Terraform file, such as main.tf.": (
+        "请至少添加一个 Terraform 文件，例如 main.tf。"
+    ),
+    "Rename it, for example to {cleaned!r}, and update every reference to it.": (
+        "请将其重命名（例如改为 {cleaned!r}），并更新所有对它的引用。"
+    ),
+    "The name {name!r} is defined in both {sections}, so a Ref to it is ambiguous.": (
+        "名称 {name!r} 同时在 {sections} 中定义，因此对它的 Ref 存在歧义。"
+    ),
+    "Rename one of them so every name is unique across the template.": (
+        "请重命名其中之一，使每个名称在整个模板中唯一。"
+    ),
+    "Output {name} must be a mapping with a Value, not {value}.": (
+        "输出 {name} 必须是包含 Value 的映射，而不是 {value}。"
+    ),
+    "Write the output as a mapping with Value, Description and Label.": (
+        "请将输出写成包含 Value、Description 和 Label 的映射。"
+    ),
+    "Output {name} has the unknown key {key!r}.": "输出 {name} 包含未知的键 {key!r}。",
+    "Remove it; outputs take Value, Description, Label and Condition.": (
+        "请将其删除；输出支持的键为 Value、Description、Label 和 Condition。"
+    ),
+    "Output {name} has no Value.": "输出 {name} 缺少 Value。",
+    "Add a Value, for example a Ref or Fn::GetAtt of a resource.": (
+        "请添加 Value，例如引用资源的 Ref 或 Fn::GetAtt。"
+    ),
+    "output {name}": "输出 {name}",
+    (
+        "Output {name} has no Label, which the iac-code style asks for so the console shows a "
+        "readable name."
+    ): ("输出 {name} 缺少 Label；iac-code 规范要求设置 Label，以便控制台显示易读的名称。"),
+    "Add a short Label such as 'VPC ID'.": "请添加简短的 Label，例如 'VPC ID'。",
+    # iaccode/iac/ros_context.py
+    "Use {match!r} if that is what you meant, or {otherwise}": (
+        "如果您指的是 {match!r}，请使用它；否则，{otherwise}"
+    ),
+    "The condition of {where} must be the name of a condition, not {value}.": (
+        "{where} 的条件必须是条件名称，而不是 {value}。"
+    ),
+    "Define the expression under Conditions and use its name here.": (
+        "请在 Conditions 下定义该表达式，并在此处使用其名称。"
+    ),
+    "Add a condition named {name!r} under Conditions, or remove the reference.": (
+        "请在 Conditions 下添加名为 {name!r} 的条件，或删除该引用。"
+    ),
+    "Add a condition named {name!r} under Conditions, or use an existing one.": (
+        "请在 Conditions 下添加名为 {name!r} 的条件，或使用已有的条件。"
+    ),
+    "The condition {name!r} used by {where} is not defined in Conditions.": (
+        "{where} 使用的条件 {name!r} 未在 Conditions 中定义。"
+    ),
+    # iaccode/iac/ros_loader.py
+    "The template nests values more than {limit} levels deep.": (
+        "模板中值的嵌套深度超过 {limit} 层。"
+    ),
+    "Flatten the deeply nested part; real templates stay within a few dozen levels.": (
+        "请减少深层嵌套部分的层级；实际模板的嵌套通常不超过几十层。"
+    ),
+    (
+        "The template expands to more than {limit} values, usually through YAML aliases that repeat "
+        "large anchors."
+    ): ("模板展开后超过 {limit} 个值，通常是由于 YAML 别名重复引用了大型锚点。"),
+    "Write the repeated parts out or use fewer aliases; templates rarely need them.": (
+        "请直接写出重复部分或减少别名的使用；模板很少需要别名。"
+    ),
+    "The template contains a YAML alias that refers to itself.": "模板包含引用自身的 YAML 别名。",
+    "Remove the recursive alias; a template must be a finite tree.": (
+        "请删除递归别名；模板必须是有限的树结构。"
+    ),
+    "The key {key!r} appears more than once in this mapping, so only its last value is used.": (
+        "键 {key!r} 在此映射中出现了多次，只有最后一个值生效。"
+    ),
+    "Remove or rename the duplicate key.": "请删除或重命名重复的键。",
+    "The template is not valid JSON or YAML: {detail}.": "模板不是有效的 JSON 或 YAML：{detail}。",
+    (
+        "Fix the syntax at the given line; YAML needs consistent space indentation and 'key: value' "
+        "pairs, and values with ': ' or '#' in them must be quoted."
+    ): (
+        "请修复所指行的语法；YAML 需要一致的空格缩进和 'key: value' 键值对，"
+        "包含 ': ' 或 '#' 的值必须加引号。"
+    ),
+    "The template looks like JSON but is not valid JSON: {detail}.": (
+        "模板看起来是 JSON，但不是有效的 JSON：{detail}。"
+    ),
+    (
+        "Fix the JSON syntax at the given line; keys need double quotes, members need commas "
+        "between them and no trailing comma."
+    ): (
+        "请修复所指行的 JSON 语法；键必须使用双引号，成员之间需要逗号分隔，且末尾不能有多余的逗号。"
+    ),
+    "Fix the JSON value; numbers longer than a few thousand digits are not accepted.": (
+        "请修复该 JSON 值；不接受超过几千位的数字。"
+    ),
+    "The key {key!r} appears more than once in this object, so only its last value is used.": (
+        "键 {key!r} 在此对象中出现了多次，只有最后一个值生效。"
+    ),
+    "The template body must be text, not {kind}.": "模板内容必须是文本，而不是 {kind}。",
+    "Pass the template as a JSON or YAML string.": "请以 JSON 或 YAML 字符串形式传入模板。",
+    "The template is larger than the limit of {limit} bytes (2 MiB).": (
+        "模板大小超过了 {limit} 字节（2 MiB）的上限。"
+    ),
+    "Split the template into nested stacks or modules, or move large scripts out of UserData.": (
+        "请将模板拆分为嵌套资源栈或模块，或将大型脚本移出 UserData。"
+    ),
+    # iaccode/iac/ros_parameters.py
+    "Parameter {name} must be a mapping with a Type, not {value}.": (
+        "参数 {name} 必须是包含 Type 的映射，而不是 {value}。"
+    ),
+    "Write the parameter as a mapping, for example {{Type: String}}.": (
+        "请将参数写成映射，例如 {{Type: String}}。"
+    ),
+    "Parameter {name} has the unknown attribute {key!r}.": "参数 {name} 包含未知属性 {key!r}。",
+    "Remove it.": "请将其删除。",
+    "Parameter {name} is never used by a Ref or Fn::Sub, so its value has no effect.": (
+        "参数 {name} 从未被 Ref 或 Fn::Sub 使用，因此其值不起作用。"
+    ),
+    "Reference it with Ref {name} where it is needed, or remove it.": (
+        "请在需要的地方用 Ref {name} 引用它，或将其删除。"
+    ),
+    "Parameter {name} has no Type.": "参数 {name} 缺少 Type。",
+    "Add Type: String (or Number, CommaDelimitedList, Json, Boolean).": (
+        "请添加 Type: String（或 Number、CommaDelimitedList、Json、Boolean）。"
+    ),
+    "Parameter {name} has the unknown Type {value}.": "参数 {name} 的 Type {value} 未知。",
+    "Use one of: {choices}.": "请使用以下值之一：{choices}。",
+    "{key} must be a whole number of characters, not {value}.": (
+        "{key} 必须是表示字符数的整数，而不是 {value}。"
+    ),
+    "Set {key} to a non-negative integer such as 8.": "请将 {key} 设为非负整数，例如 8。",
+    "{key} must be a number, not {value}.": "{key} 必须是数字，而不是 {value}。",
+    "Set {key} to a number such as 1.": "请将 {key} 设为数字，例如 1。",
+    "{low_key} ({low:g}) is greater than {high_key} ({high:g}), so no value is allowed.": (
+        "{low_key}（{low:g}）大于 {high_key}（{high:g}），因此不允许任何值。"
+    ),
+    "Make {low_key} less than or equal to {high_key}.": "请使 {low_key} 小于或等于 {high_key}。",
+    "AllowedPattern must be a regular expression string, not {value}.": (
+        "AllowedPattern 必须是正则表达式字符串，而不是 {value}。"
+    ),
+    "Quote the pattern, for example AllowedPattern: '^[a-z0-9-]+$'.": (
+        "请给该模式加上引号，例如 AllowedPattern: '^[a-z0-9-]+$'。"
+    ),
+    "AllowedPattern {pattern!r} is not a valid regular expression ({reason}).": (
+        "AllowedPattern {pattern!r} 不是有效的正则表达式（{reason}）。"
+    ),
+    "Fix the pattern; remember to escape special characters such as '.' and '('.": (
+        "请修正该模式；注意转义 '.' 和 '(' 等特殊字符。"
+    ),
+    "AllowedValues must be a list, not {value}.": "AllowedValues 必须是列表，而不是 {value}。",
+    "Write AllowedValues as a list, for example [small, large].": (
+        "请将 AllowedValues 写成列表，例如 [small, large]。"
+    ),
+    "The Default of Number parameter {name} is {value}, not a number.": (
+        "Number 类型参数 {name} 的 Default 为 {value}，不是数字。"
+    ),
+    "Set Default to a number, or change Type to String.": (
+        "请将 Default 设为数字，或将 Type 改为 String。"
+    ),
+    "The Default {number:g} of parameter {name} is outside {range}.": (
+        "参数 {name} 的 Default {number:g} 超出了 {range}。"
+    ),
+    "Change Default or the MinValue/MaxValue bounds so the default is allowed.": (
+        "请修改 Default 或 MinValue/MaxValue 边界，使默认值在允许范围内。"
+    ),
+    "The Default of Boolean parameter {name} is {value}, not true or false.": (
+        "Boolean 类型参数 {name} 的 Default 为 {value}，不是 true 或 false。"
+    ),
+    "Set Default to true or false.": "请将 Default 设为 true 或 false。",
+    "The Default of parameter {name} is {length} characters long, outside {range}.": (
+        "参数 {name} 的 Default 长度为 {length} 个字符，超出了 {range}。"
+    ),
+    "Change Default or the MinLength/MaxLength bounds so the default is allowed.": (
+        "请修改 Default 或 MinLength/MaxLength 边界，使默认值在允许范围内。"
+    ),
+    "The Default {default!r} of parameter {name} does not match AllowedPattern {pattern!r}.": (
+        "参数 {name} 的 Default {default!r} 与 AllowedPattern {pattern!r} 不匹配。"
+    ),
+    "Change Default so the whole value matches the pattern, or relax the pattern.": (
+        "请修改 Default，使整个值都匹配该模式，或放宽该模式。"
+    ),
+    "the range set by {bounds}": "{bounds} 设定的范围",
+    "The Default {value} of parameter {name} is not one of AllowedValues.": (
+        "参数 {name} 的 Default {value} 不在 AllowedValues 中。"
+    ),
+    "Use one of the allowed values ({choices}) or add the default to AllowedValues.": (
+        "请使用允许的值之一（{choices}），或将该默认值添加到 AllowedValues。"
+    ),
+    # iaccode/iac/ros_refs.py
+    (
+        "The template has more than {limit} values, so checking stopped early and some problems may "
+        "be unreported."
+    ): ("模板包含超过 {limit} 个值，因此检查已提前停止，部分问题可能未被报告。"),
+    "Split the template into smaller nested stacks or modules.": (
+        "请将模板拆分为更小的嵌套资源栈或模块。"
+    ),
+    "The document contains itself or nests too deeply, so checking skipped that part.": (
+        "文档包含自身或嵌套过深，因此检查跳过了该部分。"
+    ),
+    "Pass a finite tree of at most 100 levels, as a parsed template is.": (
+        "请像解析后的模板那样，传入最多 100 层的有限树结构。"
+    ),
+    "Resource {resource} of type {kind} has no attribute {attribute!r}.": (
+        "类型为 {kind} 的资源 {resource} 没有属性 {attribute!r}。"
+    ),
+    "Use one of the attributes of {kind}: {listing}.": "请使用 {kind} 的以下属性之一：{listing}。",
+    "Use Ref {name} for a parameter or local, since {how} needs a resource.": (
+        "{how} 需要的是资源；参数或本地变量请用 Ref {name} 引用。"
+    ),
+    "Name a resource defined under Resources.": "请指定在 Resources 下定义的资源。",
+    "{how} refers to {value}, which is not a resource in this template.": (
+        "{how} 引用了 {value}，但它不是此模板中的资源。"
+    ),
+    "Ref must name a parameter, resource or pseudo parameter, not {value}.": (
+        "Ref 必须指定参数、资源或伪参数的名称，而不是 {value}。"
+    ),
+    "Write the name as a plain string, for example Ref: VpcId.": (
+        "请将名称写成普通字符串，例如 Ref: VpcId。"
+    ),
+    (
+        "ALIYUN::Index is used in {where}, which is not a resource with Count, so it has no value "
+        "there."
+    ): (
+        "ALIYUN::Index 用在了 {where} 中，但该处不是设置了 Count 的资源，"
+        "因此 ALIYUN::Index 在此没有值。"
+    ),
+    "Use ALIYUN::Index only inside the Properties of a resource that sets Count.": (
+        "ALIYUN::Index 只能用在设置了 Count 的资源的 Properties 中。"
+    ),
+    "Ref refers to {name!r}, which is not a parameter, resource, local or pseudo parameter.": (
+        "Ref 引用了 {name!r}，但它不是参数、资源、本地变量或伪参数。"
+    ),
+    "Define {name!r} under Parameters or Resources.": (
+        "请在 Parameters 或 Resources 下定义 {name!r}。"
+    ),
+    "Fn::GetAtt needs [resource, attribute] or 'Resource.Attribute', not {value}.": (
+        "Fn::GetAtt 需要 [resource, attribute] 或 'Resource.Attribute' 形式，而不是 {value}。"
+    ),
+    "Write it as Fn::GetAtt: [MyVpc, VpcId] or, in YAML, !GetAtt MyVpc.VpcId.": (
+        "请写成 Fn::GetAtt: [MyVpc, VpcId]，在 YAML 中也可写成 !GetAtt MyVpc.VpcId。"
+    ),
+    "Fn::Sub needs a string or [string, variables], not {value}.": (
+        "Fn::Sub 需要字符串或 [string, variables]，而不是 {value}。"
+    ),
+    "Write it as Fn::Sub: 'text ${{Name}}' or Fn::Sub: ['text ${{Var}}', {{Var: value}}].": (
+        "请写成 Fn::Sub: 'text ${{Name}}' 或 Fn::Sub: ['text ${{Var}}', {{Var: value}}]。"
+    ),
+    "Fn::Sub placeholder {placeholder}": "Fn::Sub 占位符 {placeholder}",
+    "Fn::Sub placeholder {placeholder} names nothing defined in this template.": (
+        "Fn::Sub 占位符 {placeholder} 引用的名称未在此模板中定义。"
+    ),
+    (
+        "Define {name!r} as a parameter or resource, or write {escaped} for a literal '${{' in the "
+        "output."
+    ): ("请将 {name!r} 定义为参数或资源；如需在输出中保留字面量 '${{'，请写成 {escaped}。"),
+    "Fn::FindInMap refers to the mapping {name!r}, which is not defined in Mappings.": (
+        "Fn::FindInMap 引用了映射 {name!r}，但它未在 Mappings 中定义。"
+    ),
+    "Add a mapping named {name!r} under Mappings.": "请在 Mappings 下添加名为 {name!r} 的映射。",
+    "The mapping {name!r} has no top-level key {key!r}.": "映射 {name!r} 中没有一级键 {key!r}。",
+    "The mapping {name!r} has no second-level key {key!r}.": "映射 {name!r} 中没有二级键 {key!r}。",
+    "Add {key!r} to the mapping {name!r}.": "请将 {key!r} 添加到映射 {name!r} 中。",
+    "condition {name}": "条件 {name}",
+    "{function} is not a ROS function.": "{function} 不是 ROS 函数。",
+    "Use one of the ROS intrinsic functions, such as Fn::Join.": (
+        "请使用 ROS 内置函数，例如 Fn::Join。"
+    ),
+    "{name} (local)": "{name}（本地变量）",
+    "... {count} more ...": "... 另有 {count} 项 ...",
+    "{name} depends on itself ({chain}), so it can never be created.": (
+        "{name} 依赖于自身（{chain}），因此永远无法创建。"
+    ),
+    (
+        "{count} entries depend on each other in a cycle ({chain}), so ROS cannot order their "
+        "creation."
+    ): ("{count} 个条目之间存在循环依赖（{chain}），因此 ROS 无法确定它们的创建顺序。"),
+    (
+        "Break the cycle by removing one DependsOn entry or one Ref, Fn::GetAtt or Fn::Sub "
+        "reference between them."
+    ): (
+        "请删除它们之间的一个 DependsOn 条目，或一个 Ref、Fn::GetAtt 或 Fn::Sub 引用，以打破循环。"
+    ),
+    # iaccode/iac/ros_report.py
+    "template": "模板",
+    "line {line}": "第 {line} 行",
+    "line {line}, column {column}": "第 {line} 行，第 {column} 列",
+    "{count} error": "{count}个错误",
+    "{count} errors": "{count}个错误",
+    "{count} warning": "{count}个警告",
+    "{count} warnings": "{count}个警告",
+    "{count} note": "{count}条提示",
+    "{count} notes": "{count}条提示",
+    "Errors ({count}):": "错误（{count}）：",
+    "Warnings ({count}):": "警告（{count}）：",
+    "Notes ({count}):": "提示（{count}）：",
+    "Template check failed with {counted}; fix the errors before deploying.": (
+        "模板检查未通过（{counted}），请在部署前修复错误。"
+    ),
+    "Template check passed with {counted}; review the warnings before deploying.": (
+        "模板检查通过（{counted}），请在部署前查看警告。"
+    ),
+    "Template check passed with {counted} and no errors or warnings.": (
+        "模板检查通过（{counted}，无错误或警告）。"
+    ),
+    "Template check passed with no errors, warnings or notes.": (
+        "模板检查通过，没有错误、警告或提示。"
+    ),
+    "Fix: {hint}": "修复建议：{hint}",
+    # iaccode/iac/ros_resources.py
+    "Resource {name} must be a mapping with a Type, not {value}.": (
+        "资源 {name} 必须是包含 Type 的映射，而不是 {value}。"
+    ),
+    "Write the resource as a mapping with Type and Properties keys.": (
+        "请将资源写成包含 Type 和 Properties 键的映射。"
+    ),
+    "resource {name}": "资源 {name}",
+    "The Properties of resource {name} must be a mapping, not {value}.": (
+        "资源 {name} 的 Properties 必须是映射，而不是 {value}。"
+    ),
+    "Write Properties as a mapping of property names to values.": (
+        "请将 Properties 写成从属性名到值的映射。"
+    ),
+    "Resource {name} has the unknown attribute {key!r}.": "资源 {name} 包含未知属性 {key!r}。",
+    "Move it under Properties if it is a property, or remove it.": (
+        "请将其移到 Properties 下（如果它是属性），或将其删除。"
+    ),
+    "Resource {name} has no Type.": "资源 {name} 缺少 Type。",
+    "The Type of resource {name} must be a string, not {value}.": (
+        "资源 {name} 的 Type 必须是字符串，而不是 {value}。"
+    ),
+    "Set Type to a ROS resource type such as ALIYUN::ECS::VPC.": (
+        "请将 Type 设为 ROS 资源类型，例如 ALIYUN::ECS::VPC。"
+    ),
+    (
+        "Resource type {kind!r} does not start with ALIYUN::, DATASOURCE::, MODULE:: or Custom::, "
+        "so ROS will not recognise it."
+    ): (
+        "资源类型 {kind!r} 不以 ALIYUN::、DATASOURCE::、MODULE:: 或 Custom:: 开头，"
+        "因此 ROS 无法识别。"
+    ),
+    "Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance.": (
+        "请使用阿里云 ROS 资源类型，例如 ALIYUN::ECS::Instance。"
+    ),
+    "DependsOn of resource {name} must be a resource name or a list of names, not {value}.": (
+        "资源 {name} 的 DependsOn 必须是资源名称或名称列表，而不是 {value}。"
+    ),
+    "Write DependsOn as a name or a list of resource names.": (
+        "请将 DependsOn 写成资源名称或资源名称列表。"
+    ),
+    "Resource {name} depends on {value}, which is not a resource in this template.": (
+        "资源 {name} 依赖于 {value}，但它不是此模板中的资源。"
+    ),
+    "Resource {name} ({kind}) is missing the required property {key}.": (
+        "资源 {name}（{kind}）缺少必需属性 {key}。"
+    ),
+    "Add {key} under Properties, as a literal or a Ref to a parameter.": (
+        "请在 Properties 下添加 {key}，可以是字面值，也可以是引用参数的 Ref。"
+    ),
+    "Resource {name} ({kind}) has no {key}, which it needs in practice.": (
+        "资源 {name}（{kind}）未设置 {key}，而实际部署时需要该属性。"
+    ),
+    "Add {key} under Properties, ideally as a parameter so it fits the region.": (
+        "请在 Properties 下添加 {key}，最好将其设为参数，以便适配地域。"
+    ),
+    "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
+        "资源 {name} 的 {key} 为 {value!r}，{kind} 不接受该值。"
+    ),
+    "is not an IPv4 network": "不是 IPv4 网段",
+    "has no prefix length": "缺少前缀长度",
+    "has host bits set (the network is {network})": "设置了主机位（对应网段为 {network}）",
+    "The CIDR block {cidr!r} of resource {name} {problem}.": (
+        "资源 {name} 的 CIDR 块 {cidr!r} {problem}。"
+    ),
+    "Write an IPv4 network with its prefix length, such as 192.168.0.0/16.": (
+        "请写成带前缀长度的 IPv4 网段，例如 192.168.0.0/16。"
+    ),
+    "VSwitch {name} uses {network}, which is outside the range of VPC {vpc} ({ranges}).": (
+        "交换机 {name} 使用的 {network} 超出了 VPC {vpc} 的网段范围（{ranges}）。"
+    ),
+    "Choose a CIDR block for {name} inside {ranges}.": (
+        "请为 {name} 选择位于 {ranges} 内的 CIDR 块。"
+    ),
+    (
+        "VSwitch {name} uses {network}, which overlaps {other_network} of VSwitch {other} in the "
+        "same VPC."
+    ): ("交换机 {name} 使用的 {network} 与同一 VPC 中交换机 {other} 的 {other_network} 重叠。"),
+    "Give each VSwitch of a VPC its own non-overlapping CIDR block.": (
+        "请为同一 VPC 中的每个交换机分配互不重叠的 CIDR 块。"
+    ),
+    # iaccode/iac/terraform.py
+    (
+        "Transform {transform!r} is not a ROS Terraform engine; use {default!r} or "
+        "'Aliyun::Terraform-v1.x' (for example v1.5)."
+    ): (
+        "Transform {transform!r} 不是 ROS 的 Terraform 引擎；"
+        "请使用 {default!r} 或 'Aliyun::Terraform-v1.x'（例如 v1.5）。"
+    ),
+    # iaccode/iac/tf_convert.py
+    "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged": (
+        "请使用兼容封装（wrap_terraform），它会原样部署 Terraform 文件"
+    ),
+    "{type} uses for_each": "{type} 使用了 for_each",
+    "{type} has no native ROS mapping here": "{type} 在此没有对应的原生 ROS 映射",
+    "{address}: {note}.": "{address}：{note}。",
+    "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
+        "{addresses}：{what}，因此已略过；如需部署，{hint}。"
+    ),
+    "{address}: modules are not converted, so its resources were left out; {hint}.": (
+        "{address}：模块不会被转换，因此其中的资源已略过；{hint}。"
+    ),
+    "is part of a reference cycle": "属于循环引用的一部分",
+    (
+        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses the "
+        "defaults."
+    ): ("{address}：{argument} 未被转换（此处没有对应的 ROS 映射），因此 ROS 资源将使用默认值。"),
+    (
+        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
+        "the defaults."
+    ): ("{address}：{arguments} 未被转换（此处没有对应的 ROS 映射），因此 ROS 资源将使用默认值。"),
+    (
+        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
+        "the resource to keep them."
+    ): (
+        "{address}：{argument} 不是字面量映射，因此已略过 Tags；如需保留标签，"
+        "请在资源中直接写出这些标签。"
+    ),
+    (
+        "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} for "
+        "it, to be set when the stack is created."
+    ): (
+        "{address}：没有设置任何可映射到 {key} 的值，而 {kind} 需要该属性；已为其添加参数 {name}，"
+        "需在创建资源栈时设置。"
+    ),
+    "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
+        "{address}：depends_on {item!r} 未指向任何已转换的资源，因此已将其移除。"
+    ),
+    "{address}: value {expr} {reason}, so the output was left out.": (
+        "{address}：值 {expr} {reason}，因此已略过该输出。"
+    ),
+    "There is no .tf file at the top of the workspace (root module).": (
+        "工作区顶层（根模块）中没有 .tf 文件。"
+    ),
+    "there are no resources": "没有任何资源",
+    "None of the resources could be converted to native ROS resources ({left_out}); {hint}.": (
+        "没有任何资源能转换为原生 ROS 资源（{left_out}）；{hint}。"
+    ),
+    # iaccode/iac/tf_files.py
+    "An extra file suffix is empty; give suffixes such as '.sh'.": (
+        "额外的文件后缀为空；请提供 '.sh' 之类的后缀。"
+    ),
+    "{directory} is not a directory with Terraform files.": (
+        "{directory} 不是包含 Terraform 文件的目录。"
+    ),
+    "Cannot list {path}: {reason}.": "无法列出 {path} 的内容：{reason}。",
+    (
+        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
+        "directory instead."
+    ): ("{path} 是指向 Terraform 目录之外的 {target} 的符号链接；请改为将该文件复制到目录中。"),
+    "{path} is a symlink to a missing file.": "{path} 是指向不存在文件的符号链接。",
+    (
+        "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
+        "files); remove unused files or raise the limit."
+    ): (
+        "目录中的 Terraform 文件超过 {limit} 个（ROS 最多接受 50 个 Workspace 文件）；"
+        "请删除未使用的文件或提高上限。"
+    ),
+    (
+        "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS template "
+        "body has to stay small, so remove large files or raise the limit."
+    ): (
+        "Terraform 文件总大小超过 {limit} 字节（在 {path} 处超出）；ROS 模板内容必须保持较小，"
+        "请删除大文件或提高上限。"
+    ),
+    (
+        "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
+        "UTF-8."
+    ): (
+        "{path} 不是 UTF-8 文本（偏移量 {offset} 处有无效字节）；"
+        "ROS Workspace 文件必须是 UTF-8 编码。"
+    ),
+    "Cannot read {path}: {reason}.": "无法读取 {path}：{reason}。",
+    "contains a backslash; use '/' between folders": "包含反斜杠；请使用 '/' 分隔文件夹",
+    "is longer than {limit} characters": "长度超过 {limit} 个字符",
+    "has an empty, '.' or '..' segment": "包含空的、'.' 或 '..' 路径段",
+    "has a name longer than {limit} characters": "包含长度超过 {limit} 个字符的名称",
+    "No Terraform files were given.": "未提供任何 Terraform 文件。",
+    "Workspace path {path!r} must be a string.": "Workspace 路径 {path!r} 必须是字符串。",
+    "Workspace path {path!r} {problem}.": "Workspace 路径 {path!r} {problem}。",
+    "{path} must be text, not {kind}.": "{path} 必须是文本，而不是 {kind}。",
+    "There is no .tf file, so there is no Terraform configuration.": (
+        "没有 .tf 文件，因此没有 Terraform 配置。"
+    ),
+    # iaccode/iac/tf_hcl.py
+    "{path}, line {line}, column {column}": "{path} 第 {line} 行第 {column} 列",
+    "{path}, line {line}": "{path} 第 {line} 行",
+    "the file ends in the middle of a block or expression": "文件在块或表达式中间意外结束",
+    "unexpected {token!r}": "意外的 {token!r}",
+    "unexpected character {char!r}": "意外的字符 {char!r}",
+    "{where}: not valid HCL ({what}).": "{where}：不是有效的 HCL（{what}）。",
+    "{address} is declared twice, in {earlier} and {path}; Terraform rejects this too.": (
+        "{address} 被声明了两次（分别在 {earlier} 和 {path} 中）；Terraform 同样会拒绝这种情况。"
+    ),
+    # iaccode/iac/tf_rules.py
+    "{key} is {value}, not one of {choices}; converted as {default}": (
+        "{key} 为 {value}，不是 {choices} 之一；已按 {default} 转换"
+    ),
+    # iaccode/iac/tf_values.py
+    "uses a %{{...}} template directive": "使用了 %{{...}} 模板指令",
+    "is a function call or operator, which is not converted": "是函数调用或运算符，不会被转换",
+    "is used outside a resource with count": "在设置了 count 的资源之外使用",
+    "reads the data source {source}, which ROS cannot see": (
+        "读取了数据源 {source}，而 ROS 无法访问它"
+    ),
+    "reads an output of module {module}, which is not converted": (
+        "读取了模块 {module} 的输出，而该模块不会被转换"
+    ),
+    "uses {root}, which has no ROS equivalent": "使用了 {root}，它在 ROS 中没有对应项",
+    "{variable} is used but not declared; added it as a String parameter.": (
+        "{variable} 已被使用但未声明；已将其添加为 String 类型参数。"
+    ),
+    "reads {local}, which is not declared": "读取了未声明的 {local}",
+    "reads {local}, which refers to itself": "读取了引用自身的 {local}",
+    "reads {address}, which is not declared in these files": "读取了未在这些文件中声明的 {address}",
+    "reads {address}, which was not converted": "读取了未被转换的 {address}",
+    "reads a nested or whole-object value of a resource": "读取了资源的嵌套值或整个对象",
+    "indexes {address}, which has no count": "对没有 count 的 {address} 使用了索引",
+    "reads {attribute} of {address}, which has no ROS attribute": (
+        "读取了 {address} 的 {attribute}，而它没有对应的 ROS 属性"
+    ),
+    (
+        "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when the "
+        "stack is created."
+    ): ("{address}：{argument} = {expr} {reason}；已为其添加参数 {name}，需在创建资源栈时设置。"),
+    "uses a splat on a variable or local": "对变量或局部值使用了 splat 表达式",
+}
