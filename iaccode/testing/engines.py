@@ -10,6 +10,7 @@ Each line of the user's text is one step:
     artifact <name> <text> store a text artifact
     permission <tool> <path>  ask permission for tool (e.g. write_file) on path; say the verdict
     think <text>          stream <text> as reasoning
+    pipeline <event> [<step>]  publish metadata.iac_code.pipeline {eventType, stepName}
     channel               say the context's telemetry channel ("none" when unbound)
     history               say the texts of the context's earlier messages, joined by " | "
     fail <message>        raise RuntimeError(message) (the message must not reach the caller)
@@ -81,6 +82,10 @@ class ScenarioEngine:
                 await output.text("allowed " if allowed else "denied ")
             elif command == "think":
                 await output.reasoning(rest)
+            elif command == "pipeline":
+                event, _, step = rest.partition(" ")
+                pipeline = {"eventType": event, "eventId": f"event-{index}"}
+                await output.status({"pipeline": pipeline | ({"stepName": step} if step else {})})
             elif command == "channel":
                 await output.text(turn.channel or "none")
             elif command == "history":

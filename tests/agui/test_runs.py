@@ -56,6 +56,27 @@ async def test_a_text_run(client: AguiClient) -> None:
     assert reply.last("RUN_FINISHED")["outcome"] == {"type": "success"}
 
 
+async def test_pipeline_steps_become_step_events(client: AguiClient) -> None:
+    script = [
+        "pipeline step_started plan",
+        "say planned",
+        "pipeline stack_progress",
+        "pipeline step_completed plan",
+        "pipeline step_started deploy",  # never completed: closed before the run ends
+    ]
+    reply = await client.run("\n".join(script))
+    steps = [(e["type"], e["stepName"]) for e in reply.events if e["type"].startswith("STEP_")]
+    assert steps == [
+        ("STEP_STARTED", "plan"),
+        ("STEP_FINISHED", "plan"),
+        ("STEP_STARTED", "deploy"),
+        ("STEP_FINISHED", "deploy"),
+    ]
+    (progress,) = reply.custom("iac-code.pipeline.v1")
+    assert progress["eventType"] == "stack_progress"
+    assert reply.types[-2:] == ["STEP_FINISHED", "RUN_FINISHED"]  # the open step, closed
+
+
 async def test_the_thread_is_one_conversation(client: AguiClient) -> None:
     first = await client.run("say first")
     second = await client.run("history")
