@@ -35,7 +35,7 @@ import trio
 
 from iaccode.config import AguiConfig, Config, load_agui_config, load_config
 from iaccode.core import Core, open_core
-from iaccode.server import a2a_app, http_limits
+from iaccode.server import a2a_app, http_limits, open_agui
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import HttpApp
 
@@ -72,36 +72,9 @@ async def open_a2a_http_app(config: Config) -> AsyncIterator[HttpApp]:
 
 @contextlib.asynccontextmanager
 async def open_agui_http_app(config: AguiConfig) -> AsyncIterator[HttpApp]:
-    """The AG-UI `HttpApp` with its core running (or its upstream open); built as `serve_agui`
-    builds it."""
-    from iaccode.agui.app import AguiHttpApp
-    from iaccode.agui.inputs import MAX_IMAGE_BYTES
-    from iaccode.agui.runs import AguiService
-    from iaccode.agui.threads import ThreadStore
-    from iaccode.agui.upstream import InProcessUpstream, Upstream
-
-    async with contextlib.AsyncExitStack() as resources:
-        core: Core | None = None
-        upstream: Upstream
-        if config.a2a_url is None:
-            # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
-            inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
-            core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
-            core = await resources.enter_async_context(open_core(core_config))
-            upstream = InProcessUpstream(core.dispatcher, owner="agui")
-        else:
-            from iaccode.client.upstream import HttpUpstream
-
-            upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
-            resources.push_async_callback(upstream.aclose)
-        service = AguiService(
-            upstream,
-            ThreadStore(config.state_dir),
-            allowed_cwds=config.workspace_roots() if core is not None else None,
-            interrupt_ttl=config.interrupt_ttl_seconds,
-        )
-        async with _running(core):
-            yield AguiHttpApp(service, auth_token=config.auth_token)
+    """The AG-UI `HttpApp` with its core running (or its upstream open), as `serve_agui` has it."""
+    async with open_agui(config) as (app, core), _running(core):
+        yield app
 
 
 @contextlib.asynccontextmanager

@@ -20,7 +20,7 @@ import functools
 import logging
 import signal
 import ssl
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -325,37 +325,14 @@ async def serve_agui(
     task_status: trio.TaskStatus[RunningAgui] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
-    from iaccode.agui.app import AguiHttpApp
-    from iaccode.agui.inputs import MAX_IMAGE_BYTES, MAX_REQUEST_BYTES
-    from iaccode.agui.runs import AguiService
-    from iaccode.agui.threads import ThreadStore
-    from iaccode.agui.upstream import InProcessUpstream, Upstream
+    from iaccode.agui.inputs import MAX_REQUEST_BYTES
 
     sockets = await open_http_listeners(config.host, config.port)
     port = sockets[0].socket.getsockname()[1]
     async with contextlib.AsyncExitStack() as resources:
         for listener in sockets:
             resources.push_async_callback(listener.aclose)
-        core: Core | None = None
-        upstream: Upstream
-        if config.a2a_url is None:
-            # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
-            inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
-            core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
-            core = await resources.enter_async_context(open_core(core_config))
-            upstream = InProcessUpstream(core.dispatcher, owner="agui")
-        else:
-            from iaccode.client.upstream import HttpUpstream
-
-            upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
-            resources.push_async_callback(upstream.aclose)
-        service = AguiService(
-            upstream,
-            ThreadStore(config.state_dir),
-            allowed_cwds=config.workspace_roots() if core is not None else None,
-            interrupt_ttl=config.interrupt_ttl_seconds,
-        )
-        app = AguiHttpApp(service, auth_token=config.auth_token)
+        app, core = await resources.enter_async_context(open_agui(config))
         http_config = attrs.evolve(config.core, max_body_bytes=MAX_REQUEST_BYTES)
         http = _http_server(
             app, http_config, light_paths=("/health",), heartbeat=config.heartbeat_seconds
@@ -385,6 +362,40 @@ async def serve_agui(
             handle_signals=handle_signals,
             started=started,
         )
+
+
+@contextlib.asynccontextmanager
+async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | None]]:
+    """The AG-UI app, and the A2A core it runs on when that is in this process (not started:
+    its long-lived tasks are the caller's); with `a2a-url`, the upstream connection instead."""
+    from iaccode.agui.app import AguiHttpApp
+    from iaccode.agui.inputs import MAX_IMAGE_BYTES
+    from iaccode.agui.runs import AguiService
+    from iaccode.agui.threads import ThreadStore
+    from iaccode.agui.upstream import InProcessUpstream, Upstream
+
+    async with contextlib.AsyncExitStack() as resources:
+        core: Core | None = None
+        upstream: Upstream
+        if config.a2a_url is None:
+            # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
+            inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
+            core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
+            core = await resources.enter_async_context(open_core(core_config))
+            upstream = InProcessUpstream(core.dispatcher, owner="agui")
+        else:
+            from iaccode.client.upstream import HttpUpstream
+
+            upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
+            resources.push_async_callback(upstream.aclose)
+        service = AguiService(
+            upstream,
+            ThreadStore(config.state_dir),
+            # A remote A2A server checks its own workspaces.
+            allowed_cwds=config.workspace_roots() if core is not None else None,
+            interrupt_ttl=config.interrupt_ttl_seconds,
+        )
+        yield AguiHttpApp(service, auth_token=config.auth_token), core
 
 
 # -- the lifecycle both share ---------------------------------------------------------------------
