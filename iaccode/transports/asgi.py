@@ -33,16 +33,14 @@ from typing import Any, Self
 
 import trio
 
-from iaccode.transports.http import BODIES_BUSY_MESSAGE, HttpApp, HttpLimits
+from iaccode.transports.http import BODIES_BUSY_MESSAGE, HttpApp, HttpLimits, pump_events
 from iaccode.wire.http import (
-    EventSource,
     EventStreamResponse,
     HttpRequest,
     HttpResponse,
     busy_response,
     error_response,
 )
-from iaccode.wire.sse import encode_comment, encode_data_line
 
 log = logging.getLogger("iaccode.asgi")
 
@@ -268,7 +266,9 @@ class AsgiApp:
                         nursery.start_soon(produce)  # cancelled when the client goes away
                     await send({"type": "http.response.start", "status": 200, "headers": headers})
                     nursery.start_soon(_watch_for_disconnect, receive, nursery.cancel_scope)
-                    finished = await self._pump(send, source, response.heartbeat_comment)
+                    finished = await pump_events(
+                        source, _body_writer(send), self.limits, response.heartbeat_comment
+                    )
                     nursery.cancel_scope.cancel()
             except* OSError:  # ASGI 2.4: sending to a client that is gone raises OSError
                 finished = False
@@ -278,39 +278,13 @@ class AsgiApp:
         finally:
             source.aclose()
 
-    async def _pump(self, send: Send, source: EventSource, heartbeat: str) -> bool:
-        """Copy events to the client until the source ends (True) or the write stalls (False).
 
-        The same batching as the built-in loop's: one scheduling round lets a busy producer queue
-        more, and everything queued leaves in one body message."""
-        while True:
-            batch = []
-            ended = False
-            with trio.move_on_after(self.limits.heartbeat):
-                try:
-                    batch.append(encode_data_line(await source.receive()))
-                except trio.EndOfChannel:
-                    return True
-            if batch:
-                await trio.lowlevel.cancel_shielded_checkpoint()
-                while True:
-                    try:
-                        batch.append(encode_data_line(source.receive_nowait()))
-                    except trio.WouldBlock:
-                        break
-                    except trio.EndOfChannel:
-                        ended = True
-                        break
-                data = b"".join(batch)
-            else:
-                data = encode_comment(heartbeat)
-            # hypercorn shields its socket writes, so there this bounds only other hosts' sends.
-            with trio.move_on_after(self.limits.request_timeout) as write:
-                await send({"type": "http.response.body", "body": data, "more_body": True})
-            if write.cancelled_caught:
-                return False  # the client stopped reading
-            if ended:
-                return True
+def _body_writer(send: Send) -> Callable[[bytes], Awaitable[None]]:
+    async def write(data: bytes) -> None:
+        # hypercorn shields its socket writes, so its stalls are its own to time out.
+        await send({"type": "http.response.body", "body": data, "more_body": True})
+
+    return write
 
 
 def _encode_headers(headers: Sequence[tuple[str, str]]) -> list[tuple[bytes, bytes]]:

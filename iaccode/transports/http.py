@@ -33,7 +33,7 @@ import logging
 import math
 import os
 import sys
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from email.utils import formatdate
 from typing import Any, Protocol
 
@@ -405,7 +405,10 @@ class HttpServer:
                     head = h11.Response(status_code=200, headers=headers, reason=b"OK")
                     await stream.send_all(conn.send(head))
                     nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
-                    finished = await self._pump(stream, source, chunked, response.heartbeat_comment)
+                    write = _chunk_writer(stream) if chunked else stream.send_all
+                    finished = await pump_events(
+                        source, write, self.limits, response.heartbeat_comment
+                    )
                     nursery.cancel_scope.cancel()
             except* (trio.BrokenResourceError, trio.ClosedResourceError):
                 finished = False  # the client went away mid-stream: nothing to finish
@@ -417,39 +420,52 @@ class HttpServer:
         finally:
             source.aclose()
 
-    async def _pump(
-        self, stream: trio.abc.Stream, source: EventSource, chunked: bool, heartbeat: str
-    ) -> bool:
-        """Copy events to the socket until the source ends (True) or the write stalls (False)."""
-        while True:
-            batch = []
-            ended = False
-            with trio.move_on_after(self.limits.heartbeat):
-                try:
-                    batch.append(encode_data_line(await source.receive()))
-                except trio.EndOfChannel:
-                    return True
-            if batch:
-                # One scheduling round lets a busy producer queue more, so that under load events
-                # leave in batches; an idle stream pays a single checkpoint.
-                await trio.lowlevel.cancel_shielded_checkpoint()
-                while True:  # whatever else is queued goes in the same write
-                    try:
-                        batch.append(encode_data_line(source.receive_nowait()))
-                    except trio.WouldBlock:
-                        break
-                    except trio.EndOfChannel:
-                        ended = True
-                        break
-                data = b"".join(batch)
-            else:
-                data = encode_comment(heartbeat)
-            with trio.move_on_after(self.limits.request_timeout) as write:
-                await stream.send_all(frame_chunk(data) if chunked else data)
-            if write.cancelled_caught:
-                return False  # the client stopped reading
-            if ended:
+
+async def pump_events(
+    source: EventSource,
+    write: Callable[[bytes], Awaitable[object]],
+    limits: HttpLimits,
+    heartbeat_comment: str,
+) -> bool:
+    """Copy a stream's events to `write` until the source ends (True) or a write stalls for
+    `request_timeout` (False: the client stopped reading); a comment after `heartbeat` of
+    silence. Shared by the built-in loop and the ASGI adapter."""
+    while True:
+        batch = []
+        ended = False
+        with trio.move_on_after(limits.heartbeat):
+            try:
+                batch.append(encode_data_line(await source.receive()))
+            except trio.EndOfChannel:
                 return True
+        if batch:
+            # One scheduling round lets a busy producer queue more, so that under load events
+            # leave in batches; an idle stream pays a single checkpoint.
+            await trio.lowlevel.cancel_shielded_checkpoint()
+            while True:  # whatever else is queued goes in the same write
+                try:
+                    batch.append(encode_data_line(source.receive_nowait()))
+                except trio.WouldBlock:
+                    break
+                except trio.EndOfChannel:
+                    ended = True
+                    break
+            data = b"".join(batch)
+        else:
+            data = encode_comment(heartbeat_comment)
+        with trio.move_on_after(limits.request_timeout) as stalled:
+            await write(data)
+        if stalled.cancelled_caught:
+            return False
+        if ended:
+            return True
+
+
+def _chunk_writer(stream: trio.abc.Stream) -> Callable[[bytes], Awaitable[None]]:
+    async def write(data: bytes) -> None:
+        await stream.send_all(frame_chunk(data))
+
+    return write
 
 
 async def _next_event(conn: h11.Connection, stream: trio.abc.Stream) -> object:
