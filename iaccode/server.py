@@ -28,7 +28,7 @@ import trio
 
 from iaccode.a2a.auth import www_authenticate
 from iaccode.a2a.card import PreparedCard, card_json
-from iaccode.a2a.dispatch import RequestMeta
+from iaccode.a2a.dispatch import Dispatcher, RequestMeta
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
 from iaccode.config import AguiConfig, Config, ConfigError
@@ -413,6 +413,7 @@ async def _run(
 ) -> None:
     stop = trio.Event()
     supervisor = core.supervisor if core is not None else None
+    dispatcher = core.dispatcher if core is not None else None
     async with trio.open_nursery() as root:
         if core is not None:
             await core.start(root)
@@ -422,15 +423,19 @@ async def _run(
             async with trio.open_nursery() as front:
                 await start_front(front, connections, stop)
                 if idle_shutdown:
-                    front.start_soon(_idle_shutdown, http, supervisor, idle_shutdown, stop)
+                    front.start_soon(
+                        _idle_shutdown, http, dispatcher, supervisor, idle_shutdown, stop
+                    )
                 started(stop)
                 await stop.wait()
                 front.cancel_scope.cancel()
             log.info("shutting down")
             if http is not None:
                 http.close()
+            if dispatcher is not None:
+                dispatcher.close()
             with trio.move_on_after(grace):
-                while _busy(http, supervisor):  # noqa: ASYNC110 (shutdown only)
+                while _busy(http, dispatcher, supervisor):  # noqa: ASYNC110 (shutdown only)
                     await trio.sleep(0.05)
             if supervisor is not None:
                 supervisor.shutdown()
@@ -439,18 +444,28 @@ async def _run(
         root.cancel_scope.cancel()  # the signal watcher, the push worker, housekeeping
 
 
-def _busy(http: HttpFront | None, supervisor: TurnSupervisor | None) -> bool:
-    return bool((http is not None and http.in_flight) or (supervisor and supervisor.busy))
+def _busy(
+    http: HttpFront | None, dispatcher: Dispatcher | None, supervisor: TurnSupervisor | None
+) -> bool:
+    return bool(
+        (http is not None and http.in_flight)
+        or (dispatcher is not None and dispatcher.in_flight)
+        or (supervisor and supervisor.busy)
+    )
 
 
 async def _idle_shutdown(
-    http: HttpFront | None, supervisor: TurnSupervisor | None, seconds: float, stop: trio.Event
+    http: HttpFront | None,
+    dispatcher: Dispatcher | None,
+    supervisor: TurnSupervisor | None,
+    seconds: float,
+    stop: trio.Event,
 ) -> None:
     """Stop once nothing has happened for `seconds` (idle-shutdown-seconds)."""
     idle_since = trio.current_time()
     while True:
         await trio.sleep(min(seconds, 1.0))
-        if _busy(http, supervisor):
+        if _busy(http, dispatcher, supervisor):
             idle_since = trio.current_time()
         elif trio.current_time() - idle_since >= seconds:
             log.info("idle for %.0f s, shutting down", seconds)

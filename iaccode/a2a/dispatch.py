@@ -26,7 +26,7 @@ import attrs
 
 from iaccode.a2a import legacy
 from iaccode.a2a.card import card_json
-from iaccode.a2a.service import A2AService, CallContext
+from iaccode.a2a.service import A2AService, CallContext, ServerBusyError
 from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
@@ -165,6 +165,9 @@ _METHODS: dict[str, _Method] = {
 }
 
 
+SHUTTING_DOWN = "Server shutting down; retry later"
+
+
 class Dispatcher:
     """Decodes JSON-RPC requests, calls the service, encodes the results."""
 
@@ -182,6 +185,28 @@ class Dispatcher:
         self._max_depth = max_depth
         self._required = required_extensions
         self._sign_card = sign_card or (lambda card: card)
+        # Requests a transport without its own count (stdio, Unix socket, WebSocket, Redis
+        # Streams) has read and not yet answered: shutdown waits for them, as it waits for HTTP's.
+        self.in_flight = 0
+        self.closing = False
+
+    def admit(self) -> bool:
+        """Count a request just read, before it is handed to a task; False once the server is
+        closing (answer it with `closing_reply`). Each True is matched by one `release`."""
+        if self.closing:
+            return False
+        self.in_flight += 1
+        return True
+
+    def release(self) -> None:
+        self.in_flight -= 1
+
+    def close(self) -> None:
+        """Stop admitting requests: the server is shutting down."""
+        self.closing = True
+
+    def closing_reply(self, request_id: jsonrpc.RequestId) -> JsonReply:
+        return JsonReply(encode_error(request_id, ServerBusyError(SHUTTING_DOWN), legacy=False))
 
     async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
         parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)

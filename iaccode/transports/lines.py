@@ -101,12 +101,18 @@ class Exchange:
     async def submit(self, request: bytes) -> None:
         """Start handling `request`; waits while too many are in flight."""
         await self._slots.acquire()
-        self._nursery.start_soon(self._handle, request)
+        # Counted now, not when its task first runs, so that a shutdown starting meanwhile (the
+        # input ended right after this line) waits for it.
+        admitted = self._dispatcher.admit()
+        self._nursery.start_soon(self._handle, request, admitted)
 
-    async def _handle(self, request: bytes) -> None:
+    async def _handle(self, request: bytes, admitted: bool) -> None:
         try:
             try:
-                reply = await self._dispatcher.dispatch(request, self._meta)
+                if admitted:
+                    reply = await self._dispatcher.dispatch(request, self._meta)
+                else:
+                    reply = self._dispatcher.closing_reply(request_id(request))
             except Exception:
                 # The dispatcher answers every error itself; this is a bug, not a reason to drop
                 # the connection.
@@ -127,6 +133,8 @@ class Exchange:
             pass  # the writer has gone: the connection is ending
         finally:
             self._slots.release()
+            if admitted:
+                self._dispatcher.release()
 
     async def _stream(self, rid: jsonrpc.RequestId, reply: StreamReply) -> None:
         try:

@@ -164,6 +164,8 @@ class RedisStreamsTransport:
                 continue
             backoff.succeeded()
             for entry in entries:
+                if not dispatcher.admit():
+                    return  # shutting down: what is read stays pending, for the group to take over
                 self._slots.acquire_nowait()
                 self._held.add(entry.id)
                 nursery.start_soon(self._handle, entry, dispatcher, meta)
@@ -289,6 +291,7 @@ class RedisStreamsTransport:
             if not self._held:
                 self._idle.set()
             self._slots.release()
+            dispatcher.release()
 
     async def _answer(self, entry: _Entry, dispatcher: Dispatcher, meta: RequestMeta) -> None:
         if entry.correlation is None:

@@ -7,6 +7,7 @@ replies in flight are out.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 import trio
 
+from iaccode.wire import json
 from tests.transports.test_lines import (
     INPUT_REQUIRED,
     WORKING,
@@ -142,3 +144,29 @@ async def test_immediate_eof_exits_without_output(stdio: StdioProcess) -> None:
     await stdio.stdin.aclose()
     assert await stdio.exit_code(seconds=30) == 0
     assert await stdio.lines.rest() == []
+
+
+def test_requests_written_just_before_eof_are_all_answered(tmp_path: Path, workspace: Path) -> None:
+    """`printf '<request>\\n' | iaccode a2a --transport stdio`: the input ends at once, and the
+    shutdown that starts there waits for the requests already read."""
+    lines = [
+        request(1, "SendMessage", {"message": message("say one", workspace)}),
+        request(2, "SendStreamingMessage", {"message": message("stream 2", workspace)}),
+        request(3, "SendMessage", {"message": message("say three", workspace)}),
+    ]
+    command = [sys.executable, "-m", "iaccode", "a2a", "--transport", "stdio"]
+    command += ["--engine", "iaccode.testing.engines:ScenarioEngine"]
+    command += ["--persistence-dir", str(tmp_path / "state")]
+    env = {**os.environ, "IACCODE_A2A_ALLOWED_CWDS": str(workspace)}
+    done = subprocess.run(
+        command, input=b"".join(lines), capture_output=True, env=env, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    replies = {}
+    for line in done.stdout.splitlines():
+        frame = json.loads(line)
+        replies.setdefault(frame["id"], []).append(frame)
+    assert text_of(replies[1][0]["result"]["task"]["status"]["message"]) == "one"
+    assert text_of(replies[3][0]["result"]["task"]["status"]["message"]) == "three"
+    assert state_of(replies[2][-2]) == INPUT_REQUIRED and replies[2][-1]["final"] is True
+    assert b"Traceback" not in done.stderr

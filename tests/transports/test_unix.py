@@ -209,3 +209,22 @@ async def test_connections_are_independent(
         await one.aclose()  # goes away mid-request
         reply = await second.call("SendMessage", {"message": message("say hi", workspace)})
         assert state_of(reply) == INPUT_REQUIRED
+
+
+async def test_a_closing_server_refuses_new_requests_and_counts_the_rest(
+    nursery: trio.Nursery, dispatcher: Dispatcher, sock_dir: Path, workspace: Path
+) -> None:
+    path = sock_dir / "a2a.sock"
+    await start(nursery, dispatcher, path)
+    stream, lines = await client(path)
+    async with stream:
+        await lines.send(request(1, "SendMessage", {"message": message("sleep 0.3", workspace)}))
+        with trio.fail_after(5):
+            while not dispatcher.in_flight:  # read and counted while its turn runs
+                await trio.sleep(0.01)
+        dispatcher.close()  # the server's shutdown begins
+        refused = await lines.call("GetTask", {"id": "any"})
+        assert refused["error"]["code"] == -32603
+        assert refused["error"]["message"] == "Server shutting down; retry later"
+        assert state_of(await lines.next(1)) == INPUT_REQUIRED  # admitted before: answered
+    assert dispatcher.in_flight == 0
