@@ -63,7 +63,11 @@ _FAILURES = frozenset({TaskState.TASK_STATE_FAILED, TaskState.TASK_STATE_CANCELE
 
 
 def agent_message(
-    record: TaskRecord, parts: list[Part], *, message_id: str | None = None
+    record: TaskRecord,
+    parts: list[Part],
+    *,
+    message_id: str | None = None,
+    metadata: dict[str, Any] | None = None,
 ) -> Message:
     return Message(
         message_id=message_id or new_id(),
@@ -71,6 +75,7 @@ def agent_message(
         parts=parts,
         context_id=record.context_id,
         task_id=record.id,
+        metadata=metadata,
     )
 
 
@@ -235,7 +240,9 @@ class TurnReporter:
         permission: PermissionRequest | None,
     ) -> tuple[Message, PendingInput]:
         parts = [Part(text=prompt)] if isinstance(prompt, str) else list(prompt)
-        question = agent_message(self._record, parts)
+        # The envelope rides on the question too, so that a client that does not stream (a
+        # blocking SendMessage, GetTask) has the ids it must answer with.
+        question = agent_message(self._record, parts, metadata={"iac_code": metadata})
         send, receive = trio.open_memory_channel[Message](1)
         pending = PendingInput(send, input_id, permission)
         self._turn.pending = pending
@@ -335,7 +342,8 @@ class TurnSupervisor:
 
     @property
     def busy(self) -> bool:
-        return bool(self._turns)
+        """Turns are running, paused or about to start."""
+        return bool(self._turns or self._starting)
 
     def __len__(self) -> int:
         return len(self._turns)
@@ -595,7 +603,10 @@ class TurnSupervisor:
             metadata = {"assistantFinal": {"complete": True}} if notice else None
         else:
             # Failed, cancelled or interrupted: keep what was streamed, and say what happened.
-            notice = agent_message(record, [Part(text=final_text)]) if final_text else None
+            marked = {"iac_code": metadata} if metadata else None  # "interrupted" stays on the task
+            notice = None
+            if final_text:
+                notice = agent_message(record, [Part(text=final_text)], metadata=marked)
             history = (*reporter.take_text(), *((notice,) if notice else ()))
         await self.tasks.set_status(
             record,
@@ -647,12 +658,13 @@ async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> 
         if record.suspension is not None and record.state.is_interrupted:
             await tasks.release(record)
             continue
-        notice = agent_message(record, [Part(text=INTERRUPTED_MESSAGE)])
+        interrupted = {"iac_code": {"interrupted": True}}
+        notice = agent_message(record, [Part(text=INTERRUPTED_MESSAGE)], metadata=interrupted)
         await tasks.set_status(
             record,
             TaskState.TASK_STATE_INPUT_REQUIRED,
             message=notice,
-            metadata={"iac_code": {"interrupted": True}},
+            metadata=interrupted,
             add_to_history=(notice,),
             live=False,
         )

@@ -116,6 +116,18 @@ async def test_allow_once_resumes_the_turn(a2a: A2AClient, server: RunningServer
     assert oct(audit.stat().st_mode & 0o777) == "0o600"
 
 
+async def test_a_client_that_does_not_stream_can_answer(a2a: A2AClient) -> None:
+    """A blocking SendMessage (or GetTask) shows the envelope on the question itself."""
+    task = await a2a.send(ASK)
+    assert task["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+    env = task["status"]["message"]["metadata"]["iac_code"]["input"]
+    assert env["kind"] == "permission" and env["requestTaskId"] == task["id"]
+    fetched = await a2a.result("GetTask", {"id": task["id"]})
+    assert fetched["status"]["message"]["metadata"]["iac_code"]["input"] == env
+    ack = await a2a.result("SendMessage", sideband(task, env))
+    assert ack["message"]["parts"][0]["data"]["accepted"] is True
+
+
 async def test_deny(a2a: A2AClient) -> None:
     task, final = await ask(a2a)
     env = final["metadata"]["iac_code"]["input"]

@@ -54,6 +54,7 @@ def test_sigkill_during_turns_loses_nothing(tmp_path: Path) -> None:
             got = rpc(server.url, "GetTask", {"id": task["id"]})
             assert got["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
             assert got["status"]["message"]["parts"][0]["text"].startswith(INTERRUPTED)
+            assert got["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
             assert got["history"][0]["parts"][0]["text"].startswith("say part")
         listed = rpc(server.url, "ListTasks", {})
         assert listed["totalSize"] == 4
