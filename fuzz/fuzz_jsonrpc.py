@@ -1,7 +1,7 @@
 """Fuzz `iaccode.wire.jsonrpc.parse_request` and, through it, both JSON backends.
 
-Run with atheris installed: `python fuzz/fuzz_jsonrpc.py fuzz/corpus/jsonrpc`. The tests replay
-the corpus through `TestOneInput` without atheris.
+Run with atheris installed: `scripts/fuzz jsonrpc`, or `python fuzz/fuzz_jsonrpc.py
+fuzz/corpus/jsonrpc`. The tests replay the corpus through `TestOneInput` without atheris.
 
 Invariants: parsing never raises; a `Request` obeys JSON-RPC 2.0 §4 and re-encodes to itself; every
 failure encodes to a valid error response; the orjson and stdlib backends agree on every input.
@@ -56,7 +56,8 @@ def TestOneInput(data: bytes) -> None:
 
 if __name__ == "__main__":
     import atheris
+    from _support import instrument
 
-    atheris.instrument_all()
+    instrument("iaccode")
     atheris.Setup(sys.argv, TestOneInput)
     atheris.Fuzz()

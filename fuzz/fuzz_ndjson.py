@@ -1,7 +1,7 @@
 """Fuzz `iaccode.wire.ndjson.LineFramer`.
 
-Run with atheris installed: `python fuzz/fuzz_ndjson.py fuzz/corpus/ndjson`. The tests replay the
-corpus through `TestOneInput` without atheris.
+Run with atheris installed: `scripts/fuzz ndjson`, or `python fuzz/fuzz_ndjson.py
+fuzz/corpus/ndjson`. The tests replay the corpus through `TestOneInput` without atheris.
 
 Invariants: framing raises nothing but `LineTooLong`, and recovers from it; lines hold no LF, are
 not blank and respect the limit; how the input is cut into chunks changes neither the lines nor
@@ -52,7 +52,8 @@ def TestOneInput(data: bytes) -> None:
 
 if __name__ == "__main__":
     import atheris
+    from _support import instrument
 
-    atheris.instrument_all()
+    instrument("iaccode")
     atheris.Setup(sys.argv, TestOneInput)
     atheris.Fuzz()

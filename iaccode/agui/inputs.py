@@ -219,7 +219,7 @@ def _choice(props: dict[str, Any], key: str, allowed: frozenset[str]) -> str | N
     if key not in props:
         return None
     value = props[key]
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:  # `in` hashes: no lists, objects
         choices = " or ".join(sorted(allowed))
         raise _invalid(f"forwardedProps.iacCode.{key} must be {choices}.")
     return str(value)
@@ -334,7 +334,7 @@ def _image(part: dict[str, Any], where: str) -> bytes:
             f"{where}.source must be inline base64 data (remote images are not fetched)."
         )
     media_type = source.get("mimeType")
-    if media_type not in IMAGE_TYPES:
+    if not isinstance(media_type, str) or media_type not in IMAGE_TYPES:
         raise _invalid(f"{where}.source.mimeType must be one of {', '.join(sorted(IMAGE_TYPES))}.")
     value = source.get("value")
     if not isinstance(value, str):

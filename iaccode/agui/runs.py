@@ -122,10 +122,14 @@ class AguiService:
     def _check_cwd(self, cwd: str) -> None:
         """The workspace against the allowed roots (in-process only: a remote A2A server checks
         its own paths). Blocking: runs in a worker thread."""
-        path = Path(cwd)
-        if not path.is_dir():
+        try:
+            path = Path(cwd)
+            resolved = path.resolve(strict=True) if path.is_dir() else None
+        except (OSError, RuntimeError):  # a name too long for the file system, a symlink loop
+            resolved = None
+        if resolved is None:
             raise AguiError(codes.INVALID_INPUT, "forwardedProps.iacCode.cwd is not a directory.")
-        if not any(is_within(path.resolve(), root) for root in self.allowed_cwds or ()):
+        if not any(is_within(resolved, root) for root in self.allowed_cwds or ()):
             raise AguiError(
                 codes.INVALID_INPUT,
                 "forwardedProps.iacCode.cwd is outside the allowed workspaces "

@@ -1,0 +1,47 @@
+"""Every fuzz harness (fuzz/fuzz_*.py) loads without atheris, has a seed corpus and a row in
+fuzz/README.md, and is replayed by a test module that runs its whole corpus through it: a new
+harness without a replay, or a replay dropped, fails here (fuzz/README.md, "CI replays the
+corpora").
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).parents[1]
+# The test module that replays each harness's corpus (`test_fuzz_harness_accepts_its_corpus`).
+REPLAYS = {
+    "agui": "tests/agui/test_inputs_fuzzed.py",
+    "codec": "tests/model/test_codec_properties.py",
+    "dispatch": "tests/a2a/test_dispatch_fuzzed.py",
+    "http": "tests/transports/test_http_fuzzed.py",
+    "jsonrpc": "tests/wire/test_jsonrpc.py",
+    "ndjson": "tests/wire/test_ndjson.py",
+    "sse": "tests/wire/test_sse.py",
+}
+
+
+def test_every_harness_has_a_replay() -> None:
+    harnesses = {path.stem.removeprefix("fuzz_") for path in ROOT.glob("fuzz/fuzz_*.py")}
+    assert harnesses == set(REPLAYS)
+
+
+@pytest.mark.parametrize("name", sorted(REPLAYS))
+def test_the_harness_loads_without_atheris_and_its_corpus_is_replayed(name: str) -> None:
+    path = ROOT / f"fuzz/fuzz_{name}.py"
+    spec = importlib.util.spec_from_file_location(f"fuzz_{name}_loaded", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert callable(module.TestOneInput)
+    assert "atheris" not in vars(module)  # imported only under `if __name__ == "__main__"`
+
+    seeds = sorted((ROOT / "fuzz/corpus" / name).iterdir())
+    assert len(seeds) >= 5 and all(seed.is_file() for seed in seeds)
+    replay = (ROOT / REPLAYS[name]).read_text()
+    assert f'"fuzz/corpus/{name}"' in replay
+    assert "def test_fuzz_harness_accepts_its_corpus(" in replay
+    assert f"| `fuzz_{name}.py` |" in (ROOT / "fuzz/README.md").read_text()
