@@ -188,11 +188,12 @@ def _agui(args: argparse.Namespace) -> int:
 
 def _run(serve: Any, config: Any) -> int:
     from iaccode.agent.engine import EngineLoadError
+    from iaccode.tasks.errors import UnusableStateError
     from iaccode.transports.unix import SocketPathUnavailable
 
     try:
         trio.run(serve, config)
-    except (EngineLoadError, ConfigError, SocketPathUnavailable) as exc:
+    except (EngineLoadError, ConfigError, SocketPathUnavailable, UnusableStateError) as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except OSError as exc:

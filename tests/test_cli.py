@@ -1,18 +1,21 @@
 """The `iaccode` / `iac-code` command line, run in-process through `main()`.
 
-Every case that reaches `trio.run(serve, ...)` fails while loading the engine, which happens before
-anything binds a socket or opens the store.
+Every case that reaches `trio.run(serve, ...)` fails before it serves: while loading the engine,
+which happens before anything binds a socket or opens the store, or while opening the store or
+the push keyring (on a loopback port 0 that is closed again).
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cryptography.fernet import Fernet
 
 from iaccode import __version__
 from iaccode.cli import main
@@ -175,6 +178,58 @@ def test_engine_load_error_is_status_2_before_anything_starts(
     assert main(argv) == 2
     assert _one_line_error(capsys.readouterr().err).startswith(expected)
     assert not state.exists()  # the store was never opened
+
+
+def test_task_database_of_a_newer_schema_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    database = sqlite3.connect(state / "tasks.db")
+    database.execute("PRAGMA user_version = 99")
+    database.close()
+    argv = ["a2a", "--port", "0", "--persistence-dir", str(state)]
+    assert main(argv) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line.startswith(
+        f"iaccode: the task database {state / 'tasks.db'} was written by a newer"
+    )
+    assert "schema version 99" in line
+
+
+def _push_config(tmp_path: Path) -> list[str]:
+    config = tmp_path / "a2a-server.yml"
+    config.write_text("push-notifications: true\n")
+    state = tmp_path / "state"
+    return ["a2a", "--config", str(config), "--port", "0", "--persistence-dir", str(state)]
+
+
+def test_push_keyring_readable_by_others_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("IAC_CODE_A2A_PUSH_KEYRING", raising=False)
+    keyring = tmp_path / "state" / "push_keys.json"
+    keyring.parent.mkdir()
+    key = Fernet.generate_key().decode("ascii")
+    keyring.write_text(key)
+    keyring.chmod(0o644)
+    assert main(_push_config(tmp_path)) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line.startswith(f"iaccode: the push keyring {keyring} is accessible by group or others")
+    assert key not in line
+
+
+def test_bad_push_keyring_in_the_environment_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "not-a-fernet-key-but-a-secret"
+    monkeypatch.setenv(
+        "IAC_CODE_A2A_PUSH_KEYRING", f'{{"active": "a", "keys": {{"a": "{secret}"}}}}'
+    )
+    assert main(_push_config(tmp_path)) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line == "iaccode: IAC_CODE_A2A_PUSH_KEYRING: push key 'a' is not a valid Fernet key"
+    assert secret not in line
 
 
 @pytest.mark.parametrize("script", ["iac-code", "iaccode"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from iaccode.cli import main
+from iaccode.client.cli import _COMMANDS
 from iaccode.wire import json
 from tests.process import ServerProcess
 
@@ -30,9 +33,12 @@ def server(tmp_path_factory: pytest.TempPathFactory, workspace: Path) -> Iterato
         yield p
 
 
+CLIENT = [sys.executable, "-m", "iaccode", "a2a-client"]
+
+
 def client(*args: str, check: int | None = 0) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
-        [sys.executable, "-m", "iaccode", "a2a-client", *args],
+        [*CLIENT, *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -123,3 +129,40 @@ def test_routes(server: ServerProcess, tmp_path: Path, workspace: Path) -> None:
     )
     assert done.stdout.strip() == "via route"
     client("task-list", "--config", str(config), "--route", "missing", check=2)
+
+
+def test_help_describes_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["a2a-client", "--help"])
+    assert done.value.code == 0
+    lines = capsys.readouterr().out.split("positional arguments:", 1)[1].splitlines()
+    described = {}
+    for line, following in zip(lines, [*lines[1:], ""], strict=True):
+        if line.startswith("    ") and not line.startswith("     "):
+            name, _, text = line.strip().partition(" ")
+            described[name] = text.strip() or following.strip()  # a long name wraps the text
+    assert set(described) == set(_COMMANDS)
+    assert all(described.values()), described
+
+
+@pytest.mark.parametrize("output", [[], ["--output", "json"], ["--stream"]])
+def test_a_reader_that_goes_away_ends_the_client_quietly(
+    server: ServerProcess, workspace: Path, output: list[str]
+) -> None:
+    """`iaccode a2a-client call ... | head -1`: the pipe's reader is gone before the answer."""
+    auth = ["--url", server.url, "--token", "t0ken"]
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [*CLIENT, "call", *auth, "-p", "say hi", "--cwd", str(workspace), *output],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+    assert "Exception ignored" not in done.stderr

@@ -7,13 +7,16 @@ IAC_CODE_CONFIG_DIR into tmp_path and clears IACCODE_A2A_ALLOWED_CWDS and AGENTC
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from iaccode.config import DEFAULT_PORT, Config, ConfigError, load_config
+from iaccode import config as config_module
+from iaccode.config import _FILE_KEYS, DEFAULT_PORT, Config, ConfigError, load_config
+from iaccode.tasks.push import keyring as keyring_module
 
 
 @pytest.fixture
@@ -527,3 +530,46 @@ def test_agentcore_profile() -> None:
     assert runtime.advertised_url == "https://rt.example/invocations/"
     with pytest.raises(ConfigError, match="profile"):
         load_config(None, {"profile": "lambda"}, {})
+
+
+# -- docs/configuration.md covers what the code accepts ----------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _section(text: str, heading: str) -> str:
+    """The text under a Markdown heading, up to the next heading of the same or a higher level."""
+    level = heading.split(" ", 1)[0]
+    start = text.index(f"\n{heading}\n") + len(heading) + 2
+    ends = [text.find(f"\n{'#' * n} ", start) for n in range(1, len(level) + 1)]
+    return text[start : min([e for e in ends if e != -1], default=len(text))]
+
+
+def test_every_file_key_is_documented() -> None:
+    keys = _section((DOCS / "configuration.md").read_text(), "## Keys")
+    missing = [k for k in sorted(_FILE_KEYS) if f"`{k.replace('_', '-')}`" not in keys]
+    assert missing == []
+
+
+def test_every_environment_variable_of_the_server_is_documented() -> None:
+    source = Path(config_module.__file__).read_text()
+    names = set(re.findall(r'"((?:IAC_CODE|IACCODE|AGENTCORE|DASHSCOPE|OPENAI)_[A-Z_]+)"', source))
+    names = {n for n in names if not n.startswith("IAC_CODE_AGUI_")}  # agui.md has those
+    names.add(keyring_module.ENV_VAR)  # read where the keyring is loaded
+    table = _section((DOCS / "configuration.md").read_text(), "## Environment variables")
+    assert sorted(n for n in names if f"`{n}`" not in table) == []
+
+
+def test_the_files_under_persistence_dir_are_all_named_and_linked() -> None:
+    """configuration.md names every entry of operations.md's table and links to it."""
+    operations = _section((DOCS / "operations.md").read_text(), "### Under `persistence-dir`")
+    rows = [line for line in operations.splitlines() if line.startswith("| `")]
+    entries: set[str] = set()
+    for row in rows:
+        names = re.findall(r"`([^`]+)`", row.split("|")[1])
+        # "`push_queue/pending/`, `inflight/`, ...": the rest of a directory's row are inside it
+        entries.update([names[0].split("/")[0]] if "/" in names[0] else names)
+    assert {"tasks.db", "tasks.db-wal", "push_keys.json", "push_queue"} <= entries
+    files = _section((DOCS / "configuration.md").read_text(), "## Files under `persistence-dir`")
+    assert sorted(e for e in entries if f"`{e}" not in files) == []
+    assert "(operations.md#under-persistence-dir)" in files

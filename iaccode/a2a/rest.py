@@ -27,6 +27,9 @@ JSON-RPC error's `data` (a `google.rpc.ErrorInfo` for A2A errors) as `details` (
 HTTP statuses follow spec §5.4 (1.0.1, as a2a.md §4 and the a2a-sdk): TaskNotFound 404, other
 A2A errors 400, InvalidAgentResponse and internal errors 500. A request body that is not JSON
 by its Content-Type gets 415 Unsupported Media Type, the HTTP status made for exactly that.
+A refusal for load (JSON-RPC's -32603 with our `RESOURCE_EXHAUSTED` ErrorInfo, a limit such as
+max-concurrent-turns reached; docs/operations.md) is 503 `UNAVAILABLE` with `Retry-After`, as
+the HTTP server's own busy answers are: the request may simply be sent again.
 """
 
 from __future__ import annotations
@@ -111,6 +114,11 @@ _STATUS: dict[int, tuple[int, str]] = {
 }
 _A2A_ERROR = (400, "FAILED_PRECONDITION")  # every other A2A error (-32001..-32099)
 _UNKNOWN_ERROR = (500, "INTERNAL")
+# A busy refusal (`iaccode.a2a.service.ServerBusyError`): -32603 with this ErrorInfo reason and
+# domain. Told apart by the data, as a JSON-RPC client does, since its code is the internal one.
+_BUSY_ERROR = (503, "UNAVAILABLE")
+_BUSY_REASON = ("RESOURCE_EXHAUSTED", "iac-code")
+RETRY_AFTER_SECONDS = 1  # as the HTTP server's own 503s (`iaccode.wire.http.busy_response`)
 
 
 class RestBinding:
@@ -218,7 +226,9 @@ def _body(request: HttpRequest) -> dict[str, Any]:
 def _error_body(error: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """A JSON-RPC error object as an AIP-193 error (spec §11.6), with its HTTP status."""
     code = error.get("code")
-    if isinstance(code, int) and code in _STATUS:
+    if code == jsonrpc.INTERNAL_ERROR and _is_busy(error):
+        status, name = _BUSY_ERROR
+    elif isinstance(code, int) and code in _STATUS:
         status, name = _STATUS[code]
     elif isinstance(code, int) and -32099 <= code <= -32001:
         status, name = _A2A_ERROR
@@ -238,7 +248,18 @@ def _error_response(
     mapped, body = _error_body(error)
     if status is not None:
         body["error"]["code"] = status
+    if (status or mapped) == _BUSY_ERROR[0]:
+        headers = (*headers, ("retry-after", str(RETRY_AFTER_SECONDS)))
     return json_response(status or mapped, body, headers)
+
+
+def _is_busy(error: Mapping[str, Any]) -> bool:
+    """Whether a JSON-RPC error is a load-shedding refusal (its ErrorInfo names our limit)."""
+    details = error.get("data")
+    return isinstance(details, list) and any(
+        isinstance(detail, dict) and (detail.get("reason"), detail.get("domain")) == _BUSY_REASON
+        for detail in details
+    )
 
 
 class _RestEvents:

@@ -100,7 +100,8 @@ DEFAULT_PAGE_SIZE = 50
 class ServerBusyError(A2AError):
     """A configured limit is reached; the caller may retry later. A2A defines no busy error, so
     this is JSON-RPC's -32603 with a `google.rpc.ErrorInfo` of our own domain naming the limit
-    (`metadata.limit`, `metadata.max`)."""
+    (`metadata.limit`, `metadata.max`). The HTTP+JSON binding answers it 503 `UNAVAILABLE` with
+    `Retry-After` (`iaccode.a2a.rest`, which recognises it by that ErrorInfo)."""
 
     code = jsonrpc.INTERNAL_ERROR
     reason = "RESOURCE_EXHAUSTED"

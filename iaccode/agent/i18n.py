@@ -19,13 +19,14 @@ from iaccode.agent.i18n_iac import iac_texts
 LANGUAGES = ("en", "zh", "es", "fr", "de", "ja", "pt")
 
 _CATALOG: dict[str, dict[str, str]] = {
-    "{title} Allow once?": {
-        "zh": "{title} 是否允许本次操作？",
-        "es": "{title} ¿Permitir una vez?",
-        "fr": "{title} Autoriser une fois ?",
-        "de": "{title} Einmal erlauben?",
-        "ja": "{title} 今回のみ許可しますか？",
-        "pt": "{title} Permitir uma vez?",
+    # The permission question: the title (a phrase without a full stop) ends as a sentence.
+    "{title}. Allow once?": {
+        "zh": "{title}。是否允许本次操作？",
+        "es": "{title}. ¿Permitir una vez?",
+        "fr": "{title}. Autoriser une fois ?",
+        "de": "{title}. Einmal erlauben?",
+        "ja": "{title}。今回のみ許可しますか？",
+        "pt": "{title}. Permitir uma vez?",
     },
     "Allow once": {
         "zh": "允许一次",

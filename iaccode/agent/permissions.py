@@ -208,7 +208,7 @@ def envelope(
         "toolUseId": request.tool_use_id,
         "toolName": request.tool_name,
         **display,
-        "prompt": translate("{title} Allow once?", language, title=display["title"]),
+        "prompt": translate("{title}. Allow once?", language, title=display["title"]),
         "safeSummary": safe_summary(request),
         "options": [
             {"id": "allow_once", "label": translate("Allow once", language)},

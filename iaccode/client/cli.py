@@ -11,6 +11,7 @@ Exit status a script can rely on:
     3  the agent could not be reached, or answered something that is not A2A
     4  the agent card's signature did not verify (or it is unsigned and one was required)
     5  the agent refused the credentials
+  141  the output went away mid-way (`... | head -1`); nothing more is written, as with SIGPIPE
 
 Routes: `--config client.yml` with `routes: {name: {url: ..., token: ..., api-key: ...}}` and
 `--route name`; flags win over the route.
@@ -19,6 +20,7 @@ Routes: `--config client.yml` with `routes: {name: {url: ..., token: ..., api-ke
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import uuid
 from pathlib import Path
@@ -34,6 +36,9 @@ from iaccode.client.connection import (
 from iaccode.wire import json
 
 EXIT_OK, EXIT_REMOTE, EXIT_USAGE = 0, 1, 2
+# The reader of our output went away: 128 + SIGPIPE, the status a shell reports for a program
+# that SIGPIPE stopped (Python ignores SIGPIPE and raises BrokenPipeError instead).
+EXIT_BROKEN_PIPE = 141
 _GOOD_ENDS = {"TASK_STATE_INPUT_REQUIRED", "TASK_STATE_COMPLETED"}
 
 
@@ -77,27 +82,58 @@ def add_parser(commands: Any) -> None:
     listing.add_argument("--status")
     listing.add_argument("--page-size", type=int)
     listing.add_argument("--page-token")
-    for name in ("task-cancel", "task-subscribe"):
-        sub.add_parser(name, parents=[common]).add_argument("task_id")
-    create = sub.add_parser("push-config-create", parents=[common])
+    for name, text in (
+        ("task-cancel", "cancel a task"),
+        ("task-subscribe", "follow a running task's events"),
+    ):
+        sub.add_parser(name, parents=[common], help=text).add_argument("task_id")
+    create = sub.add_parser(
+        "push-config-create", parents=[common], help="have a task's updates pushed to a URL"
+    )
     create.add_argument("task_id")
     create.add_argument("--callback-url", required=True)
     create.add_argument("--config-id")
     create.add_argument("--callback-token")
-    for name in ("push-config-get", "push-config-delete"):
-        command = sub.add_parser(name, parents=[common])
+    for name, text in (
+        ("push-config-get", "show a task's push notification config"),
+        ("push-config-delete", "delete a task's push notification config"),
+    ):
+        command = sub.add_parser(name, parents=[common], help=text)
         command.add_argument("task_id")
         command.add_argument("config_id")
-    sub.add_parser("push-config-list", parents=[common]).add_argument("task_id")
+    push_list = sub.add_parser(
+        "push-config-list", parents=[common], help="list a task's push notification configs"
+    )
+    push_list.add_argument("task_id")
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     try:
-        with _connect(args) as connection:
-            return _COMMANDS[args.client_command](connection, args, out, err)
-    except ClientError as exc:
-        print(f"iaccode a2a-client: {exc.message}", file=err)
-        return exc.exit_code
+        try:
+            with _connect(args) as connection:
+                status = _COMMANDS[args.client_command](connection, args, out, err)
+        except ClientError as exc:
+            print(f"iaccode a2a-client: {exc.message}", file=err)
+            status = exc.exit_code
+        out.flush()  # a reader that went away shows up here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        _discard(out)
+        return EXIT_BROKEN_PIPE
+
+
+def _discard(out: TextIO) -> None:
+    """Point `out` at /dev/null, so that what is still buffered for the reader that went away
+    does not raise again (with a traceback) when the interpreter flushes it on exit."""
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError):  # not a file (a StringIO)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 def _connect(args: argparse.Namespace) -> Connection:

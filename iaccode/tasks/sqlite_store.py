@@ -22,6 +22,7 @@ import trio
 
 from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.store import (
     ContextRecord,
     StoredTask,
@@ -34,6 +35,12 @@ from iaccode.wire import json
 
 T = TypeVar("T")
 SCHEMA_VERSION = 1
+
+
+class SchemaTooNewError(UnusableStateError):
+    """The database's `user_version` is higher than this code knows: a newer iaccode wrote it."""
+
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tasks (
     id TEXT PRIMARY KEY,
@@ -103,8 +110,10 @@ class SQLiteTaskStore:
             version = writer.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 writer.close()
-                raise RuntimeError(
-                    f"the task database was written by a newer iaccode (schema {version})"
+                raise SchemaTooNewError(
+                    f"the task database {path} was written by a newer iaccode (schema version "
+                    f"{version}; this one reads up to {SCHEMA_VERSION}): run the newer iaccode, "
+                    "or use another persistence-dir"
                 )
             with writer:
                 writer.executescript(_SCHEMA)

@@ -27,7 +27,7 @@ ENVELOPE = {
     "isReadOnly": False,
     "safeSummary": "write_file: {...}",
     "options": [{"id": "allow_once", "label": "Allow once"}, {"id": "deny", "label": "Deny"}],
-    "prompt": "Change a workspace file Allow once?",
+    "prompt": "Change a workspace file. Allow once?",
 }
 
 
@@ -56,7 +56,7 @@ def test_a_permission_pause_is_a_tool_call_interrupt() -> None:
     Interrupt.model_validate(interrupt)
     assert interrupt["id"] == "permission-1" and interrupt["reason"] == "tool_call"
     assert interrupt["toolCallId"] == "call-1"
-    assert interrupt["message"] == "Change a workspace file Allow once?"
+    assert interrupt["message"] == "Change a workspace file. Allow once?"
     assert interrupt["responseSchema"]["properties"]["decision"]["enum"] == ["allow_once", "deny"]
     assert interrupt["expiresAt"] == "1970-01-01T00:17:40Z"
     assert interrupt["metadata"]["toolName"] == "write_file"

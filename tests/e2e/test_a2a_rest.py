@@ -393,6 +393,39 @@ async def test_request_errors_and_their_statuses(rest: RestClient) -> None:
     assert_error(await http.get("/tasks/bad%20id"), 400, "INVALID_ARGUMENT")
 
 
+def assert_busy(response: httpx.Response, limit: str, maximum: int) -> None:
+    """A load-shedding refusal: 503 UNAVAILABLE with Retry-After, the ErrorInfo naming the limit."""
+    error = assert_error(response, 503, "UNAVAILABLE")
+    assert response.headers["retry-after"] == "1"
+    assert limit in error["message"] and "retry later" in error["message"]
+    (info,) = error["details"]
+    assert info["@type"] == ERROR_INFO and info["reason"] == "RESOURCE_EXHAUSTED"
+    assert info["domain"] == "iac-code" and info["metadata"]["limit"] == limit
+    assert info["metadata"]["max"] == str(maximum)
+
+
+async def test_busy_refusals_are_503_with_retry_after(
+    start_server: Callable[..., Any], workspace: Path
+) -> None:
+    _, http, rest = await open_rest(
+        start_server, workspace, max_concurrent_turns=1, max_subscribers_per_task=1
+    )
+    async with http:
+        task = await rest.send("wait", configuration={"returnImmediately": True})
+        body = {"message": rest.message("say hi")}
+        assert_busy(await http.post("/message:send", json=body), "max-concurrent-turns", 1)
+        assert_busy(await http.post("/message:stream", json=body), "max-concurrent-turns", 1)
+        with trio.fail_after(5):
+            async with http.stream("GET", f"/tasks/{task['id']}:subscribe") as first:
+                assert first.status_code == 200
+                async for chunk in first.aiter_bytes():  # subscribed once an event arrived
+                    if b"data:" in chunk:
+                        break
+                second = await http.get(f"/tasks/{task['id']}:subscribe")
+                assert_busy(second, "max-subscribers-per-task", 1)
+        assert (await http.post(f"/tasks/{task['id']}:cancel")).status_code == 200
+
+
 async def test_message_to_a_terminal_task(rest: RestClient) -> None:
     task = await rest.send("wait", configuration={"returnImmediately": True})
     await rest.http.post(f"/tasks/{task['id']}:cancel")

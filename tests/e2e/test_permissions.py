@@ -10,6 +10,7 @@ import httpx
 import pytest
 import trio
 
+from iaccode.agent.i18n import LANGUAGES
 from iaccode.server import RunningServer
 from iaccode.wire import json
 from tests.client import A2AClient, RpcError, results, states, text_of
@@ -61,7 +62,7 @@ async def test_permission_prompt_envelope(a2a: A2AClient) -> None:
     assert env["effect"] == "file_change" and env["isReadOnly"] is False
     assert env["target"] == "plan.yaml"
     assert env["title"] == "Change a workspace file"
-    assert env["prompt"] == "Change a workspace file Allow once?"
+    assert env["prompt"] == "Change a workspace file. Allow once?"
     assert [o["id"] for o in env["options"]] == ["allow_once", "deny"]
     assert "secret payload" not in json.dumps(final).decode()  # payloads are shown as shapes only
     assert '"content":{"type":"string","length":14' in env["safeSummary"]
@@ -219,6 +220,47 @@ async def test_prompt_in_the_callers_language(a2a: A2AClient, workspace: Path) -
     assert env["title"] == "修改工作区文件" and env["language"] == "zh"
     assert [o["label"] for o in env["options"]] == ["允许一次", "拒绝"]
     assert env["toolName"] == "write_file" and env["effect"] == "file_change"  # never translated
+
+
+PROMPTS = {  # the title, then the question as a sentence of its own
+    "en": ("Change a workspace file", "Change a workspace file. Allow once?"),
+    "zh": ("修改工作区文件", "修改工作区文件。是否允许本次操作？"),  # noqa: RUF001 (its own punctuation)
+    "es": (
+        "Modificar un archivo del espacio de trabajo",
+        "Modificar un archivo del espacio de trabajo. ¿Permitir una vez?",
+    ),
+    "fr": (
+        "Modifier un fichier de l'espace de travail",
+        "Modifier un fichier de l'espace de travail. Autoriser une fois ?",
+    ),
+    "de": (
+        "Eine Datei im Arbeitsbereich ändern",
+        "Eine Datei im Arbeitsbereich ändern. Einmal erlauben?",
+    ),
+    "ja": (
+        "ワークスペースのファイルを変更",
+        "ワークスペースのファイルを変更。今回のみ許可しますか？",  # noqa: RUF001
+    ),
+    "pt": (
+        "Alterar um arquivo do espaço de trabalho",
+        "Alterar um arquivo do espaço de trabalho. Permitir uma vez?",
+    ),
+}
+
+
+async def test_the_prompt_joins_title_and_question_in_every_language(a2a: A2AClient) -> None:
+    assert set(PROMPTS) == set(LANGUAGES)
+    for language, (title, prompt) in PROMPTS.items():
+        message = a2a.message(ASK)
+        message["metadata"]["iac_code"]["preferredLanguage"] = language
+        events = await a2a.stream("SendStreamingMessage", {"message": message})
+        final = results(events)[-1]["statusUpdate"]
+        env = final["metadata"]["iac_code"]["input"]
+        assert env["language"] == language and env["title"] == title
+        assert env["prompt"] == prompt
+        assert text_of(final["status"]["message"]) == prompt
+        assert [o["id"] for o in env["options"]] == ["allow_once", "deny"]
+        await a2a.result("CancelTask", {"id": final["taskId"]})
 
 
 async def started(

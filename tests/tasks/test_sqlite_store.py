@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 
 from iaccode.model.a2a import Artifact, Message, Part, Role, Task, TaskState, TaskStatus
-from iaccode.tasks.sqlite_store import SCHEMA_VERSION, SQLiteTaskStore, _ChangeRows
+from iaccode.tasks.sqlite_store import (
+    SCHEMA_VERSION,
+    SchemaTooNewError,
+    SQLiteTaskStore,
+    _ChangeRows,
+)
 from iaccode.tasks.store import ContextRecord, StoredTask, TaskChange, TaskQuery
 
 S = TaskState
@@ -152,5 +157,5 @@ async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
-    with pytest.raises(RuntimeError, match="newer iaccode"):
+    with pytest.raises(SchemaTooNewError, match="newer iaccode"):
         await SQLiteTaskStore.open(path)

@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from iaccode.tasks.push.configs import PushConfigStore, PushTarget
 from iaccode.tasks.push.jobs import PushJob, RetryPolicy, job_for_config
-from iaccode.tasks.push.keyring import KeyringError, PushKeyring, load_keyring, open_keyring
+from iaccode.tasks.push.keyring import (
+    KeyringError,
+    KeyringUnusableError,
+    PushKeyring,
+    load_keyring,
+    open_keyring,
+)
 from iaccode.tasks.push.queue import ClaimedJob, LocalFileQueue, PushQueue, QueueCounts
 from iaccode.tasks.push.urls import CallbackUrlError, check_resolved, check_url
 from iaccode.tasks.push.worker import (
@@ -33,6 +39,7 @@ __all__ = [
     "ClaimedJob",
     "DeliveryResult",
     "KeyringError",
+    "KeyringUnusableError",
     "LocalFileQueue",
     "Outcome",
     "PushConfigStore",

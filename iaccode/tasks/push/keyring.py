@@ -27,6 +27,7 @@ from pathlib import Path
 import trio
 from cryptography.fernet import Fernet, InvalidToken
 
+from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.files import write_durably
 from iaccode.wire import json
 
@@ -37,6 +38,10 @@ ENV_SINGLE_KID = "env"
 
 class KeyringError(Exception):
     """The keyring cannot be loaded, or a value cannot be decrypted. The text holds no secret."""
+
+
+class KeyringUnusableError(KeyringError, UnusableStateError):
+    """The keyring cannot be loaded (from the environment or its file): the server cannot start."""
 
 
 class PushKeyring:
@@ -164,7 +169,7 @@ def load_keyring(persistence_dir: Path, *, environ: Mapping[str, str] | None = N
         try:
             return PushKeyring.from_text(text)
         except KeyringError as exc:
-            raise KeyringError(f"{ENV_VAR}: {exc}") from None
+            raise KeyringUnusableError(f"{ENV_VAR}: {exc}") from None
     return load_keyring_file(persistence_dir / KEYRING_FILE)
 
 
@@ -181,21 +186,25 @@ def load_keyring_file(path: Path) -> PushKeyring:
     except FileNotFoundError:
         return _create_keyring_file(path)
     except OSError as exc:
-        raise KeyringError(f"cannot open the push keyring {path}: {exc.strerror}") from None
+        raise KeyringUnusableError(f"cannot open the push keyring {path}: {exc.strerror}") from None
     with os.fdopen(fd, "rb") as file:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
-            raise KeyringError(f"the push keyring {path} is not a regular file")
+            raise KeyringUnusableError(f"the push keyring {path} is not a regular file")
         if info.st_mode & 0o077:
-            raise KeyringError(
+            raise KeyringUnusableError(
                 f"the push keyring {path} is accessible by group or others"
                 f" (mode {stat.S_IMODE(info.st_mode):04o}); run: chmod 600 {path}"
             )
         data = file.read()
     try:
-        return PushKeyring.from_text(data.decode("utf-8"))
-    except (KeyringError, UnicodeError) as exc:
-        raise KeyringError(f"the push keyring {path} is damaged: {exc}") from None
+        text = data.decode("utf-8")
+    except UnicodeError:  # its text would quote the offending byte of a key
+        raise KeyringUnusableError(f"the push keyring {path} is damaged: not UTF-8") from None
+    try:
+        return PushKeyring.from_text(text)
+    except KeyringError as exc:
+        raise KeyringUnusableError(f"the push keyring {path} is damaged: {exc}") from None
 
 
 def write_keyring_file(path: Path, keyring: PushKeyring, *, replace: bool = False) -> None:
@@ -211,5 +220,7 @@ def _create_keyring_file(path: Path) -> PushKeyring:
         # Another process sharing the persistence directory won the race: use its key.
         return load_keyring_file(path)
     except OSError as exc:
-        raise KeyringError(f"cannot create the push keyring {path}: {exc.strerror}") from None
+        raise KeyringUnusableError(
+            f"cannot create the push keyring {path}: {exc.strerror}"
+        ) from None
     return keyring
