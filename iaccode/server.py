@@ -20,7 +20,7 @@ import functools
 import logging
 import signal
 import ssl
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("iaccode.server")
 _FLUSH_SECONDS = 1.0
 
+Listener = trio.SocketListener | trio.SSLListener[trio.SocketStream]
 StartFront = Callable[[trio.Nursery, trio.Nursery, trio.Event], Awaitable[None]]
 
 
@@ -89,17 +90,13 @@ async def serve(
     """Run the A2A server on its configured transport until it is told to stop."""
     async with contextlib.AsyncExitStack() as resources:
         sockets: list[trio.SocketListener] = []
-        listeners: list[trio.abc.Listener[Any]] = []
+        listeners: list[Listener] = []
         unix = None
         redis_streams = None
         if config.transport in ("http", "websocket"):
             sockets = await open_http_listeners(config.host, config.port)
             config = attrs.evolve(config, port=sockets[0].socket.getsockname()[1])
-            listeners = list(sockets)
-            if config.transport == "http" and config.tls_cert and config.tls_key:
-                tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-                tls.load_cert_chain(config.tls_cert, config.tls_key)
-                listeners = [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
+            listeners = with_tls(sockets, config)
         elif config.transport == "unix":
             from iaccode.transports.unix import open_unix_listener
 
@@ -139,7 +136,7 @@ async def serve(
                     authenticate=authenticate,
                     allowed_origins=config.ws_allowed_origins,
                     handler_nursery=connections,
-                    listeners=sockets,
+                    listeners=listeners,
                 )
                 await front.start(websocket)
             elif unix is not None:
@@ -168,7 +165,8 @@ async def serve(
 
         where = {
             "http": config.advertised_url,
-            "websocket": f"ws://{config.host}:{config.port}{config.ws_path}",
+            "websocket": f"{'wss' if config.tls_cert else 'ws'}://{config.host}:{config.port}"
+            f"{config.ws_path}",
             "unix": str(config.socket_path),
             "stdio": "stdin/stdout",
             "redis-streams": redis_streams.describe() if redis_streams else "",
@@ -206,6 +204,15 @@ async def _run_stdio(
         task_status=task_status,
     )
     stop.set()  # stdout broke, or every reply is out
+
+
+def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listener]:
+    """The listeners to serve: TLS over `sockets` when `tls-cert` and `tls-key` are set."""
+    if not (config.tls_cert and config.tls_key):
+        return list(sockets)
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    tls.load_cert_chain(config.tls_cert, config.tls_key)
+    return [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
 
 
 def _redis_streams(config: Config) -> RedisStreamsTransport:
@@ -271,7 +278,7 @@ def http_limits(config: Config, heartbeat: float | None = None) -> HttpLimits:
 
 async def _start_http(
     http: HttpServer | AsgiApp,
-    listeners: list[trio.abc.Listener[Any]],
+    listeners: Sequence[trio.abc.Listener[Any]],
     config: Config,
     front: trio.Nursery,
     connections: trio.Nursery,
@@ -312,7 +319,8 @@ class RunningAgui:
     @property
     def url(self) -> str:
         host = self.config.host if self.config.host not in ("0.0.0.0", "", "::") else "127.0.0.1"
-        return f"http://{host}:{self.port}"
+        scheme = "https" if self.config.core.tls_cert else "http"
+        return f"{scheme}://{host}:{self.port}"
 
     def stop(self) -> None:
         self._stop.set()
@@ -333,6 +341,7 @@ async def serve_agui(
         for listener in sockets:
             resources.push_async_callback(listener.aclose)
         app, core = await resources.enter_async_context(open_agui(config))
+        listeners = with_tls(sockets, config.core)
         http_config = attrs.evolve(config.core, max_body_bytes=MAX_REQUEST_BYTES)
         http = _http_server(
             app, http_config, light_paths=("/health",), heartbeat=config.heartbeat_seconds
@@ -341,12 +350,13 @@ async def serve_agui(
         async def start_front(
             front: trio.Nursery, connections: trio.Nursery, stop: trio.Event
         ) -> None:
-            await _start_http(http, list(sockets), config.core, front, connections, stop)
+            await _start_http(http, listeners, config.core, front, connections, stop)
 
         def started(stop: trio.Event) -> None:
             kernel = "in this process" if core is not None else config.a2a_url
             log.info(
-                "iaccode AG-UI adapter listening on http://%s:%d/ (A2A %s)",
+                "iaccode AG-UI adapter listening on %s://%s:%d/ (A2A %s)",
+                "https" if config.core.tls_cert else "http",
                 config.host,
                 port,
                 kernel,

@@ -15,6 +15,7 @@ from iaccode.config import Config
 from iaccode.server import RunningServer, serve
 from tests.client import A2AClient
 from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
+from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
 HTTP_SERVERS = ("builtin", "hypercorn")

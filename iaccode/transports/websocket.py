@@ -85,7 +85,7 @@ async def serve_websocket(
     authenticate: Authenticate | None = None,
     allowed_origins: Collection[str] = (),
     handler_nursery: trio.Nursery | None = None,
-    listeners: Sequence[trio.SocketListener] | None = None,
+    listeners: Sequence[trio.SocketListener | trio.SSLListener[trio.SocketStream]] | None = None,
     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve JSON-RPC over WebSocket on `host`:`port` at `path` until cancelled.
@@ -94,7 +94,7 @@ async def serve_websocket(
     origins (`https://app.example`) that may connect; `"*"` allows any. Clients that send no
     `Origin` (anything but a browser) are not affected. `listeners` are sockets already bound
     (then `host` and `port` are not used): a server binds before it starts its tasks, so that an
-    address in use is reported plainly.
+    address in use is reported plainly; TLS listeners over them serve `wss://`.
     """
     if listeners is None:
         listeners = await trio.open_tcp_listeners(port, host=host or None)
@@ -108,7 +108,10 @@ async def serve_websocket(
     server = WebSocketServer(
         endpoint.handle, listeners, handler_nursery=handler_nursery, max_message_size=max_message
     )
-    task_status.started(listeners[0].socket.getsockname()[1])
+    first = listeners[0]
+    bound = first.transport_listener if isinstance(first, trio.SSLListener) else first
+    assert isinstance(bound, trio.SocketListener)
+    task_status.started(bound.socket.getsockname()[1])
     await server.run()
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import hmac
-import ssl
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,6 @@ from typing import Any
 import httpx
 import pytest
 import trio
-import trustme
 from a2a.types import AgentCard
 from a2a.utils.signing import create_signature_verifier
 from google.protobuf.json_format import ParseDict
@@ -22,6 +20,7 @@ from iaccode.a2a.signing import SignatureError, keys_from_jwks, verify_card
 from iaccode.server import RunningServer
 from iaccode.wire import json
 from tests.client import A2AClient, RpcError
+from tests.tls import TlsFiles
 
 TOKEN = "s3cret-token"
 SECRET = "a-card-signing-secret-of-32-bytes!"
@@ -258,16 +257,10 @@ async def test_required_extensions(start_server: Callable[..., Any], workspace: 
         assert b"-32001" in answer
 
 
-async def test_tls(start_server: Callable[..., Any], tmp_path: Path, workspace: Path) -> None:
-    ca = trustme.CA()
-    cert = ca.issue_cert("127.0.0.1", "localhost")
-    cert_path, key_path, ca_path = tmp_path / "cert.pem", tmp_path / "key.pem", tmp_path / "ca.pem"
-    cert.private_key_and_cert_chain_pem.write_to_path(str(cert_path))
-    cert.private_key_pem.write_to_path(str(key_path))
-    ca.cert_pem.write_to_path(str(ca_path))
-    server = await start_server(tls_cert=cert_path, tls_key=key_path)
+async def test_tls(start_server: Callable[..., Any], tls_files: TlsFiles, workspace: Path) -> None:
+    server = await start_server(tls_cert=tls_files.cert, tls_key=tls_files.key)
     url = f"https://127.0.0.1:{server.port}"
-    trusted = ssl.create_default_context(cafile=str(ca_path))
+    trusted = tls_files.client
     async with httpx.AsyncClient(base_url=url, verify=trusted, timeout=10) as https:
         card = (await https.get("/.well-known/agent-card.json")).json()
         assert card["supportedInterfaces"][0]["url"].startswith("https://127.0.0.1:")
