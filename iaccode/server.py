@@ -445,7 +445,7 @@ async def _run(
             if dispatcher is not None:
                 dispatcher.close()
             with trio.move_on_after(grace):
-                while _busy(http, dispatcher, supervisor):  # noqa: ASYNC110 (shutdown only)
+                while _busy(http, dispatcher, supervisor, shutting_down=True):  # noqa: ASYNC110
                     await trio.sleep(0.05)
             if supervisor is not None:
                 supervisor.shutdown()
@@ -455,12 +455,18 @@ async def _run(
 
 
 def _busy(
-    http: HttpFront | None, dispatcher: Dispatcher | None, supervisor: TurnSupervisor | None
+    http: HttpFront | None,
+    dispatcher: Dispatcher | None,
+    supervisor: TurnSupervisor | None,
+    *,
+    shutting_down: bool = False,
 ) -> bool:
+    """Requests in flight, or turns (when shutting down, only those not waiting for an answer)."""
+    turns = supervisor is not None and (supervisor.working if shutting_down else supervisor.busy)
     return bool(
         (http is not None and http.in_flight)
         or (dispatcher is not None and dispatcher.in_flight)
-        or (supervisor and supervisor.busy)
+        or turns
     )
 
 

@@ -342,8 +342,14 @@ class TurnSupervisor:
 
     @property
     def busy(self) -> bool:
-        """Turns are running, paused or about to start."""
+        """Turns are running, paused or about to start (AgentCore keeps the session meanwhile)."""
         return bool(self._turns or self._starting)
+
+    @property
+    def working(self) -> bool:
+        """Turns are running or about to start: what a shutdown waits for. A turn paused for
+        an answer that may take hours is not; it ends as INPUT_REQUIRED (or stays paused)."""
+        return bool(self._starting) or any(not t.waiting_for_input for t in self._turns.values())
 
     def __len__(self) -> int:
         return len(self._turns)

@@ -67,7 +67,13 @@ def agent_texts(task: dict[str, Any]) -> list[str]:
 def test_permission_asked_before_a_restart_resumes_the_turn(tmp_path: Path, stop: str) -> None:
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    with ServerProcess(tmp_path / "state", allowed_cwds=[workspace]) as server:
+    # A long grace: a question that waits for a person is no reason to hold up a shutdown.
+    config = tmp_path / "a2a-server.yml"
+    config.write_text("shutdown-grace-seconds: 120\n")
+    patient = ServerProcess(
+        tmp_path / "state", allowed_cwds=[workspace], extra_args=["--config", str(config)]
+    )
+    with patient as server:
         events = stream(
             server.url,
             "SendStreamingMessage",
@@ -79,7 +85,7 @@ def test_permission_asked_before_a_restart_resumes_the_turn(tmp_path: Path, stop
         if stop == "kill":
             server.kill()
         else:
-            assert server.terminate() == 0
+            assert server.terminate(timeout=30) == 0  # not the 120 s grace
 
     with ServerProcess(tmp_path / "state", allowed_cwds=[workspace]) as server:
         paused = rpc(server.url, "GetTask", {"id": task["id"]})
