@@ -43,10 +43,36 @@ if TYPE_CHECKING:
     from iaccode.config import Config
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
-_TERRAFORM = re.compile(r"\bterraform\b|\bopentofu\b|\.tf\b|\bhcl\b", re.IGNORECASE)
+# Latin words are matched whole even in Chinese or Japanese text, which has no spaces ("把Terraform
+# 转换为ROS"): only ASCII letters and digits count as the same word.
+_TERRAFORM = re.compile(
+    r"(?<![a-z0-9])(?:terraform|opentofu|hcl)(?![a-z0-9])|\.tf(?![a-z0-9])", re.IGNORECASE
+)
 _HCL = re.compile(r"^\s*(resource|variable|provider|module|output|locals)\b[^\n]*\{", re.MULTILINE)
-_COMPATIBLE = re.compile(r"\bcompatib|\bwrap|\btransform\b|\bworkspace map\b", re.IGNORECASE)
+# Asking for the compatible form (the Terraform kept as it is, wrapped in a ROS template), in
+# every language: compatible, compatível, kompatibel; wrap, envolver, envelopper; 兼容, 封装;
+# 互換, ラップ.
+_COMPATIBLE = re.compile(
+    r"(?<![a-z])(?:compatib|compativ|compatív|kompatib|wrap|envolv|envuelv|envelopp|encapsul|"
+    r"einpack|verpack|transform(?![a-z])|workspace map)|兼容|封装|包装|互換|ラップ",
+    re.IGNORECASE,
+)
 _DIRECTORY = re.compile(r"(?:^|\s)(\.{0,2}/?[\w.-]+(?:/[\w.-]+)*/?)(?=[\s.,;:!?]|$)")
+# A directory named next to a word for directory ("the infra folder", "el directorio infra",
+# "infra目录", "ディレクトリ infra"); only a directory that exists is taken.
+_DIRECTORY_WORD = re.compile(
+    r"directory|folder|directorio|carpeta|r[ée]pertoire|dossier|verzeichnis|ordner|"
+    r"diret[óo]rio|pasta",
+    re.IGNORECASE,
+)
+_CJK_DIRECTORY_WORD = re.compile(
+    r"^(?:目录|文件夹|ディレクトリ|フォルダ)|(?:目录|文件夹|ディレクトリ|フォルダ)$"
+)
+# Chinese and Japanese put no space around a path ("把./infra目录中的Terraform转换"), and quotes
+# of any language around it.
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # kana, Han, their punctuation
+_CJK_EDGE = re.compile(rf"(?<=[{_CJK}])(?=[^\s{_CJK}])|(?<=[^\s{_CJK}])(?=[{_CJK}])")
+_QUOTES = re.compile("[\"'`\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f\u00ab\u00bb\u201e]")
 
 HELP = (
     "I am running with the offline engine, which works without a model or network access.\n\n"
@@ -169,13 +195,29 @@ def _terraform_request(text: str, cwd: Path) -> dict[str, Any] | None:
         return {"terraform": text[bare.start() :], "mode": mode}
     if not _TERRAFORM.search(text):
         return None
-    for candidate in _DIRECTORY.findall(text):
-        path = (cwd / candidate).resolve()
-        if "/" in candidate and path.is_dir() and path.is_relative_to(cwd):
+    for candidate in _directories(text):
+        try:
+            path = (cwd / candidate).resolve()
+            found = path.is_dir() and path.is_relative_to(cwd)
+        except (OSError, RuntimeError):  # a word too long for a file name, a symlink loop
+            continue
+        if found:
             return {"path": path.relative_to(cwd).as_posix() or ".", "mode": mode}
     if any(cwd.glob("*.tf")):
         return {"path": ".", "mode": mode}
     return None
+
+
+def _directories(text: str) -> list[str]:
+    """Directories the text may name: paths with a slash, and words next to "directory"."""
+    spaced = _QUOTES.sub(" ", _CJK_EDGE.sub(" ", text))
+    found = [path for path in _DIRECTORY.findall(spaced) if "/" in path]
+    words = [word.strip(",;:!?()").rstrip(".") for word in spaced.split()]
+    words = [word for word in words if word]
+    for index, word in enumerate(words):
+        if _DIRECTORY_WORD.fullmatch(word) or _CJK_DIRECTORY_WORD.search(word):
+            found += words[max(index - 1, 0) : index] + words[index + 1 : index + 2]
+    return found
 
 
 def find_template(parts: list[Part]) -> str | None:

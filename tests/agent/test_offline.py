@@ -11,7 +11,10 @@ import httpx
 import pytest
 import yaml
 
-from iaccode.agent.offline import HELP, find_template
+from iaccode.agent.i18n import translator
+from iaccode.agent.i18n_iac import iac_texts
+from iaccode.agent.offline import HELP, _terraform_request, find_template
+from iaccode.iac.msg import Msg
 from iaccode.iac.ros_check import check_template
 from iaccode.model.a2a import Part
 from tests.client import A2AClient, results, text_of
@@ -160,3 +163,74 @@ async def test_converts_a_workspace_directory_compatibly(
     template = yaml.safe_load(fenced_yaml(answer))
     assert template["Transform"].startswith("Aliyun::")
     assert template["Workspace"] == {"main.tf": (infra / "main.tf").read_text()}
+
+
+async def test_creates_a_template_from_a_chinese_request(offline: A2AClient) -> None:
+    message = offline.message("创建一个带两个交换机的VPC")
+    message["metadata"]["iac_code"]["preferredLanguage"] = "zh"
+    out = results(await offline.stream("SendStreamingMessage", {"message": message}))
+    tools = [
+        r["statusUpdate"]["metadata"]["iac_code"]["tool"]
+        for r in out
+        if "tool" in r.get("statusUpdate", {}).get("metadata", {}).get("iac_code", {})
+    ]
+    assert tools[0]["name"] == "compose_template"
+    assert tools[-1]["status"] == "completed"
+    answer = text_of(out[-1]["statusUpdate"]["status"]["message"])
+    template = fenced_yaml(answer)
+    report = check_template(template)
+    assert report.ok and not report.warnings
+    resources = yaml.safe_load(template)["Resources"].values()
+    assert [r["Type"] for r in resources].count("ALIYUN::ECS::VSwitch") == 2
+    attached = Msg(
+        "The template is attached as {filename}; fill in the parameters when you create the stack.",
+        filename="template.yaml",
+    )
+    assert answer.endswith(attached.render(translator("zh")))  # answered in Chinese
+
+
+async def test_a_chinese_request_it_cannot_build_gets_the_chinese_help(offline: A2AClient) -> None:
+    message = offline.message("创建一个带NAT网关的VPC")
+    message["metadata"]["iac_code"]["preferredLanguage"] = "zh"
+    task = (await offline.result("SendMessage", {"message": message}))["task"]
+    assert text_of(task["status"]["message"]) == iac_texts("zh")[HELP]
+    assert not task.get("artifacts")
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [
+        ("Convert the Terraform in the infra directory", "native"),
+        ("Wrap the Terraform in ./infra", "compatible"),
+        ("把infra目录下的Terraform转换为ROS", "native"),
+        ("把./infra目录中的Terraform以兼容形式转换为ROS", "compatible"),
+        ("将目录“infra”中的Terraform封装为ROS模板", "compatible"),
+        ("infraディレクトリのTerraformを互換形式でROSに変換してください", "compatible"),
+        ("./infra の Terraform を ROS に変換して", "native"),
+        ("Convierta el Terraform del directorio infra a ROS", "native"),
+        ("Convierta el Terraform de la carpeta infra en la forma compatible", "compatible"),
+        ("Convertissez le Terraform du répertoire « infra » en ROS", "native"),
+        ("Convertissez le Terraform du dossier infra sous forme compatible", "compatible"),
+        ("Konvertiere das Terraform im Verzeichnis infra nach ROS", "native"),
+        ("Konvertiere das Terraform im Ordner infra in die kompatible Form", "compatible"),
+        ("Converta o Terraform do diretório infra para ROS", "native"),
+        ("Converta o Terraform da pasta infra na forma compatível", "compatible"),
+    ],
+)
+def test_terraform_requests_in_every_language(tmp_path: Path, text: str, mode: str) -> None:
+    (tmp_path / "infra").mkdir()
+    (tmp_path / "infra" / "main.tf").write_text('resource "alicloud_vpc" "v" {}\n')
+    (tmp_path / "other").mkdir()
+    assert _terraform_request(text, tmp_path) == {"path": "infra", "mode": mode}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Convert the Terraform in the .. directory",
+        "Convert the Terraform in the missing directory",
+        "创建一个带两个交换机的VPC",  # not about Terraform
+    ],
+)
+def test_no_terraform_directory(tmp_path: Path, text: str) -> None:
+    assert _terraform_request(text, tmp_path) is None

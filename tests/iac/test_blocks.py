@@ -264,6 +264,9 @@ PLANS: list[tuple[str, dict[str, Any]]] = [
     ("a security group that opens port 8080", {"ports": (8080,), "vswitches": 1}),
     ("Two V-Switches", {"vswitches": 2}),
     ("one ECS instance and a public-read OSS bucket", {"ecs": 1, "acl": "public-read"}),
+    ("a VPC in Hangzhou with two zones", {"vswitches": 2, "region": "cn-hangzhou"}),
+    ("two servers behind a load-balancer", {"vswitches": 2, "ecs": 2, "slb": (80,)}),
+    ("a VPC and a mysql8.0 database", {"vswitches": 1, "rds": ("MySQL", "8.0")}),
 ]
 
 
@@ -321,6 +324,10 @@ def test_plan_from_text(text: str, expected: dict[str, Any]) -> None:
         "eleven ecs instances",
         "50 vswitches",
         "a VPC 10.0.0.0/30",
+        "What is a VPC?",
+        "an application load balancer in front of two servers",
+        "an auto-scaling group of servers",
+        "a VPC in cn-hangzhou for the Shanghai office",
         "x" * 3000,
     ],
 )

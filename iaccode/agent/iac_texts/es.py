@@ -176,8 +176,8 @@ TEXTS: dict[str, str] = {
         "de trabajo; pida la forma compatible para conservar los archivos de Terraform tal como "
         "están.\n"
         "- Crear plantillas a partir de bloques de construcción: VPC, vSwitches en varias zonas, "
-        'grupos de seguridad, instancias ECS, SLB, RDS y OSS; por ejemplo, "Cree una VPC con 2 '
-        'vSwitches."\n'
+        "grupos de seguridad, instancias ECS, SLB, RDS y OSS; puede pedirlo en español, por "
+        'ejemplo, "Cree una VPC con dos vSwitches."\n'
         "\n"
         "Para todo lo demás (otros productos, explicaciones, operaciones con pilas) se necesita "
         "un modelo de lenguaje: inicie el servidor con `engine: llm` (un endpoint compatible con "

@@ -175,8 +175,8 @@ TEXTS: dict[str, str] = {
         "- Converter Terraform para ROS: cole o HCL ou indique um diretório do seu espaço de "
         "trabalho; peça a forma compatível para manter os arquivos Terraform como estão.\n"
         "- Criar modelos a partir de blocos de construção: VPC, vSwitches em várias zonas, "
-        'grupos de segurança, instâncias ECS, SLB, RDS e OSS; por exemplo, "Crie uma VPC com 2 '
-        'vSwitches."\n'
+        "grupos de segurança, instâncias ECS, SLB, RDS e OSS; pode pedir em português, por "
+        'exemplo, "Crie uma VPC com dois vSwitches."\n'
         "\n"
         "Todo o resto (outros produtos, explicações, operação de pilhas) precisa de um modelo de "
         "linguagem: para isso, inicie o servidor com `engine: llm` (um endpoint compatível com "

@@ -24,9 +24,9 @@ TEXTS: dict[str, str] = {
         "- 检查阿里云 ROS 模板：将模板粘贴到消息中（JSON 或 YAML，可以放在代码块中，也可以不放），"
         "我会检查其结构、模板版本、各部分、参数、引用、依赖、输出，以及常见资源类型的必需属性。\n"
         "- 将 Terraform 转换为 ROS：粘贴 HCL 代码，或指定工作区中的某个目录；"
-        '如需保持 Terraform 文件原样，请在消息中写明 "compatible"（兼容形式）。\n'
+        "如需保持 Terraform 文件原样，请要求使用兼容形式。\n"
         "- 用构建块创建模板：VPC、跨可用区的交换机、安全组、ECS 实例、SLB、RDS 和 OSS，"
-        '例如 "Create a VPC with two vSwitches."（离线模式下请用英文描述需求）。\n'
+        "直接用中文描述即可，例如“创建一个带两个交换机的VPC”。\n"
         "\n"
         "其他任何需求（其他产品、概念解释、资源栈操作）都需要语言模型："
         "请使用 `engine: llm`（OpenAI 兼容的端点，例如 DashScope/Qwen）启动服务器。"
