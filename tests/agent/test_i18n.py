@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import ast
 import string
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 import iaccode
@@ -89,13 +86,6 @@ def test_a_review_reads_in_the_language_and_keeps_the_names(language: str) -> No
     assert translated != english
     for name in ("ROS3010", "ROS4001", "Vcp", "ZoneId"):  # codes and names stay
         assert name in translated
-
-
-@pytest.fixture
-async def offline(start_server: Callable[..., Any], workspace: Path) -> Any:
-    server = await start_server(engine="offline")
-    async with httpx.AsyncClient(base_url=server.url, timeout=20) as http:
-        yield A2AClient(http, cwd=workspace)
 
 
 async def test_the_offline_engine_answers_in_the_callers_language(offline: A2AClient) -> None:

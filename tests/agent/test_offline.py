@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 import yaml
 
@@ -61,13 +58,6 @@ def test_finds_a_json_data_part() -> None:
 
 def test_no_template() -> None:
     assert find_template([Part(text="Create a VPC with two vSwitches.")]) is None
-
-
-@pytest.fixture
-async def offline(start_server: Callable[..., Any], workspace: Path) -> Any:
-    server = await start_server(engine="offline")
-    async with httpx.AsyncClient(base_url=server.url, timeout=20) as http:
-        yield A2AClient(http, cwd=workspace)
 
 
 async def test_reviews_a_broken_template(offline: A2AClient) -> None:
