@@ -164,7 +164,7 @@ async def serve(
                 await connections.start(_run_stdio, core, config, local, stop)
 
         where = {
-            "http": config.advertised_url,
+            "http": _http_where(config),
             "websocket": f"{'wss' if config.tls_cert else 'ws'}://{config.host}:{config.port}"
             f"{config.ws_path}",
             "unix": str(config.socket_path),
@@ -204,6 +204,16 @@ async def _run_stdio(
         task_status=task_status,
     )
     stop.set()  # stdout broke, or every reply is out
+
+
+def _http_where(config: Config) -> str:
+    """Where the server listens, and the URL its card advertises when that is another one
+    (public-url, AgentCore's runtime URL)."""
+    bound = attrs.evolve(config, public_url=None).advertised_url
+    if config.host in ("0.0.0.0", "", "::"):
+        bound = bound.replace("127.0.0.1", config.host or "0.0.0.0", 1)
+    advertised = config.advertised_url
+    return bound if advertised == bound else f"{bound} (advertised as {advertised})"
 
 
 def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listener]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -145,15 +146,21 @@ async def test_legacy_card_fields_and_public_url(
             )
 
 
-async def test_agentcore_runtime_url_wins(start_server: Callable[..., Any], tmp_path: Path) -> None:
+async def test_agentcore_runtime_url_wins(
+    start_server: Callable[..., Any], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     url = "https://bedrock-agentcore.example/runtimes/x/invocations"
     loaded = load_config(
         None, {"public_url": "https://ignored.example/"}, {"AGENTCORE_RUNTIME_URL": url}
     )
-    server = await start_server(public_url=loaded.public_url)
+    with caplog.at_level(logging.INFO, logger="iaccode.server"):
+        server = await start_server(public_url=loaded.public_url)
     async with httpx.AsyncClient(base_url=server.url) as http:
         card = (await http.get("/.well-known/agent-card.json")).json()
     assert card["supportedInterfaces"][0]["url"] == url + "/"
+    # The log names the address bound, and the advertised URL beside it.
+    listening = f"listening on http://127.0.0.1:{server.port}/ (advertised as {url}/)"
+    assert any(listening in record.getMessage() for record in caplog.records)
 
 
 async def test_wrong_content_type_is_32005_before_parsing(
