@@ -133,6 +133,7 @@ async def serve(
                     path=config.ws_path,
                     max_message=config.max_body_bytes,
                     heartbeat=config.heartbeat_seconds,
+                    handshake_timeout=config.request_timeout_seconds,
                     authenticate=authenticate,
                     allowed_origins=config.ws_allowed_origins,
                     handler_nursery=connections,

@@ -82,6 +82,7 @@ async def serve_websocket(
     path: str = "/a2a",
     max_message: int,
     heartbeat: float,
+    handshake_timeout: float = 30.0,
     authenticate: Authenticate | None = None,
     allowed_origins: Collection[str] = (),
     handler_nursery: trio.Nursery | None = None,
@@ -105,8 +106,15 @@ async def serve_websocket(
         authenticate,
         frozenset(origin.lower().rstrip("/") for origin in allowed_origins),
     )
+    # A client that never completes its handshake (a slowloris, plain ws:// on a wss:// port)
+    # holds a connection only this long; a closing handshake gets as long.
     server = WebSocketServer(
-        endpoint.handle, listeners, handler_nursery=handler_nursery, max_message_size=max_message
+        endpoint.handle,
+        listeners,
+        handler_nursery=handler_nursery,
+        max_message_size=max_message,
+        connect_timeout=handshake_timeout,
+        disconnect_timeout=handshake_timeout,
     )
     first = listeners[0]
     bound = first.transport_listener if isinstance(first, trio.SSLListener) else first

@@ -377,3 +377,12 @@ async def test_raw_rejection_is_plain_http(port: int) -> None:
             ws.receive_data(await stream.receive_some(65536))
     event = next(iter(ws.events()))
     assert isinstance(event, RejectConnection) and event.status_code == 404
+
+
+async def test_a_handshake_that_never_comes_is_dropped(start: Callable[..., Any]) -> None:
+    port = await start(handshake_timeout=0.3)
+    stream = await trio.open_tcp_stream("127.0.0.1", port)
+    async with stream:
+        await stream.send_all(b"GET /a2a HTTP/1.1\r\n")  # and nothing more
+        with trio.fail_after(5):
+            assert await stream.receive_some(65536) == b""  # closed by the server
