@@ -6,12 +6,10 @@ corpora").
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
 
-ROOT = pathlib.Path(__file__).parents[1]
+from tests.fuzz_harness import ROOT, corpus, harness_module
+
 # The test module that replays each harness's corpus (`test_fuzz_harness_accepts_its_corpus`).
 REPLAYS = {
     "agui": "tests/agui/test_inputs_fuzzed.py",
@@ -31,17 +29,13 @@ def test_every_harness_has_a_replay() -> None:
 
 @pytest.mark.parametrize("name", sorted(REPLAYS))
 def test_the_harness_loads_without_atheris_and_its_corpus_is_replayed(name: str) -> None:
-    path = ROOT / f"fuzz/fuzz_{name}.py"
-    spec = importlib.util.spec_from_file_location(f"fuzz_{name}_loaded", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = harness_module(name)
     assert callable(module.TestOneInput)
     assert "atheris" not in vars(module)  # imported only under `if __name__ == "__main__"`
 
-    seeds = sorted((ROOT / "fuzz/corpus" / name).iterdir())
+    seeds = corpus(name)
     assert len(seeds) >= 5 and all(seed.is_file() for seed in seeds)
     replay = (ROOT / REPLAYS[name]).read_text()
-    assert f'"fuzz/corpus/{name}"' in replay
+    assert f'corpus("{name}")' in replay
     assert "def test_fuzz_harness_accepts_its_corpus(" in replay
     assert f"| `fuzz_{name}.py` |" in (ROOT / "fuzz/README.md").read_text()

@@ -4,31 +4,20 @@ atheris: every seed's requests get well-formed answers, and nothing is logged as
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import pathlib
-import types
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from iaccode.a2a.dispatch import Dispatcher
+from tests.fuzz_harness import corpus, harness_module
 
-ROOT = pathlib.Path(__file__).parents[2]
-CORPUS = sorted((ROOT / "fuzz/corpus/dispatch").iterdir())
-
-
-def load_harness() -> types.ModuleType:
-    path = ROOT / "fuzz/fuzz_dispatch.py"
-    spec = importlib.util.spec_from_file_location("fuzz_dispatch", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+CORPUS = corpus("dispatch")
 
 
-HARNESS = load_harness()  # also registers its engine, for the server below
+HARNESS = harness_module("dispatch")  # also registers its engine, for the server below
 
 
 def test_corpus_exists() -> None:

@@ -6,10 +6,7 @@ RunAgentInput bodies that the official `ag_ui.core.RunAgentInput` accepts.
 from __future__ import annotations
 
 import base64
-import functools
-import importlib.util
 import pathlib
-import types
 from typing import Any
 
 import pytest
@@ -21,19 +18,10 @@ from iaccode.agui.errors import INVALID_INPUT, AguiError
 from iaccode.agui.inputs import IMAGE_TYPES, PRESENTATIONS, RUN_MODES, parse_run_input
 from iaccode.agui.runs import AguiService
 from iaccode.wire import json
+from tests.fuzz_harness import corpus, harness_module
 
-ROOT = pathlib.Path(__file__).parents[2]
-CORPUS = sorted((ROOT / "fuzz/corpus/agui").iterdir())
+CORPUS = corpus("agui")
 BOUNDED = settings(max_examples=60, deadline=None)
-
-
-@functools.cache
-def harness() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("fuzz_agui", ROOT / "fuzz/fuzz_agui.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def body(**changes: Any) -> dict[str, Any]:
@@ -116,7 +104,7 @@ def test_corpus_exists() -> None:
 @pytest.mark.parametrize("seed", CORPUS, ids=lambda path: path.name)
 def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
     data = seed.read_bytes()
-    harness().TestOneInput(data)
+    harness_module("agui").TestOneInput(data)
     if seed.name.startswith("valid_"):  # the seed's and the spec's examples
         value = json.loads(data)
         RunAgentInput.model_validate(value)
@@ -323,4 +311,4 @@ def near_valid_inputs(draw: st.DrawFn) -> dict[str, Any]:
 @BOUNDED
 @given(run_inputs() | near_valid_inputs())
 def test_fuzz_harness_invariants_hold(value: dict[str, Any]) -> None:
-    harness().TestOneInput(json.dumps(value))
+    harness_module("agui").TestOneInput(json.dumps(value))

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import base64
 import enum
-import functools
-import importlib.util
 import pathlib
 import types
 import typing
@@ -26,9 +24,9 @@ from iaccode.a2a import legacy
 from iaccode.model import a2a as m
 from iaccode.model import codec, errors
 from iaccode.wire import json
+from tests.fuzz_harness import ROOT, corpus, harness, harness_module
 from tests.model.strategies import model_classes, values
 
-ROOT = pathlib.Path(__file__).parents[2]
 MODEL_CLASSES = model_classes()
 
 
@@ -96,17 +94,7 @@ def test_every_model_class_is_covered() -> None:
 # -- the fuzz harness, replayed --------------------------------------------------------------
 
 
-@functools.cache
-def load_harness(name: str) -> Callable[[bytes], None]:
-    spec = importlib.util.spec_from_file_location(f"fuzz_{name}", ROOT / f"fuzz/fuzz_{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    harness: Callable[[bytes], None] = module.TestOneInput
-    return harness
-
-
-CORPUS = sorted((ROOT / "fuzz/corpus/codec").iterdir())
+CORPUS = corpus("codec")
 
 
 def test_corpus_exists() -> None:
@@ -115,13 +103,13 @@ def test_corpus_exists() -> None:
 
 @pytest.mark.parametrize("seed", CORPUS, ids=lambda path: path.name)
 def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
-    load_harness("codec")(seed.read_bytes())
+    harness("codec")(seed.read_bytes())
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.sampled_from(MODEL_CLASSES).flatmap(values).map(codec.unstructure).map(json.dumps))
 def test_fuzz_harness_invariants_hold(document: bytes) -> None:
-    load_harness("codec")(document)
+    harness("codec")(document)
 
 
 # The seeds are the spec's examples (a2a.md §2-§9) and near-misses; every example decodes.
@@ -146,7 +134,7 @@ def _decodes(document: Any, cls: type[Any]) -> bool:
     ids=lambda path: path.name,
 )
 def test_the_spec_examples_in_the_corpus_decode(seed: pathlib.Path) -> None:
-    harness = load_harness("codec").__globals__  # the harness's tables: params and values
+    harness = harness_module("codec").__dict__  # the harness's tables: params and values
     document = json.loads(seed.read_bytes())
     if "method" not in document:
         assert any(_decodes(document, cls) for cls in harness["_VALUES"]), seed.name

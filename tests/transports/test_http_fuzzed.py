@@ -6,11 +6,8 @@ The loop runs over memory streams with a mock clock, as in test_http_timing.py.
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import logging
 import pathlib
-from collections.abc import Callable
 
 import h11
 import pytest
@@ -21,8 +18,8 @@ from hypothesis import strategies as st
 
 from iaccode.transports.http import HttpLimits, HttpServer
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, json_response
+from tests.fuzz_harness import corpus, harness
 
-ROOT = pathlib.Path(__file__).parents[2]
 LIMITS = HttpLimits(max_body=64, keep_alive=5.0, request_timeout=2.0)
 
 
@@ -141,17 +138,7 @@ async def test_connect_is_refused_without_calling_the_app(
 # -- the fuzz harness, replayed --------------------------------------------------------------
 
 
-@functools.cache
-def load_harness(name: str) -> Callable[[bytes], None]:
-    spec = importlib.util.spec_from_file_location(f"fuzz_{name}", ROOT / f"fuzz/fuzz_{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    harness: Callable[[bytes], None] = module.TestOneInput
-    return harness
-
-
-CORPUS = sorted((ROOT / "fuzz/corpus/http").iterdir())
+CORPUS = corpus("http")
 
 
 def test_corpus_exists() -> None:
@@ -161,10 +148,10 @@ def test_corpus_exists() -> None:
 # The harness calls trio.run itself, so these tests are plain functions, not trio tests.
 @pytest.mark.parametrize("seed", CORPUS, ids=lambda path: path.name)
 def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
-    load_harness("http")(seed.read_bytes())
+    harness("http")(seed.read_bytes())
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.sampled_from(CORPUS).map(pathlib.Path.read_bytes) | st.binary(max_size=200))
 def test_fuzz_harness_invariants_hold(data: bytes) -> None:
-    load_harness("http")(data)
+    harness("http")(data)

@@ -1,9 +1,6 @@
 from __future__ import annotations
 
-import functools
-import importlib.util
 import pathlib
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,8 +20,7 @@ from iaccode.wire.jsonrpc import (
     encode_result,
     parse_request,
 )
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.fuzz_harness import corpus, harness
 
 
 def test_error_codes_are_the_specification_s() -> None:
@@ -283,17 +279,7 @@ def test_encode_error_round_trips(request_id: Any, code: int, message: str, data
 # --- the fuzz harness, replayed --------------------------------------------------------------
 
 
-@functools.cache
-def load_harness(name: str) -> Callable[[bytes], None]:
-    spec = importlib.util.spec_from_file_location(f"fuzz_{name}", ROOT / f"fuzz/fuzz_{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    harness: Callable[[bytes], None] = module.TestOneInput
-    return harness
-
-
-CORPUS = sorted((ROOT / "fuzz/corpus/jsonrpc").iterdir())
+CORPUS = corpus("jsonrpc")
 
 
 def test_corpus_exists() -> None:
@@ -302,9 +288,9 @@ def test_corpus_exists() -> None:
 
 @pytest.mark.parametrize("seed", CORPUS, ids=lambda path: path.name)
 def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
-    load_harness("jsonrpc")(seed.read_bytes())
+    harness("jsonrpc")(seed.read_bytes())
 
 
 @given(st.sampled_from([body for body, _ in PARSE_CASES]) | st.binary(max_size=64))
 def test_fuzz_harness_invariants_hold(body: bytes) -> None:
-    load_harness("jsonrpc")(body)
+    harness("jsonrpc")(body)

@@ -1,9 +1,7 @@
 from __future__ import annotations
 
-import functools
-import importlib.util
 import pathlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -12,8 +10,7 @@ from hypothesis import strategies as st
 
 from iaccode.wire import json
 from iaccode.wire.ndjson import LineFramer, LineTooLong, encode_line
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.fuzz_harness import corpus, harness
 
 
 def frame(chunks: Iterable[bytes], max_line: int = 1024) -> tuple[list[bytes], int]:
@@ -218,17 +215,7 @@ def test_chunking_changes_neither_lines_nor_errors(stream: bytes, data: st.DataO
 # --- the fuzz harness, replayed --------------------------------------------------------------
 
 
-@functools.cache
-def load_harness(name: str) -> Callable[[bytes], None]:
-    spec = importlib.util.spec_from_file_location(f"fuzz_{name}", ROOT / f"fuzz/fuzz_{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    harness: Callable[[bytes], None] = module.TestOneInput
-    return harness
-
-
-CORPUS = sorted((ROOT / "fuzz/corpus/ndjson").iterdir())
+CORPUS = corpus("ndjson")
 
 
 def test_corpus_exists() -> None:
@@ -237,9 +224,9 @@ def test_corpus_exists() -> None:
 
 @pytest.mark.parametrize("seed", CORPUS, ids=lambda path: path.name)
 def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
-    load_harness("ndjson")(seed.read_bytes())
+    harness("ndjson")(seed.read_bytes())
 
 
 @given(st.sampled_from([stream for stream, _ in FRAME_CASES]) | st.binary(max_size=160))
 def test_fuzz_harness_invariants_hold(stream: bytes) -> None:
-    load_harness("ndjson")(stream)
+    harness("ndjson")(stream)

@@ -1,10 +1,7 @@
 from __future__ import annotations
 
-import functools
-import importlib.util
 import pathlib
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,8 +18,8 @@ from iaccode.wire.sse import (
     encode_data_line,
     encode_event,
 )
+from tests.fuzz_harness import corpus, harness
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 Event = ServerSentEvent
 
 
@@ -305,17 +302,7 @@ def test_encode_then_decode_round_trips_in_any_chunking(
 # --- the fuzz harness, replayed --------------------------------------------------------------
 
 
-@functools.cache
-def load_harness(name: str) -> Callable[[bytes], None]:
-    spec = importlib.util.spec_from_file_location(f"fuzz_{name}", ROOT / f"fuzz/fuzz_{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    harness: Callable[[bytes], None] = module.TestOneInput
-    return harness
-
-
-CORPUS = sorted((ROOT / "fuzz/corpus/sse").iterdir())
+CORPUS = corpus("sse")
 
 
 def test_corpus_exists() -> None:
@@ -324,9 +311,9 @@ def test_corpus_exists() -> None:
 
 @pytest.mark.parametrize("seed", CORPUS, ids=lambda path: path.name)
 def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
-    load_harness("sse")(seed.read_bytes())
+    harness("sse")(seed.read_bytes())
 
 
 @given(st.sampled_from([stream for stream, _ in DECODE_CASES]) | st.binary(max_size=64))
 def test_fuzz_harness_invariants_hold(stream: bytes) -> None:
-    load_harness("sse")(stream)
+    harness("sse")(stream)
