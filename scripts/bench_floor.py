@@ -7,7 +7,9 @@
     POST /v1/chat/completions
                       a model that streams N chat-completion deltas, one every INTERVAL ms,
                       each holding its send time (time.monotonic); N and INTERVAL come from
-                      the last message, "deltas N INTERVAL" (the LLM latency figure)
+                      the last message, "deltas N INTERVAL" (the LLM latency figure); any
+                      other conversation gets a short three-delta answer (the side-by-side
+                      figures drive other A2A servers' LLM engines with it)
 
 Usage: python scripts/bench_floor.py PORT
 """
@@ -15,6 +17,7 @@ Usage: python scripts/bench_floor.py PORT
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 
@@ -61,6 +64,8 @@ async def handle(stream: trio.SocketStream) -> None:
                 data = conn.send(h11.Response(status_code=200, headers=headers))
                 data += conn.send(h11.Data(data=RESULT)) + conn.send(h11.EndOfMessage())
                 await stream.send_all(data)
+                if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
+                    return  # "Connection: close", or HTTP/1.0
                 conn.start_next_cycle()
                 continue
             headers = [("content-type", "text/event-stream")]
@@ -75,7 +80,7 @@ async def handle(stream: trio.SocketStream) -> None:
             while await stream.receive_some(4096):
                 pass
             return
-    except (trio.BrokenResourceError, h11.RemoteProtocolError):
+    except (trio.BrokenResourceError, trio.ClosedResourceError, h11.ProtocolError):
         return
 
 
@@ -86,13 +91,25 @@ def completion_chunk(delta: dict[str, object], finish: str | None = None) -> byt
     return b"%x\r\n%b\r\n" % (len(frame), frame)
 
 
+def last_text(body: dict) -> str:
+    content = (body.get("messages") or [{}])[-1].get("content")
+    if isinstance(content, list):  # content parts
+        content = " ".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
+    return str(content or "")
+
+
 async def stream_deltas(conn: h11.Connection, stream: trio.SocketStream, body: dict) -> None:
-    _, count, interval = body["messages"][-1]["content"].split()
     headers = [("content-type", "text/event-stream")]
     await stream.send_all(conn.send(h11.Response(status_code=200, headers=headers)))
-    for _ in range(int(count)):
-        await stream.send_all(completion_chunk({"content": f"{time.monotonic():.6f} "}))
-        await trio.sleep(float(interval) / 1000)
+    asked = re.search(r"deltas (\d+) ([\d.]+)", last_text(body))
+    if asked is None:
+        for piece in ("Hello from ", "the bench ", "model."):
+            await stream.send_all(completion_chunk({"content": piece}))
+    else:
+        count, interval = int(asked.group(1)), float(asked.group(2))
+        for _ in range(count):
+            await stream.send_all(completion_chunk({"content": f"{time.monotonic():.6f} "}))
+            await trio.sleep(interval / 1000)
     done = b"data: [DONE]\n\n"
     await stream.send_all(
         completion_chunk({}, "stop") + b"%x\r\n%b\r\n0\r\n\r\n" % (len(done), done)
