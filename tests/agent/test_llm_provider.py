@@ -144,6 +144,17 @@ async def test_text_stream(fake: FakeOpenAI, provider: Provider) -> None:
     }
 
 
+async def test_a_client_warmed_up_in_a_thread_serves_the_turns(
+    fake: FakeOpenAI, provider: Provider
+) -> None:
+    await trio.to_thread.run_sync(provider.warm_up)  # as the server does once it listens
+    warmed = provider._client
+    assert warmed is not None
+    fake.enqueue(Script(text_chunks("warm", pieces=1)))
+    _, completion = await complete(provider)
+    assert completion.text == "warm" and provider._client is warmed
+
+
 async def test_single_tool_call_split_across_chunks(fake: FakeOpenAI, provider: Provider) -> None:
     chunks = tool_call_chunks(CALLS[:1], pieces=4)
     fragments = [entry for entry in tool_entries(chunks) if entry["function"].get("arguments")]

@@ -120,6 +120,7 @@ class LlmEngine:
 
     def warm_up(self) -> None:
         default_tools()
+        self._provider.warm_up()
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         model = _override(turn.metadata, "iac_code_model") or self._settings.model

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import threading
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any, Final, cast
 
@@ -151,6 +152,7 @@ class Provider:
     ) -> None:
         self.settings = settings
         self._client = client
+        self._client_lock = threading.Lock()
         self._owns_client = client is None
         self._closed = False
         self._rng = rng or random.Random()
@@ -236,9 +238,16 @@ class Provider:
     def _get_client(self) -> httpx.AsyncClient:
         if self._closed:
             raise RuntimeError("this Provider is closed")
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._timeout)
-        return self._client
+        with self._client_lock:  # `warm_up` may be making it in a worker thread
+            if self._client is None:
+                self._client = httpx.AsyncClient(timeout=self._timeout)
+            return self._client
+
+    def warm_up(self) -> None:
+        """Make the HTTP client now (from a worker thread), not in the first turn: building
+        its TLS context takes tens of milliseconds."""
+        if not self._closed:
+            self._get_client()
 
     async def _attempt(
         self, body: bytes, key: str | None, emit: Callable[[StreamEvent], Awaitable[None]]
