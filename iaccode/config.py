@@ -88,6 +88,7 @@ class Config:
     thinking_exposure: tuple[str, ...] = ("tool-trace",)
     idle_shutdown_seconds: float | None = None
     context_idle_seconds: float = 3600.0
+    task_retention_days: float | None = None  # None: keep every task (docs/operations.md)
     heartbeat_seconds: float = 15.0
     keep_alive_seconds: float = 30.0
     request_timeout_seconds: float = 30.0
@@ -196,6 +197,7 @@ def load_config(
         ("IACCODE_A2A_BASIC_PASSWORD", "basic_password"),
         ("IACCODE_A2A_API_KEY", "api_key"),
         ("IACCODE_A2A_API_KEY_HEADER", "api_key_header"),
+        ("IACCODE_A2A_TASK_RETENTION_DAYS", "task_retention_days"),
     ):
         if environ.get(variable) and values.get(key) is None:
             values[key] = environ[variable]
@@ -418,6 +420,8 @@ def _check(config: Config) -> None:
         )
     if config.llm_max_retries < 0:
         raise ConfigError("config key 'llm-max-retries' must not be negative")
+    if config.task_retention_days is not None and config.task_retention_days <= 0:
+        raise ConfigError("config key 'task-retention-days' must be greater than 0")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:
         raise ConfigError("config key 'idle-shutdown-seconds' must not be negative")
     unknown = set(config.thinking_exposure) - {"tool-trace", "raw-thinking"}

@@ -43,6 +43,7 @@ from iaccode.tasks.push import (
     RetryPolicy,
     open_keyring,
 )
+from iaccode.tasks.retention import Retention
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
 
@@ -62,6 +63,7 @@ class Core:
     card: AgentCard
     sign: Callable[[dict[str, Any]], dict[str, Any]]
     push: PushParts | None
+    retention: Retention | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Start the turn supervisor, the push worker, housekeeping and the engine's warm-up."""
@@ -69,7 +71,7 @@ class Core:
         if self.push is not None:
             await nursery.start(self.push.worker.run)
             self.tasks.on_settled = PushPublisher(self.push.notifier, nursery).on_settled
-        nursery.start_soon(_housekeeping, self.contexts, self.config)
+        nursery.start_soon(_housekeeping, self.contexts, self.config, self.retention)
         warm_up = getattr(self.engine, "warm_up", None)
         if callable(warm_up):
             nursery.start_soon(trio.to_thread.run_sync, warm_up)
@@ -134,6 +136,16 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             push_loopback=config.push_allow_loopback,
         )
         sign = card_signer(config)
+        retention = None
+        if config.task_retention_days is not None:
+            retention = Retention(
+                store,
+                tasks,
+                contexts,
+                config.artifacts_path,
+                days=config.task_retention_days,
+                push_queue=push.queue if push is not None else None,
+            )
         dispatcher = Dispatcher(
             service,
             max_body=config.max_body_bytes,
@@ -153,6 +165,7 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             card=card,
             sign=sign,
             push=push,
+            retention=retention,
         )
 
 
@@ -161,6 +174,7 @@ class PushParts:
     configs: PushConfigStore
     worker: PushWorker
     notifier: PushNotifier
+    queue: PushQueue
 
 
 @contextlib.asynccontextmanager
@@ -206,7 +220,7 @@ async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
         allow_loopback=config.push_allow_loopback,
     )
     try:
-        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker))
+        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker), queue)
     finally:
         with trio.CancelScope(shield=True):
             await queue.aclose()
@@ -238,10 +252,37 @@ def runtime_details(config: Config) -> dict[str, Any]:
     return details
 
 
-async def _housekeeping(contexts: ContextRegistry, config: Config) -> None:
+# Retention passes (task-retention-days): the first shortly after start-up, out of its way.
+RETENTION_FIRST_PASS_SECONDS = 10.0
+RETENTION_PERIOD_SECONDS = 3600.0
+
+
+async def _housekeeping(
+    contexts: ContextRegistry, config: Config, retention: Retention | None = None
+) -> None:
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(_evict_idle_contexts, contexts, config)
+        if retention is not None:
+            nursery.start_soon(_retention_passes, retention)
+
+
+async def _evict_idle_contexts(contexts: ContextRegistry, config: Config) -> None:
     period = min(300.0, max(config.context_idle_seconds / 4, 0.05))
     while True:
         await trio.sleep(period)
         evicted = contexts.evict_idle()
         if evicted:
             log.debug("evicted %d idle context(s)", evicted)
+
+
+async def _retention_passes(retention: Retention) -> None:
+    await trio.sleep(RETENTION_FIRST_PASS_SECONDS)
+    while True:
+        try:
+            report = await retention.run_once()
+        except Exception as exc:  # a busy database, a full disk, Redis down: next pass
+            log.warning("retention pass failed: %s: %s", type(exc).__name__, exc)
+        else:
+            if report:
+                log.info("retention (%g days) deleted %s", retention.days, report.describe())
+        await trio.sleep(RETENTION_PERIOD_SECONDS)

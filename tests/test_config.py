@@ -84,6 +84,9 @@ ACCEPTED: list[tuple[str, str, dict[str, Any]]] = [
         "artifact-dir: /srv/artifacts\n",
         {"artifact_dir": Path("/srv/artifacts")},
     ),
+    ("task-retention-days", "task-retention-days: 30\n", {"task_retention_days": 30.0}),
+    ("task-retention-days fraction", "task-retention-days: 0.5\n", {"task_retention_days": 0.5}),
+    ("task-retention-days null", "task-retention-days: null\n", {"task_retention_days": None}),
 ]
 
 
@@ -184,6 +187,21 @@ REJECTED: list[tuple[str, str, str]] = [
         "idle shutdown negative",
         "idle-shutdown-seconds: -1\n",
         "config key 'idle-shutdown-seconds' must not be negative",
+    ),
+    (
+        "task-retention-days zero",
+        "task-retention-days: 0\n",
+        "config key 'task-retention-days' must be greater than 0",
+    ),
+    (
+        "task-retention-days negative",
+        "task-retention-days: -7\n",
+        "config key 'task-retention-days' must be greater than 0",
+    ),
+    (
+        "task-retention-days not a number",
+        "task-retention-days: forever\n",
+        "config key 'task-retention-days' must be a number",
     ),
     ("engine list", "engine: [offline]\n", "config key 'engine' must be a string"),
     ("public-url number", "public-url: 5\n", "config key 'public-url' must be a string"),
@@ -422,6 +440,16 @@ def test_defaults(tmp_path: Path) -> None:
     )
     assert config.persistence_dir == tmp_path / "config" / "a2a"  # IAC_CODE_CONFIG_DIR
     assert config.artifacts_path == tmp_path / "config" / "a2a" / "artifacts"
+    assert config.task_retention_days is None  # keep everything
+
+
+def test_task_retention_days_from_the_environment(write: Any) -> None:
+    environ = {"IACCODE_A2A_TASK_RETENTION_DAYS": "7.5"}
+    assert load_config(environ=environ).task_retention_days == 7.5
+    path = write("task-retention-days: 90\n")
+    assert load_config(path, environ=environ).task_retention_days == 90.0  # the file wins
+    with pytest.raises(ConfigError, match="'task-retention-days' must be greater than 0"):
+        load_config(environ={"IACCODE_A2A_TASK_RETENTION_DAYS": "0"})
 
 
 def test_persistence_dir_follows_iac_code_config_dir(

@@ -9,6 +9,8 @@ stored, so it holds across restarts and evictions.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -51,6 +53,8 @@ class ContextRegistry:
         self._idle_seconds = idle_seconds
         self._contexts: dict[str, ContextState] = {}
         self._claims: set[str] = set()
+        self._forgetting = 0  # retention passes deleting stored contexts right now
+        self._forget_epoch = 0  # bumped when one starts
 
     def is_busy(self, context_id: str) -> bool:
         state = self._contexts.get(context_id)
@@ -96,7 +100,13 @@ class ContextRegistry:
         """
         state = self._contexts.get(context_id)
         if state is None:
+            epoch, forgetting = self._forget_epoch, self._forgetting
             record = await self._store.load_context(context_id)
+            # Retention may have deleted the row after we read it (it keeps only the contexts
+            # in memory): write the binding back, so a context in use always has its row.
+            restore = record is not None and bool(
+                forgetting or self._forgetting or epoch != self._forget_epoch
+            )
             state = self._contexts.get(context_id)  # loaded meanwhile by another message
             if state is None and record is not None:
                 stored_channel = (record.metadata or {}).get("channel")
@@ -105,7 +115,7 @@ class ContextRegistry:
                 state = ContextState(context_id, cwd, owner)
             self._contexts.setdefault(context_id, state)
             state = self._contexts[context_id]
-            if record is None:
+            if record is None or restore:
                 await self._save(state, channel)
         if state.owner != owner:
             raise InvalidParamsError(FOREIGN_CONTEXT, field="message.contextId")
@@ -123,6 +133,20 @@ class ContextRegistry:
         await self._store.save_context(
             ContextRecord(state.context_id, state.cwd, state.owner, timestamp_now(), metadata)
         )
+
+    def in_memory(self) -> set[str]:
+        """Contexts in memory or being claimed: retention keeps their stored rows."""
+        return set(self._contexts) | self._claims
+
+    @contextlib.contextmanager
+    def forgetting(self) -> Iterator[None]:
+        """Around a retention pass that deletes stored contexts (see `bind`)."""
+        self._forgetting += 1
+        self._forget_epoch += 1
+        try:
+            yield
+        finally:
+            self._forgetting -= 1
 
     def evict_idle(self) -> int:
         """Forget contexts idle for longer than the configured time; returns how many."""

@@ -14,7 +14,7 @@ for (`control` held) is never evicted, so those never have a second copy in memo
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import attrs
@@ -95,6 +95,7 @@ class TaskManager:
         self.broker = broker
         self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
         self._cache_size = cache_size
+        self._forgotten = 0  # bumped by every `forget`
         # Called (synchronously) after a settled state is committed and published; push
         # notifications hang here.
         self.on_settled: Callable[[TaskRecord, TaskStatusUpdateEvent], None] | None = None
@@ -104,9 +105,14 @@ class TaskManager:
         if record is not None:
             self._cache.move_to_end(task_id)
             return record
-        stored = await self.store.load_task(task_id)
-        if stored is None:
-            return None
+        while True:
+            forgotten = self._forgotten
+            stored = await self.store.load_task(task_id)
+            if stored is None:
+                return None
+            if forgotten == self._forgotten:
+                break
+            # Tasks were deleted while we read: what we read may be one of them.
         # Another caller may have loaded it while we waited for the database.
         record = self._cache.get(task_id) or TaskRecord.from_stored(stored)
         self._remember(record)
@@ -243,6 +249,26 @@ class TaskManager:
             task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
         )
         self.broker.publish(record.id, event)
+
+    def pinned(self) -> set[str]:
+        """Tasks in use: a turn owns them, or a request holds their lock. Never deleted."""
+        return {
+            task_id
+            for task_id, record in self._cache.items()
+            if record.live or record.lock.locked() or record.control.locked()
+        }
+
+    def forget(self, task_ids: Collection[str]) -> None:
+        """The store deleted these tasks (retention): drop their cached records.
+
+        A `get` that was reading one of them from the store meanwhile reads it again, so a
+        deleted task never comes back into the cache.
+        """
+        if not task_ids:
+            return
+        self._forgotten += 1
+        for task_id in task_ids:
+            self._cache.pop(task_id, None)
 
     def _remember(self, record: TaskRecord) -> None:
         self._cache[record.id] = record

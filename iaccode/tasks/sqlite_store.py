@@ -12,8 +12,9 @@ the schema does not follow every model change. `PRAGMA user_version` versions th
 
 from __future__ import annotations
 
+import functools
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -71,6 +72,7 @@ CREATE TABLE IF NOT EXISTS artifacts (
     body TEXT NOT NULL,
     PRIMARY KEY (task_id, artifact_id)
 );
+CREATE INDEX IF NOT EXISTS artifacts_by_id ON artifacts (artifact_id);
 CREATE TABLE IF NOT EXISTS suspended_turns (
     task_id TEXT PRIMARY KEY,
     body TEXT NOT NULL
@@ -91,6 +93,35 @@ def _dump(value: Any) -> str:
 
 def _load(text: str, cls: type[T]) -> T:
     return codec.structure(json.loads(text), cls)
+
+
+# Retention deletes tasks in these states only (and only with no turn, `live = 0`, and no
+# suspended turn): finished ones, and INPUT_REQUIRED ones, where the built-in engines leave every
+# answered turn: a conversation nobody followed up for N days. AUTH_REQUIRED tasks wait for
+# credentials; SUBMITTED and WORKING ones belong to a turn.
+PRUNABLE_STATES = (
+    TaskState.TASK_STATE_COMPLETED,
+    TaskState.TASK_STATE_FAILED,
+    TaskState.TASK_STATE_CANCELED,
+    TaskState.TASK_STATE_REJECTED,
+    TaskState.TASK_STATE_INPUT_REQUIRED,
+)
+PRUNE_BATCH = 500  # tasks deleted per transaction at most
+PRUNE_WINDOW = 5000  # rowids looked at per transaction at most
+
+
+@attrs.frozen
+class PrunedTasks:
+    """What one `prune_tasks` transaction deleted."""
+
+    scanned_to: int  # the next call starts after this rowid
+    task_ids: list[str]
+    messages: int
+    push_configs: int
+    # (artifact id, ProtoJSON body) of the deleted artifact rows whose id no other row has:
+    # their files, if any, can go too.
+    artifacts: list[tuple[str, str]]
+    artifact_rows: int
 
 
 class SQLiteTaskStore:
@@ -191,6 +222,96 @@ class SQLiteTaskStore:
 
         await self._write(run)
 
+    # -- retention (iaccode.tasks.retention) -----------------------------------------------------
+
+    async def prune_tasks(
+        self,
+        before: str,
+        *,
+        after: int,
+        keep: Collection[str] = (),
+        limit: int = PRUNE_BATCH,
+        window: int = PRUNE_WINDOW,
+    ) -> PrunedTasks | None:
+        """Delete up to `limit` finished tasks last changed before `before`, in one transaction.
+
+        Looks at the tasks whose rowid is in (`after`, `after + window`], so one call never
+        scans the whole table; returns None once `after` is past the last task. A task is
+        deleted only if it is in a terminal state, no turn owns it (`live = 0`), it has no
+        suspended turn, and its id is not in `keep` (the caller's tasks in use). Its messages,
+        artifact rows and push configs go with it, in the same commit.
+        """
+        keep = frozenset(keep)
+        return await self._write(lambda db: _prune_tasks(db, before, after, keep, limit, window))
+
+    async def prune_contexts(
+        self,
+        before: str,
+        *,
+        after: int,
+        keep: Collection[str] = (),
+        window: int = PRUNE_WINDOW,
+    ) -> tuple[int, int] | None:
+        """Delete the contexts in the next rowid window that no task belongs to any more.
+
+        Only contexts last saved before `before` and not in `keep` (those in memory) go. Returns
+        (the last rowid looked at, how many were deleted), or None past the last context.
+        """
+        keep = frozenset(keep)
+
+        def run(db: sqlite3.Connection) -> tuple[int, int] | None:
+            (last,) = db.execute("SELECT MAX(rowid) FROM contexts").fetchone()
+            if last is None or after >= last:
+                return None
+            end = after + window
+            rows = db.execute(
+                "SELECT id FROM contexts WHERE rowid > ? AND rowid <= ? AND updated_at < ?"
+                " AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.context_id = contexts.id)",
+                (after, end, before),
+            ).fetchall()
+            ids = [context_id for (context_id,) in rows if context_id not in keep]
+            if ids:
+                db.execute(f"DELETE FROM contexts WHERE id IN ({_marks(ids)})", ids)
+            return end, len(ids)
+
+        return await self._write(run)
+
+    async def prune_orphan_push_configs(
+        self, before: float, *, after: int, window: int = PRUNE_WINDOW
+    ) -> tuple[int, int] | None:
+        """Delete push configs created before unix time `before` whose task is gone.
+
+        `prune_tasks` removes a task's configs with it; this catches a config stored for a task
+        deleted meanwhile. Same windows and return value as `prune_contexts`; None also when
+        push notifications were never on (no table).
+        """
+
+        def run(db: sqlite3.Connection) -> tuple[int, int] | None:
+            if not _has_table(db, "push_configs"):
+                return None
+            (last,) = db.execute("SELECT MAX(rowid) FROM push_configs").fetchone()
+            if last is None or after >= last:
+                return None
+            end = after + window
+            deleted = db.execute(
+                "DELETE FROM push_configs WHERE rowid > ? AND rowid <= ? AND created_at < ?"
+                " AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.id = push_configs.task_id)",
+                (after, end, before),
+            ).rowcount
+            return end, deleted
+
+        return await self._write(run)
+
+    async def referenced_artifacts(self, artifact_ids: Collection[str]) -> set[str]:
+        """Those of `artifact_ids` that some artifact row still has (one read per 500 ids)."""
+        ids = list(artifact_ids)
+        found: set[str] = set()
+        for start in range(0, len(ids), PRUNE_BATCH):
+            found |= await self._read(
+                functools.partial(_referenced, ids[start : start + PRUNE_BATCH])
+            )
+        return found
+
     async def aclose(self) -> None:
         def close() -> None:
             self._reader.close()
@@ -199,6 +320,67 @@ class SQLiteTaskStore:
         with trio.CancelScope(shield=True):
             async with self._write_limiter, self._read_limiter:
                 await trio.to_thread.run_sync(close)
+
+
+def _prune_tasks(
+    db: sqlite3.Connection,
+    before: str,
+    after: int,
+    keep: frozenset[str],
+    limit: int,
+    window: int,
+) -> PrunedTasks | None:
+    (last,) = db.execute("SELECT MAX(rowid) FROM tasks").fetchone()
+    if last is None or after >= last:
+        return None
+    states = [int(state) for state in PRUNABLE_STATES]
+    rows = db.execute(
+        "SELECT rowid, id FROM tasks WHERE rowid > ? AND rowid <= ?"
+        f" AND state IN ({_marks(states)}) AND live = 0 AND status_ts < ?"
+        " AND NOT EXISTS (SELECT 1 FROM suspended_turns WHERE suspended_turns.task_id = tasks.id)"
+        " ORDER BY rowid LIMIT ?",
+        (after, after + window, *states, before, limit),
+    ).fetchall()
+    scanned_to = rows[-1][0] if len(rows) == limit else after + window
+    ids = [task_id for _, task_id in rows if task_id not in keep]
+    if not ids:
+        return PrunedTasks(scanned_to, [], 0, 0, [], 0)
+    marks = _marks(ids)
+    artifacts = db.execute(
+        f"SELECT artifact_id, body FROM artifacts WHERE task_id IN ({marks})", ids
+    ).fetchall()
+    messages = db.execute(f"DELETE FROM messages WHERE task_id IN ({marks})", ids).rowcount
+    db.execute(f"DELETE FROM artifacts WHERE task_id IN ({marks})", ids)
+    push_configs = 0
+    if _has_table(db, "push_configs"):
+        push_configs = db.execute(
+            f"DELETE FROM push_configs WHERE task_id IN ({marks})", ids
+        ).rowcount
+    db.execute(f"DELETE FROM tasks WHERE id IN ({marks})", ids)
+    # An artifact id another task still has keeps its files (ids are per task in the schema).
+    artifact_ids = sorted({artifact_id for artifact_id, _ in artifacts})
+    shared = _referenced(artifact_ids, db) if artifact_ids else set()
+    gone = [(artifact_id, body) for artifact_id, body in artifacts if artifact_id not in shared]
+    return PrunedTasks(scanned_to, ids, messages, push_configs, gone, len(artifacts))
+
+
+def _referenced(artifact_ids: list[str], db: sqlite3.Connection) -> set[str]:
+    rows = db.execute(
+        f"SELECT DISTINCT artifact_id FROM artifacts WHERE artifact_id IN ({_marks(artifact_ids)})",
+        artifact_ids,
+    )
+    return {artifact_id for (artifact_id,) in rows}
+
+
+def _marks(values: Collection[Any]) -> str:
+    return ", ".join("?" * len(values))
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+    ).fetchone()
+    return row is not None
 
 
 def open_database(path: Path) -> sqlite3.Connection:

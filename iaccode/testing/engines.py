@@ -8,6 +8,7 @@ Each line of the user's text is one step:
     wait                  wait until cancelled
     ask <question>        pause as INPUT_REQUIRED; the answer's text is streamed back
     artifact <name> <text> store a text artifact
+    file <name> <text>    store <text> as a file artifact under artifact-dir
     permission <tool> <path>  ask permission for tool (e.g. write_file) on path; say the verdict
     think <text>          stream <text> as reasoning
     pipeline <event> [<step>]  publish metadata.iac_code.pipeline {eventType, stepName}
@@ -70,6 +71,9 @@ class ScenarioEngine:
                     artifact_id=f"artifact-{name}", name=name, parts=[Part(text=content)]
                 )
                 await output.artifact(artifact)
+            elif command == "file":
+                name, _, content = rest.partition(" ")
+                await output.file_artifact(name, content.encode("utf-8"), "text/plain")
             elif command == "permission":
                 tool, _, path = rest.partition(" ")
                 request = PermissionRequest(

@@ -95,6 +95,10 @@ class PushQueue(Protocol):
 
     async def dead_letters(self, limit: int = 100) -> list[PushJob]: ...
 
+    async def prune_dead(self, before: float) -> int:
+        """Forget dead letters that died before unix time `before` (retention); the count."""
+        ...
+
     async def aclose(self) -> None: ...
 
 
@@ -143,6 +147,9 @@ class LocalFileQueue:
 
     async def dead_letters(self, limit: int = 100) -> list[PushJob]:
         return await self._thread(self._dead_letters, limit)
+
+    async def prune_dead(self, before: float) -> int:
+        return await self._thread(self._prune_dead, before)
 
     async def aclose(self) -> None:
         pass  # nothing is held open between calls
@@ -280,6 +287,19 @@ class LocalFileQueue:
             except (ValueError, FileNotFoundError):
                 continue
         return jobs
+
+    def _prune_dead(self, before: float) -> int:
+        # A dead letter's modification time is when it died (`dead` stamps it with that time).
+        removed = 0
+        with os.scandir(self._dead) as entries:
+            for entry in entries:
+                try:
+                    if entry.name.endswith(".json") and entry.stat().st_mtime < before:
+                        os.unlink(entry.path)
+                        removed += 1
+                except FileNotFoundError:
+                    pass
+        return removed
 
     def _write(self, directory: Path, name: str, data: bytes, due: float) -> None:
         """Durably place `data` at `directory/name` with modification time `due`."""

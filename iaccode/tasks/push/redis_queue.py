@@ -158,6 +158,14 @@ class RedisStreamsQueue:
                 continue
         return jobs
 
+    async def prune_dead(self, before: float) -> int:
+        """XTRIM MINID on the dead stream: its entry ids are the times Redis added them."""
+        min_id = f"{max(0, int(before * 1000))}-0"
+        removed: Any = await self._thread(
+            lambda r: r.xtrim(self.dead_stream, minid=min_id, approximate=False)
+        )
+        return int(removed)
+
     async def aclose(self) -> None:
         with trio.CancelScope(shield=True):
             await trio.to_thread.run_sync(self._redis.close, limiter=self._limiter)

@@ -130,6 +130,23 @@ async def test_dead_keeps_the_last_error(make_queue: MakeQueue, keyring: PushKey
     assert await queue.claim(time.time()) is None
 
 
+async def test_prune_dead_forgets_dead_letters_older_than_the_cutoff(
+    make_queue: MakeQueue, keyring: PushKeyring
+) -> None:
+    """Retention (task-retention-days): dead letters that died before the cutoff go."""
+    queue = make_queue()
+    before_any = time.time() - 60
+    for n in range(2):
+        await queue.enqueue(make_job(keyring, n))
+        claimed = await queue.claim(time.time())
+        assert claimed is not None
+        await queue.dead(claimed, "HTTP 410")
+    assert await queue.prune_dead(before_any) == 0
+    assert (await queue.counts()).dead == 2
+    assert await queue.prune_dead(time.time() + 60) == 2
+    assert (await queue.counts()).dead == 0 and await queue.dead_letters() == []
+
+
 async def test_release_makes_the_job_claimable_at_once(
     make_queue: MakeQueue, keyring: PushKeyring
 ) -> None:
@@ -299,3 +316,21 @@ async def test_redis_recreates_a_lost_group(
     await queue.ack(claimed)
     assert await queue.counts() == QueueCounts(pending=0, inflight=0, dead=0)
     await queue.aclose()
+
+
+async def test_redis_prune_dead_trims_the_dead_stream_by_entry_time(
+    redis_server: RedisProcess, keyring: PushKeyring
+) -> None:
+    prefix = f"test:{uuid.uuid4().hex}"
+    queue = RedisStreamsQueue(redis_server.url, dead_stream=f"{prefix}:d", stream=f"{prefix}:s")
+    client = redis.Redis.from_url(redis_server.url)
+    try:
+        client.xadd(f"{prefix}:d", {"job": b"{}", "error": "old"}, id="1000-0")  # 1970
+        client.xadd(f"{prefix}:d", {"job": b"{}", "error": "new"})
+        assert await queue.prune_dead(time.time() - 3600) == 1
+        [(_, fields)] = client.xrange(f"{prefix}:d")
+        assert fields[b"error"] == b"new"
+        assert await queue.prune_dead(time.time() - 3600) == 0
+    finally:
+        client.close()
+        await queue.aclose()
