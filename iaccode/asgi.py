@@ -88,7 +88,7 @@ async def _running(core: Core | None) -> AsyncIterator[None]:
         if core is not None:
             supervisor = core.supervisor
             with trio.move_on_after(core.config.shutdown_grace_seconds):
-                while supervisor.busy:  # noqa: ASYNC110 (shutdown only)
+                while supervisor.working:  # noqa: ASYNC110 (a question may wait for hours)
                     await trio.sleep(0.05)
             supervisor.shutdown()
             await supervisor.stopped.wait()

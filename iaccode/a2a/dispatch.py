@@ -205,8 +205,15 @@ class Dispatcher:
         """Stop admitting requests: the server is shutting down."""
         self.closing = True
 
-    def closing_reply(self, request_id: jsonrpc.RequestId) -> JsonReply:
-        return JsonReply(encode_error(request_id, ServerBusyError(SHUTTING_DOWN), legacy=False))
+    def closing_reply(self, body: bytes) -> Reply:
+        """The answer to a request read once the server is closing: busy (a notification gets
+        nothing, as ever)."""
+        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
+        if isinstance(parsed, jsonrpc.ParseFailure):
+            return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
+        if parsed.is_notification:
+            return NoReply()
+        return JsonReply(encode_error(parsed.id, ServerBusyError(SHUTTING_DOWN), legacy=False))
 
     async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
         parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)

@@ -112,7 +112,7 @@ class Exchange:
                 if admitted:
                     reply = await self._dispatcher.dispatch(request, self._meta)
                 else:
-                    reply = self._dispatcher.closing_reply(request_id(request))
+                    reply = self._dispatcher.closing_reply(request)
             except Exception:
                 # The dispatcher answers every error itself; this is a bug, not a reason to drop
                 # the connection.

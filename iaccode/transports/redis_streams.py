@@ -31,8 +31,8 @@ from __future__ import annotations
 import functools
 import logging
 import random
-import re
 import time
+import urllib.parse
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -123,7 +123,15 @@ class RedisStreamsTransport:
         return f"{self._redis_name()} ({where})"
 
     def _redis_name(self) -> str:
-        return "Redis at " + re.sub(r"//[^@/]*@", "//***@", self.settings.url)  # no password
+        """Where Redis is, for logs: no user, password or query (redis-py takes a password in
+        any of them)."""
+        url = urllib.parse.urlsplit(self.settings.url)
+        if url.scheme == "unix":
+            return f"Redis at unix://{url.path}"
+        host = url.hostname or "localhost"
+        host = f"[{host}]" if ":" in host else host
+        port = f":{url.port}" if url.port else ""
+        return f"Redis at {url.scheme}://{host}{port}{url.path}"
 
     async def serve(
         self,

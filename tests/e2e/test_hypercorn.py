@@ -139,19 +139,24 @@ async def test_shutdown_lets_a_busy_request_finish(
 async def test_embedded_app_opens_its_core_on_lifespan(
     make_config: Callable[..., Any], workspace: Path
 ) -> None:
-    app = create_a2a_app(make_config())
+    # A long grace: a question left waiting must not hold up the shutdown.
+    app = create_a2a_app(make_config(shutdown_grace_seconds=60))
     hypercorn = HypercornConfig()
     hypercorn.bind = ["127.0.0.1:0"]
     stop = trio.Event()
-    async with trio.open_nursery() as nursery:
-        binds = await nursery.start(
-            functools.partial(hypercorn_serve, app, hypercorn, shutdown_trigger=stop.wait)
-        )
-        assert app.app is not None  # lifespan.startup opened it
-        async with httpx.AsyncClient(base_url=binds[0], timeout=10) as http:
-            task = await A2AClient(http, cwd=workspace).send("say embedded")
-            assert text_of(task["status"]["message"]) == "embedded"
-        stop.set()
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            binds = await nursery.start(
+                functools.partial(hypercorn_serve, app, hypercorn, shutdown_trigger=stop.wait)
+            )
+            assert app.app is not None  # lifespan.startup opened it
+            async with httpx.AsyncClient(base_url=binds[0], timeout=10) as http:
+                client = A2AClient(http, cwd=workspace)
+                task = await client.send("say embedded")
+                assert text_of(task["status"]["message"]) == "embedded"
+                asking = await client.send("ask which one?")
+                assert asking["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+            stop.set()
     assert app.app is None  # and lifespan.shutdown closed it
 
 

@@ -495,3 +495,19 @@ def test_settings_follow_the_config(make_config: Callable[..., Any]) -> None:
     assert transport.settings == StreamSettings(url="redis://:secret@127.0.0.1:1/0")
     assert "secret" not in transport.describe()
     assert transport.consumer.endswith(f"-{os.getpid()}")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "redis://user:s3cret@127.0.0.1:6399/0",
+        "redis://:p@ss@127.0.0.1:6399/0",  # an '@' in the password
+        "redis://127.0.0.1:6399/0?password=s3cret",
+        "rediss://admin:s3cret@[::1]:6399/0",
+    ],
+)
+def test_logs_never_show_credentials(make_config: Callable[..., Any], url: str) -> None:
+    transport = server_module._redis_streams(make_config(transport="redis-streams", redis_url=url))
+    described = transport.describe()
+    assert "s3cret" not in described and "ss@" not in described and "user" not in described
+    assert "6399/0" in described

@@ -16,6 +16,7 @@ import trio
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.server import RunningServer
 from iaccode.transports.unix import SocketPathUnavailable, open_unix_listener, serve_unix
+from iaccode.wire import json
 from tests.transports.test_lines import (
     CANCELED,
     INPUT_REQUIRED,
@@ -223,8 +224,11 @@ async def test_a_closing_server_refuses_new_requests_and_counts_the_rest(
             while not dispatcher.in_flight:  # read and counted while its turn runs
                 await trio.sleep(0.01)
         dispatcher.close()  # the server's shutdown begins
+        notification = {"jsonrpc": "2.0", "method": "GetTask", "params": {"id": "any"}}
+        await stream.send_all(json.dumps(notification) + b"\n")  # answered by nothing
         refused = await lines.call("GetTask", {"id": "any"})
         assert refused["error"]["code"] == -32603
         assert refused["error"]["message"] == "Server shutting down; retry later"
         assert state_of(await lines.next(1)) == INPUT_REQUIRED  # admitted before: answered
     assert dispatcher.in_flight == 0
+    assert len(lines.raw) == 2  # the refusal and the answer; nothing for the notification
