@@ -117,7 +117,8 @@ class OfflineEngine:
             report = await trio.to_thread.run_sync(check_template, template)
             await _stream(output, report.to_text(words))
             return None
-        terraform = _terraform_request(text, turn.cwd)
+        # File system look-ups, one per directory the text may name: off the event loop.
+        terraform = await trio.to_thread.run_sync(_terraform_request, text, turn.cwd)
         if terraform is not None:
             result = await _call(runner, output, "convert_terraform", {**terraform, **asked})
             await _stream(output, _converted(result, words, language))
@@ -208,6 +209,9 @@ def _terraform_request(text: str, cwd: Path) -> dict[str, Any] | None:
     return None
 
 
+_MAX_DIRECTORIES = 32  # a request names a few; a huge message must not cost a look-up a word
+
+
 def _directories(text: str) -> list[str]:
     """Directories the text may name: paths with a slash, and words next to "directory"."""
     spaced = _QUOTES.sub(" ", _CJK_EDGE.sub(" ", text))
@@ -217,7 +221,7 @@ def _directories(text: str) -> list[str]:
     for index, word in enumerate(words):
         if _DIRECTORY_WORD.fullmatch(word) or _CJK_DIRECTORY_WORD.search(word):
             found += words[max(index - 1, 0) : index] + words[index + 1 : index + 2]
-    return found
+    return list(dict.fromkeys(found))[:_MAX_DIRECTORIES]
 
 
 def find_template(parts: list[Part]) -> str | None:

@@ -224,3 +224,11 @@ def test_terraform_requests_in_every_language(tmp_path: Path, text: str, mode: s
 )
 def test_no_terraform_directory(tmp_path: Path, text: str) -> None:
     assert _terraform_request(text, tmp_path) is None
+
+
+def test_a_huge_request_names_few_directories() -> None:
+    from iaccode.agent.offline import _directories
+
+    text = "terraform " + " ".join(f"folder d{i} ./p{i}/x" for i in range(20_000))
+    named = _directories(text)
+    assert 0 < len(named) <= 32 and len(set(named)) == len(named)
