@@ -214,21 +214,26 @@ class AsgiApp:
         pieces: list[bytes] = []
         received = 0
         try:
-            while True:
-                message = await receive()
-                if message["type"] == "http.disconnect":
-                    raise _Disconnected
-                chunk = message.get("body", b"")
-                if chunk:
-                    pieces.append(chunk)
-                    received += len(chunk)
-                    if received > self.limits.max_body:
-                        raise _Refused(error_response(413, "Request body too large"))
-                    if received > reserved:
-                        self._reserve(received - reserved)
-                        reserved = received
-                if not message.get("more_body", False):
-                    break
+            # hypercorn has no body timeout of its own (its read timeout would end idle event
+            # streams too): a body that trickles in holds its reservation this long at most.
+            with trio.move_on_after(self.limits.request_timeout) as slow:
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        raise _Disconnected
+                    chunk = message.get("body", b"")
+                    if chunk:
+                        pieces.append(chunk)
+                        received += len(chunk)
+                        if received > self.limits.max_body:
+                            raise _Refused(error_response(413, "Request body too large"))
+                        if received > reserved:
+                            self._reserve(received - reserved)
+                            reserved = received
+                    if not message.get("more_body", False):
+                        break
+            if slow.cancelled_caught:
+                raise _Refused(error_response(408, "Request body not received in time"))
         except BaseException:
             pieces.clear()
             self._buffered -= reserved

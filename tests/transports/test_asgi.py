@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
+import attrs
 import pytest
 import trio
 import trio.testing
@@ -159,6 +160,19 @@ async def test_body_and_head_limits() -> None:
     big_head = scope(headers=[(b"x-big", b"a" * 400)])
     assert (await call(app, big_head)).status == 431
     assert not inner.requests and app._buffered == 0
+
+
+async def test_a_body_that_never_ends_is_408_and_frees_its_budget(
+    mock_clock: trio.testing.MockClock,
+) -> None:
+    app = AsgiApp(App(), attrs.evolve(LIMITS, request_timeout=5.0))
+    mock_clock.autojump_threshold = 0.01  # the 5 s pass at once
+    declared = scope(method="POST", headers=[(b"content-length", b"80")])
+    exchange = Exchange()  # 10 of the 80 bytes, then nothing more
+    exchange.to_app.send_nowait({"type": "http.request", "body": b"x" * 10, "more_body": True})
+    await app(declared, exchange.receive, exchange.send)
+    assert exchange.status == 408 and exchange.headers[b"connection"] == b"close"
+    assert app._buffered == 0 and app.in_flight == 0
 
 
 async def test_bodies_in_memory_have_a_budget() -> None:
