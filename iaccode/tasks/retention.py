@@ -128,7 +128,7 @@ class Retention:
             # and the cache must then forget what it deleted. One transaction at most.
             with trio.CancelScope(shield=True):
                 pruned = await self.store.prune_tasks(
-                    before, after=after, keep=self.tasks.pinned(), limit=self.batch
+                    before, after=after, keep=self.tasks.pinned, limit=self.batch
                 )
                 self.tasks.forget(pruned.task_ids if pruned is not None else ())
             if pruned is None:

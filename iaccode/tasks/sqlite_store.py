@@ -23,6 +23,7 @@ import trio
 
 from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+from iaccode.model.errors import TaskNotFoundError
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.store import (
     ContextRecord,
@@ -229,7 +230,7 @@ class SQLiteTaskStore:
         before: str,
         *,
         after: int,
-        keep: Collection[str] = (),
+        keep: Callable[[], Collection[str]] = frozenset,
         limit: int = PRUNE_BATCH,
         window: int = PRUNE_WINDOW,
     ) -> PrunedTasks | None:
@@ -238,11 +239,17 @@ class SQLiteTaskStore:
         Looks at the tasks whose rowid is in (`after`, `after + window`], so one call never
         scans the whole table; returns None once `after` is past the last task. A task is
         deleted only if it is in a terminal state, no turn owns it (`live = 0`), it has no
-        suspended turn, and its id is not in `keep` (the caller's tasks in use). Its messages,
-        artifact rows and push configs go with it, in the same commit.
+        suspended turn, and its id is not in `keep()` (the caller's tasks in use, asked on the
+        event loop once the transaction holds the writer, so that no commit can slip in between;
+        one that comes later finds its task gone). Its messages, artifact rows and push configs
+        go with it, in the same commit.
         """
-        keep = frozenset(keep)
-        return await self._write(lambda db: _prune_tasks(db, before, after, keep, limit, window))
+
+        def run(db: sqlite3.Connection) -> PrunedTasks | None:
+            in_use = frozenset(trio.from_thread.run_sync(keep))
+            return _prune_tasks(db, before, after, in_use, limit, window)
+
+        return await self._write(run)
 
     async def prune_contexts(
         self,
@@ -402,12 +409,14 @@ class _ChangeRows:
         self.messages: list[tuple[str, str]] = []  # (context_id, body); seq assigned in SQL
         self.task_id = ""
         self.conversation = True
+        self.creates = False  # inserts the task; otherwise the task must still exist
 
     @classmethod
     def build(cls, change: TaskChange) -> _ChangeRows:
         rows = cls()
         rows.task_id = change.task_id
         if change.new_task is not None:
+            rows.creates = True
             stored = change.new_task
             task = stored.task
             rows.statements.append(
@@ -483,6 +492,12 @@ class _ChangeRows:
         )
 
     def apply(self, db: sqlite3.Connection) -> None:
+        # Retention may have deleted the task since it was read (an old task followed up just
+        # as a pass ran): refuse, rolling back, rather than write rows for no task.
+        if not self.creates and not db.execute(
+            "SELECT 1 FROM tasks WHERE id = ?", (self.task_id,)
+        ).fetchone():
+            raise TaskNotFoundError(f"Task {self.task_id} not found", taskId=self.task_id)
         for sql, params in self.statements:
             db.execute(sql, params)
         for context_id, body in self.messages:

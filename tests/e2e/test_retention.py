@@ -16,11 +16,15 @@ from typing import Any
 import httpx
 import pytest
 import trio
+import trio.testing
 
 from iaccode import core
+from iaccode.a2a.dispatch import JsonReply, RequestMeta
 from iaccode.config import Config
 from iaccode.core import open_core
+from iaccode.model.ids import new_id
 from iaccode.server import RunningServer
+from iaccode.wire import json
 from tests.client import A2AClient, RpcError
 
 OLD = "2000-01-01T00:00:00.000Z"
@@ -124,3 +128,74 @@ async def test_without_the_key_nothing_is_deleted(
     assert await get_task(a2a, done["id"]) is not None
     assert (await a2a.result("ListTasks", {}))["totalSize"] == 1
     assert (server_dir / "artifacts").is_dir() and any((server_dir / "artifacts").iterdir())
+
+
+@pytest.mark.parametrize("first", ["retention", "follow-up"])
+async def test_a_follow_up_racing_a_pass_never_leaves_half_a_task(
+    make_config: Callable[..., Config],
+    workspace: Path,
+    server_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    first: str,
+) -> None:
+    """A pass and a follow-up to the same old task, both queued behind another write: whichever
+    gets the writer first, the task is either kept and followed up, or gone and the follow-up
+    answered TASK_NOT_FOUND; never a follow-up that wrote messages for a deleted task."""
+    monkeypatch.setattr(core, "RETENTION_FIRST_PASS_SECONDS", 3600)  # passes run by hand here
+    async with open_core(make_config(task_retention_days=30)) as opened:
+        retention = opened.retention
+        assert retention is not None
+
+        async def call(method: str, params: dict[str, Any]) -> dict[str, Any]:
+            body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+            reply = await opened.dispatcher.dispatch(json.dumps(body), RequestMeta(version="1.0"))
+            assert isinstance(reply, JsonReply)
+            answer: dict[str, Any] = json.loads(reply.body)
+            return answer
+
+        def message(text: str, **fields: Any) -> dict[str, Any]:
+            cwd = {"iac_code": {"cwd": str(workspace)}}
+            return {"messageId": new_id(), "role": "ROLE_USER", "parts": [{"text": text}],
+                    "metadata": cwd, **fields}  # fmt: skip
+
+        async with trio.open_nursery() as nursery:
+            await opened.start(nursery)
+            old = await call("SendMessage", {"message": message("say which region?")})
+            task_id = old["result"]["task"]["id"]
+            backdate(server_dir / "tasks.db", task_id)
+            outcome: dict[str, Any] = {}
+
+            async def prune() -> None:
+                outcome["report"] = await retention.run_once()
+
+            async def follow_up() -> None:
+                params = {"message": message("say eu-west", taskId=task_id)}
+                outcome["follow-up"] = await call("SendMessage", params)
+
+            writer = opened.tasks.store._write_limiter
+            holder = object()  # another write in progress
+            await writer.acquire_on_behalf_of(holder)
+            for job in (prune, follow_up) if first == "retention" else (follow_up, prune):
+                nursery.start_soon(job)
+                await trio.testing.wait_all_tasks_blocked()
+            writer.release_on_behalf_of(holder)
+            with trio.fail_after(10):
+                while len(outcome) < 2:
+                    await trio.sleep(0.01)
+            got = await call("GetTask", {"id": task_id})
+            if "error" in got:
+                assert got["error"]["code"] == TASK_NOT_FOUND and outcome["report"].tasks == 1
+                assert outcome["follow-up"]["error"]["code"] == TASK_NOT_FOUND
+            else:
+                assert outcome["report"].tasks == 0
+                state = outcome["follow-up"]["result"]["task"]["status"]["state"]
+                assert state == "TASK_STATE_INPUT_REQUIRED"
+            nursery.cancel_scope.cancel()
+    db = sqlite3.connect(server_dir / "tasks.db")
+    try:
+        (orphans,) = db.execute(
+            "SELECT COUNT(*) FROM messages WHERE task_id NOT IN (SELECT id FROM tasks)"
+        ).fetchone()
+    finally:
+        db.close()
+    assert orphans == 0
