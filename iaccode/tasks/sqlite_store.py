@@ -494,9 +494,10 @@ class _ChangeRows:
     def apply(self, db: sqlite3.Connection) -> None:
         # Retention may have deleted the task since it was read (an old task followed up just
         # as a pass ran): refuse, rolling back, rather than write rows for no task.
-        if not self.creates and not db.execute(
-            "SELECT 1 FROM tasks WHERE id = ?", (self.task_id,)
-        ).fetchone():
+        if (
+            not self.creates
+            and not db.execute("SELECT 1 FROM tasks WHERE id = ?", (self.task_id,)).fetchone()
+        ):
             raise TaskNotFoundError(f"Task {self.task_id} not found", taskId=self.task_id)
         for sql, params in self.statements:
             db.execute(sql, params)
