@@ -23,7 +23,9 @@ beforehand: HTTP/1.1, h2c (prior knowledge or Upgrade) and, with TLS, h2 by ALPN
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
+import math
 import os
 import socket
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -332,10 +334,13 @@ async def serve_hypercorn(
     that the port is known before the core is built) until `shutdown_trigger` returns; busy
     connections then get `graceful_timeout` to finish. TLS when `certfile` is given."""
     # hypercorn's public `serve` binds its own sockets; `worker_serve` takes ours.
+    import hypercorn.trio.run
     from hypercorn.config import Config as HypercornConfig
     from hypercorn.config import Sockets
     from hypercorn.trio.run import worker_serve
     from hypercorn.utils import wrap_app
+
+    hypercorn.trio.run.TCPServer = _timed_connection_class()  # type: ignore[attr-defined]
 
     config = HypercornConfig()
     config.keep_alive_timeout = keep_alive
@@ -345,6 +350,7 @@ async def serve_hypercorn(
     config.errorlog = logging.getLogger("hypercorn.error")  # through our logging setup
     config.accesslog = None
     config.certfile, config.keyfile = certfile, keyfile
+    config.iaccode_write_timeout = app.limits.request_timeout  # type: ignore[attr-defined]
     # Duplicates, closed here when hypercorn is done; the originals stay with their owner.
     owned = [socket.socket(fileno=os.dup(_fileno(listener))) for listener in listeners]
     try:
@@ -364,6 +370,40 @@ async def serve_hypercorn(
     finally:
         for sock in owned:
             sock.close()
+
+
+@functools.cache
+def _timed_connection_class() -> type[Any]:
+    """hypercorn's trio connection with a bound on each socket write.
+
+    hypercorn shields its writes and times none of them out, so a client that stops reading an
+    event stream would hold that stream, its request and the server's shutdown for as long as
+    it keeps the socket open. Here a write that makes no progress for `request-timeout-seconds`
+    closes the connection, as the built-in loop does.
+    """
+    from hypercorn.events import Closed, RawData
+    from hypercorn.trio.tcp_server import TCPServer
+
+    class TimedTCPServer(TCPServer):
+        async def protocol_send(self, event: Any) -> None:
+            if not isinstance(event, RawData):
+                await super().protocol_send(event)
+                return
+            timeout = getattr(self.config, "iaccode_write_timeout", math.inf)
+            async with self.send_lock:
+                try:
+                    with trio.CancelScope(shield=True), trio.move_on_after(timeout) as write:
+                        await self.stream.send_all(event.data)
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    write = None
+                if write is None or write.cancelled_caught:
+                    if write is not None:
+                        log.info("a client stopped reading for %.0f s; closing it", timeout)
+                        with trio.CancelScope(shield=True):
+                            await self.stream.aclose()
+                    await self.protocol.handle(Closed())
+
+    return TimedTCPServer
 
 
 def _fileno(listener: trio.abc.Listener[Any]) -> int:

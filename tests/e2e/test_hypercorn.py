@@ -25,6 +25,7 @@ from iaccode.server import RunningServer, serve
 from iaccode.wire import json
 from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 from tests.client import A2AClient, states, text_of
+from tests.transports.test_lines import message, request
 
 INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
 
@@ -175,3 +176,29 @@ def test_http_server_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     )
     with pytest.raises(ConfigError, match=r"pip install 'iaccode\[asgi\]'"):
         load_config(config_file, environ={})
+
+
+@pytest.mark.http_servers
+async def test_a_client_that_stops_reading_is_dropped(
+    start_server: Callable[..., Any], workspace: Path, http_server: str
+) -> None:
+    """A stream whose client reads nothing holds its request only `request-timeout-seconds`,
+    under either server (hypercorn has no write timeout of its own)."""
+    server: RunningServer = await start_server(request_timeout_seconds=1.0)
+    body = request(1, "SendStreamingMessage", {"message": message("stream 200000", workspace)})
+    sock = trio.socket.socket()
+    sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_RCVBUF, 4096)
+    with sock:
+        await sock.connect(("127.0.0.1", server.port))
+        head = (
+            "POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\na2a-version: 1.0\r\n"
+            f"content-length: {len(body)}\r\n\r\n"
+        )
+        await sock.send(head.encode() + body)
+        assert server.http is not None
+        with trio.fail_after(5):
+            while not server.http.in_flight:  # the stream is on its way
+                await trio.sleep(0.01)
+        with trio.fail_after(15):  # never read: the writes stall, and the server lets go
+            while server.http.in_flight:
+                await trio.sleep(0.05)
