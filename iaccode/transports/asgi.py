@@ -288,7 +288,7 @@ class AsgiApp:
 
 def _body_writer(send: Send) -> Callable[[bytes], Awaitable[None]]:
     async def write(data: bytes) -> None:
-        # hypercorn shields its socket writes, so its stalls are its own to time out.
+        # A stall under hypercorn ends in its connection (`_timed_connection_class`).
         await send({"type": "http.response.body", "body": data, "more_body": True})
 
     return write
