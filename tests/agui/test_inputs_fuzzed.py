@@ -18,26 +18,11 @@ from iaccode.agui.errors import INVALID_INPUT, AguiError
 from iaccode.agui.inputs import IMAGE_TYPES, PRESENTATIONS, RUN_MODES, parse_run_input
 from iaccode.agui.runs import AguiService
 from iaccode.wire import json
+from tests.agui.test_inputs import body
 from tests.fuzz_harness import corpus, harness_module
 
 CORPUS = corpus("agui")
 BOUNDED = settings(max_examples=60, deadline=None)
-
-
-def body(**changes: Any) -> dict[str, Any]:
-    value: dict[str, Any] = {
-        "threadId": "thread-1",
-        "runId": "run-1",
-        "state": {},
-        "messages": [{"id": "m1", "role": "user", "content": "Create a VPC template"}],
-        "tools": [],
-        "context": [],
-        "forwardedProps": {
-            "iacCode": {"schemaVersion": 1, "rosInvocationId": "inv-1", "cwd": "/workspace"}
-        },
-    }
-    value.update(changes)
-    return value
 
 
 def refused(value: Any) -> str:

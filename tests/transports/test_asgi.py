@@ -21,25 +21,9 @@ from iaccode.transports.http import HttpLimits
 from iaccode.wire import json
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, json_response
 from iaccode.wire.sse import Comment, ServerSentEvent, SSEDecoder
+from tests.transports.test_http_timing import Source
 
 LIMITS = HttpLimits(max_body=100, max_header=400, heartbeat=1.0, max_buffered_body=150)
-
-
-class Source:
-    """An EventSource the test feeds; with `produce`, one that also has a `run()` producer."""
-
-    def __init__(self) -> None:
-        self.send, self._receive = trio.open_memory_channel[bytes](16)
-        self.closed = False
-
-    async def receive(self) -> bytes:
-        return await self._receive.receive()
-
-    def receive_nowait(self) -> bytes:
-        return self._receive.receive_nowait()
-
-    def aclose(self) -> None:
-        self.closed = True
 
 
 class ProducingSource(Source):
