@@ -4,7 +4,6 @@ client's REST transport against a real iaccode process."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,15 +16,11 @@ from a2a.types import (
     CancelTaskRequest,
     GetTaskRequest,
     ListTasksRequest,
-    Message,
-    Part,
-    Role,
     SendMessageRequest,
     SubscribeToTaskRequest,
     TaskState,
 )
 from a2a.utils.errors import TaskNotFoundError, UnsupportedOperationError
-from google.protobuf import struct_pb2
 
 from iaccode.a2a.dispatch import StreamReply
 from iaccode.a2a.rest import _RestEvents
@@ -36,6 +31,7 @@ from iaccode.tasks.broker import EventBroker
 from iaccode.wire import json
 from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 from tests.client import A2AClient, text_of
+from tests.e2e.test_sdk_client import message as sdk_message
 from tests.process import ServerProcess
 
 INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
@@ -555,18 +551,6 @@ def process(
     state = tmp_path_factory.mktemp("state")
     with ServerProcess(state, allowed_cwds=[sdk_workspace]) as running:
         yield running
-
-
-def sdk_message(text: str, workspace: Path, **fields: Any) -> Message:
-    metadata = struct_pb2.Struct()
-    metadata.update({"iac_code": {"cwd": str(workspace)}})
-    return Message(
-        role=Role.ROLE_USER,
-        message_id=str(uuid.uuid4()),
-        parts=[Part(text=text)],
-        metadata=metadata,
-        **fields,
-    )
 
 
 def test_sdk_client_over_http_json(process: ServerProcess, sdk_workspace: Path) -> None:
