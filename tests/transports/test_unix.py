@@ -59,6 +59,19 @@ async def client(path: Path) -> tuple[trio.SocketStream, LineClient]:
     return stream, LineClient(stream, stream)
 
 
+async def assert_served(path: Path) -> None:
+    """A client on `path` gets answers."""
+    stream, lines = await client(path)
+    async with stream:
+        assert "result" in await lines.call("ListTasks")
+
+
+async def removed(path: Path) -> None:
+    with trio.fail_after(5):
+        while path.exists():
+            await trio.sleep(0.01)
+
+
 async def test_socket_is_owner_only_and_removed_on_exit(
     nursery: trio.Nursery, dispatcher: Dispatcher, sock_dir: Path
 ) -> None:
@@ -68,13 +81,9 @@ async def test_socket_is_owner_only_and_removed_on_exit(
     assert stat.S_ISSOCK(status.st_mode)
     assert stat.S_IMODE(status.st_mode) == 0o600
     assert os.listdir(sock_dir) == ["a2a.sock"]  # the private bind directory is gone
-    stream, lines = await client(path)
-    async with stream:
-        assert "result" in await lines.call("ListTasks")
+    await assert_served(path)
     scope.cancel()
-    with trio.fail_after(5):
-        while path.exists():
-            await trio.sleep(0.01)
+    await removed(path)
     assert os.listdir(sock_dir) == []
 
 
@@ -91,13 +100,9 @@ async def test_a_listener_opened_first_is_served_and_removed(
             await serve_unix(dispatcher, listener, max_line=1024, task_status=task_status)
 
     assert await nursery.start(run) == path
-    stream, lines = await client(path)
-    async with stream:
-        assert "result" in await lines.call("ListTasks")
+    await assert_served(path)
     scope.cancel()
-    with trio.fail_after(5):
-        while path.exists():
-            await trio.sleep(0.01)
+    await removed(path)
     unused = await open_unix_listener(sock_dir / "unused.sock")
     await unused.aclose()
     assert os.listdir(sock_dir) == []
@@ -120,9 +125,7 @@ async def test_stale_socket_is_replaced(
     stale = path.lstat().st_ino
     await start(nursery, dispatcher, path)
     assert path.lstat().st_ino != stale
-    stream, lines = await client(path)
-    async with stream:
-        assert "result" in await lines.call("ListTasks")
+    await assert_served(path)
 
 
 async def test_live_socket_is_refused_and_left_alone(
@@ -134,9 +137,7 @@ async def test_live_socket_is_refused_and_left_alone(
     with pytest.raises(SocketPathUnavailable, match="another server is listening"):
         await serve_unix(dispatcher, path, max_line=1024)
     assert path.lstat().st_ino == live
-    stream, lines = await client(path)
-    async with stream:
-        assert "result" in await lines.call("ListTasks")
+    await assert_served(path)
 
 
 async def test_other_files_are_never_replaced(dispatcher: Dispatcher, sock_dir: Path) -> None:
