@@ -36,7 +36,7 @@ from iaccode.tasks.store import (
 from iaccode.wire import json
 
 T = TypeVar("T")
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class SchemaTooNewError(UnusableStateError):
@@ -86,6 +86,19 @@ CREATE TABLE IF NOT EXISTS contexts (
     metadata TEXT
 );
 """
+
+
+def _add_message_conversation(db: sqlite3.Connection) -> None:
+    """2: `messages.conversation` (whether a message belongs to the model's conversation). Early
+    version-1 databases lack it; later ones were created with it."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(messages)")}
+    if "conversation" not in columns:
+        db.execute("ALTER TABLE messages ADD COLUMN conversation INTEGER NOT NULL DEFAULT 1")
+
+
+# The steps from one schema version to the next, by the version they lead to. `_SCHEMA` creates
+# the newest tables, so each step must also be harmless on a database that already has it.
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_message_conversation}
 
 
 def _dump(value: Any) -> str:
@@ -149,6 +162,9 @@ class SQLiteTaskStore:
                 )
             with writer:
                 writer.executescript(_SCHEMA)
+                for target in range(version + 1, SCHEMA_VERSION + 1):
+                    if target in _MIGRATIONS:
+                        _MIGRATIONS[target](writer)
                 writer.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             return cls(writer, open_database(path))
 

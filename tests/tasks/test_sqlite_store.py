@@ -159,3 +159,27 @@ async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(SchemaTooNewError, match="newer iaccode"):
         await SQLiteTaskStore.open(path)
+
+
+async def test_a_database_of_schema_1_is_migrated(tmp_path: Path) -> None:
+    """Early schema-1 databases had no `messages.conversation`: opened, they get it, keep their
+    tasks, and take new messages."""
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(new_task("t1", "2026-01-01T00:00:00Z"))
+    await store.aclose()
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("ALTER TABLE messages DROP COLUMN conversation")
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(TaskChange(task_id="t1", append_history=[message("later", "t1")]))
+    loaded = await store.load_task("t1")
+    assert loaded is not None and loaded.task.history is not None
+    assert [m.parts[0].text for m in loaded.task.history] == ["hello", "later"]
+    await store.aclose()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    db.close()
