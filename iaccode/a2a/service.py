@@ -77,6 +77,7 @@ from iaccode.tasks.contexts import (
     WORKSPACE_MISMATCH,
     ContextRegistry,
     ContextState,
+    WorkspaceMismatch,
     channel_of,
 )
 from iaccode.tasks.manager import TaskManager, TaskRecord
@@ -232,12 +233,12 @@ class A2AService:
         direct = await self._direct_reply(message, context_id)
         if direct is not None:
             return direct
+        if message.context_id:  # a new id has no owner to check
+            await self.contexts.check_owner(context_id, ctx.owner)
         task_id = new_id()
         message = attrs.evolve(
             message, task_id=task_id, context_id=context_id, metadata=_storable(message.metadata)
         )
-        if message.context_id:
-            await self.contexts.check_owner(context_id, ctx.owner)
         if self.contexts.is_busy(context_id):
             return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING)
         self._reserve_turn()  # over max-concurrent-turns: refused, nothing created
@@ -459,10 +460,8 @@ class A2AService:
     ) -> ContextState:
         try:
             return await self.contexts.bind(context_id, cwd, ctx.owner, channel)
-        except InvalidParamsError as exc:
-            if exc.message == WORKSPACE_MISMATCH:
-                raise _Refusal(WORKSPACE_MISMATCH + ".") from None
-            raise
+        except WorkspaceMismatch:
+            raise _Refusal(WORKSPACE_MISMATCH + ".") from None
 
     def _validate(self, message: Message) -> None:
         if message.role != Role.ROLE_USER:

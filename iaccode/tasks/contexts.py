@@ -35,6 +35,10 @@ WORKSPACE_MISMATCH = "A2A context belongs to a different workspace"
 FOREIGN_CONTEXT = "This contextId cannot be used."
 
 
+class WorkspaceMismatch(InvalidParamsError):
+    """The message names another workspace than the context is bound to."""
+
+
 @attrs.define(eq=False)
 class ContextState:
     context_id: str
@@ -120,7 +124,7 @@ class ContextRegistry:
         if state.owner != owner:
             raise InvalidParamsError(FOREIGN_CONTEXT, field="message.contextId")
         if state.cwd != cwd:
-            raise InvalidParamsError(WORKSPACE_MISMATCH, field="message.metadata.iac_code.cwd")
+            raise WorkspaceMismatch(WORKSPACE_MISMATCH, field="message.metadata.iac_code.cwd")
         if channel is not None and channel != state.channel:
             await self._save(state, channel)
         state.last_used = trio.current_time()
