@@ -83,6 +83,11 @@ class StreamReply:
         self._id = request_id
         self._legacy = legacy_dialect
 
+    @property
+    def request_id(self) -> str | int | None:
+        """The id of the request this stream answers (its end line repeats it)."""
+        return self._id
+
     async def receive(self) -> bytes:
         return self._encode(await self._subscription.receive())
 

@@ -80,6 +80,18 @@ def request_id(request: bytes) -> jsonrpc.RequestId:
     return jsonrpc.parse_request(request, max_size=len(request), max_depth=_ID_DEPTH).id
 
 
+def internal_error_reply(request: bytes) -> JsonReply:
+    """The answer when handling `request` raised (a bug: the dispatcher answers every error
+    itself), logged with an id the caller can quote."""
+    error_id = new_id()[:8]
+    log.exception("request failed (error id %s)", error_id)
+    message = f"Internal error (error id {error_id})"
+    body = jsonrpc.encode_error(
+        request_id(request), jsonrpc.INTERNAL_ERROR, message, {"error_id": error_id}
+    )
+    return JsonReply(body)
+
+
 class Exchange:
     """Runs one connection's requests concurrently and queues their frames for one writer."""
 
@@ -116,19 +128,11 @@ class Exchange:
             except Exception:
                 # The dispatcher answers every error itself; this is a bug, not a reason to drop
                 # the connection.
-                error_id = new_id()[:8]
-                log.exception("request failed (error id %s)", error_id)
-                body = jsonrpc.encode_error(
-                    request_id(request),
-                    jsonrpc.INTERNAL_ERROR,
-                    f"Internal error (error id {error_id})",
-                    {"error_id": error_id},
-                )
-                reply = JsonReply(body)
+                reply = internal_error_reply(request)
             if isinstance(reply, JsonReply):
                 await self._out.send(self._framing.reply(request, reply.body))
             elif isinstance(reply, StreamReply):
-                await self._stream(request_id(request), reply)
+                await self._stream(reply.request_id, reply)
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             pass  # the writer has gone: the connection is ending
         finally:

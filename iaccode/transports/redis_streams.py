@@ -42,9 +42,8 @@ import trio
 from redis.typing import EncodableT, FieldT
 
 from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta, StreamReply
-from iaccode.model.ids import new_id
 from iaccode.tasks.push.redis_queue import default_consumer_name
-from iaccode.transports.lines import request_id
+from iaccode.transports.lines import internal_error_reply
 from iaccode.wire import jsonrpc
 from iaccode.wire.json import dumps
 
@@ -315,12 +314,7 @@ class RedisStreamsTransport:
         except Exception:
             # The dispatcher answers every error itself; this is a bug, not a reason to leave the
             # request to be taken over (and fail) again and again.
-            error_id = new_id()[:8]
-            log.exception("request failed (error id %s)", error_id)
-            message = f"Internal error (error id {error_id})"
-            data = {"error_id": error_id}
-            rid = request_id(entry.payload)
-            reply = JsonReply(jsonrpc.encode_error(rid, jsonrpc.INTERNAL_ERROR, message, data))
+            reply = internal_error_reply(entry.payload)
         if isinstance(reply, JsonReply):
             await self._send(entry, [reply.body], final=True)
         elif isinstance(reply, StreamReply):
@@ -344,7 +338,7 @@ class RedisStreamsTransport:
                 await self._send(entry, batch, final=False)
         finally:
             reply.aclose()
-        end = dumps({"jsonrpc": "2.0", "id": request_id(entry.payload)})
+        end = dumps({"jsonrpc": "2.0", "id": reply.request_id})
         await self._send(entry, [end], final=True)
 
     async def _send(self, entry: _Entry, payloads: list[bytes], *, final: bool) -> None:
