@@ -14,7 +14,9 @@ active is not written down: after a restart nothing is running.
 from __future__ import annotations
 
 import collections
+import contextlib
 import hashlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -113,11 +115,21 @@ class ThreadStore:
     def path(self, thread_id: str) -> Path:
         return self.directory / f"{self.key(thread_id)}.json"
 
-    def lock(self, thread_id: str) -> trio.Lock:
+    @contextlib.asynccontextmanager
+    async def lock(self, thread_id: str) -> AsyncIterator[None]:
+        """Hold the thread's lock. It is kept while the thread is cached or others wait for it,
+        and dropped on release otherwise, so ids never loaded (a cancel naming an unknown
+        thread) leave nothing behind."""
         lock = self._locks.get(thread_id)
         if lock is None:
             lock = self._locks[thread_id] = trio.Lock()
-        return lock
+        try:
+            async with lock:
+                yield
+        finally:
+            idle = not lock.locked() and not lock.statistics().tasks_waiting
+            if idle and thread_id not in self._cache and self._locks.get(thread_id) is lock:
+                del self._locks[thread_id]
 
     async def load(self, thread_id: str) -> ThreadState | None:
         state = self._cache.get(thread_id)
@@ -161,7 +173,8 @@ class ThreadStore:
         self._cache.move_to_end(state.thread_id)
         while len(self._cache) > self._cache_size:
             oldest, cached = next(iter(self._cache.items()))
-            if cached.active_run is not None or self.lock(oldest).locked():
+            lock = self._locks.get(oldest)
+            if cached.active_run is not None or (lock is not None and lock.locked()):
                 break  # busy threads stay; the cache may run over for a while
             del self._cache[oldest]
             self._locks.pop(oldest, None)

@@ -68,3 +68,15 @@ def test_idempotency_records_are_bounded() -> None:
         state.remember_run(f"run-{index}", RunRecord("d", "success"))
     assert len(state.runs) == KEEP_RUNS and "run-0" not in state.runs
     assert f"run-{KEEP_RUNS + 9}" in state.runs
+
+
+async def test_locks_of_threads_never_loaded_are_not_kept(tmp_path: Path) -> None:
+    store = ThreadStore(tmp_path)
+    for index in range(100):  # say, cancel requests naming threads that do not exist
+        async with store.lock(f"unknown-{index}"):
+            assert await store.load(f"unknown-{index}") is None
+    kept = ThreadState("kept", "/ws", "user-1")
+    async with store.lock("kept"):
+        store.adopt(kept)  # as a new run does
+        await store.save(kept)
+    assert list(store._locks) == ["kept"]  # a cached thread keeps its lock
