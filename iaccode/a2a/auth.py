@@ -48,6 +48,18 @@ class Authenticator:
     basic_password: str | None = attrs.field(default=None, repr=False)
     api_key: str | None = attrs.field(default=None, repr=False)
     api_key_header: str = "X-API-Key"
+    # The secrets' digests, made once: every request compares against them.
+    _digests: dict[str, bytes] = attrs.field(init=False, repr=False, eq=False)
+
+    @_digests.default
+    def _digest_secrets(self) -> dict[str, bytes]:
+        secrets = {
+            "token": self.token,
+            "user": self.basic_username,
+            "password": self.basic_password,
+            "api_key": self.api_key,
+        }
+        return {name: _digest(value) for name, value in secrets.items() if value}
 
     @property
     def enabled(self) -> bool:
@@ -61,7 +73,7 @@ class Authenticator:
         authorization = header("authorization") or ""
         scheme, _, credentials = authorization.partition(" ")
         scheme, credentials = scheme.lower(), credentials.strip()
-        if self.token and scheme == "bearer" and _same(credentials, _digest(self.token)):
+        if self.token and scheme == "bearer" and _same(credentials, self._digests["token"]):
             return "bearer"
         if self.basic and scheme == "basic":
             user = self._basic_user(credentials)
@@ -69,7 +81,7 @@ class Authenticator:
                 return f"basic:{user}"
         if self.api_key:
             given = header(self.api_key_header.lower())
-            if given is not None and _same(given, _digest(self.api_key)):
+            if given is not None and _same(given, self._digests["api_key"]):
                 return f"api-key:{self.api_key_header}"
         return None
 
@@ -79,10 +91,9 @@ class Authenticator:
         except (binascii.Error, UnicodeDecodeError):
             return None
         user, sep, password = decoded.partition(":")
-        assert self.basic_username is not None and self.basic_password is not None
         # Both compared every time, so a right user name takes as long as a wrong one.
-        user_ok = _same(user, _digest(self.basic_username))
-        password_ok = _same(password, _digest(self.basic_password))
+        user_ok = _same(user, self._digests["user"])
+        password_ok = _same(password, self._digests["password"])
         return user if sep and user_ok and password_ok else None
 
     def security(self) -> tuple[dict[str, SecurityScheme], list[SecurityRequirement]]:

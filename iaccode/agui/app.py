@@ -12,10 +12,10 @@ message is in the caller's language (`forwardedProps.iacCode.preferredLanguage`,
 
 from __future__ import annotations
 
-import hmac
 import re
 
 from iaccode import __version__
+from iaccode.a2a.auth import Authenticator
 from iaccode.agui import errors as codes
 from iaccode.agui.errors import AguiError
 from iaccode.agui.events import PROTOCOL_VERSION
@@ -32,7 +32,7 @@ HEARTBEAT_COMMENT = "heartbeat"
 class AguiHttpApp:
     def __init__(self, service: AguiService, *, auth_token: str | None = None) -> None:
         self.service = service
-        self._token = auth_token.encode() if auth_token else None
+        self._auth = Authenticator(token=auth_token) if auth_token else None
         self._health = json_response(
             200,
             {
@@ -77,12 +77,7 @@ class AguiHttpApp:
         return EventStreamResponse(stream, heartbeat_comment=HEARTBEAT_COMMENT)
 
     def _authenticate(self, request: HttpRequest) -> None:
-        if self._token is None:
-            return
-        scheme, _, given = (request.header("authorization") or "").partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(
-            given.strip().encode(), self._token
-        ):
+        if self._auth is not None and self._auth.authenticate(request.header) is None:
             raise AguiError(codes.UNAUTHORIZED, "Send Authorization: Bearer <token>.")
 
 
