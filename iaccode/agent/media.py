@@ -27,8 +27,3 @@ OUTPUT_MODES = ("text/plain",)
 def base_media_type(media_type: str) -> str:
     """`text/plain; charset=utf-8` -> `text/plain`."""
     return media_type.split(";", 1)[0].strip().lower()
-
-
-def is_text_media_type(media_type: str) -> bool:
-    base = base_media_type(media_type)
-    return base in TEXT_MEDIA_TYPES or base.startswith("text/")

@@ -31,7 +31,6 @@ import trio
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
 from iaccode.agent.i18n import translate, translator
 from iaccode.agent.inputs import MediaTypes
-from iaccode.agent.media import is_text_media_type
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
 from iaccode.iac.msg import Msg, Translate
@@ -42,6 +41,7 @@ from iaccode.wire import json
 if TYPE_CHECKING:
     from iaccode.config import Config
 
+_MEDIA_TYPES = MediaTypes()  # what a template sent as a file may be: the default text types
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
 # Latin words are matched whole even in Chinese or Japanese text, which has no spaces ("把Terraform
 # 转换为ROS"): only ASCII letters and digits count as the same word.
@@ -231,7 +231,7 @@ def find_template(parts: list[Part]) -> str | None:
             "ROSTemplateFormatVersion" in part.data or "Resources" in part.data
         ):
             return json.dumps(part.data).decode("utf-8")
-        if part.raw is not None and is_text_media_type(part.media_type or "text/plain"):
+        if part.raw is not None and _MEDIA_TYPES.is_text(part.media_type or "text/plain"):
             text = part.raw.decode("utf-8", errors="replace")
             if _looks_like_template(text):
                 return text

@@ -163,6 +163,3 @@ class ContextRegistry:
         for cid in idle:
             del self._contexts[cid]
         return len(idle)
-
-    def __len__(self) -> int:
-        return len(self._contexts)

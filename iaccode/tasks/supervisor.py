@@ -351,9 +351,6 @@ class TurnSupervisor:
         an answer that may take hours is not; it ends as INPUT_REQUIRED (or stays paused)."""
         return bool(self._starting) or any(not t.waiting_for_input for t in self._turns.values())
 
-    def __len__(self) -> int:
-        return len(self._turns)
-
     def reserve_turn(self) -> None:
         """Hold a place for a new turn while its task is prepared, so that concurrent requests
         cannot all pass the check; give it back with `release_turn` once the turn has started

@@ -224,12 +224,6 @@ class PushConfigStore:
                 log.error("push config of task %s skipped: %s", task_id, exc)
         return targets
 
-    async def delete_task(self, task_id: str) -> int:
-        """Drop every config of a task (when the task itself is deleted)."""
-        return await self._run(
-            lambda db: db.execute("DELETE FROM push_configs WHERE task_id = ?", (task_id,)).rowcount
-        )
-
     async def reencrypt_secrets(self) -> int:
         """Re-encrypt secrets stored under an old key with the active one (key rotation)."""
         keyring = self._keyring
