@@ -42,6 +42,7 @@ import attrs
 from iaccode.iac.block_languages import LANGUAGES, Language, word_list
 from iaccode.iac.block_spec import (
     MAX_INSTANCES,
+    RDS_VERSIONS,
     BlockRequest,
     EcsSpec,
     NetworkSpec,
@@ -511,7 +512,7 @@ def _count(word: str) -> int:
 
 def _version(engine: str, raw: str | None) -> str:
     if raw is None:
-        return {"MySQL": "8.0", "PostgreSQL": "16.0", "MariaDB": "10.3"}[engine]
+        return RDS_VERSIONS[engine][-1]  # the newest the block offers
     return raw if "." in raw else raw + ".0"
 
 

@@ -26,6 +26,7 @@ import attrs
 
 from iaccode.iac.block_plan import plan_from_text
 from iaccode.iac.block_spec import (
+    BUCKET_NAME,
     BlockRequest,
     EcsSpec,
     NetworkSpec,
@@ -426,7 +427,7 @@ def add_rds(
 def add_oss_bucket(builder: TemplateBuilder, spec: OssSpec) -> str:
     fields: dict[str, Any] = {
         "Description": "Globally unique bucket name.",
-        "AllowedPattern": "^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$",
+        "AllowedPattern": f"^{BUCKET_NAME.pattern}$",
     }
     if spec.bucket_name is not None:
         fields["Default"] = spec.bucket_name
