@@ -137,7 +137,8 @@ def sub_placeholders(template: str) -> Iterator[str]:
             yield content
 
 
-def _getatt_parts(argument: object) -> tuple[object, object] | None:
+def getatt_parts(argument: object) -> tuple[object, object] | None:
+    """`Fn::GetAtt`'s (resource, attribute), written `[r, a]` or `"r.a"`; None otherwise."""
     if isinstance(argument, str):
         if "." not in argument:
             return None
@@ -153,7 +154,7 @@ def referenced_names(usage: Usage) -> list[str]:
     if usage.function == "Ref":
         return [usage.argument] if isinstance(usage.argument, str) else []
     if usage.function == "Fn::GetAtt":
-        parts = _getatt_parts(usage.argument)
+        parts = getatt_parts(usage.argument)
         return [parts[0]] if parts and isinstance(parts[0], str) else []
     if usage.function == "Fn::Sub":
         sub = _sub_parts(usage.argument)
@@ -263,7 +264,7 @@ def _check_ref(ctx: CheckContext, usage: Usage) -> None:
 
 
 def _check_getatt(ctx: CheckContext, usage: Usage) -> None:
-    parts = _getatt_parts(usage.argument)
+    parts = getatt_parts(usage.argument)
     if parts is None:
         ctx.add(
             "ROS4004",

@@ -18,6 +18,7 @@ from iaccode.iac.ros_context import (
     suggestion,
 )
 from iaccode.iac.ros_loader import Path
+from iaccode.iac.ros_refs import getatt_parts
 from iaccode.iac.ros_types import (
     ALLOWED_PROPERTY_VALUES,
     EXPECTED_PROPERTIES,
@@ -265,17 +266,11 @@ def _vpc_of(ctx: CheckContext, vpc_id: object) -> tuple[str, str] | None:
         if target in ctx.parameters:
             return ("parameter", target)
         return None
-    getatt = vpc_id.get("Fn::GetAtt")
-    if isinstance(getatt, str) and "." in getatt:
-        getatt = getatt.split(".", 1)
-    if (
-        isinstance(getatt, list)
-        and len(getatt) == 2
-        and getatt[1] == "VpcId"
-        and isinstance(getatt[0], str)
-        and getatt[0] in ctx.resources
-    ):
-        return ("resource", getatt[0])
+    parts = getatt_parts(vpc_id.get("Fn::GetAtt"))
+    if parts is not None and parts[1] == "VpcId":
+        resource = parts[0]
+        if isinstance(resource, str) and resource in ctx.resources:
+            return ("resource", resource)
     return None
 
 
