@@ -38,7 +38,6 @@ from iaccode.model.errors import (
     UnsupportedOperationError,
     VersionNotSupportedError,
     encode_error,
-    error_object,
 )
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
@@ -108,7 +107,7 @@ class StreamReply:
             error = InternalError(
                 "The stream fell too far behind and was closed; use SubscribeToTask to resume."
             )
-            return jsonrpc.encode_error(self._id, **_error_args(error, self._legacy))
+            return encode_error(self._id, error, legacy=self._legacy)
         result = stream_response(event)
         if self._legacy:
             # 0.3 marks the event after which the stream closes (v0.3.0 spec §7.2).
@@ -312,14 +311,6 @@ def _check_version(version: str | None) -> None:
         f"A2A version {version.strip()[:20]!r} is not supported (supported: 1.0, 0.3)",
         version=version.strip()[:20],
     )
-
-
-def _error_args(error: A2AError, legacy_dialect: bool) -> dict[str, Any]:
-    obj = error_object(error, legacy=legacy_dialect)
-    args = {"code": obj["code"], "message": obj["message"]}
-    if "data" in obj:
-        args["data"] = obj["data"]
-    return args
 
 
 __all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply"]

@@ -139,15 +139,7 @@ class InternalError(A2AError):
 
 def encode_error(request_id: str | int | None, error: A2AError, *, legacy: bool) -> bytes:
     """The JSON-RPC error response for `error`, in the 1.0 or the 0.3 form."""
-    if legacy:
-        code = error.v03_code if error.v03_code is not None else error.code
-        data: Any = error.v03_data()
-    else:
-        code = error.code
-        data = error.v1_data() or None
-    if data is None:
-        return jsonrpc.encode_error(request_id, code, error.message)
-    return jsonrpc.encode_error(request_id, code, error.message, data)
+    return jsonrpc.encode_error(request_id, **error_object(error, legacy=legacy))
 
 
 def error_object(error: A2AError, *, legacy: bool) -> dict[str, Any]:
