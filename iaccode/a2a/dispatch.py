@@ -189,6 +189,7 @@ class Dispatcher:
         self._max_depth = max_depth
         self._required = required_extensions
         self._sign_card = sign_card or (lambda card: card)
+        self._signed_cards: dict[bool, dict[str, Any]] = {}  # by dialect (legacy or not)
         # Requests a transport without its own count (stdio, Unix socket, WebSocket, Redis
         # Streams) has read and not yet answered: shutdown waits for them, as it waits for HTTP's.
         self.in_flight = 0
@@ -276,10 +277,19 @@ class Dispatcher:
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetExtendedAgentCard":
-            out = self._sign_card(card_json(result, legacy_fields=legacy_dialect))
+            out = self._extended_card(result, legacy_dialect)
         else:
             out = _result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
+
+    def _extended_card(self, card: m.AgentCard, legacy_dialect: bool) -> dict[str, Any]:
+        """The extended card, encoded and signed once per dialect: it does not change while the
+        server runs, and signing canonicalises the whole card."""
+        signed = self._signed_cards.get(legacy_dialect)
+        if signed is None:
+            signed = self._sign_card(card_json(card, legacy_fields=legacy_dialect))
+            self._signed_cards[legacy_dialect] = signed
+        return signed
 
 
 def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
