@@ -74,10 +74,7 @@ class A2AHttpApp:
         self._card_requires_auth = card_requires_auth
         self._extensions = extensions
         challenge = (("www-authenticate", www_authenticate),) if www_authenticate else ()
-        unauthorized = json_response(401, {"error": "Unauthorized"})
-        self._unauthorized = HttpResponse(
-            401, (*unauthorized.headers, *challenge), unauthorized.body
-        )
+        self._unauthorized = error_response(401, headers=challenge)
         path = urlsplit(rpc_url).path.rstrip("/")
         self._rpc_paths = frozenset({"/", path or "/", path + "/"})
         self.rest = RestBinding(dispatcher, base_path=path)
@@ -176,5 +173,4 @@ def _extensions(request: HttpRequest) -> frozenset[str]:
 
 
 def _not_allowed(allow: str) -> HttpResponse:
-    response = error_response(405)
-    return HttpResponse(405, (*response.headers, ("allow", allow)), response.body)
+    return error_response(405, headers=(("allow", allow),))

@@ -107,15 +107,14 @@ def json_response(status: int, value: Any, headers: Headers = ()) -> HttpRespons
     return HttpResponse(status, (("content-type", "application/json"), *headers), body)
 
 
-def error_response(status: int, message: str | None = None) -> HttpResponse:
+def error_response(status: int, message: str | None = None, headers: Headers = ()) -> HttpResponse:
     """A small JSON error for HTTP-level failures (`{"error": "..."}`)."""
-    return json_response(status, {"error": message or REASONS.get(status, "Error")})
+    return json_response(status, {"error": message or REASONS.get(status, "Error")}, headers)
 
 
 def busy_response(message: str, retry_after: int = 1) -> HttpResponse:
     """503 with `Retry-After`: the server is full; the request may be sent again shortly."""
-    response = error_response(503, message)
-    return HttpResponse(503, (*response.headers, ("retry-after", str(retry_after))), response.body)
+    return error_response(503, message, (("retry-after", str(retry_after)),))
 
 
 def encode_response(response: HttpResponse) -> bytes:
