@@ -12,6 +12,7 @@ With `push-notifications: false` every method answers -32003 before anything els
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -34,6 +35,7 @@ from iaccode.model.errors import (
 )
 from iaccode.tasks.manager import TaskRecord
 from iaccode.tasks.push import CallbackUrlError, PushConfigStore, PushNotifier, PushTarget
+from iaccode.wire import json
 
 log = logging.getLogger("iaccode.push")
 
@@ -94,10 +96,14 @@ class PushPublisher:
 
     def on_settled(self, record: TaskRecord, event: TaskStatusUpdateEvent) -> None:
         task = record.snapshot()
-        update = {"statusUpdate": codec.unstructure(event)}
+        update = json.dumps({"statusUpdate": codec.unstructure(event)})  # encoded once
 
-        def body(target: PushTarget) -> dict[str, Any]:
-            return legacy.task_to_v03(codec.unstructure(task)) if target.legacy else update
+        @functools.cache
+        def legacy_body() -> bytes:  # the same for every 0.3 config of the task
+            return json.dumps(legacy.task_to_v03(codec.unstructure(task)))
+
+        def body(target: PushTarget) -> bytes:
+            return legacy_body() if target.legacy else update
 
         self.nursery.start_soon(self._notify, record.id, body)
 
