@@ -47,8 +47,10 @@ _NOT_YET_SUPPORTED = frozenset(
 )
 
 
-def default_config_dir() -> Path:
-    return Path(os.environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code")
+def default_config_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """`IAC_CODE_CONFIG_DIR`, else ~/.iac-code (the existing product's)."""
+    environ = os.environ if environ is None else environ
+    return Path(environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code")
 
 
 @attrs.frozen
@@ -176,8 +178,7 @@ def load_config(
 ) -> Config:
     """Build the config from a YAML file, explicit overrides (flags) and the environment."""
     environ = os.environ if environ is None else environ
-    config_dir = environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code"
-    values: dict[str, Any] = {"persistence_dir": Path(config_dir) / "a2a"}
+    values: dict[str, Any] = {"persistence_dir": default_config_dir(environ) / "a2a"}
     cwds = environ.get("IACCODE_A2A_ALLOWED_CWDS")
     if cwds:
         values["allowed_cwds"] = [p for p in cwds.split(os.pathsep) if p]
@@ -476,7 +477,7 @@ def load_agui_config(
     """Flags, then `IAC_CODE_AGUI_*` variables, then defaults; `path` configures the core."""
     environ = os.environ if environ is None else environ
     flags = {k: v for k, v in (overrides or {}).items() if v is not None}
-    config_dir = Path(environ.get("IAC_CODE_CONFIG_DIR") or Path.home() / ".iac-code")
+    config_dir = default_config_dir(environ)
     values: dict[str, Any] = {"state_dir": config_dir / "agui" / "threads"}
     for variable, key in (
         ("IAC_CODE_AGUI_HOST", "host"),
@@ -512,11 +513,12 @@ def load_agui_config(
     return config
 
 
-_AGUI_FIELDS = frozenset(typing.get_type_hints(AguiConfig)) - {"core"}
+_AGUI_HINTS = typing.get_type_hints(AguiConfig)
+_AGUI_FIELDS = frozenset(_AGUI_HINTS) - {"core"}
 
 
 def _coerce_agui(name: str, value: Any) -> Any:
-    hint = typing.get_type_hints(AguiConfig)[name]
+    hint = _AGUI_HINTS[name]
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         hint = next(a for a in typing.get_args(hint) if a is not type(None))
     try:
