@@ -170,9 +170,7 @@ class AguiService:
     async def _expire(self, state: ThreadState) -> None:
         """An expired interrupt: drop the pending state and end its A2A task if possible."""
         task_ids = {p.task_id for p in state.pending}
-        state.pending.clear()
-        if state.execution is not None:
-            state.execution.status = "finished"
+        state.end_execution()
         await self.threads.save(state)
         for task_id in task_ids:
             await self._cancel_task(task_id)
@@ -209,8 +207,7 @@ class AguiService:
             if execution.status == "finished":
                 return {**result, "status": "already_terminal"}
             cancelled = await self._cancel_task(execution.task_id)
-            state.pending.clear()
-            execution.status = "finished"
+            state.end_execution()
             await self.threads.save(state)
         return {**result, "status": "cancelled" if cancelled else "already_terminal"}
 
@@ -406,9 +403,7 @@ class RunStream:
         state = self._state
         assert self._service is not None and state is not None
         async with self._service.threads.lock(state.thread_id):
-            state.pending.clear()
-            if state.execution is not None:
-                state.execution.status = "finished"
+            state.end_execution()
             await self._save()
 
     async def _follow(self) -> Settled:

@@ -65,6 +65,12 @@ class ThreadState:
     applied: dict[str, str] = attrs.field(factory=dict)  # interrupt id -> answer digest
     active_run: str | None = attrs.field(default=None, metadata={"transient": True})
 
+    def end_execution(self) -> None:
+        """The execution is over (cancelled, expired or lost): nothing is pending any more."""
+        self.pending.clear()
+        if self.execution is not None:
+            self.execution.status = "finished"
+
     def remember_run(self, run_id: str, record: RunRecord) -> None:
         self.runs[run_id] = record
         _trim(self.runs, KEEP_RUNS)
