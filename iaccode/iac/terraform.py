@@ -26,24 +26,18 @@ table in `tf_rules`) and reports, in `Conversion.warnings`, everything it could 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from iaccode.iac.msg import Msg
-from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_types import FORMAT_VERSION
-from iaccode.iac.tf_convert import convert
+from iaccode.iac.tf_convert import Conversion, convert
 from iaccode.iac.tf_files import (
-    DEFAULT_MAX_BYTES,
-    DEFAULT_MAX_FILES,
     TerraformError,
     check_workspace,
+    collect_terraform_files,
     is_root_file,
 )
-from iaccode.iac.tf_files import collect_terraform_files as _collect
 from iaccode.iac.tf_hcl import parse_hcl, read_config, variable_parameter
 
 __all__ = [
@@ -57,41 +51,6 @@ __all__ = [
 
 DEFAULT_TRANSFORM = "Aliyun::OpenTofu-v1.8"
 _TRANSFORM = re.compile(r"Aliyun::Terraform-v1\.\d+|Aliyun::OpenTofu-v1\.8")
-
-
-@attrs.frozen
-class Conversion:
-    """A native ROS template converted from Terraform, with what could not be converted.
-
-    `notes` are the warnings as messages, to render in the reader's language; `warnings` are
-    the same in English."""
-
-    template: dict[str, Any]
-    notes: tuple[Msg, ...] = ()
-    unsupported: tuple[str, ...] = ()  # addresses left out: resources and module calls
-
-    @property
-    def warnings(self) -> tuple[str, ...]:
-        return tuple(note.render() for note in self.notes)
-
-    def to_yaml(self) -> str:
-        return render_yaml(self.template)
-
-    def to_json(self) -> str:
-        return render_json(self.template)
-
-
-def collect_terraform_files(
-    directory: Path,
-    *,
-    extra_suffixes: Iterable[str] = (),
-    max_bytes: int = DEFAULT_MAX_BYTES,
-    max_files: int = DEFAULT_MAX_FILES,
-) -> dict[str, str]:
-    """Read a Terraform directory into {relative POSIX path: text}; see `tf_files`."""
-    return _collect(
-        directory, extra_suffixes=extra_suffixes, max_bytes=max_bytes, max_files=max_files
-    )
 
 
 def check_transform(transform: str) -> str:
@@ -144,5 +103,4 @@ def convert_terraform(files: Mapping[str, str], *, description: str | None = Non
     Raises `TerraformError` for bad paths, invalid HCL, or when no resource can be converted;
     everything else that cannot be mapped is a warning (see `tf_convert`).
     """
-    result = convert(files, description=description)
-    return Conversion(result.template, result.warnings, result.unsupported)
+    return convert(files, description=description)

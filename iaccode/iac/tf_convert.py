@@ -35,6 +35,7 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg, Value
+from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
@@ -58,10 +59,25 @@ _COMPATIBLE_HINT = Msg(
 
 
 @attrs.frozen
-class ConvertedTemplate:
+class Conversion:
+    """A native ROS template converted from Terraform, with what could not be converted.
+
+    `notes` are the warnings as messages, to render in the reader's language; `warnings` are
+    the same in English."""
+
     template: dict[str, Any]
-    warnings: tuple[Msg, ...]
-    unsupported: tuple[str, ...]
+    notes: tuple[Msg, ...] = ()
+    unsupported: tuple[str, ...] = ()  # addresses left out: resources and module calls
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return tuple(note.render() for note in self.notes)
+
+    def to_yaml(self) -> str:
+        return render_yaml(self.template)
+
+    def to_json(self) -> str:
+        return render_json(self.template)
 
 
 def logical_id_base(tf_type: str, name: str) -> str:
@@ -350,7 +366,7 @@ class _Converter(ValueConverter):
         return parameters
 
 
-def convert(files: Mapping[str, str], *, description: str | None = None) -> ConvertedTemplate:
+def convert(files: Mapping[str, str], *, description: str | None = None) -> Conversion:
     checked = check_workspace(files)
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
@@ -388,8 +404,8 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
     template["Resources"] = ordered_resources
     if outputs:
         template["Outputs"] = outputs
-    return ConvertedTemplate(
+    return Conversion(
         template=template,
-        warnings=tuple(converter.warnings),
+        notes=tuple(converter.warnings),
         unsupported=tuple(sorted(converter.unsupported)),
     )
