@@ -53,7 +53,6 @@ class TerraformConfig:
     variables: Mapping[str, Block]
     locals: Mapping[str, Any]
     resources: tuple[Block, ...]
-    data: tuple[Block, ...]
     outputs: tuple[Block, ...]
     modules: tuple[Block, ...]
     tfvars: Mapping[str, Any]
@@ -153,7 +152,6 @@ def read_config(files: Mapping[str, str]) -> TerraformConfig:
         variables=variables,
         locals=local_values,
         resources=tuple(groups["resource"]),
-        data=tuple(groups["data"]),
         outputs=tuple(groups["output"]),
         modules=tuple(groups["module"]),
         tfvars=_tfvars(files),
