@@ -42,7 +42,7 @@ import trio
 from redis.typing import EncodableT, FieldT
 
 from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta, StreamReply
-from iaccode.tasks.push.redis_queue import default_consumer_name
+from iaccode.tasks.push.redis_queue import create_group, default_consumer_name, text
 from iaccode.transports.lines import internal_error_reply
 from iaccode.wire import jsonrpc
 from iaccode.wire.json import dumps
@@ -204,12 +204,8 @@ class RedisStreamsTransport:
 
     def _create_group(self) -> None:
         s = self.settings
-        try:
-            # From the start of the stream: requests sent before any server ran are answered.
-            self._redis.xgroup_create(s.request_stream, s.group, id="0", mkstream=True)
-        except redis.ResponseError as exc:
-            if "BUSYGROUP" not in str(exc):
-                raise
+        # From the start of the stream: requests sent before any server ran are answered.
+        create_group(self._redis, s.request_stream, s.group)
         self._group_ready = True
         log.info("redis-streams: consuming %s", self.describe())
 
@@ -228,8 +224,8 @@ class RedisStreamsTransport:
             start_id=self._autoclaim_cursor,
             count=count,
         )
-        self._autoclaim_cursor = _text(reply[0])
-        fresh = [item for item in reply[1] if _text(item[0]) not in held]
+        self._autoclaim_cursor = text(reply[0])
+        fresh = [item for item in reply[1] if text(item[0]) not in held]
         if fresh:
             log.warning("redis-streams: took over %d requests of a silent consumer", len(fresh))
             self._next_autoclaim = now  # there may be more
@@ -238,7 +234,7 @@ class RedisStreamsTransport:
     def _entries(self, found: list[Any]) -> list[_Entry]:
         entries = []
         for raw_id, fields in found:
-            entry_id = _text(raw_id)
+            entry_id = text(raw_id)
             if not fields:  # deleted after it was read: nothing to answer
                 self._settle_now(entry_id)
                 continue
@@ -394,7 +390,3 @@ class _Backoff:
         if self._delay:
             log.info("redis-streams: %s reachable again", self._what)
             self._delay = 0.0
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode("ascii") if isinstance(value, bytes) else value

@@ -61,6 +61,21 @@ def default_consumer_name() -> str:
     return f"{platform.node() or 'iaccode'}-{os.getpid()}"
 
 
+def create_group(client: redis.Redis, stream: str, group: str) -> None:
+    """The consumer group, reading `stream` from its start (made with the stream if need be);
+    one that exists already is kept."""
+    try:
+        client.xgroup_create(stream, group, id="0", mkstream=True)
+    except redis.ResponseError as exc:
+        if "BUSYGROUP" not in str(exc):
+            raise
+
+
+def text(value: bytes | str) -> str:
+    """A Redis reply field (bytes unless decoded) as text."""
+    return value.decode("ascii") if isinstance(value, bytes) else value
+
+
 class RedisStreamsQueue:
     """`PushQueue` on Redis Streams. Several processes may share one stream and group."""
 
@@ -187,11 +202,7 @@ class RedisStreamsQueue:
         return await trio.to_thread.run_sync(run, limiter=self._limiter)
 
     def _create_group(self) -> None:
-        try:
-            self._redis.xgroup_create(self.stream, self.group, id="0", mkstream=True)
-        except redis.ResponseError as exc:
-            if "BUSYGROUP" not in str(exc):
-                raise
+        create_group(self._redis, self.stream, self.group)
         self._group_ready = True
 
     async def _settle(self, claimed: ClaimedJob, add: Callable[[Any], object] | None) -> None:
@@ -244,9 +255,9 @@ class RedisStreamsQueue:
                 start_id=self._autoclaim_cursor,
                 count=1,
             )
-            self._autoclaim_cursor = _text(found[0])
+            self._autoclaim_cursor = text(found[0])
             for entry_id, fields in found[1]:
-                claimed = self._claimed(r, _text(entry_id), fields, now)
+                claimed = self._claimed(r, text(entry_id), fields, now)
                 if claimed is not None:
                     self._next_housekeeping = moment  # there may be more
                     return claimed
@@ -263,7 +274,7 @@ class RedisStreamsQueue:
         )
         if not response:
             return []
-        return [(_text(entry_id), fields) for entry_id, fields in response[0][1]]
+        return [(text(entry_id), fields) for entry_id, fields in response[0][1]]
 
     def _claimed(self, r: redis.Redis, entry_id: str, fields: Any, now: float) -> ClaimedJob | None:
         try:
@@ -291,7 +302,3 @@ class RedisStreamsQueue:
             total += moved
             if moved < _MOVE_BATCH:
                 return total
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode("ascii") if isinstance(value, bytes) else value
