@@ -34,7 +34,7 @@ import attrs
 import trio
 
 from iaccode.config import AguiConfig, Config, load_agui_config, load_config
-from iaccode.core import Core, open_core
+from iaccode.core import Core, open_core, wind_down
 from iaccode.server import a2a_app, http_limits, open_agui
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import HttpApp
@@ -87,9 +87,8 @@ async def _running(core: Core | None) -> AsyncIterator[None]:
         yield
         if core is not None:
             supervisor = core.supervisor
-            with trio.move_on_after(core.config.shutdown_grace_seconds):
-                while supervisor.working:  # noqa: ASYNC110 (a question may wait for hours)
-                    await trio.sleep(0.05)
-            supervisor.shutdown()
-            await supervisor.stopped.wait()
+            # A turn waiting for a person's answer does not hold the shutdown up.
+            await wind_down(
+                supervisor, core.config.shutdown_grace_seconds, lambda: supervisor.working
+            )
         nursery.cancel_scope.cancel()

@@ -286,3 +286,16 @@ async def _retention_passes(retention: Retention) -> None:
             if report:
                 log.info("retention (%g days) deleted %s", retention.days, report.describe())
         await trio.sleep(RETENTION_PERIOD_SECONDS)
+
+
+async def wind_down(
+    supervisor: TurnSupervisor | None, grace: float, busy: Callable[[], bool]
+) -> None:
+    """The end of a shutdown: wait up to `grace` while `busy()`, then interrupt the turns still
+    running and wait until each has written its last state."""
+    with trio.move_on_after(grace):
+        while busy():  # noqa: ASYNC110 (shutdown only)
+            await trio.sleep(0.05)
+    if supervisor is not None:
+        supervisor.shutdown()
+        await supervisor.stopped.wait()

@@ -32,7 +32,7 @@ from iaccode.a2a.dispatch import Dispatcher, RequestMeta
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
 from iaccode.config import AguiConfig, Config, ConfigError
-from iaccode.core import Core, open_core
+from iaccode.core import Core, open_core, wind_down
 from iaccode.tasks.supervisor import TurnSupervisor
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import (
@@ -455,12 +455,9 @@ async def _run(
                 http.close()
             if dispatcher is not None:
                 dispatcher.close()
-            with trio.move_on_after(grace):
-                while _busy(http, dispatcher, supervisor, shutting_down=True):  # noqa: ASYNC110
-                    await trio.sleep(0.05)
-            if supervisor is not None:
-                supervisor.shutdown()
-                await supervisor.stopped.wait()
+            await wind_down(
+                supervisor, grace, lambda: _busy(http, dispatcher, supervisor, shutting_down=True)
+            )
             connections.cancel_scope.deadline = trio.current_time() + _FLUSH_SECONDS
         root.cancel_scope.cancel()  # the signal watcher, the push worker, housekeeping
 
