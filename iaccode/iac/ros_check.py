@@ -54,12 +54,15 @@ ROS3012  error     Property value is not allowed
 ROS3013  error     CIDR block is not a valid IPv4 CIDR
 ROS3014  error     VSwitch CIDR block is outside its VPC
 ROS3015  error     VSwitch CIDR blocks overlap
+ROS3020  warning   Resource type is not in the ROS schema (a typo, or a retired type)
+ROS3021  warning   Property is not in the ROS schema (a typo, or a retired property)
+ROS3022  error     Property value has the wrong type
 ROS4001  error     Reference to an unknown name
 ROS4002  error     Ref is malformed
 ROS4003  warning   ALIYUN::Index outside a Count resource
 ROS4004  error     Fn::GetAtt is malformed
 ROS4005  error     Fn::GetAtt names no resource
-ROS4006  error     Unknown attribute for the resource type
+ROS4006  warning   Attribute is not in the ROS schema for the resource type
 ROS4007  error     Fn::Sub is malformed
 ROS4008  error     Condition reference names no condition
 ROS4009  error     Fn::FindInMap names no mapping or key
@@ -113,11 +116,7 @@ _NAME_RULES = (
         Msg("The resource name {name!r} contains {chars}, which resource names cannot contain."),
         ".",
     ),
-    (
-        "Outputs",
-        Msg("The output name {name!r} contains {chars}, which output names cannot contain."),
-        ".",
-    ),
+    # Output names may contain "." (the official templates name console outputs Console.Url).
     (
         "Conditions",
         Msg("The condition name {name!r} contains {chars}, which condition names cannot contain."),
@@ -228,7 +227,10 @@ def _check_sections(ctx: CheckContext) -> None:
                 ),
                 Msg("Write {section} as a mapping of names to definitions.", section=key),
             )
-        elif key in ("Description", "Transform") and not isinstance(value, str):
+        elif (key == "Transform" and not isinstance(value, str)) or (
+            # Description may also map language codes to texts ({en: ..., zh-cn: ...}).
+            key == "Description" and not isinstance(value, str | dict)
+        ):
             ctx.add(
                 "ROS1006",
                 (key,),

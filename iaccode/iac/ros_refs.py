@@ -16,7 +16,8 @@ import attrs
 from iaccode.iac.msg import Msg, Value, joined
 from iaccode.iac.ros_context import CheckContext, describe, suggestion
 from iaccode.iac.ros_loader import MAX_DEPTH, Path, key_segment
-from iaccode.iac.ros_types import FUNCTIONS, RESOURCE_TYPE_ATTRIBUTES
+from iaccode.iac.ros_schema import schema_or_none
+from iaccode.iac.ros_types import FUNCTIONS
 
 MAX_VISITS = 1_000_000
 
@@ -174,9 +175,14 @@ def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: ob
     kind = ctx.resource_type(resource)
     if kind is None or not isinstance(attribute, str):
         return
-    known = RESOURCE_TYPE_ATTRIBUTES.get(kind)
-    if known is None or attribute in known:
+    schema = schema_or_none()
+    type_schema = schema.resource(kind) if schema is not None else None
+    # A type without attributes in the schema is left alone: the data may simply lack them.
+    if type_schema is None or not type_schema.attributes:
         return
+    if attribute.casefold() in {known.casefold() for known in type_schema.attributes}:
+        return  # ROS resolves attribute names regardless of case (Arn, ARN)
+    known = sorted(type_schema.attributes)
     listing = ", ".join(known)
     ctx.add(
         "ROS4006",

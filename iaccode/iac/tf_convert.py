@@ -36,11 +36,11 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value
 from iaccode.iac.ros_render import render_json, render_yaml
+from iaccode.iac.ros_schema import required_properties
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
-    REQUIRED_PROPERTIES,
 )
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import (
@@ -286,7 +286,7 @@ class _Converter(ValueConverter):
         self, address: str, logical_id: str, rule: ResourceRule, properties: dict[str, Any]
     ) -> None:
         kind = rule.ros_type
-        needed = (*REQUIRED_PROPERTIES.get(kind, ()), *EXPECTED_PROPERTIES.get(kind, ()))
+        needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
         for key in needed:
             if key in properties:
                 continue

@@ -5,7 +5,7 @@ property (and how: as is, as a ROS tag list, the first of a list, ...), which Te
 attributes are which `Fn::GetAtt` names, and which defaults Terraform applies silently but ROS
 requires spelled out. The property and attribute names come from the ROS resource docs and the
 ros-cdk assemblies (`spec/iac-code-reference.md` 3.4, 3.6); GetAtt names must be ones that
-`ros_types.RESOURCE_TYPE_ATTRIBUTES` knows, which the tests check.
+the ROS schema (`ros_schema`) knows, which the tests check.
 
 `id` is never in `attributes`: it is the resource's physical id, which is what `Ref` returns for
 every type here.

@@ -842,15 +842,15 @@ def test_split_template_and_references() -> None:
 
 
 def test_rule_attributes_are_known_to_the_checker() -> None:
-    from iaccode.iac.ros_types import RESOURCE_TYPE_ATTRIBUTES
+    from iaccode.iac.ros_schema import load_schema
 
     rules: list[ResourceRule] = []
     for rule in RULES.values():
         rules.extend(rule.choices.values() if isinstance(rule, Variants) else [rule])
     for rule in rules:
-        known = RESOURCE_TYPE_ATTRIBUTES.get(rule.ros_type)
+        known = load_schema().resource(rule.ros_type)
         for attribute in rule.attributes.values():
-            assert known is not None and attribute in known, (rule.ros_type, attribute)
+            assert known is not None and attribute in known.attributes, (rule.ros_type, attribute)
 
 
 _NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,12}", fullmatch=True)
