@@ -67,6 +67,9 @@ ROS4007  error     Fn::Sub is malformed
 ROS4008  error     Condition reference names no condition
 ROS4009  error     Fn::FindInMap names no mapping or key
 ROS4010  error     Unknown function
+ROS4011  error     Function arguments have the wrong shape
+ROS4012  error     Fn::Select index is out of range
+ROS4013  error     Conditions or Rules use a resource value
 ROS5001  error     Output definition is not a mapping
 ROS5002  error     Output has no Value
 ROS5003  error     Unknown output key
@@ -80,6 +83,7 @@ import re
 
 from iaccode.iac.msg import Msg, and_list, or_list
 from iaccode.iac.ros_context import CheckContext, describe, str_keys, suggestion
+from iaccode.iac.ros_functions import check_functions
 from iaccode.iac.ros_loader import Path, SourceMap, load_template
 from iaccode.iac.ros_parameters import check_parameters, used_parameter_names
 from iaccode.iac.ros_refs import check_dependency_cycles, check_references, collect_usages
@@ -166,6 +170,7 @@ def check_document(doc: object, positions: SourceMap | None = None) -> Report:
     _check_names(ctx)
     usages = collect_usages(ctx)
     check_references(ctx, usages)
+    check_functions(ctx, usages)
     check_resources(ctx)
     check_dependency_cycles(ctx, usages)
     check_parameters(ctx, used_parameter_names(ctx, usages))

@@ -130,7 +130,7 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
             "ROS3020",
             (*path, "Type"),
             Msg(
-                "Resource {name} has the type {kind!r}, which ROS does not know.",
+                "Resource {name} has the type {kind!r}, which the ROS schema does not list.",
                 name=name,
                 kind=kind,
             ),

@@ -167,7 +167,7 @@ class _Walk:
         self.ctx.add(
             "ROS3021",
             (*path, key),
-            Msg("{key!r} is not a property of {owner}.", key=key, owner=owner),
+            Msg("{key!r} is not a property of {owner} in the ROS schema.", key=key, owner=owner),
             hint,
         )
 

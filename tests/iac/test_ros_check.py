@@ -209,6 +209,19 @@ CASES: dict[str, tuple[str, list[str]]] = {
         ["ROS4009"],
     ),
     "ROS4010": (HEADER + VPC + "Outputs: {O: {Label: O, Value: {'Fn::Getatt': x}}}\n", ["ROS4010"]),
+    "ROS4011": (
+        HEADER + VPC + "Outputs: {O: {Label: O, Value: {'Fn::Join': [',', a, b]}}}\n",
+        ["ROS4011"],
+    ),
+    "ROS4012": (
+        HEADER + VPC + "Outputs: {O: {Label: O, Value: !Select [2, [a, b]]}}\n",
+        ["ROS4012"],
+    ),
+    "ROS4013": (
+        HEADER + VPC + "Conditions: {C: !Equals [!Ref Vpc, x]}\n"
+        "Outputs: {O: {Label: O, Value: 1, Condition: C}}\n",
+        ["ROS4013"],
+    ),
     "ROS5001": (HEADER + VPC + "Outputs: {O: x}\n", ["ROS5001"]),
     "ROS5002": (HEADER + VPC + "Outputs: {O: {Label: O}}\n", ["ROS5002"]),
     "ROS5003": (HEADER + VPC + "Outputs: {O: {Label: O, Value: 1, Vaule: 2}}\n", ["ROS5003"]),
@@ -440,7 +453,8 @@ def test_unknown_function_suggests_the_known_one() -> None:
 
 def test_all_known_functions_are_accepted() -> None:
     outputs = {
-        f"O{index}": {"Label": "x", "Value": {name: []}}
+        # A computed argument: no shape check can judge it offline.
+        f"O{index}": {"Label": "x", "Value": {name: {"Ref": "ALIYUN::Region"}}}
         for index, name in enumerate(FUNCTIONS)
         if name not in ("Ref", "Fn::GetAtt", "Fn::Sub")
     }
