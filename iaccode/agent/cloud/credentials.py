@@ -80,7 +80,7 @@ class CredentialChain:
     def _resolve(self) -> Credentials:
         with self._lock:
             if self._client is None:
-                from alibabacloud_credentials.client import (  # type: ignore[import-not-found,unused-ignore]
+                from alibabacloud_credentials.client import (  # type: ignore[import-not-found,import-untyped,unused-ignore]
                     Client,
                 )
 
