@@ -11,8 +11,9 @@ must come with its token. Errors have the vendor's shape and codes:
 
 Stacks live in memory and move one step per `GetStack` poll (no clocks in tests): a create goes
 CREATE_IN_PROGRESS -> CREATE_COMPLETE with an event per resource; a stack named in
-`failing_stacks` fails one resource and rolls back (CREATE_FAILED -> ROLLBACK_IN_PROGRESS ->
-ROLLBACK_COMPLETE). `throttle(n)` answers the next n requests with `Throttling.User`.
+`failing_stacks` fails one resource (a CREATE_FAILED event) and rolls back
+(ROLLBACK_IN_PROGRESS -> ROLLBACK_COMPLETE). `throttle(n)` answers the next n requests with
+`Throttling.User`.
 
 Response shapes follow the SDK's models (alibabacloud-ros20190910 `*_response_body.py`).
 """
@@ -477,7 +478,7 @@ class FakeRos:
             ]
             stack.steps += [
                 (
-                    "CREATE_FAILED",
+                    "CREATE_IN_PROGRESS",  # the resource fails, the stack rolls back (as in ROS)
                     failed,
                     "CREATE_FAILED",
                     "QuotaExceeded: the quota of this resource is exceeded",
@@ -500,9 +501,9 @@ class FakeRos:
             return
         status, logical_id, event_status, reason = stack.steps.pop(0)
         stack.status = status
-        if (status.endswith(("_COMPLETE", "_FAILED")) and logical_id == stack.name) or (
-            status == "CREATE_FAILED"
-        ):
+        if event_status.endswith("_FAILED"):
+            stack.status_reason = f"Resource [{logical_id}] failed: {reason}"
+        elif logical_id == stack.name and not stack.status.startswith("ROLLBACK"):
             stack.status_reason = reason
         self._event(stack, logical_id, event_status, reason)
         if status == "DELETE_COMPLETE":

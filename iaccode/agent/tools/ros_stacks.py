@@ -159,9 +159,7 @@ async def watch(
                     )
                 raise
             status = str(current.get("Status") or "")
-            events = await session.ros(
-                "ListStackEvents", {"StackId": stack, "PageSize": 50}, region=region
-            )
+            events = await _events(session, stack, region)
             fresh = [
                 e
                 for e in reversed(events.get("Events") or [])
@@ -189,6 +187,17 @@ async def watch(
             await _progress(
                 ctx, name, {**stopped, "watching": "stopped", "message": cloud_text(text, language)}
             )
+        raise
+
+
+async def _events(session: CloudSession, stack: str, region: str) -> dict[str, Any]:
+    try:
+        return await session.ros(
+            "ListStackEvents", {"StackId": stack, "PageSize": 50}, region=region
+        )
+    except CloudError as exc:
+        if exc.code == "StackNotFound":  # deleted between the two calls
+            return {}
         raise
 
 
