@@ -22,14 +22,17 @@ from iaccode.agent.cloud.texts import cloud_text
 from iaccode.agent.tools.base import ToolResult
 
 _WORDS = {
-    "validate": r"validat|valid(?:ar|er|ieren)|prüf|verif|验证|校验|検証",
+    "validate": r"validat|valid(?:ar|e|er|ieren)\b|prüf|verif|验证|校验|検証",
     "cost": (
         r"\bcost|\bprice|how much|cuesta|costo|coût|\bprix|kosten|\bpreis|custo|preço|"
         r"费用|成本|价格|コスト|料金|費用"
     ),
     "preview": r"preview|vista previa|aperçu|vorschau|pré-?visualiz|预览|プレビュー",
     "constraints": r"constraint|allowed values|restricci|contrainte|einschränk|restriç|约束|制約",
-    "deploy": r"deploy|desplieg|desplegar|déplo|bereitstell|implant|部署|デプロイ",
+    # German splits the verb: "stelle das als Stack web-1 bereit".
+    "deploy": (
+        r"deploy|desplieg|desplegar|déplo|bereitstell|stell\w*\b.*\bbereit\b|implant|部署|デプロイ"
+    ),
     "delete": r"\bdelete|\bremove|elimin|supprim|lösch|exclu|删除|削除",
     "outputs": r"outputs?\b|salidas|sorties|ausgaben|saídas|输出|出力",
     "events": r"events?\b|eventos|événements|ereignisse|事件|イベント",
