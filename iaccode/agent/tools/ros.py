@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-import trio
-
 from iaccode.agent.cloud.errors import CloudError
 from iaccode.agent.cloud.session import CloudSession
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
-from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
+from iaccode.agent.tools.iac import template_argument
 
 _MAX_TEMPLATE = 512 * 1024  # ROS takes a TemplateBody of up to 512 KB
 
@@ -54,16 +52,8 @@ def language_of(args: Mapping[str, Any]) -> str | None:
 
 
 async def template_text(args: Mapping[str, Any], ctx: ToolContext) -> str:
-    """The template of a call: `template`, or the workspace file `path`."""
-    text = args.get("template")
-    if args.get("path") is not None:
-        try:
-            path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
-        except WorkspaceError as exc:
-            raise ToolError(str(exc)) from None
-        text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
-    if not isinstance(text, str) or not text.strip():
-        raise ToolError("Give the template text in 'template' or a file in 'path'.")
+    """The template of a call (`template_argument`), no larger than ROS takes."""
+    text = await template_argument(args, ctx)
     if len(text.encode("utf-8")) > _MAX_TEMPLATE:
         raise ToolError("The template is larger than the 512 KB ROS accepts.")
     return text

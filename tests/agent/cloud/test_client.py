@@ -181,3 +181,23 @@ async def test_the_fake_verifies_what_the_vendor_sdk_signs(fake: FakeRos) -> Non
     stack_id = await trio.to_thread.run_sync(functools.partial(_sdk_call, fake.endpoint))
     assert fake.stacks[stack_id].name == "sdk-1"
     assert fake.stacks[stack_id].parameters == [{"ParameterKey": "Name", "ParameterValue": "a b/c"}]
+
+
+async def test_a_silent_endpoint_times_out(
+    nursery: trio.Nursery, autojump_clock: trio.testing.MockClock
+) -> None:
+    async def stall(stream: trio.SocketStream) -> None:
+        await trio.sleep_forever()  # reads nothing, answers nothing
+
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    port = listeners[0].socket.getsockname()[1]
+    nursery.start_soon(trio.serve_listeners, stall, listeners)
+    settings = CloudSettings(
+        ros_endpoint=f"http://127.0.0.1:{port}", timeout_seconds=5, max_retries=1
+    )
+    with pytest.raises(CloudError) as caught:
+        await CloudClient(settings).call(
+            ros("ListStacks", RegionId="cn-hangzhou"), KEY, "cn-hangzhou"
+        )
+    assert caught.value.code == "Timeout"
+    assert "did not answer in time" in caught.value.text()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
+import pytest
 import trio
 
 from iaccode.testing.fake_ros import FakeRos
-from tests.agent.cloud.conftest import SECRET, TEMPLATE, Tools
+from tests.agent.cloud.conftest import KEY_ID, SECRET, TEMPLATE, Tools
 
 
 async def test_validate_and_a_template_ros_rejects(tools: Tools) -> None:
@@ -208,3 +210,23 @@ async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: P
     last = tools.progress()[-1]
     assert last["watching"] == "stopped" and "ros_get_stack" in last["message"]
     assert next(iter(fake_ros.stacks.values())).status == "CREATE_IN_PROGRESS"  # ROS goes on
+
+
+async def test_the_vendor_credential_chain_reads_the_environment(
+    fake_ros: FakeRos, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("alibabacloud_credentials")
+    from alibabacloud_credentials.utils import auth_util
+
+    monkeypatch.setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", KEY_ID)
+    monkeypatch.setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", SECRET)
+    monkeypatch.setenv("ALIBABA_CLOUD_ECS_METADATA_DISABLED", "true")
+    # The vendor reads the environment once, when the module is imported (a server has it set
+    # before it starts); this test sets it later, so the module reads it again.
+    importlib.reload(auth_util)
+    tools = Tools(fake_ros, workspace, metadata={}, credential_chain=True)
+    result = await tools("ros_list_stacks")
+    assert not result.is_error, result.data
+    assert fake_ros.requests[-1]["code"] is None
+    monkeypatch.undo()
+    importlib.reload(auth_util)
