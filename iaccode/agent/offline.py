@@ -118,7 +118,8 @@ class OfflineEngine:
         asked = {"language": language} if language is not None else {}
         text = turn.text
         template = find_template(turn.message.parts) or find_template([Part(text=text)])
-        ros_request = cloud_request(_prose(text, template), template)
+        has_keys = session.has_caller_credentials
+        ros_request = cloud_request(_prose(text, template), template, has_keys=has_keys)
         if ros_request is not None:  # ROS work asked for in words (iaccode.agent.offline_cloud)
 
             async def call(name: str, args: Mapping[str, Any]) -> ToolResult:

@@ -4,7 +4,8 @@ A separate dispatch, tried before the offline engine's own requests: "validate t
 with ROS", "what would this cost", "preview it in cn-hangzhou", "which values may the
 parameters take", "deploy this as stack web-1", "delete stack web-1", "status / outputs /
 events of stack web-1", "list my stacks". Only the prose is read (a template's own text says
-"ROS" too), and only an explicit ask counts, so a pasted template is still reviewed offline.
+"ROS" too), and only an explicit ask counts, so a pasted template is still reviewed offline
+("validate" alone means ROS's ValidateTemplate only when the caller sent keys).
 The tools do the work (permission, deployment summary and progress included); this module
 picks one and words its result in the caller's language. Without credentials the tool's
 localised error is the answer.
@@ -40,7 +41,14 @@ _WORDS = {
     "status": r"status|estado|état|zustand|状态|状態",
 }
 _MATCH = {kind: re.compile(words, re.IGNORECASE) for kind, words in _WORDS.items()}
-_ROS = re.compile(r"(?<![A-Za-z])ROS(?![A-Za-z])|ValidateTemplate|online|en línea|en ligne")
+# ROS named as the service that checks ("with ROS", "ROS API"), not as the template's kind
+# ("validate this ROS template" stays an offline review).
+_ROS = re.compile(
+    r"(?:with|using|via|against|through|by|in|mit|con|avec|com|über|per|用|使用|通过)\s*(?:the\s+)?"
+    r"ROS(?![A-Za-z])|(?<![A-Za-z])ROS\s*(?:API|service|online)|ValidateTemplate|online|"
+    r"en línea|en ligne|在线|オンライン",
+    re.IGNORECASE,
+)
 _STACK = re.compile(
     r"(?:stack|pila|pile|pilha|资源栈|スタック)\s*(?:named\s+|called\s+|名为\s*)?[:\uff1a]?\s*"
     r"[`'\"「]?([A-Za-z][A-Za-z0-9_-]{0,254})",
@@ -70,8 +78,11 @@ async def answer(request: CloudRequest, call: Call, language: str | None) -> str
     return request.render(await call(request.tool, request.args), language)
 
 
-def cloud_request(prose: str, template: str | None) -> CloudRequest | None:
-    """The ROS tool call `prose` asks for (`template`: the one sent with it), or None."""
+def cloud_request(
+    prose: str, template: str | None, *, has_keys: bool = False
+) -> CloudRequest | None:
+    """The ROS tool call `prose` asks for (`template`: the one sent with it), or None.
+    With the caller's keys (`has_keys`), "validate" alone means ROS's validation."""
     matched = {kind for kind, pattern in _MATCH.items() if pattern.search(prose)}
     if not matched:
         return None
@@ -101,7 +112,7 @@ def cloud_request(prose: str, template: str | None) -> CloudRequest | None:
             return CloudRequest(
                 "ros_get_template_parameter_constraints", with_template, _constraints
             )
-        if "validate" in matched and _ROS.search(prose):
+        if "validate" in matched and (has_keys or _ROS.search(prose)):
             return CloudRequest("ros_validate_template", with_template, _validated)
         return None
     if stack is not None:

@@ -73,6 +73,7 @@ def test_about_a_stack(prose: str, tool: str) -> None:
         "Create a VPC with two vSwitches.",
         "Convert the Terraform in ./infra",
         "Validate this template",  # no ROS asked for: the offline checker
+        "Validate this ROS template",
         "hello",
     ],
 )
@@ -85,3 +86,8 @@ def test_what_is_missing_is_said() -> None:
     assert nameless is not None and nameless.problem is not None and "web-1" in nameless.problem
     templateless = cloud_request("deploy stack web-1", None)
     assert templateless is not None and templateless.problem is not None
+
+
+def test_validate_alone_means_ros_when_the_caller_sent_keys() -> None:
+    request = cloud_request("Validate this template", T, has_keys=True)
+    assert request is not None and request.tool == "ros_validate_template"
