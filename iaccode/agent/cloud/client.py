@@ -8,9 +8,10 @@ is the SDK's own: RPC calls are POSTs to `/` with the query flattened as the SDK
 body; both are signed with ACS3-HMAC-SHA256 (`iaccode.agent.cloud.signing`).
 
 Every call has a timeout and a bounded number of retries with exponential backoff and jitter on
-throttling (`Throttling.*`, `ServiceUnavailable`) and on connections that never opened; a read
-that timed out is retried only for read-only calls. Calls run behind a `CapacityLimiter`, so a
-burst of tool calls cannot open unbounded connections.
+throttling (`Throttling.*`, `ServiceUnavailable`) and on connections that never opened; a call
+that timed out or lost its connection after it was sent is retried only when it is read-only.
+Calls run behind a `CapacityLimiter`, so a burst of tool calls cannot open unbounded
+connections.
 """
 
 from __future__ import annotations
@@ -136,8 +137,8 @@ class CloudClient:
                 async with self._limiter:
                     return await self._send(call, credentials, region)
             except CloudError as exc:
-                retry = exc.throttled or exc.code == "Unreachable"
-                retry = retry or (exc.code == "Timeout" and call.read_only)
+                retry = exc.throttled or exc.code == "Unreachable"  # not carried out
+                retry = retry or (exc.code in ("Timeout", "ConnectionLost") and call.read_only)
                 if not retry or attempt >= self.settings.max_retries:
                     raise
             delay = min(_BACKOFF_CAP, _BACKOFF_BASE * 2**attempt)
@@ -187,11 +188,15 @@ class CloudClient:
             response = await self._http().request(
                 call.method, target, content=body or None, headers=headers
             )
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            log.info("cloud call %s could not connect (%s)", call.action, type(exc).__name__)
+            raise CloudError("Unreachable") from None
         except httpx.TimeoutException:
             raise CloudError("Timeout") from None
         except httpx.HTTPError as exc:
-            log.info("cloud call %s failed to connect (%s)", call.action, type(exc).__name__)
-            raise CloudError("Unreachable") from None
+            # Sent, perhaps carried out, but the answer was lost: only a read may be retried.
+            log.info("cloud call %s lost its connection (%s)", call.action, type(exc).__name__)
+            raise CloudError("ConnectionLost") from None
         return _answer(call, response, credentials)
 
 

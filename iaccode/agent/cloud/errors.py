@@ -35,6 +35,7 @@ _SENTENCES = {
     "ServiceUnavailable": "Alibaba Cloud is throttling requests; try again in a moment.",
     "Unreachable": "The Alibaba Cloud endpoint could not be reached.",
     "Timeout": "The Alibaba Cloud endpoint did not answer in time.",
+    "ConnectionLost": "The connection to Alibaba Cloud broke before its answer arrived.",
     "BadResponse": "Alibaba Cloud sent an answer that could not be read.",
     "InvalidRegionId": "The region is not valid for this service.",
     "StackNotFound": "The stack was not found in this region.",
@@ -54,7 +55,7 @@ THROTTLING = ("Throttling", "ServiceUnavailable", "Throttling.User", "Throttling
 
 class CloudError(Exception):
     """A cloud call failed. `code` is the vendor's (or one of ours: MissingCredentials,
-    IncompleteCredentials, Unreachable, Timeout, BadResponse)."""
+    IncompleteCredentials, Unreachable, Timeout, ConnectionLost, BadResponse)."""
 
     def __init__(
         self,

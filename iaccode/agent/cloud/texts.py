@@ -96,6 +96,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "Alibaba Cloud のエンドポイントが時間内に応答しませんでした。",
         "pt": "O endpoint da Alibaba Cloud não respondeu a tempo.",
     },
+    "The connection to Alibaba Cloud broke before its answer arrived.": {
+        "zh": "与阿里云的连接在收到响应前中断。",
+        "es": "La conexión con Alibaba Cloud se cortó antes de llegar la respuesta.",
+        "fr": "La connexion à Alibaba Cloud a été coupée avant l'arrivée de la réponse.",
+        "de": "Die Verbindung zu Alibaba Cloud brach ab, bevor die Antwort ankam.",
+        "ja": "応答が届く前に Alibaba Cloud との接続が切れました。",
+        "pt": "A conexão com a Alibaba Cloud caiu antes de a resposta chegar.",
+    },
     "Alibaba Cloud sent an answer that could not be read.": {
         "zh": "阿里云返回了无法解析的响应。",
         "es": "Alibaba Cloud envió una respuesta que no se pudo leer.",
