@@ -6,11 +6,8 @@ with that as the envelope's `deploymentSummary` (stack, region, resources to add
 remove, the estimated monthly cost when ROS gives one) and the protected API it calls
 (`ros:CreateStack`...; only an exact rule or the caller approves it, see `permissions`).
 
-Allowed, it starts the operation and watches it (`watch`): stack status and new resource
-events go out as tool progress while the stack is *_IN_PROGRESS, one update per poll at most
-(`ros-poll-seconds`), and the tool ends with the final status and the outputs. A cancelled turn
-stops watching, not the operation: the last progress says so (and, for an update, that
-ros_cancel_update_stack stops it), and the cancellation goes on.
+Allowed, it starts the operation and watches it (`ros_watch`: status and events as tool
+progress), and ends with the final status and the outputs.
 """
 
 from __future__ import annotations
@@ -37,27 +34,11 @@ from iaccode.agent.tools.ros import (
     stack_id,
     template_params,
 )
+from iaccode.agent.tools.ros_watch import Watched, watch
 
-_MAX_EVENTS = 20  # per progress update
 _MAX_LISTED = 100  # resources named per kind in a summary
 _CHANGE_SET_POLLS = 120
 DENIED = "The caller did not allow this operation."
-STOPPED_WATCHING = (
-    "Stopped watching the stack; the operation goes on in ROS. Ask for ros_get_stack to see it."
-)
-STOPPED_WATCHING_UPDATE = (
-    "Stopped watching the stack; the update goes on in ROS. Ask for ros_cancel_update_stack to "
-    "stop it."
-)
-
-
-@attrs.frozen
-class Watched:
-    """Where a watched operation ended."""
-
-    stack: dict[str, Any]
-    status: str
-    failed: bool
 
 
 def summary(
@@ -125,85 +106,6 @@ async def ask(
     )
     if not await ctx.output.permission(request):
         raise ToolError(cloud_text(DENIED, language_of(args)))
-
-
-def _event(item: Mapping[str, Any]) -> dict[str, Any]:
-    keep = ("LogicalResourceId", "ResourceType", "Status", "StatusReason", "CreateTime")
-    return {k: item[k] for k in keep if k in item}
-
-
-async def watch(
-    session: CloudSession,
-    ctx: ToolContext,
-    name: str,
-    stack: str,
-    region: str,
-    *,
-    language: str | None,
-    update: bool = False,
-) -> Watched:
-    """Poll the stack until it is no longer *_IN_PROGRESS, publishing progress when its status
-    or its events change. A stack that disappears during a delete has DELETE_COMPLETE.
-    Raises CloudError. Cancelling stops the watching; the last progress says so."""
-    seen: set[str] = set()
-    last: str | None = None
-    current: dict[str, Any] = {"StackId": stack}
-    try:
-        while True:
-            try:
-                current = await session.ros("GetStack", {"StackId": stack}, region=region)
-            except CloudError as exc:
-                if exc.code == "StackNotFound" and last is not None:
-                    return Watched(
-                        {**current, "Status": "DELETE_COMPLETE"}, "DELETE_COMPLETE", False
-                    )
-                raise
-            status = str(current.get("Status") or "")
-            events = await _events(session, stack, region)
-            fresh = [
-                e
-                for e in reversed(events.get("Events") or [])
-                if isinstance(e, dict) and e.get("EventId") not in seen
-            ]
-            seen.update(str(e.get("EventId")) for e in fresh)
-            if fresh or status != last:
-                progress = {
-                    "stackId": stack,
-                    "stackName": current.get("StackName"),
-                    "regionId": region,
-                    "stackStatus": status,
-                    "events": [_event(e) for e in fresh[-_MAX_EVENTS:]],
-                }
-                await _progress(ctx, name, progress)
-            last = status
-            if not status.endswith("_IN_PROGRESS"):
-                failed = status.endswith("_FAILED") or status.startswith("ROLLBACK")
-                return Watched(current, status, failed)
-            await trio.sleep(session.settings.poll_seconds)
-    except trio.Cancelled:
-        text = STOPPED_WATCHING_UPDATE if update else STOPPED_WATCHING
-        with trio.CancelScope(shield=True), trio.move_on_after(2):
-            stopped = {"stackId": stack, "regionId": region, "stackStatus": last}
-            await _progress(
-                ctx, name, {**stopped, "watching": "stopped", "message": cloud_text(text, language)}
-            )
-        raise
-
-
-async def _events(session: CloudSession, stack: str, region: str) -> dict[str, Any]:
-    try:
-        return await session.ros(
-            "ListStackEvents", {"StackId": stack, "PageSize": 50}, region=region
-        )
-    except CloudError as exc:
-        if exc.code == "StackNotFound":  # deleted between the two calls
-            return {}
-        raise
-
-
-async def _progress(ctx: ToolContext, name: str, progress: dict[str, Any]) -> None:
-    event = {"status": "progress", "toolUseId": ctx.tool_use_id, "name": name}
-    await ctx.output.tool_event({**event, "progress": progress})
 
 
 def _ended(watched: Watched, region: str, **extra: Any) -> ToolResult:
