@@ -2,7 +2,8 @@
 
 A separate dispatch, tried before the offline engine's own requests: "validate this template
 with ROS", "what would this cost", "preview it in cn-hangzhou", "which values may the
-parameters take", "deploy this as stack web-1", "delete stack web-1", "status / outputs /
+parameters take", "deploy this as stack web-1", "update stack web-1 with this", "cancel the
+update of stack web-1", "delete stack web-1", "status / outputs /
 events of stack web-1", "list my stacks". Only the prose is read (a template's own text says
 "ROS" too), and only an explicit ask counts, so a pasted template is still reviewed offline
 ("validate" alone means ROS's ValidateTemplate only when the caller sent keys).
@@ -35,6 +36,8 @@ _WORDS = {
         r"deploy|desplieg|desplegar|déplo|bereitstell|stell\w*\b.*\bbereit\b|implant|部署|デプロイ"
     ),
     "delete": r"\bdelete|\bremove|elimin|supprim|lösch|exclu|删除|削除",
+    "update": r"\bupdate|actualiz|mettre à jour|mets à jour|aktualisier|atualiz|更新",
+    "cancel": r"\bcancel|cancela|annul|abbrech|brich|取消|キャンセル",
     "outputs": r"outputs?\b|salidas|sorties|ausgaben|saídas|输出|出力",
     "events": r"events?\b|eventos|événements|ereignisse|事件|イベント",
     "list": r"\blist\b|\bmy stacks|listar|lister|auflisten|列出|一覧",
@@ -96,6 +99,10 @@ def cloud_request(
         parameters = dict(_PARAMETER.findall(prose))
         if parameters:
             with_template["parameters"] = parameters
+        if "update" in matched and stack is not None:
+            return CloudRequest(
+                "ros_update_stack", {**with_template, "stack_name": stack}, _stack_result
+            )
         if "deploy" in matched:
             if stack is None:
                 problem = "Name the stack, for example: deploy this as stack web-1."
@@ -117,6 +124,8 @@ def cloud_request(
         return None
     if stack is not None:
         named = {"stack_name": stack, **common}
+        if "cancel" in matched and "update" in matched:
+            return CloudRequest("ros_cancel_update_stack", named, _stack_result)
         for kind, tool, render in (
             ("delete", "ros_delete_stack", _stack_result),
             ("outputs", "ros_get_stack_outputs", _stack_result),

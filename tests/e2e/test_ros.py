@@ -323,3 +323,21 @@ async def test_the_keys_reach_neither_disk_nor_logs(
     assert SECRET not in caplog.text and "token-that-must-not-be-stored" not in caplog.text
     history = await caller.a2a.result("ListTasks", {"historyLength": 50})
     assert SECRET not in str(history)
+
+
+async def test_update_through_a_change_set_over_a2a(
+    start_ros_server: Callable[..., Any], workspace: Path, fake_ros: FakeRos
+) -> None:
+    server = await start_ros_server(permission_allow=("ros:CreateStack",))
+    async with httpx.AsyncClient(base_url=server.url, timeout=20) as http:
+        caller = Caller(A2AClient(http, cwd=workspace), KEYS)
+        await caller.ask(f"Deploy this as stack web-1\n{FENCED}")
+        changed = FENCED.replace("192.168.0.0/16", "10.0.0.0/8")
+        asked = await caller.ask(f"Update stack web-1 with this\n{changed}")
+        env = envelope_of(asked)
+        assert env["toolName"] == "ros_update_stack"
+        assert env["deploymentSummary"]["resources"]["modify"] == [
+            {"logicalResourceId": "Vpc", "resourceType": "ALIYUN::ECS::VPC", "replacement": "False"}
+        ]
+        done = await caller.answer(asked, "allow_once")
+    assert "Stack web-1 is UPDATE_COMPLETE in cn-hangzhou." in text_of(done)

@@ -34,6 +34,8 @@ T = "ROSTemplateFormatVersion: '2015-09-01'\nResources: {}"
             {"stack_name": "web-1", "region": "cn-beijing"},
         ),
         ("部署为资源栈 web-1", "ros_create_stack", {"stack_name": "web-1"}),
+        ("update stack web-1 with this", "ros_update_stack", {"stack_name": "web-1"}),
+        ("Aktualisiere den Stack web-1 damit", "ros_update_stack", {"stack_name": "web-1"}),
         (
             "deploy as stack app Size=2",
             "ros_create_stack",
@@ -58,6 +60,7 @@ def test_with_a_template(prose: str, tool: str, args: dict[str, object]) -> None
         ("what is the status of stack web-1?", "ros_get_stack"),
         ("list my stacks in cn-beijing", "ros_list_stacks"),
         ("スタック web-1 を削除", "ros_delete_stack"),
+        ("cancel the update of stack web-1", "ros_cancel_update_stack"),
     ],
 )
 def test_about_a_stack(prose: str, tool: str) -> None:

@@ -230,3 +230,18 @@ async def test_the_vendor_credential_chain_reads_the_environment(
     assert fake_ros.requests[-1]["code"] is None
     monkeypatch.undo()
     importlib.reload(auth_util)
+
+
+async def test_cancel_an_update_in_progress(tools: Tools, fake_ros: FakeRos) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    stack = next(iter(fake_ros.stacks.values()))
+    stack.status = "UPDATE_IN_PROGRESS"  # an update someone else started, still running
+    stack.steps = [("UPDATE_IN_PROGRESS", "Vpc", "UPDATE_IN_PROGRESS", "state changed")] * 3
+    result = await tools("ros_cancel_update_stack", stack_name="web-1", cancel_type="Quick")
+    assert not result.is_error, result.data
+    assert result.data["status"] == "ROLLBACK_COMPLETE"
+    assert tools.output.permissions[-1].protected_api == "ros:CancelUpdateStack"
+    [cancel] = [r for r in fake_ros.requests if r["action"] == "CancelUpdateStack"]
+    assert cancel["query"]["CancelType"] == "Quick"
+    again = await tools("ros_cancel_update_stack", stack_name="web-1")
+    assert again.is_error and "StackStatusNotSupported" in again.data["error"]
