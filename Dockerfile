@@ -12,7 +12,7 @@ RUN python -m venv /opt/iaccode
 COPY pyproject.toml README.md ./
 COPY iaccode ./iaccode
 # Dependencies from wheels only (no compilers in the image); iaccode itself is pure Python.
-RUN /opt/iaccode/bin/pip install --no-cache-dir --only-binary=:all: --no-binary=iaccode ".[redis]"
+RUN /opt/iaccode/bin/pip install --no-cache-dir --only-binary=:all: --no-binary=iaccode ".[redis,aliyun]"
 
 FROM python:${PYTHON_VERSION}-slim-bookworm AS runtime
 RUN groupadd --system --gid 10001 iaccode \

@@ -82,6 +82,13 @@ class Config:
     llm_timeout_seconds: float = 120.0  # longest silence inside a model's stream
     llm_max_retries: int = 3
     llm_max_steps: int = 20  # model calls per turn (each may run tools)
+    # Alibaba Cloud ROS tools (docs/ros-tools.md); env IAC_CODE_ROS_REGION / IAC_CODE_ROS_ENDPOINT
+    ros_region: str = "cn-hangzhou"  # when neither the call nor the request names one
+    ros_endpoint: str = "https://ros.aliyuncs.com"
+    ros_timeout_seconds: float = 30.0  # one API call
+    ros_max_retries: int = 3  # on throttling and connections that never opened
+    ros_poll_seconds: float = 5.0  # how often a running stack operation is looked at
+    ros_credential_chain: bool = True  # without keys in the request: the vendor's chain
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
@@ -199,6 +206,9 @@ def load_config(
         ("IACCODE_A2A_API_KEY", "api_key"),
         ("IACCODE_A2A_API_KEY_HEADER", "api_key_header"),
         ("IACCODE_A2A_TASK_RETENTION_DAYS", "task_retention_days"),
+        ("IAC_CODE_ROS_REGION", "ros_region"),
+        ("ALIBABA_CLOUD_REGION_ID", "ros_region"),
+        ("IAC_CODE_ROS_ENDPOINT", "ros_endpoint"),
     ):
         if environ.get(variable) and values.get(key) is None:
             values[key] = environ[variable]
@@ -401,6 +411,8 @@ def _check(config: Config) -> None:
         "max_inline_media_bytes",
         "llm_timeout_seconds",
         "llm_max_steps",
+        "ros_timeout_seconds",
+        "ros_poll_seconds",
         "push_timeout_seconds",
         "request_lease_timeout_ms",
     )
@@ -419,8 +431,12 @@ def _check(config: Config) -> None:
         raise ConfigError(
             "config keys 'push-max-attempts' and 'push-lease-timeout-ms' must be positive"
         )
-    if config.llm_max_retries < 0:
-        raise ConfigError("config key 'llm-max-retries' must not be negative")
+    if config.llm_max_retries < 0 or config.ros_max_retries < 0:
+        raise ConfigError(
+            "config keys 'llm-max-retries' and 'ros-max-retries' must not be negative"
+        )
+    if not re.match(r"^https?://[^/?#\s]+$", config.ros_endpoint):
+        raise ConfigError("config key 'ros-endpoint' must be an http(s) URL without a path")
     if config.task_retention_days is not None and config.task_retention_days <= 0:
         raise ConfigError("config key 'task-retention-days' must be greater than 0")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:

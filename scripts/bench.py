@@ -6,7 +6,8 @@ load generators on CPU 1 when there are two CPUs. Load comes from wrk (installed
 when missing and root). Everything runs on loopback, in a temporary directory removed at the end.
 
     scripts/bench                        every figure below (about two minutes)
-    scripts/bench --only unary,push      some of them: unary sse llm idle health startup push agui
+    scripts/bench --only unary,push      some of them: unary sse llm idle health startup push
+                                         agui ros
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -24,6 +25,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              target < 0.5 s
     push     push deliveries/s for the local-file and redis-streams queues (bench_push.py)
     agui     `iaccode agui`: time to RUN_STARTED and runs/s against A2A (bench_agui.py)
+    ros      one ROS call through the cloud client against a raw pre-signed request, and the
+             vendor's SDK beside it (bench_ros.py); target <= 1.5x
 
 The floor is a bare trio + h11 server (bench_floor.py) unless the floor cell says otherwise; the
 push and AG-UI floors are explained under the table. The ratio is iaccode's figure over the
@@ -385,6 +388,12 @@ def push(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return push_rows(args.work, args.env, args.push)
 
 
+def ros(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_ros import ros_rows
+
+    return ros_rows(args.ros_calls)
+
+
 def agui(servers: Servers, args: argparse.Namespace) -> list[Row]:
     from bench_agui import agui_rows
 
@@ -400,6 +409,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "startup": startup,
     "push": push,
     "agui": agui,
+    "ros": ros,
 }
 
 
@@ -418,6 +428,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--push", type=int, default=1000, help="push jobs per queue")
     parser.add_argument("--agui-runs", type=int, default=200, help="runs for the runs/s figures")
     parser.add_argument("--agui-clients", type=int, default=8)
+    parser.add_argument("--ros-calls", type=int, default=300, help="calls per ROS figure")
     parser.add_argument(
         "--only",
         default=None,
@@ -473,6 +484,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "agui" in args.groups:
         from bench_agui import NOTE
+
+        notes.append(NOTE)
+    if "ros" in args.groups:
+        from bench_ros import NOTE
 
         notes.append(NOTE)
     for note in notes:

@@ -24,7 +24,8 @@ PLATFORMS = {
 
 def requirements() -> list[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    return [*project["dependencies"], *project["optional-dependencies"]["redis"]]
+    extras = project["optional-dependencies"]
+    return [*project["dependencies"], *extras["redis"], *extras["aliyun"]]
 
 
 def check_wheels(work: Path) -> None:
@@ -87,7 +88,7 @@ def check_entry_command(work: Path) -> None:
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
     subprocess.run(
-        [*pip, "--only-binary=:all:", "--no-binary=iaccode", f"{ROOT}[redis]"], check=True
+        [*pip, "--only-binary=:all:", "--no-binary=iaccode", f"{ROOT}[redis,aliyun]"], check=True
     )
     entry, cmd, env = image_command()
     data, workspace = work / "data", work / "workspace"

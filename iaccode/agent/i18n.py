@@ -124,6 +124,22 @@ _CATALOG: dict[str, dict[str, str]] = {
         "ja": "エージェントはこのターンを完了できませんでした（エラー ID {error_id}）。",
         "pt": "O agente não conseguiu concluir este turno (id de erro {error_id}).",
     },
+    "Call Alibaba Cloud {api}": {
+        "zh": "调用阿里云 {api}",
+        "es": "Llamar a Alibaba Cloud {api}",
+        "fr": "Appeler Alibaba Cloud {api}",
+        "de": "Alibaba Cloud {api} aufrufen",
+        "ja": "Alibaba Cloud {api} を呼び出す",
+        "pt": "Chamar Alibaba Cloud {api}",
+    },
+    "Change cloud resources for the requested infrastructure task.": {
+        "zh": "为所请求的基础设施任务变更云资源。",
+        "es": "Cambiar recursos en la nube para la tarea de infraestructura solicitada.",
+        "fr": "Modifier des ressources cloud pour la tâche d'infrastructure demandée.",
+        "de": "Cloud-Ressourcen für die angefragte Infrastrukturaufgabe ändern.",
+        "ja": "依頼されたインフラ作業のためにクラウドリソースを変更します。",
+        "pt": "Alterar recursos na nuvem para a tarefa de infraestrutura solicitada.",
+    },
     "I approved {tool} automatically.": {
         "zh": "我已自动批准 {tool}。",
         "es": "He aprobado {tool} automáticamente.",

@@ -23,14 +23,18 @@ resource types, property names, paths and template text stay as they are.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import trio
 
+from iaccode.agent.cloud.session import CloudAccess
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
 from iaccode.agent.i18n import translate, translator
 from iaccode.agent.inputs import MediaTypes
+from iaccode.agent.offline_cloud import answer as cloud_answer
+from iaccode.agent.offline_cloud import cloud_request
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
 from iaccode.iac.msg import Msg, Translate
@@ -96,6 +100,7 @@ class OfflineEngine:
     def __init__(self, config: Config | None = None) -> None:
         self._media = config.media_types if config is not None else MediaTypes()
         self._roots = config.workspace_roots() if config is not None else ()
+        self._cloud = CloudAccess.from_config(config)
 
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
@@ -104,13 +109,24 @@ class OfflineEngine:
         default_tools()
 
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
-        runner = ToolRunner(default_tools(), cwd=turn.cwd, roots=self._roots or (turn.cwd,))
+        session = self._cloud.session(turn.metadata)
+        roots = self._roots or (turn.cwd,)
+        runner = ToolRunner(default_tools(), cwd=turn.cwd, roots=roots, cloud=session)
         language = turn.language
         words = translator(language)
         # Only a requested language is passed on, so an English turn calls tools as before.
         asked = {"language": language} if language is not None else {}
         text = turn.text
         template = find_template(turn.message.parts) or find_template([Part(text=text)])
+        has_keys = session.has_caller_credentials
+        ros_request = cloud_request(_prose(text, template), template, has_keys=has_keys)
+        if ros_request is not None:  # ROS work asked for in words (iaccode.agent.offline_cloud)
+
+            async def call(name: str, args: Mapping[str, Any]) -> ToolResult:
+                return await _call(runner, output, name, {**args, **asked})
+
+            await _stream(output, await cloud_answer(ros_request, call, language))
+            return None
         if template is not None:
             from iaccode.iac.ros_check import check_template
 
@@ -133,13 +149,19 @@ class OfflineEngine:
         return None
 
 
+def _prose(text: str, template: str | None) -> str:
+    """The words of a message around its template (whose own text says "ROS" too)."""
+    prose = _FENCE.sub(" ", text)
+    return prose.replace(template, " ") if template else prose
+
+
 def help_text(language: str | None) -> str:
     """`HELP` in the caller's language."""
     return translate(HELP, language)
 
 
 async def _call(
-    runner: ToolRunner, output: TurnOutput, name: str, args: dict[str, Any]
+    runner: ToolRunner, output: TurnOutput, name: str, args: Mapping[str, Any]
 ) -> ToolResult:
     return await runner.run(output, f"offline-{new_id()[:8]}", name, args)
 

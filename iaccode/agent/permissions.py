@@ -7,6 +7,13 @@ INPUT_REQUIRED with an envelope (`metadata.iac_code.input`, schemaVersion 1) and
 sideband message: one ROLE_USER message whose only part is an `application/json` data part with
 exactly `schemaVersion`, `kind`, `requestTaskId`, `inputId`, `toolUseId`, `decision`.
 
+Protected Alibaba Cloud write APIs (seed: "Geschuetzte Alibaba-Cloud-Schreib-APIs werden durch
+normale Allow-Regeln nicht freigegeben und erfordern weiterhin eine exakte Autorisierung pro
+API"): a request naming one in `protected_api` (`ros:CreateStack`) is allowed only by an allow
+rule that names exactly that API (`ros:CreateStack`, or `aliyun_api(ros:CreateStack)`) or by the
+caller's allow_once. A rule on the tool name, a wildcard, or `auto-approve-permissions` never
+approves it; any matching deny rule still denies it.
+
 Every allow is appended to an audit log first (JSON lines, fsync'd, 0600); when that write fails,
 the allow becomes a deny (fail closed).
 
@@ -40,7 +47,10 @@ RESPONSE_FIELDS = frozenset(
     {"schemaVersion", "kind", "requestTaskId", "inputId", "toolUseId", "decision"}
 )
 # Input fields whose values help a person decide and carry no payload.
-DISPLAY_FIELDS = frozenset({"path", "file_path", "directory", "operation", "region", "name"})
+DISPLAY_FIELDS = frozenset(
+    {"path", "file_path", "directory", "operation", "region", "name", "stack_name", "stack_id"}
+    | {"product", "action", "version"}
+)
 _WRITE_TOOLS = frozenset({"write_file", "edit_file"})
 _MAX_TEXT = 500
 
@@ -53,6 +63,8 @@ class PermissionRequest:
     tool_use_id: str
     tool_input: Mapping[str, Any] = attrs.field(factory=dict)
     read_only: bool = False
+    protected_api: str | None = None  # "product:Action" of a cloud write; see the module doc
+    deployment_summary: Mapping[str, Any] | None = None  # shown as the envelope's deploymentSummary
 
 
 @attrs.frozen
@@ -83,6 +95,25 @@ class PermissionRules:
         if any(fnmatch.fnmatchcase(tool_name, pattern) for pattern in self.allow):
             return True
         return None
+
+    def protected_verdict(self, tool_name: str, api: str) -> bool | None:
+        """A protected API: denied by any matching deny rule, allowed only by an exact one."""
+        names = (tool_name, api, f"aliyun_api({api})")
+        if any(fnmatch.fnmatchcase(n, p) for p in self.deny for n in names):
+            return False
+        if any(_same_api(pattern, api) for pattern in self.allow):
+            return True
+        return None
+
+
+def _same_api(pattern: str, api: str) -> bool:
+    """Whether an allow rule names exactly `api` (`product:Action`; the product in any case)."""
+    inner = pattern.strip()
+    if inner.startswith("aliyun_api(") and inner.endswith(")"):
+        inner = inner[len("aliyun_api(") : -1].strip()
+    product, sep, action = inner.partition(":")
+    want_product, _, want_action = api.partition(":")
+    return bool(sep) and product.lower() == want_product.lower() and action == want_action
 
 
 class AuditError(Exception):
@@ -124,6 +155,9 @@ class PermissionPolicy:
 
     def preset(self, request: PermissionRequest) -> tuple[bool, str] | None:
         """(allowed, source) when rules or auto-approval decide, None when the caller must."""
+        if request.protected_api is not None:
+            protected = self.rules.protected_verdict(request.tool_name, request.protected_api)
+            return None if protected is None else (protected, "rule")
         verdict = self.rules.verdict(request.tool_name)
         if verdict is not None:
             return verdict, "rule"
@@ -170,6 +204,18 @@ def display_fields(request: PermissionRequest, language: str | None) -> dict[str
             "target": target or translate("a file in the current workspace", language),
             "isReadOnly": False,
         }
+    if request.protected_api is not None:
+        summary = request.deployment_summary or {}
+        where = [str(summary[k]) for k in ("stackName", "regionId") if summary.get(k)]
+        return {
+            "title": translate("Call Alibaba Cloud {api}", language, api=request.protected_api),
+            "purpose": translate(
+                "Change cloud resources for the requested infrastructure task.", language
+            ),
+            "effect": "cloud_change",
+            "target": " / ".join(where) or request.protected_api,
+            "isReadOnly": False,
+        }
     if request.read_only:
         return {
             "title": translate("Read workspace data with {tool}", language, tool=request.tool_name),
@@ -199,6 +245,8 @@ def envelope(
 ) -> dict[str, Any]:
     """`metadata.iac_code.input` for a pending permission (schemaVersion 1)."""
     display = display_fields(request, language)
+    if request.deployment_summary is not None:
+        display["deploymentSummary"] = dict(request.deployment_summary)
     return {
         "schemaVersion": SCHEMA_VERSION,
         "kind": "permission",

@@ -207,6 +207,9 @@ class EventMapper:
                 args = json.dumps(tool.get("inputSummary") or {}).decode("utf-8")
                 out.append(ev.event(ev.TOOL_CALL_ARGS, toolCallId=call_id, delta=args))
                 out += self._end_tool(call_id)
+        elif status == "progress" and isinstance(tool.get("progress"), dict):
+            progress = {"toolCallId": call_id, "toolName": name, "status": "progress"}
+            out.append(ev.custom(ev.TOOL_PROGRESS, {**progress, **tool["progress"]}))
         elif status in ("completed", "failed"):
             out += self._end_tool(call_id)
             content = json.dumps(tool.get("result") or {}).decode("utf-8")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 import trio
 
+from iaccode.agent.cloud.session import CloudAccess
 from iaccode.agent.engine import EngineLoadError, TurnError, TurnInput, TurnOutput, TurnResult
 from iaccode.agent.llm.errors import ProviderError
 from iaccode.agent.llm.events import (
@@ -114,6 +115,7 @@ class LlmEngine:
         self._media = config.media_types
         self._roots = config.workspace_roots()
         self._tools = tools
+        self._cloud = CloudAccess.from_config(config)
 
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
@@ -128,7 +130,8 @@ class LlmEngine:
         if self._needs_key and not api_key:
             raise TurnError(NO_KEY)
         available = self._tools if self._tools is not None else default_tools()
-        runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots)
+        cloud = self._cloud.session(turn.metadata)
+        runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots, cloud=cloud)
         tools = [spec.openai_tool() for spec in runner.specs()]
         if turn.resume is None:
             progress = Progress(conversation(turn))

@@ -1,4 +1,5 @@
-"""The agent's tools: workspace files and the IaC domain, shared by every engine.
+"""The agent's tools: workspace files, the IaC domain and Alibaba Cloud (ROS, `aliyun_api`),
+shared by every engine.
 
 A tool declares a JSON-schema for its input (what a model is told) and whether it only reads.
 `ToolRunner` runs a call: it reports progress as `metadata.iac_code.tool` updates, asks for

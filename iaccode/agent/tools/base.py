@@ -2,8 +2,10 @@
 
 Wire shape of the progress updates (A2A seed, "Streaming-Aktualisierungen"):
 
-    metadata.iac_code.tool = {status, toolUseId, name, inputSummary?, result?}
-    status: started -> input_delta* -> input_complete -> completed | failed
+    metadata.iac_code.tool = {status, toolUseId, name, inputSummary?, result?, progress?}
+    status: started -> input_delta* -> input_complete -> progress* -> completed | failed
+
+`progress` updates come from long tools (a stack operation being watched), a few seconds apart.
 
 `inputSummary` is the shape of the input only (see `permissions.input_shape`); `result` holds the
 tool's result with every string field cut to 4000 characters.
@@ -17,6 +19,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from iaccode.agent.cloud.session import CloudSession
 from iaccode.agent.engine import TurnOutput
 from iaccode.agent.permissions import PermissionRequest, input_shape
 from iaccode.wire import json
@@ -30,6 +33,9 @@ class ToolSpec:
     description: str
     parameters: Mapping[str, Any]  # JSON schema of the input object
     read_only: bool = True
+    # A write tool that asks for permission itself, in `run`, with a request of its own (a
+    # protected cloud API, a deployment summary), instead of the runner's generic question.
+    asks_permission: bool = False
 
     def openai_tool(self) -> dict[str, Any]:
         """The tool as an OpenAI-compatible chat-completions `tools` entry."""
@@ -51,6 +57,7 @@ class ToolContext:
     roots: tuple[Path, ...]
     output: TurnOutput
     tool_use_id: str
+    cloud: CloudSession | None = None  # the turn's Alibaba Cloud access (None: no cloud tools)
 
 
 @attrs.frozen
@@ -87,10 +94,18 @@ def truncate_fields(value: Any, limit: int = RESULT_FIELD_LIMIT) -> Any:
 class ToolRunner:
     """Runs tool calls for one turn against a fixed tool set."""
 
-    def __init__(self, tools: Sequence[Tool], *, cwd: Path, roots: tuple[Path, ...]) -> None:
+    def __init__(
+        self,
+        tools: Sequence[Tool],
+        *,
+        cwd: Path,
+        roots: tuple[Path, ...],
+        cloud: CloudSession | None = None,
+    ) -> None:
         self.tools = {tool.spec.name: tool for tool in tools}
         self.cwd = cwd
         self.roots = roots
+        self.cloud = cloud
 
     def specs(self) -> list[ToolSpec]:
         return [tool.spec for tool in self.tools.values()]
@@ -123,13 +138,14 @@ class ToolRunner:
                 raise ToolError(f"There is no tool named {name!r}.")
             if args is None:
                 raise ToolError("The tool input is not a valid JSON object.")
-            if not tool.spec.read_only:
+            if not tool.spec.read_only and not tool.spec.asks_permission:
                 request = PermissionRequest(
                     tool_name=name, tool_use_id=tool_use_id, tool_input=args
                 )
                 if not await output.permission(request):
                     raise ToolError("The caller did not allow this operation.")
-            result = await tool.run(args, ToolContext(self.cwd, self.roots, output, tool_use_id))
+            ctx = ToolContext(self.cwd, self.roots, output, tool_use_id, self.cloud)
+            result = await tool.run(args, ctx)
         except ToolError as exc:
             result = ToolResult({"error": str(exc)}, is_error=True)
         status = "failed" if result.is_error else "completed"

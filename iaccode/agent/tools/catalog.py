@@ -14,7 +14,10 @@ from iaccode.agent.tools.base import Tool
 
 @functools.cache
 def default_tools() -> tuple[Tool, ...]:
+    from iaccode.agent.tools.aliyun_api import ALIYUN_TOOLS
     from iaccode.agent.tools.files import FILE_TOOLS
     from iaccode.agent.tools.iac import IAC_TOOLS
+    from iaccode.agent.tools.ros import ROS_READ_TOOLS
+    from iaccode.agent.tools.ros_stacks import ROS_WRITE_TOOLS
 
-    return (*FILE_TOOLS, *IAC_TOOLS)
+    return (*FILE_TOOLS, *IAC_TOOLS, *ROS_READ_TOOLS, *ROS_WRITE_TOOLS, *ALIYUN_TOOLS)

@@ -43,6 +43,21 @@ def _translate(args: Mapping[str, Any]) -> Translate:
     return translator(args.get("language"))
 
 
+async def template_argument(args: Mapping[str, Any], ctx: ToolContext) -> str:
+    """The template a call names: its text in `template`, or the workspace file `path`.
+    Raises ToolError for neither, or for a path outside the workspace."""
+    text = args.get("template")
+    if args.get("path") is not None:
+        try:
+            path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
+        except WorkspaceError as exc:
+            raise ToolError(str(exc)) from None
+        text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
+    if not isinstance(text, str) or not text.strip():
+        raise ToolError("Give the template text in 'template' or a file in 'path'.")
+    return text
+
+
 async def template_result(
     ctx: ToolContext,
     name: str,
@@ -80,15 +95,7 @@ class CheckRosTemplate:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        text = args.get("template")
-        if args.get("path") is not None:
-            try:
-                path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
-            except WorkspaceError as exc:
-                raise ToolError(str(exc)) from None
-            text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
-        if not isinstance(text, str) or not text.strip():
-            raise ToolError("Give the template text in 'template' or a file in 'path'.")
+        text = await template_argument(args, ctx)
         report = await trio.to_thread.run_sync(check_template, text)
         translate = _translate(args)
         return ToolResult({**report.to_dict(translate), "review": report.to_text(translate)})

@@ -1,0 +1,247 @@
+"""The ROS tools against the fake endpoint: reads, writes behind permission, progress, faults."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+import trio
+
+from iaccode.testing.fake_ros import FakeRos
+from tests.agent.cloud.conftest import KEY_ID, SECRET, TEMPLATE, Tools
+
+
+async def test_validate_and_a_template_ros_rejects(tools: Tools) -> None:
+    result = await tools("ros_validate_template", template=TEMPLATE)
+    assert not result.is_error
+    assert result.data["regionId"] == "cn-hangzhou"
+    assert result.data["ResourceTypes"]["Resources"] == [
+        "ALIYUN::ECS::Instance",
+        "ALIYUN::ECS::VPC",
+    ]
+    bad = await tools("ros_validate_template", template="Resources: {}", language="de")
+    assert bad.is_error
+    assert bad.data["error"].startswith("ROS hat die Vorlage abgelehnt. (InvalidTemplate: ")
+    assert "RequestId" in bad.data["error"]
+
+
+async def test_preview_cost_constraints(tools: Tools, fake_ros: FakeRos) -> None:
+    preview = await tools(
+        "ros_preview_stack",
+        template=TEMPLATE,
+        stack_name="web-1",
+        region="cn-beijing",
+        parameters={"InstanceType": "ecs.g7.large"},
+    )
+    assert [r["LogicalResourceId"] for r in preview.data["Stack"]["Resources"]] == ["Vpc", "Server"]
+    assert fake_ros.requests[-1]["query"]["Parameters.1.ParameterValue"] == "ecs.g7.large"
+    assert fake_ros.requests[-1]["query"]["RegionId"] == "cn-beijing"
+    cost = await tools("ros_estimate_template_cost", template=TEMPLATE)
+    assert cost.data["Resources"]["Server"]["Result"]["Order"]["TradeAmount"] == 120.5
+    constraints = await tools("ros_get_template_parameter_constraints", template=TEMPLATE)
+    assert constraints.data["ParameterConstraints"][0]["AllowedValues"] == [
+        "ecs.g7.large",
+        "ecs.c7.large",
+    ]
+    assert tools.output.permissions == []  # reads ask nothing
+
+
+async def test_a_template_from_the_workspace(tools: Tools, workspace: Path) -> None:
+    (workspace / "stack.yaml").write_text(TEMPLATE)
+    result = await tools("ros_validate_template", path="stack.yaml")
+    assert not result.is_error
+    outside = await tools("ros_validate_template", path="../elsewhere.yaml")
+    assert outside.is_error and str(workspace) not in outside.data["error"]
+
+
+async def test_create_asks_with_a_deployment_summary_and_streams_progress(
+    tools: Tools, fake_ros: FakeRos
+) -> None:
+    result = await tools(
+        "ros_create_stack",
+        template=TEMPLATE,
+        stack_name="web-1",
+        parameters={"InstanceType": "ecs.g7.large"},
+    )
+    assert not result.is_error, result.data
+    assert result.data["status"] == "CREATE_COMPLETE"
+    assert result.data["outputs"] == [
+        {"OutputKey": "VpcId", "OutputValue": "fake-vpcid", "Description": ""}
+    ]
+    [request] = tools.output.permissions
+    assert request.protected_api == "ros:CreateStack"
+    summary = request.deployment_summary
+    assert summary is not None
+    assert summary["stackName"] == "web-1" and summary["regionId"] == "cn-hangzhou"
+    assert summary["resources"]["add"] == [
+        {"logicalResourceId": "Vpc", "resourceType": "ALIYUN::ECS::VPC"},
+        {"logicalResourceId": "Server", "resourceType": "ALIYUN::ECS::Instance"},
+    ]
+    assert summary["estimatedMonthlyCost"] == {"amount": 120.5, "currency": "CNY"}
+    statuses = [p["stackStatus"] for p in tools.progress()]
+    assert statuses[0] == "CREATE_IN_PROGRESS" and statuses[-1] == "CREATE_COMPLETE"
+    events = [(e["LogicalResourceId"], e["Status"]) for p in tools.progress() for e in p["events"]]
+    assert ("Vpc", "CREATE_COMPLETE") in events and ("Server", "CREATE_COMPLETE") in events
+    assert len(events) == len(set(events))  # each event once
+    assert SECRET not in repr(tools.output.events)
+    assert fake_ros.actions().index("PreviewStack") < fake_ros.actions().index("CreateStack")
+
+
+async def test_a_denied_create_creates_nothing(fake_ros: FakeRos, workspace: Path) -> None:
+    tools = Tools(fake_ros, workspace, allow=False)
+    result = await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1", language="fr")
+    assert result.is_error
+    assert result.data["error"] == "L'appelant n'a pas autorisé cette opération."
+    assert "CreateStack" not in fake_ros.actions() and fake_ros.stacks == {}
+
+
+async def test_a_failed_create_rolls_back(tools: Tools, fake_ros: FakeRos) -> None:
+    fake_ros.failing_stacks.add("broken")
+    result = await tools("ros_create_stack", template=TEMPLATE, stack_name="broken")
+    assert result.is_error
+    assert result.data["status"] == "ROLLBACK_COMPLETE"
+    statuses = [p["stackStatus"] for p in tools.progress()]
+    assert "ROLLBACK_IN_PROGRESS" in statuses
+    events = [(e["LogicalResourceId"], e["Status"]) for p in tools.progress() for e in p["events"]]
+    assert ("Server", "CREATE_FAILED") in events
+    assert "QuotaExceeded" in result.data["error"]
+
+
+async def test_update_through_a_change_set(tools: Tools, fake_ros: FakeRos) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    changed = TEMPLATE.replace("192.168.0.0/16", "10.0.0.0/8").replace(
+        "Outputs:",
+        "  Bucket:\n    Type: ALIYUN::OSS::Bucket\n    Properties: {BucketName: logs}\nOutputs:",
+    )
+    result = await tools("ros_update_stack", stack_name="web-1", template=changed)
+    assert not result.is_error, result.data
+    assert result.data["status"] == "UPDATE_COMPLETE"
+    summary = tools.output.permissions[-1].deployment_summary
+    assert tools.output.permissions[-1].protected_api == "ros:UpdateStack"
+    assert summary is not None and summary["operation"] == "update"
+    assert [r["logicalResourceId"] for r in summary["resources"]["add"]] == ["Bucket"]
+    assert [r["logicalResourceId"] for r in summary["resources"]["modify"]] == ["Vpc"]
+    assert fake_ros.actions()[-1] != "UpdateStack" and "ExecuteChangeSet" in fake_ros.actions()
+
+
+async def test_a_denied_update_drops_its_change_set(fake_ros: FakeRos, workspace: Path) -> None:
+    await Tools(fake_ros, workspace)("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    denied = Tools(fake_ros, workspace, allow=False)
+    result = await denied(
+        "ros_update_stack", stack_name="web-1", template=TEMPLATE.replace("16", "12")
+    )
+    assert result.is_error
+    assert "ExecuteChangeSet" not in fake_ros.actions()
+    assert fake_ros.actions()[-1] == "DeleteChangeSet" and fake_ros.change_sets == {}
+
+
+async def test_stack_reads_and_delete(tools: Tools, fake_ros: FakeRos) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    listed = await tools("ros_list_stacks")
+    assert [s["StackName"] for s in listed.data["Stacks"]] == ["web-1"]
+    outputs = await tools("ros_get_stack_outputs", stack_name="web-1")
+    assert outputs.data["Outputs"][0]["OutputKey"] == "VpcId"
+    events = await tools("ros_list_stack_events", stack_name="web-1")
+    assert events.data["Events"][0]["Status"] == "CREATE_COMPLETE"
+    resources = await tools("ros_list_stack_resources", stack_name="web-1")
+    assert len(resources.data["Resources"]) == 2
+    deleted = await tools("ros_delete_stack", stack_name="web-1")
+    assert not deleted.is_error, deleted.data
+    assert deleted.data["status"] == "DELETE_COMPLETE"
+    summary = tools.output.permissions[-1].deployment_summary
+    assert summary is not None and summary["counts"] == {"add": 0, "modify": 0, "remove": 2}
+    missing = await tools("ros_get_stack", stack_name="web-1", language="ja")
+    assert missing.is_error and missing.data["error"].startswith(
+        "このリージョンにスタックが見つかりませんでした。"
+    )
+
+
+async def test_aliyun_api_reads_freely_and_asks_for_writes(tools: Tools, fake_ros: FakeRos) -> None:
+    regions = await tools(
+        "aliyun_api", product="ros", version="2019-09-10", action="DescribeRegions"
+    )
+    assert regions.data["readOnly"] is True and regions.data["response"]["Regions"]
+    assert tools.output.permissions == []
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    stack_id = next(iter(fake_ros.stacks))
+    await tools(
+        "aliyun_api",
+        product="ros",
+        version="2019-09-10",
+        action="DeleteStack",
+        params={"StackId": stack_id},
+    )
+    assert tools.output.permissions[-1].protected_api == "ros:DeleteStack"
+    assert fake_ros.actions()[-1] == "DeleteStack"
+    refused = await tools(
+        "aliyun_api", product="evil.example.com/", version="2019-09-10", action="GetX"
+    )
+    assert refused.is_error
+
+
+async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> None:
+    none = Tools(fake_ros, workspace, metadata={})
+    result = await none("ros_validate_template", template=TEMPLATE, language="zh")
+    assert result.data["error"].startswith("未提供阿里云凭证")
+    half = Tools(fake_ros, workspace, metadata={"alibaba_cloud_access_key_id": "only-id"})
+    assert "AccessKey ID" in (await half("ros_list_stacks")).data["error"]
+    tools = Tools(fake_ros, workspace)
+    wrong_region = await tools("ros_list_stacks", region="xx-nowhere-9")
+    assert wrong_region.is_error and "InvalidRegionId" in wrong_region.data["error"]
+    garbage_region = await tools("ros_list_stacks", region="../../etc")
+    assert garbage_region.is_error
+    fake_ros.throttle(10)
+    throttled = await Tools(fake_ros, workspace, max_retries=1)("ros_list_stacks")
+    assert throttled.is_error and "Throttling.User" in throttled.data["error"]
+
+
+async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: Path) -> None:
+    tools = Tools(fake_ros, workspace, poll_seconds=3600)
+    with trio.move_on_after(5) as scope:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(
+                lambda: tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+            )
+            while not tools.progress():
+                await trio.sleep(0.01)
+            nursery.cancel_scope.cancel()
+    assert not scope.cancelled_caught
+    last = tools.progress()[-1]
+    assert last["watching"] == "stopped" and "ros_get_stack" in last["message"]
+    assert next(iter(fake_ros.stacks.values())).status == "CREATE_IN_PROGRESS"  # ROS goes on
+
+
+async def test_the_vendor_credential_chain_reads_the_environment(
+    fake_ros: FakeRos, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("alibabacloud_credentials")
+    from alibabacloud_credentials.utils import auth_util
+
+    monkeypatch.setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", KEY_ID)
+    monkeypatch.setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", SECRET)
+    monkeypatch.setenv("ALIBABA_CLOUD_ECS_METADATA_DISABLED", "true")
+    # The vendor reads the environment once, when the module is imported (a server has it set
+    # before it starts); this test sets it later, so the module reads it again.
+    importlib.reload(auth_util)
+    tools = Tools(fake_ros, workspace, metadata={}, credential_chain=True)
+    result = await tools("ros_list_stacks")
+    assert not result.is_error, result.data
+    assert fake_ros.requests[-1]["code"] is None
+    monkeypatch.undo()
+    importlib.reload(auth_util)
+
+
+async def test_cancel_an_update_in_progress(tools: Tools, fake_ros: FakeRos) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    stack = next(iter(fake_ros.stacks.values()))
+    stack.status = "UPDATE_IN_PROGRESS"  # an update someone else started, still running
+    stack.steps = [("UPDATE_IN_PROGRESS", "Vpc", "UPDATE_IN_PROGRESS", "state changed")] * 3
+    result = await tools("ros_cancel_update_stack", stack_name="web-1", cancel_type="Quick")
+    assert not result.is_error, result.data
+    assert result.data["status"] == "ROLLBACK_COMPLETE"
+    assert tools.output.permissions[-1].protected_api == "ros:CancelUpdateStack"
+    [cancel] = [r for r in fake_ros.requests if r["action"] == "CancelUpdateStack"]
+    assert cancel["query"]["CancelType"] == "Quick"
+    again = await tools("ros_cancel_update_stack", stack_name="web-1")
+    assert again.is_error and "StackStatusNotSupported" in again.data["error"]
