@@ -7,7 +7,7 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary sse llm idle health startup push
-                                         agui ros
+                                         agui ros checker
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -27,6 +27,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
     agui     `iaccode agui`: time to RUN_STARTED and runs/s against A2A (bench_agui.py)
     ros      one ROS call through the cloud client against a raw pre-signed request, and the
              vendor's SDK beside it (bench_ros.py); target <= 1.5x
+    checker  ROS checker: templates/s (20 and 500 resources), schema load time and memory
+             (bench_checker.py)
 
 The floor is a bare trio + h11 server (bench_floor.py) unless the floor cell says otherwise; the
 push and AG-UI floors are explained under the table. The ratio is iaccode's figure over the
@@ -400,6 +402,12 @@ def agui(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return agui_rows(args.work, args.env, args.agui_runs, args.agui_clients)
 
 
+def checker(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_checker import checker_rows
+
+    return checker_rows()
+
+
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
@@ -410,6 +418,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "push": push,
     "agui": agui,
     "ros": ros,
+    "checker": checker,
 }
 
 
@@ -488,6 +497,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "ros" in args.groups:
         from bench_ros import NOTE
+
+        notes.append(NOTE)
+    if "checker" in args.groups:
+        from bench_checker import NOTE
 
         notes.append(NOTE)
     for note in notes:

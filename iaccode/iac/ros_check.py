@@ -221,7 +221,8 @@ def _check_sections(ctx: CheckContext) -> None:
                 Msg("{key!r} is not a ROS template section.", key=key),
                 suggestion(key, TOP_LEVEL_SECTIONS, Msg("Remove it or move its content.")),
             )
-        elif key in MAPPING_SECTIONS and not isinstance(value, dict):
+        elif key in MAPPING_SECTIONS and not isinstance(value, dict | None):
+            # An empty section (`Outputs:` with nothing under it) reads as null; ROS skips it.
             ctx.add(
                 "ROS1006",
                 (key,),
@@ -329,7 +330,10 @@ def _check_workspace(ctx: CheckContext) -> None:
 
 
 def _check_names(ctx: CheckContext) -> None:
+    serverless = str(ctx.doc.get("Transform", "")).startswith("Aliyun::Serverless")
     for section, sentence, forbidden in _NAME_RULES:
+        if serverless and section == "Resources":
+            continue  # the Serverless Transform names custom domains by their domain name
         table = ctx.doc.get(section)
         if not isinstance(table, dict):
             continue

@@ -111,6 +111,8 @@ def collect_usages(ctx: CheckContext) -> list[Usage]:
                     if function is not None:
                         usages.append(Usage(function, value[function], path, section, owner))
                     for key, item in value.items():
+                        if isinstance(item, dict) and "ROSTemplateFormatVersion" in item:
+                            continue  # a nested template (ALIYUN::ROS::Stack TemplateBody)
                         stack.append((item, (*path, key_segment(key)), True))
                 else:
                     for index, item in enumerate(value):
@@ -204,6 +206,8 @@ def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: ob
 def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: Value) -> bool:
     if isinstance(resource, str) and resource in ctx.resources:
         return True
+    if isinstance(resource, str) and _is_data_source_local(ctx, resource):
+        return False  # a local `Type: DATASOURCE::...` has attributes too; not checked here
     if isinstance(resource, str) and ctx.is_ref_target(resource):
         hint = Msg(
             "Use Ref {name} for a parameter or local, since {how} needs a resource.",
@@ -223,6 +227,12 @@ def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: V
         hint,
     )
     return False
+
+
+def _is_data_source_local(ctx: CheckContext, name: str) -> bool:
+    entry = ctx.locals.get(name)
+    kind = entry.get("Type") if isinstance(entry, dict) else None
+    return isinstance(kind, str) and kind.startswith("DATASOURCE::")
 
 
 def _check_ref(ctx: CheckContext, usage: Usage) -> None:

@@ -27,6 +27,7 @@ from iaccode.iac.ros_types import (
     RESOURCE_ATTRIBUTES,
     RESOURCE_TYPE_PREFIXES,
     SCHEMA_TYPE_PREFIXES,
+    UNLISTED_TYPES,
     VPC_TYPE,
     VSWITCH_TYPE,
 )
@@ -92,6 +93,16 @@ def _check_attributes(ctx: CheckContext, path: Path, name: str, fields: dict[str
             )
 
 
+def _is_serverless(ctx: CheckContext, kind: str) -> bool:
+    """Aliyun::Serverless::* types, which the Aliyun::Serverless Transform expands."""
+    transform = ctx.doc.get("Transform")
+    return (
+        isinstance(transform, str)
+        and transform.startswith("Aliyun::Serverless")
+        and kind.startswith("Aliyun::Serverless::")
+    )
+
+
 def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> str | None:
     schema = schema_or_none()
     kind = fields.get("Type")
@@ -109,7 +120,7 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
             Msg("Set Type to a ROS resource type such as ALIYUN::ECS::VPC."),
         )
         return None
-    if not kind.startswith(RESOURCE_TYPE_PREFIXES):
+    if not kind.startswith(RESOURCE_TYPE_PREFIXES) and not _is_serverless(ctx, kind):
         ctx.add(
             "ROS3003",
             (*path, "Type"),
@@ -124,7 +135,12 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
                 Msg("Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance."),
             ),
         )
-    elif schema is not None and kind.startswith(SCHEMA_TYPE_PREFIXES) and not schema.resource(kind):
+    elif (
+        schema is not None
+        and kind.startswith(SCHEMA_TYPE_PREFIXES)
+        and kind not in UNLISTED_TYPES
+        and schema.resource(kind) is None
+    ):
         close = schema.closest_types(kind)
         ctx.add(
             "ROS3020",

@@ -108,6 +108,34 @@ RESOURCE_TYPE_PREFIXES: tuple[str, ...] = ("ALIYUN::", "DATASOURCE::", "MODULE::
 # Types under these prefixes are all in the ROS schema (`ros_schema`); others are user-defined.
 SCHEMA_TYPE_PREFIXES: tuple[str, ...] = ("ALIYUN::", "DATASOURCE::")
 
+# Types ROS deploys that the ros-cdk assemblies do not carry, as Alibaba Cloud's own templates
+# (aliyun/ros-templates) use them: ROS built-ins and older names kept for compatibility. They get
+# no "not in the schema" warning; their properties are not checked.
+UNLISTED_TYPES: frozenset[str] = frozenset(
+    {
+        "ALIYUN::RandomString",
+        "ALIYUN::ROS::MergePay",
+        "ALIYUN::ECS::EIP",
+        "ALIYUN::ECS::EIPAssociation",
+        "ALIYUN::ECS::PrepayInstance",
+        "ALIYUN::ECS::PrepayInstanceGroupClone",
+        "ALIYUN::CS::App",
+        "ALIYUN::CS::Cluster",
+        "ALIYUN::CS::KubernetesCluster",
+        "ALIYUN::CS::ServerlessKubernetesCluster",
+        "ALIYUN::POLARDB::DBInstance",
+        "ALIYUN::FC::Application",
+        "ALIYUN::DTS::MigrationJob",
+        "ALIYUN::DTS::SubscriptionInstance",
+        "ALIYUN::DTS::SynchronizationJob",
+        "ALIYUN::MNS::EventNotification",
+        "ALIYUN::ARMS::AlertContact",
+        "ALIYUN::ARMS::AlertContactGroup",
+        "ALIYUN::MONGODB::ServerlessInstance",
+        "DATASOURCE::AppFlow::Validation",
+    }
+)
+
 OUTPUT_KEYS: tuple[str, ...] = ("Value", "Description", "Label", "Condition", "NoEcho")
 
 # The 43 runtime functions of ROS 2015-09-01 (reference section 3.3).

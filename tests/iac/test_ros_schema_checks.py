@@ -268,3 +268,11 @@ def test_the_building_blocks_offer_only_engines_ros_accepts() -> None:
     rds = load_schema().resource("ALIYUN::RDS::DBInstance")
     assert rds is not None
     assert set(RDS_VERSIONS) <= set(rds.properties["Engine"].allowed_values)
+
+
+def test_the_docs_list_every_code() -> None:
+    from iaccode.iac.ros_report import CODES
+
+    text = (Path(__file__).parents[2] / "docs" / "ros-checker.md").read_text()
+    missing = [code for code in CODES if f"| {code} | {CODES[code][0]} |" not in text]
+    assert not missing
