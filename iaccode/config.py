@@ -82,6 +82,7 @@ class Config:
     llm_timeout_seconds: float = 120.0  # longest silence inside a model's stream
     llm_max_retries: int = 3
     llm_max_steps: int = 20  # model calls per turn (each may run tools)
+    llm_context_budget: int | None = None  # tokens before compaction; None: per known model
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
@@ -421,6 +422,8 @@ def _check(config: Config) -> None:
         )
     if config.llm_max_retries < 0:
         raise ConfigError("config key 'llm-max-retries' must not be negative")
+    if config.llm_context_budget is not None and config.llm_context_budget < 1000:
+        raise ConfigError("config key 'llm-context-budget' must be at least 1000 (tokens)")
     if config.task_retention_days is not None and config.task_retention_days <= 0:
         raise ConfigError("config key 'task-retention-days' must be greater than 0")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:

@@ -47,6 +47,18 @@ async def client(server: RunningServer, workspace: Path) -> tuple[A2AClient, htt
     return A2AClient(http, cwd=workspace), http
 
 
+async def stop(server: RunningServer) -> None:
+    """Stop the server and wait until its port is closed (a restart follows)."""
+    server.stop()
+    with trio.fail_after(10):
+        while True:
+            try:
+                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
+                await trio.sleep(0.05)
+            except OSError:
+                break
+
+
 def metadata_of(events: list[dict[str, Any]], key: str) -> list[Any]:
     found = []
     for result in results(events):
@@ -235,14 +247,7 @@ async def test_history_is_the_conversation_after_a_restart(
     a2a, http = await client(server, workspace)
     async with http:
         task = await a2a.send("first question")
-    server.stop()
-    with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+    await stop(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
@@ -292,14 +297,7 @@ async def test_a_permission_question_outlives_a_restart(
     async with http:
         first = await a2a.send_stream("Write a.md")
     env = results(first)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
-    server.stop()
-    with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+    await stop(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
