@@ -16,5 +16,6 @@ from iaccode.agent.tools.base import Tool
 def default_tools() -> tuple[Tool, ...]:
     from iaccode.agent.tools.files import FILE_TOOLS
     from iaccode.agent.tools.iac import IAC_TOOLS
+    from iaccode.agent.tools.search import SEARCH_TOOLS
 
-    return (*FILE_TOOLS, *IAC_TOOLS)
+    return (*FILE_TOOLS, *SEARCH_TOOLS, *IAC_TOOLS)
