@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -184,15 +185,24 @@ async def test_parallel_tools_permission_artifact_and_usage(
             "totalTokens": 430,
         }
         task = await a2a.result("GetTask", {"id": task_id})
-        (artifact,) = task["artifacts"]  # stored, whichever stream was open when it came
-        assert artifact["parts"][0]["mediaType"] == "application/yaml"
+        # stored, whichever stream was open when they came: the template, the file written
+        composed, written = task["artifacts"]
+        assert composed["parts"][0]["mediaType"] == "application/yaml"
+        assert written["parts"][0]["mediaType"] == "text/markdown"
+        assert written["metadata"]["byteSize"] == 7
+        assert written["metadata"]["sha256"] == hashlib.sha256(b"# plan\n").hexdigest()
+        assert written["parts"][0]["url"].startswith("file://")
 
     second = model.requests[1]["body"]["messages"]
     assistant = second[-3]
     assert [c["id"] for c in assistant["tool_calls"]] == ["call_compose", "call_write"]
     assert assistant["content"] == ""
     tool_results = {m["tool_call_id"]: json.loads(m["content"]) for m in second[-2:]}
-    assert tool_results["call_write"] == {"path": "notes.md", "bytes": 7}
+    assert tool_results["call_write"] == {
+        "path": "notes.md",
+        "bytes": 7,
+        "artifactId": written["artifactId"],
+    }
     assert tool_results["call_compose"]["check"]["ok"] is True
 
 
@@ -330,5 +340,5 @@ async def test_a_permission_question_outlives_a_restart(
     second = model.requests[1]["body"]["messages"]
     assert [c["id"] for c in second[-3]["tool_calls"]] == ["call_read", "call_write"]
     assert [m["tool_call_id"] for m in second[-2:]] == ["call_read", "call_write"]
-    assert json.loads(second[-1]["content"]) == {"path": "a.md", "bytes": 1}
+    assert json.loads(second[-1]["content"])["bytes"] == 1
     assert second[1] == {"role": "user", "content": "Write a.md"}

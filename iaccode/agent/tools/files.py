@@ -3,7 +3,8 @@
 Every path goes through `resolve_in_workspace`: relative to the workspace, absolute only inside
 it, symlinks resolved before the check, so `..`, absolute paths and links cannot reach outside.
 Writes need permission (the runner asks), are size-capped, and replace the file atomically, so
-a refused, failed or cancelled write leaves nothing half-written.
+a refused, failed or cancelled write leaves nothing half-written. What was written is also stored
+as a task artifact (a snapshot under artifact-dir), announced like every artifact.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import trio
 
+from iaccode.agent.media import media_type_for
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
 
@@ -130,7 +132,10 @@ class WriteFile:
         if path.is_dir():
             raise ToolError(f"{args['path']!r} is a directory.")
         await trio.to_thread.run_sync(write_atomically, path, content, ctx.cwd)
-        return ToolResult({"path": _relative(ctx, path), "bytes": len(content)})
+        artifact_id = await _announce(ctx, path, content)
+        return ToolResult(
+            {"path": _relative(ctx, path), "bytes": len(content), "artifactId": artifact_id}
+        )
 
 
 class EditFile:
@@ -170,7 +175,18 @@ class EditFile:
         if len(content) > WRITE_LIMIT:
             raise ToolError("The edited file would be too large.")
         await trio.to_thread.run_sync(write_atomically, path, content, ctx.cwd)
-        return ToolResult({"path": _relative(ctx, path), "replacements": count})
+        artifact_id = await _announce(ctx, path, content)
+        return ToolResult(
+            {"path": _relative(ctx, path), "replacements": count, "artifactId": artifact_id}
+        )
+
+
+async def _announce(ctx: ToolContext, path: Path, content: bytes) -> str:
+    """Store what was written as a task artifact (a snapshot: file://, mediaType, byteSize,
+    sha256) and return its id."""
+    name = _relative(ctx, path)
+    artifact = await ctx.output.file_artifact(name, content, media_type_for(name))
+    return artifact.artifact_id
 
 
 def write_atomically(path: Path, content: bytes, cwd: Path) -> None:
