@@ -83,6 +83,9 @@ class Config:
     llm_max_retries: int = 3
     llm_max_steps: int = 20  # model calls per turn (each may run tools)
     llm_context_budget: int | None = None  # tokens before compaction; None: per known model
+    # MCP servers for the llm engine (iaccode.agent.mcp.config); may hold secrets: no repr
+    mcp_servers: dict[str, Any] = attrs.field(factory=dict, repr=False, hash=False)
+    skills_dir: Path | None = None  # SKILL.md folders offered through the skill tool
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
@@ -267,6 +270,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         if name == "llm":  # llm: {provider, model, base-url, api-key, ...}
             out.update(_nested("llm", value))
             continue
+        if name == "mcpServers":  # the .mcp.json spelling
+            name = "mcp_servers"
         if name in _NOT_YET_SUPPORTED:
             raise ConfigError(f"config key '{key}' is not supported by this version of iaccode")
         if name not in _FILE_KEYS:
@@ -337,6 +342,10 @@ def _coerce_to(hint: Any, value: Any) -> Any:
         if isinstance(value, (str, Path)) and str(value):
             return Path(value).expanduser()
         raise TypeError
+    if typing.get_origin(hint) is dict:
+        if isinstance(value, dict):
+            return dict(value)
+        raise TypeError
     if typing.get_origin(hint) is tuple:
         item = typing.get_args(hint)[0]
         if isinstance(value, str):
@@ -351,6 +360,8 @@ def _describe(hint: Any) -> str:
     if typing.get_origin(hint) is tuple:
         items = {str: "strings", Path: "paths"}
         return f"a list of {items.get(typing.get_args(hint)[0], 'values')}"
+    if typing.get_origin(hint) is dict:
+        return "a mapping"
     names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
     return names.get(hint, "a path")
 

@@ -162,6 +162,13 @@ class WarmsUp(Protocol):
     def warm_up(self) -> None: ...
 
 
+class RunsInBackground(Protocol):
+    """Optional: work an engine keeps running for the server's life (MCP sessions), started
+    with the server and cancelled at shutdown. It must not raise but `trio.Cancelled`."""
+
+    async def run_background(self) -> None: ...
+
+
 class DirectReplies(Protocol):
     """Optional: an engine that sometimes answers a new message directly, without a task.
 

@@ -50,9 +50,10 @@ from iaccode.agent.llm.events import (
 from iaccode.agent.llm.memory import TOOL_RESULT_LIMIT, bounded, conversation, size, turn_memory
 from iaccode.agent.llm.provider import DASHSCOPE_BASE_URL, ChatRequest, Provider, ProviderSettings
 from iaccode.agent.llm.thinking import is_qwen, thinking_body
+from iaccode.agent.mcp.tools import McpClients
 from iaccode.agent.permissions import PermissionRequest
 from iaccode.agent.tools.base import Tool, ToolRunner
-from iaccode.agent.tools.catalog import default_tools
+from iaccode.agent.tools.catalog import default_tools, skill_tools
 
 if TYPE_CHECKING:
     from iaccode.config import Config
@@ -79,7 +80,8 @@ fix Resource Orchestration Service (ROS) templates and Terraform, and convert Te
 
 Work in the user's workspace with the tools; paths are relative to it. Check every ROS template \
 you write with check_ros_template and fix what it reports before you present the template. \
-Prefer parameters over hard-coded zone ids, instance types and images. Never invent resource \
+Prefer parameters over hard-coded zone ids, instance types and images. When a skill \
+covers the task, load it with the skill tool first. Never invent resource \
 types or attributes. Answer in the language the user writes in, briefly, and show templates in \
 fenced code blocks."""
 
@@ -138,6 +140,8 @@ class LlmEngine:
         self._media = config.media_types
         self._roots = config.workspace_roots()
         self._tools = tools
+        self._mcp = McpClients(config.mcp_servers)
+        self._skills = skill_tools(config.skills_dir) if tools is None else ()
 
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
@@ -146,12 +150,18 @@ class LlmEngine:
         default_tools()
         self._provider.warm_up()
 
+    async def run_background(self) -> None:
+        """The MCP servers' sessions, for the server's life (see `iaccode.agent.mcp`)."""
+        await self._mcp.run()
+
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         model = _override(turn.metadata, "iac_code_model") or self._settings.model
         api_key = _override(turn.metadata, "iac_code_api_key") or self._settings.api_key
         if self._needs_key and not api_key:
             raise TurnError(NO_KEY)
-        available = self._tools if self._tools is not None else default_tools()
+        await self._mcp.report(output)
+        base = self._tools if self._tools is not None else default_tools()
+        available: list[Tool] = [*base, *self._skills, *self._mcp.tools()]
         runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots)
         tools = [spec.openai_tool() for spec in runner.specs()]
         if turn.resume is None:

@@ -8,6 +8,8 @@ them up in a worker thread once the server listens, see `Engine.warm_up`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from pathlib import Path
 
 from iaccode.agent.tools.base import Tool
 
@@ -19,3 +21,13 @@ def default_tools() -> tuple[Tool, ...]:
     from iaccode.agent.tools.search import SEARCH_TOOLS
 
     return (*FILE_TOOLS, *SEARCH_TOOLS, *IAC_TOOLS)
+
+
+def skill_tools(extra: Path | None) -> tuple[Tool, ...]:
+    """The `skill` tool over the bundled skills and those in `extra` (none when none load)."""
+    from iaccode.agent.skills import BUNDLED, load_skills
+    from iaccode.agent.tools.skill import SkillTool
+
+    directories: Sequence[Path] = (BUNDLED,) if extra is None else (BUNDLED, extra)
+    skills = load_skills(directories)
+    return (SkillTool(skills),) if skills else ()
