@@ -6,7 +6,8 @@ load generators on CPU 1 when there are two CPUs. Load comes from wrk (installed
 when missing and root). Everything runs on loopback, in a temporary directory removed at the end.
 
     scripts/bench                        every figure below (about two minutes)
-    scripts/bench --only unary,push      some of them: unary sse llm idle health startup push agui
+    scripts/bench --only unary,push      some of them: unary sse llm engine idle health startup
+                                         push agui
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -18,6 +19,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              turn's time to its first event (median of 20)
     llm      llm engine: median latency each delta adds to the model read directly (<= +1 ms),
              and time to the first text delta, against a fake OpenAI-compatible model
+    engine   llm engine in-process: what a turn (history with memories rebuilt) and a tool call
+             add to the bare model requests, against the tests' fake model (bench_engine.py)
     idle     server memory per open, idle stream; target <= 20 KB
     health   /health latency with 1000 idle connections open, against none; target <= 2x
     startup  process start to the first 200 on /health, median of 5 after a warm-up start;
@@ -385,6 +388,12 @@ def push(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return push_rows(args.work, args.env, args.push)
 
 
+def engine(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_engine import engine_rows
+
+    return engine_rows(args.work, args.engine_turns)
+
+
 def agui(servers: Servers, args: argparse.Namespace) -> list[Row]:
     from bench_agui import agui_rows
 
@@ -395,6 +404,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
     "llm": llm,
+    "engine": engine,
     "idle": idle,
     "health": health,
     "startup": startup,
@@ -418,6 +428,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--push", type=int, default=1000, help="push jobs per queue")
     parser.add_argument("--agui-runs", type=int, default=200, help="runs for the runs/s figures")
     parser.add_argument("--agui-clients", type=int, default=8)
+    parser.add_argument("--engine-turns", type=int, default=50, help="turns per engine figure")
     parser.add_argument(
         "--only",
         default=None,
@@ -473,6 +484,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "agui" in args.groups:
         from bench_agui import NOTE
+
+        notes.append(NOTE)
+    if "engine" in args.groups:
+        from bench_engine import NOTE
 
         notes.append(NOTE)
     for note in notes:
