@@ -98,6 +98,8 @@ async def test_the_step_limit_stops_before_running_calls_whose_results_are_lost(
     assert not (workspace / "x").exists()
     ran = {t["toolUseId"] for t in metadata_of(events, "tool") if t["status"] == "completed"}
     assert ran == {"call_1"}
+    (unrun,) = [t for t in metadata_of(events, "tool") if t["status"] == "failed"]
+    assert unrun["toolUseId"] == "call_2" and "step limit" in unrun["result"]["error"]
     assert len(model.requests) == 2
 
 

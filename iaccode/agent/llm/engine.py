@@ -192,7 +192,17 @@ class LlmEngine:
             await _count(progress, completion, output)
             if completion.tool_calls:
                 if progress.steps >= self._max_steps:
-                    # Their results would reach no model call: do not run them.
+                    # Their results would reach no model call: do not run them, and close the
+                    # calls the stream announced, so no client shows them running.
+                    for call in completion.tool_calls:
+                        await output.tool_event(
+                            {
+                                "status": "failed",
+                                "toolUseId": call.id,
+                                "name": call.name,
+                                "result": {"error": "Not run: the turn reached its step limit."},
+                            }
+                        )
                     notice = translate(
                         TOO_MANY_STEPS,
                         turn.language,
