@@ -35,7 +35,16 @@ QUESTION_SCHEMA: dict[str, Any] = {
     "required": ["answer"],
     "additionalProperties": False,
 }
-_DISPLAY = ("title", "purpose", "effect", "target", "isReadOnly", "safeSummary", "options")
+_DISPLAY = (
+    "title",
+    "purpose",
+    "effect",
+    "target",
+    "isReadOnly",
+    "safeSummary",
+    "preview",
+    "options",
+)
 
 
 @attrs.frozen

@@ -101,3 +101,23 @@ async def test_compaction_signals_and_a_cut_answer(
     assert kinds == ["context_compaction_started", "context_compacted"]
     assert reply.text.startswith("part 0 part 1 part 2 ")
     assert "cut off" in reply.text
+
+
+async def test_a_write_interrupt_shows_the_masked_preview(
+    start_llm_agui: Callable[..., Any], model: FakeOpenAI, workspace: Path
+) -> None:
+    content = "db_password: hunter2hunter2\nport: 5432\n"
+    write = {
+        "id": "call_w",
+        "name": "write_file",
+        "arguments": {"path": "db.yaml", "content": content},
+    }
+    model.enqueue(Script(tool_call_chunks([write])))
+    reply = await run(await start_llm_agui(auto_approve_permissions=False), workspace, "Write it")
+    (interrupt,) = reply.last("RUN_FINISHED")["outcome"]["interrupts"]
+    assert interrupt["metadata"]["preview"] == {
+        "kind": "content",
+        "lines": 2,
+        "text": "db_password: ****\nport: 5432",
+    }
+    assert "hunter2" not in str(reply.events)
