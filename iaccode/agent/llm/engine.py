@@ -21,7 +21,7 @@ key for that turn only; the key is never stored or logged.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
@@ -192,17 +192,8 @@ class LlmEngine:
             await _count(progress, completion, output)
             if completion.tool_calls:
                 if progress.steps >= self._max_steps:
-                    # Their results would reach no model call: do not run them, and close the
-                    # calls the stream announced, so no client shows them running.
-                    for call in completion.tool_calls:
-                        await output.tool_event(
-                            {
-                                "status": "failed",
-                                "toolUseId": call.id,
-                                "name": call.name,
-                                "result": {"error": "Not run: the turn reached its step limit."},
-                            }
-                        )
+                    # Their results would reach no model call: do not run them.
+                    await _not_run(output, completion.tool_calls)
                     notice = translate(
                         TOO_MANY_STEPS,
                         turn.language,
@@ -230,19 +221,13 @@ class LlmEngine:
         if size(progress.messages) <= budget:
             return
         if progress.turn_start > 1 and progress.summary is None:
-            done = await compact(
-                progress.messages, progress.turn_start, self._summarise, request, output
-            )
+            complete = self._provider.complete
+            done = await compact(progress.messages, progress.turn_start, complete, request, output)
             progress.messages[:] = done.messages
             progress.turn_start = done.turn_start
             progress.summary = done.summary or ""
         if size(progress.messages) > budget:
             shorten_old_results(progress.messages, progress.turn_start)
-
-    async def _summarise(
-        self, request: ChatRequest, on_event: Callable[[StreamEvent], Awaitable[None]]
-    ) -> Completion:
-        return await self._provider.complete(request, on_event)
 
     async def _complete(
         self, request: ChatRequest, runner: ToolRunner, output: TurnOutput
@@ -377,6 +362,15 @@ async def _count(progress: Progress, completion: Completion, output: TurnOutput)
         progress.used[0] += completion.usage.prompt_tokens
         progress.used[1] += completion.usage.completion_tokens
         await output.usage(*progress.used)
+
+
+async def _not_run(output: TurnOutput, calls: Sequence[ToolCall]) -> None:
+    """Close the calls the stream announced but the turn will not run, so no client shows them
+    running."""
+    for call in calls:
+        result = {"error": "Not run: the turn reached its step limit."}
+        event = {"status": "failed", "toolUseId": call.id, "name": call.name, "result": result}
+        await output.tool_event(event)
 
 
 async def _end(
