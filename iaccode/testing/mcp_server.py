@@ -5,8 +5,9 @@
 
 Tools: `echo` (read-only hint), `note` (writes: no read-only hint), `slow` (sleeps), `crash`
 (the process exits mid-call), `progress` (reports progress, then answers), `big` (a long
-result), `pid`, `secret_env` (tells whether an env value reached it, never the value). An HTTP
-request whose `Authorization` is not `Bearer $MCP_TEST_TOKEN` (when that is set) is refused.
+result), `grow` (adds a tool `extra` and says the list changed), `pid`, `secret_env` (tells
+whether an env value reached it, never the value). An HTTP request whose `Authorization` is not
+`Bearer $MCP_TEST_TOKEN` (when that is set) is refused.
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ async def progress(steps: int, ctx: Context) -> str:
 @server.tool(annotations=READ_ONLY, description="A long answer.")
 def big(size: int) -> str:
     return "b" * size
+
+
+@server.tool(description="Add a tool named `extra`, and tell the client the list changed.")
+async def grow(ctx: Context) -> str:
+    server.add_tool(echo, name="extra", description="Added later.", annotations=READ_ONLY)
+    await ctx.request_context.session.send_tool_list_changed()
+    return "grown"
 
 
 @server.tool(annotations=READ_ONLY, description="The server's process id.")

@@ -125,6 +125,20 @@ async def test_stdio_session_calls_progress_and_passes_env(running: Callable[...
     assert SECRET not in status and "mcp_server" not in status and sys.executable not in status
 
 
+async def test_a_changed_tool_list_is_read_again(running: Callable[..., Any]) -> None:
+    server = await running(
+        ServerSpec("grows", "stdio", command=SERVER[0], args=(*SERVER[1:], "stdio"))
+    )
+    assert "extra" not in {t.name for t in server.tools}
+    await server.call("grow", {}, None)
+    with trio.fail_after(30):  # the notification is handled by the session's own task
+        while "extra" not in {t.name for t in server.tools}:
+            await trio.sleep(0.05)
+    assert server.state == "connected" and "refreshError" not in server.status()
+    echoed = await server.call("extra", {"text": "new"}, None)
+    assert echoed.content[0].text == "echo: new"  # type: ignore[union-attr]
+
+
 async def test_a_slow_call_times_out_and_the_session_stays_usable(
     running: Callable[..., Any],
 ) -> None:

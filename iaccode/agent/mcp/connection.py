@@ -7,7 +7,9 @@ again. Cancelling `run` (the server shutting down) closes the session: the SDK's
 stops the process in a shielded, bounded scope.
 
 A call (`McpServer.call`) runs in the caller's task (a turn) on the shared session, bounded by the
-server's `timeout`; a transport failure marks the session broken, so `run` reconnects.
+server's `timeout`; a transport failure marks the session broken, so `run` reconnects. A
+`notifications/tools/list_changed` makes the watch list the tools again; if that fails, the old
+list stays and `refreshError` says so.
 
 Public state (`status()`) names no URL, command, header or env value, and no exception text: the
 SDK's and the transports' messages may carry paths, URLs or tokens. Those go to the log only.
@@ -64,8 +66,11 @@ class McpServer:
         self.auth_failed = False
         self.attempts = 0
         self.settled = trio.Event()  # the first attempt ended, either way
+        self.refresh_error: str | None = None  # the last failed re-listing, public
         self._session: ClientSession | None = None
-        self._broken = trio.Event()
+        self._wake = trio.Event()  # the watch has something to do: broken or list changed
+        self._broken = False
+        self._changed = False
         self._refused = False  # the HTTP server refused the credentials in this attempt
 
     # -- the background task --------------------------------------------------------------------
@@ -89,12 +94,18 @@ class McpServer:
     async def _session_once(self) -> None:
         from mcp import ClientSession
 
-        async with self._transport() as (read, write), ClientSession(read, write) as session:
+        handler = self._on_message
+        transport = self._transport()
+        async with (
+            transport as (read, write),
+            ClientSession(read, write, message_handler=handler) as session,
+        ):
             with trio.fail_after(CONNECT_TIMEOUT):
                 await session.initialize()
                 tools = await _list_tools(session)
             self.tools = tools
-            self._session, self._broken = session, trio.Event()
+            self._session, self._broken, self._changed = session, False, False
+            self._wake, self.refresh_error = trio.Event(), None
             self.state, self.error, self.auth_failed = "connected", None, False
             self.settled.set()
             log.info("MCP server %s connected with %d tools", self.spec.name, len(tools))
@@ -139,16 +150,46 @@ class McpServer:
             yield streams
 
     async def _watch(self, session: ClientSession) -> None:
-        """Return when the session broke: a failed call said so, or a ping went unanswered."""
+        """Return when the session broke: a failed call said so, or a ping went unanswered.
+        Meanwhile list the tools again whenever the server says they changed."""
         while True:
-            with trio.move_on_after(PING_SECONDS):
-                await self._broken.wait()
+            with trio.move_on_after(PING_SECONDS) as idle:
+                await self._wake.wait()
+            self._wake = trio.Event()
+            if self._broken:
                 return
-            try:
-                with trio.fail_after(CONNECT_TIMEOUT):
-                    await session.send_ping()
-            except Exception:
-                return
+            if self._changed:
+                self._changed = False
+                await self._relist(session)
+            if idle.cancelled_caught:
+                try:
+                    with trio.fail_after(CONNECT_TIMEOUT):
+                        await session.send_ping()
+                except Exception:
+                    return
+
+    async def _relist(self, session: ClientSession) -> None:
+        try:
+            with trio.fail_after(CONNECT_TIMEOUT):
+                self.tools = await _list_tools(session)
+            self.refresh_error = None
+        except Exception as exc:  # the session may still be fine; keep the old list
+            self.refresh_error = "The server's changed tool list could not be read."
+            log.warning(
+                "MCP server %s: listing tools again failed: %s", self.spec.name, _detail(exc)
+            )
+
+    async def _on_message(self, message: object) -> None:
+        from mcp.types import ToolListChangedNotification
+
+        if isinstance(message, ToolListChangedNotification):
+            self._changed = True
+            self._wake.set()
+        await trio.lowlevel.checkpoint()
+
+    def _mark_broken(self) -> None:
+        self._broken = True
+        self._wake.set()
 
     def _failed(self, exc: BaseException) -> None:
         self.error, self.auth_failed = _public_error(exc)
@@ -187,14 +228,14 @@ class McpServer:
         except MCPError as exc:
             log.warning("MCP call %s on %s failed: %s", tool, self.spec.name, _detail(exc))
             if _connection_lost(exc):
-                self._broken.set()
+                self._mark_broken()
                 raise McpCallError(
                     f"The connection to the MCP server {self.spec.name} broke."
                 ) from None
             raise McpCallError(f"The MCP server {self.spec.name} refused the call.") from None
         except Exception as exc:
             log.warning("MCP call %s on %s failed: %s", tool, self.spec.name, _detail(exc))
-            self._broken.set()
+            self._mark_broken()
             raise McpCallError(
                 f"The connection to the MCP server {self.spec.name} broke."
             ) from None
@@ -216,8 +257,8 @@ class McpServer:
             "approval": "approved",  # listed in the server's own configuration
             "capabilities": {"tools": len(self.tools)},
         }
-        if self.error:
-            out["refreshError"] = self.error
+        if self.error or self.refresh_error:
+            out["refreshError"] = self.error or self.refresh_error
         return out
 
     def warning(self) -> McpWarning | None:
