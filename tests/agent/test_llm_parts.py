@@ -9,6 +9,7 @@ from iaccode.agent.llm.compaction import DEFAULT_WINDOW, budget_for
 from iaccode.agent.llm.memory import MEMORY_RESULT_LIMIT, conversation, turn_memory
 from iaccode.agent.llm.thinking import is_qwen, thinking_body
 from iaccode.model.a2a import Message, Part, Role
+from iaccode.wire import json
 
 
 def test_thinking_maps_per_provider_and_ignores_bad_values() -> None:
@@ -50,6 +51,18 @@ def test_memory_shortens_results_and_skips_answers_and_empty_messages() -> None:
         ],
     )
     assert len(memory.body["messages"][1]["content"]) < MEMORY_RESULT_LIMIT + 100
+    big = {"path": "a.yaml", "content": "c" * 50_000}
+    write = {"id": "w", "type": "function", "function": {"name": "write_file"}}
+    write["function"]["arguments"] = json.dumps(big).decode()
+    broken = {"id": "b", "type": "function", "function": {"name": "x", "arguments": "{" * 5000}}
+    kept = turn_memory("u9", [{"role": "assistant", "content": "", "tool_calls": [write, broken]}])
+    short, unparsed = kept.body["messages"][0]["tool_calls"]
+    arguments = json.loads(short["function"]["arguments"])
+    assert arguments["path"] == "a.yaml" and len(arguments["content"]) < 400
+    assert "more characters left out" in arguments["content"]
+    assert json.loads(unparsed["function"]["arguments"]) == {
+        "omitted": "5000 characters of arguments"
+    }
     history = (
         message("u1", Role.ROLE_USER, "write it"),
         message("q1", Role.ROLE_AGENT, "Allow once?"),

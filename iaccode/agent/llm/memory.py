@@ -20,8 +20,10 @@ from iaccode.model.a2a import Message, Role
 from iaccode.wire import json
 
 MEMORY_VERSION = 1
-TOOL_RESULT_LIMIT = 32_000  # characters of one tool result the model gets within its turn
+TOOL_RESULT_LIMIT = 100_000  # characters of one tool result the model gets within its turn
 MEMORY_RESULT_LIMIT = 2_000  # ... and in the memory later turns get
+MEMORY_ARGUMENT_LIMIT = 2_000  # characters of one tool call's arguments kept in the memory
+_ARGUMENT_VALUE_LIMIT = 300  # a long string argument (a file's content) keeps this much
 SUMMARY_PREFIX = "Summary of the earlier conversation (written by you when it grew long):\n\n"
 
 
@@ -114,11 +116,44 @@ def turn_memory(
         entry = dict(message)
         if entry.get("role") == "tool" and isinstance(entry.get("content"), str):
             entry["content"] = bounded(entry["content"], MEMORY_RESULT_LIMIT)
+        if isinstance(entry.get("tool_calls"), list):
+            entry["tool_calls"] = [_short_call(call) for call in entry["tool_calls"]]
         kept.append(entry)
     body: dict[str, Any] = {"v": MEMORY_VERSION, "messages": kept}
     if summary:
         body["summary"] = summary
     return TurnMemory(message_id, body)
+
+
+def _short_call(call: Any) -> Any:
+    """A tool call with long arguments (a written file's content) shortened, still JSON: the
+    call's result says what it did, and the file itself is in the workspace."""
+    function = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(function, dict):
+        return call
+    arguments = function.get("arguments")
+    if not isinstance(arguments, str) or len(arguments) <= MEMORY_ARGUMENT_LIMIT:
+        return call
+    try:
+        value = json.loads(arguments)
+    except json.JSONDecodeError:
+        value = None
+    if isinstance(value, dict):
+        short = {k: _short_value(v) for k, v in value.items()}
+        text = json.dumps(short).decode("utf-8")
+    else:
+        text = json.dumps({"omitted": f"{len(arguments)} characters of arguments"}).decode()
+    return {**call, "function": {**function, "arguments": text}}
+
+
+def _short_value(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > _ARGUMENT_VALUE_LIMIT:
+        left = len(value) - _ARGUMENT_VALUE_LIMIT
+        return f"{value[:_ARGUMENT_VALUE_LIMIT]}[... {left} more characters left out]"
+    if isinstance(value, (dict, list)):
+        text = json.dumps(value).decode("utf-8")
+        return value if len(text) <= _ARGUMENT_VALUE_LIMIT else f"[{len(text)} characters left out]"
+    return value
 
 
 def size(messages: Sequence[Mapping[str, Any]]) -> int:
