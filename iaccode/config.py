@@ -89,6 +89,10 @@ class Config:
     ros_max_retries: int = 3  # on throttling and connections that never opened
     ros_poll_seconds: float = 5.0  # how often a running stack operation is looked at
     ros_credential_chain: bool = True  # without keys in the request: the vendor's chain
+    llm_context_budget: int | None = None  # tokens before compaction; None: per known model
+    # MCP servers for the llm engine (iaccode.agent.mcp.config); may hold secrets: no repr
+    mcp_servers: dict[str, Any] = attrs.field(factory=dict, repr=False, hash=False)
+    skills_dir: Path | None = None  # SKILL.md folders offered through the skill tool
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
@@ -276,6 +280,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         if name == "llm":  # llm: {provider, model, base-url, api-key, ...}
             out.update(_nested("llm", value))
             continue
+        if name == "mcpServers":  # the .mcp.json spelling
+            name = "mcp_servers"
         if name in _NOT_YET_SUPPORTED:
             raise ConfigError(f"config key '{key}' is not supported by this version of iaccode")
         if name not in _FILE_KEYS:
@@ -346,6 +352,10 @@ def _coerce_to(hint: Any, value: Any) -> Any:
         if isinstance(value, (str, Path)) and str(value):
             return Path(value).expanduser()
         raise TypeError
+    if typing.get_origin(hint) is dict:
+        if isinstance(value, dict):
+            return dict(value)
+        raise TypeError
     if typing.get_origin(hint) is tuple:
         item = typing.get_args(hint)[0]
         if isinstance(value, str):
@@ -360,6 +370,8 @@ def _describe(hint: Any) -> str:
     if typing.get_origin(hint) is tuple:
         items = {str: "strings", Path: "paths"}
         return f"a list of {items.get(typing.get_args(hint)[0], 'values')}"
+    if typing.get_origin(hint) is dict:
+        return "a mapping"
     names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
     return names.get(hint, "a path")
 
@@ -437,6 +449,8 @@ def _check(config: Config) -> None:
         )
     if not re.match(r"^https?://[^/?#\s]+$", config.ros_endpoint):
         raise ConfigError("config key 'ros-endpoint' must be an http(s) URL without a path")
+    if config.llm_context_budget is not None and config.llm_context_budget < 1000:
+        raise ConfigError("config key 'llm-context-budget' must be at least 1000 (tokens)")
     if config.task_retention_days is not None and config.task_retention_days <= 0:
         raise ConfigError("config key 'task-retention-days' must be greater than 0")
     if config.idle_shutdown_seconds is not None and config.idle_shutdown_seconds < 0:

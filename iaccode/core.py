@@ -66,7 +66,8 @@ class Core:
     retention: Retention | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
-        """Start the turn supervisor, the push worker, housekeeping and the engine's warm-up."""
+        """Start the turn supervisor, the push worker, housekeeping, the engine's warm-up and
+        its background work."""
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
@@ -75,6 +76,9 @@ class Core:
         warm_up = getattr(self.engine, "warm_up", None)
         if callable(warm_up):
             nursery.start_soon(trio.to_thread.run_sync, warm_up)
+        background = getattr(self.engine, "run_background", None)
+        if callable(background):  # e.g. the llm engine's MCP sessions
+            nursery.start_soon(background)
 
 
 @contextlib.asynccontextmanager

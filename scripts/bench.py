@@ -6,8 +6,8 @@ load generators on CPU 1 when there are two CPUs. Load comes from wrk (installed
 when missing and root). Everything runs on loopback, in a temporary directory removed at the end.
 
     scripts/bench                        every figure below (about two minutes)
-    scripts/bench --only unary,push      some of them: unary sse llm idle health startup push
-                                         agui ros checker
+    scripts/bench --only unary,push      some of them: unary sse llm engine idle health startup
+                                         push agui ros checker
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -19,6 +19,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              turn's time to its first event (median of 20)
     llm      llm engine: median latency each delta adds to the model read directly (<= +1 ms),
              and time to the first text delta, against a fake OpenAI-compatible model
+    engine   llm engine in-process: what a turn (history with memories rebuilt) and a tool call
+             add to the bare model requests, against the tests' fake model (bench_engine.py)
     idle     server memory per open, idle stream; target <= 20 KB
     health   /health latency with 1000 idle connections open, against none; target <= 2x
     startup  process start to the first 200 on /health, median of 5 after a warm-up start;
@@ -396,6 +398,12 @@ def ros(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return ros_rows(args.ros_calls)
 
 
+def engine(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_engine import engine_rows
+
+    return engine_rows(args.work, args.engine_turns)
+
+
 def agui(servers: Servers, args: argparse.Namespace) -> list[Row]:
     from bench_agui import agui_rows
 
@@ -412,6 +420,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
     "llm": llm,
+    "engine": engine,
     "idle": idle,
     "health": health,
     "startup": startup,
@@ -438,6 +447,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--agui-runs", type=int, default=200, help="runs for the runs/s figures")
     parser.add_argument("--agui-clients", type=int, default=8)
     parser.add_argument("--ros-calls", type=int, default=300, help="calls per ROS figure")
+    parser.add_argument("--engine-turns", type=int, default=50, help="turns per engine figure")
     parser.add_argument(
         "--only",
         default=None,
@@ -501,6 +511,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "checker" in args.groups:
         from bench_checker import NOTE
+
+        notes.append(NOTE)
+    if "engine" in args.groups:
+        from bench_engine import NOTE
 
         notes.append(NOTE)
     for note in notes:

@@ -205,5 +205,5 @@ def checker_rows() -> list[Row]:
 
 
 if __name__ == "__main__":
-    for row in ros_rows():
+    for row in checker_rows():
         print(" | ".join(row))

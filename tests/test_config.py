@@ -601,3 +601,23 @@ def test_the_files_under_persistence_dir_are_all_named_and_linked() -> None:
     files = _section((DOCS / "configuration.md").read_text(), "## Files under `persistence-dir`")
     assert sorted(e for e in entries if f"`{e}" not in files) == []
     assert "(operations.md#under-persistence-dir)" in files
+
+
+def test_mcp_servers_skills_and_the_context_budget_from_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "a2a-server.yml"
+    path.write_text(
+        "mcpServers:\n  docs:\n    url: https://docs.example/mcp\n    headers: {X-Key: k}\n"
+        f"skills-dir: {tmp_path}\nllm-context-budget: 50000\n"
+    )
+    config = load_config(path, environ={})
+    assert config.mcp_servers == {
+        "docs": {"url": "https://docs.example/mcp", "headers": {"X-Key": "k"}}
+    }
+    assert config.skills_dir == tmp_path and config.llm_context_budget == 50000
+    assert "X-Key" not in repr(config)
+    path.write_text("mcp-servers: [a]\n")
+    with pytest.raises(ConfigError, match="mcp-servers"):
+        load_config(path, environ={})
+    path.write_text("llm-context-budget: 10\n")
+    with pytest.raises(ConfigError, match="llm-context-budget"):
+        load_config(path, environ={})

@@ -41,6 +41,14 @@ class TurnResume:
 
 
 @attrs.frozen
+class TurnMemory:
+    """What an engine keeps of a turn for the context's later turns (see `TurnResult.memory`)."""
+
+    message_id: str  # the user message that started the turn
+    body: Mapping[str, Any]  # engine-defined JSON; no secrets (it is written to disk)
+
+
+@attrs.frozen
 class TurnInput:
     """What an engine knows about the turn it runs."""
 
@@ -55,6 +63,9 @@ class TurnInput:
         default=attrs.Factory(lambda turn: _text_only(turn.message), takes_self=True)
     )  # the message's parts as prompt text and attachments (see iaccode.agent.inputs)
     resume: TurnResume | None = None  # set when this run continues a pause of an earlier process
+    # What the engine kept of earlier turns (`TurnResult.memory`), by the user message id that
+    # started each: the history's messages tell what was said, these what the model saw.
+    memories: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)
 
     @property
     def text(self) -> str:
@@ -73,10 +84,16 @@ def _text_only(message: Message) -> PreparedInput:
 
 @attrs.frozen
 class TurnResult:
-    """How a turn ended. `message` is a final agent message replacing the streamed text."""
+    """How a turn ended. `message` is a final agent message replacing the streamed text.
+
+    `complete` False marks an answer that was cut short (`assistantFinal.complete` is false);
+    `memory`, stored with the history, comes back to later turns as `TurnInput.memories`.
+    """
 
     state: TaskState = TaskState.TASK_STATE_INPUT_REQUIRED
     message: str | None = None
+    complete: bool = True
+    memory: TurnMemory | None = None
 
 
 class TurnOutput(Protocol):
@@ -143,6 +160,13 @@ class WarmsUp(Protocol):
     """
 
     def warm_up(self) -> None: ...
+
+
+class RunsInBackground(Protocol):
+    """Optional: work an engine keeps running for the server's life (MCP sessions), started
+    with the server and cancelled at shutdown. It must not raise but `trio.Cancelled`."""
+
+    async def run_background(self) -> None: ...
 
 
 class DirectReplies(Protocol):

@@ -148,6 +148,41 @@ _CATALOG: dict[str, dict[str, str]] = {
         "ja": "{tool} を自動的に承認しました。",
         "pt": "Aprovei {tool} automaticamente.",
     },
+    # The llm engine's notices (iaccode.agent.llm.engine).
+    "The answer was cut off because it reached the model's output limit.": {
+        "zh": "回答因达到模型的输出上限而被截断。",
+        "es": "La respuesta se cortó porque alcanzó el límite de salida del modelo.",
+        "fr": "La réponse a été coupée car elle a atteint la limite de sortie du modèle.",
+        "de": "Die Antwort wurde abgeschnitten: Sie hat das Ausgabelimit des Modells erreicht.",
+        "ja": "モデルの出力上限に達したため、回答は途中で切れています。",
+        "pt": "A resposta foi cortada porque atingiu o limite de saída do modelo.",
+    },
+    (
+        "I stopped after {steps} model calls in this turn, before running {calls} more tool "
+        "calls; ask me to continue."
+    ): {
+        "zh": "本轮在 {steps} 次模型调用后停止，尚有 {calls} 个工具调用未执行；如需继续请告诉我。",
+        "es": (
+            "Me detuve tras {steps} llamadas al modelo en este turno, antes de ejecutar {calls} "
+            "llamadas a herramientas más; pídeme que continúe."
+        ),
+        "fr": (
+            "Je me suis arrêté après {steps} appels au modèle dans ce tour, avant d'exécuter "
+            "{calls} appels d'outils de plus ; demandez-moi de continuer."
+        ),
+        "de": (
+            "Ich habe nach {steps} Modellaufrufen in diesem Durchgang angehalten, bevor {calls} "
+            "weitere Werkzeugaufrufe liefen; bitten Sie mich, fortzufahren."
+        ),
+        "ja": (
+            "このターンでは {steps} 回のモデル呼び出しで停止し、残り {calls} 件のツール呼び出しは"
+            "実行していません。続けるには指示してください。"
+        ),
+        "pt": (
+            "Parei após {steps} chamadas ao modelo neste turno, antes de executar mais {calls} "
+            "chamadas de ferramentas; peça-me para continuar."
+        ),
+    },
 }
 
 

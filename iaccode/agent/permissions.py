@@ -19,7 +19,8 @@ the allow becomes a deny (fail closed).
 
 What the caller sees of a tool's input is its shape, never raw payloads: string values become
 type, length and fingerprint; field names outside a short list of display fields are
-fingerprinted too.
+fingerprinted too. A file write adds a bounded `preview` (head of the content, or a diff of an
+edit) with secret-looking values masked (`iaccode.agent.previews`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import attrs
 import trio
 
 from iaccode.agent.i18n import translate
+from iaccode.agent.previews import write_preview
 from iaccode.model.a2a import Message, Part, Role
 from iaccode.model.errors import InvalidParamsError
 from iaccode.model.ids import timestamp_now
@@ -195,7 +197,7 @@ def display_fields(request: PermissionRequest, language: str | None) -> dict[str
     """Title, purpose, effect, target and read-only flag, in the caller's language."""
     target = _target(request.tool_input)
     if request.tool_name in _WRITE_TOOLS:
-        return {
+        fields = {
             "title": translate("Change a workspace file", language),
             "purpose": translate(
                 "Write a file needed for the requested infrastructure task.", language
@@ -204,6 +206,8 @@ def display_fields(request: PermissionRequest, language: str | None) -> dict[str
             "target": target or translate("a file in the current workspace", language),
             "isReadOnly": False,
         }
+        preview = write_preview(request.tool_name, request.tool_input)  # secrets masked
+        return {**fields, "preview": preview} if preview else fields
     if request.protected_api is not None:
         summary = request.deployment_summary or {}
         where = [str(summary[k]) for k in ("stackName", "regionId") if summary.get(k)]

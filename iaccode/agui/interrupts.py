@@ -43,6 +43,7 @@ _DISPLAY = (
     "isReadOnly",
     "safeSummary",
     "deploymentSummary",
+    "preview",
     "options",
 )
 

@@ -6,6 +6,8 @@
     metadata.iac_code.tool completed/failed   TOOL_CALL_RESULT
     metadata.iac_code.pipeline steps          STEP_STARTED / STEP_FINISHED
     metadata.iac_code.pipeline others         CUSTOM iac-code.pipeline.v1
+    metadata.iac_code.mcpStatus / mcpWarning  CUSTOM iac-code.pipeline.v1, eventType mcp_status
+    metadata.iac_code.mcpProgress             CUSTOM iac-code.tool-progress.v1, status progress
     tool progress without a standard event    CUSTOM iac-code.tool-progress.v1
     artifact updates                          CUSTOM iac-code.artifact.v1
     metadata.iac_code.usage                   kept for RUN_FINISHED.usage
@@ -84,6 +86,25 @@ class Settled:
         return message_text(self.update["status"].get("message"))
 
 
+def _mcp(meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """The MCP metadata (already redacted by the engine) as the seed's custom events."""
+    out = []
+    for key, field in (("mcpStatus", "status"), ("mcpWarning", "warning")):
+        if isinstance(meta.get(key), dict):
+            value = {"eventType": "mcp_status", "eventId": new_id(), field: meta[key]}
+            out.append(ev.custom(ev.PIPELINE, value))
+    progress = meta.get("mcpProgress")
+    if isinstance(progress, dict):
+        value = {
+            "toolCallId": progress.get("toolUseId"),
+            "toolName": progress.get("toolName"),
+            "status": "progress",
+            **{k: v for k, v in progress.items() if k not in ("toolUseId", "toolName")},
+        }
+        out.append(ev.custom(ev.TOOL_PROGRESS, value))
+    return out
+
+
 def message_text(message: Any) -> str:
     if not isinstance(message, dict):
         return ""
@@ -141,6 +162,7 @@ class EventMapper:
             out.append(ev.custom(ev.TOOL_PROGRESS, _answered(received)))
         if isinstance(meta.get("pipeline"), dict):
             out += self._pipeline(meta["pipeline"])
+        out += _mcp(meta)
         if isinstance(meta.get("usage"), dict):
             self.usage = meta["usage"]
         delta = message_text(message)

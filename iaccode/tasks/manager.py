@@ -32,7 +32,7 @@ from iaccode.model.a2a import (
 from iaccode.model.ids import timestamp_now
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.states import check_transition
-from iaccode.tasks.store import StoredTask, Suspension, TaskChange, TaskStore
+from iaccode.tasks.store import ModelTurn, StoredTask, Suspension, TaskChange, TaskStore
 
 
 @attrs.define(eq=False)
@@ -160,11 +160,13 @@ class TaskManager:
         add_to_history: tuple[Message, ...] = (),
         live: bool | None = None,
         suspend: Suspension | None = None,
+        remember: ModelTurn | None = None,
     ) -> TaskStatusUpdateEvent:
         """Change the task's status (and append `add_to_history`) in one commit, then publish.
 
         `suspend` stores a paused turn's resumable state with the status. A suspension lives
         exactly as long as the status it was written with: any later change drops it.
+        `remember` stores the engine's memory of the turn that ends with this status.
         """
         async with record.lock:
             unsuspend = record.suspension is not None and suspend is None
@@ -177,6 +179,7 @@ class TaskManager:
                 live=live,
                 suspend=suspend,
                 unsuspend=unsuspend,
+                remember=remember,
             )
             await self.store.commit(change)
             record.status = status

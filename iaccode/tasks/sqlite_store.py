@@ -27,6 +27,7 @@ from iaccode.model.errors import TaskNotFoundError
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.store import (
     ContextRecord,
+    ModelTurn,
     StoredTask,
     Suspension,
     TaskChange,
@@ -78,6 +79,14 @@ CREATE TABLE IF NOT EXISTS suspended_turns (
     task_id TEXT PRIMARY KEY,
     body TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS model_turns (
+    task_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    context_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (task_id, message_id)
+);
+CREATE INDEX IF NOT EXISTS model_turns_by_context ON model_turns (context_id, message_id);
 CREATE TABLE IF NOT EXISTS contexts (
     id TEXT PRIMARY KEY,
     cwd TEXT NOT NULL,
@@ -98,6 +107,7 @@ def _add_message_conversation(db: sqlite3.Connection) -> None:
 
 # The steps from one schema version to the next, by the version they lead to. `_SCHEMA` creates
 # the newest tables, so each step must also be harmless on a database that already has it.
+# (`model_turns` needs no step: `_SCHEMA` runs on every open and creates it where it is missing.)
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_message_conversation}
 
 
@@ -200,6 +210,22 @@ class SQLiteTaskStore:
                 (context_id, limit),
             ).fetchall()
             return [_load(body, Message) for (body,) in reversed(rows)]
+
+        return await self._read(run)
+
+    async def model_turns(self, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
+        def run(db: sqlite3.Connection) -> dict[str, ModelTurn]:
+            found: dict[str, ModelTurn] = {}
+            for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
+                batch = message_ids[start : start + 500]
+                rows = db.execute(
+                    "SELECT message_id, body FROM model_turns WHERE context_id = ?"
+                    f" AND message_id IN ({_marks(batch)})",
+                    (context_id, *batch),
+                )
+                for message_id, body in rows:
+                    found[message_id] = ModelTurn(message_id, json.loads(body))
+            return found
 
         return await self._read(run)
 
@@ -374,6 +400,7 @@ def _prune_tasks(
     ).fetchall()
     messages = db.execute(f"DELETE FROM messages WHERE task_id IN ({marks})", ids).rowcount
     db.execute(f"DELETE FROM artifacts WHERE task_id IN ({marks})", ids)
+    db.execute(f"DELETE FROM model_turns WHERE task_id IN ({marks})", ids)
     push_configs = 0
     if _has_table(db, "push_configs"):
         push_configs = db.execute(
@@ -426,6 +453,7 @@ class _ChangeRows:
         self.task_id = ""
         self.conversation = True
         self.creates = False  # inserts the task; otherwise the task must still exist
+        self.remember: ModelTurn | None = None
 
     @classmethod
     def build(cls, change: TaskChange) -> _ChangeRows:
@@ -488,6 +516,8 @@ class _ChangeRows:
                     (change.task_id, body),
                 )
             )
+        if change.remember is not None:
+            rows.remember = change.remember
         if change.metadata is not None:
             rows.statements.append(
                 (
@@ -522,6 +552,18 @@ class _ChangeRows:
                 "INSERT INTO messages (task_id, seq, context_id, body, conversation) VALUES (?,"
                 " (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = ?), ?, ?, ?)",
                 (self.task_id, self.task_id, context_id, body, int(self.conversation)),
+            )
+        if self.remember is not None:
+            db.execute(
+                "INSERT INTO model_turns (task_id, message_id, context_id, body) VALUES"
+                " (?, ?, (SELECT context_id FROM tasks WHERE id = ?), ?)"
+                " ON CONFLICT (task_id, message_id) DO UPDATE SET body = excluded.body",
+                (
+                    self.task_id,
+                    self.remember.message_id,
+                    self.task_id,
+                    json.dumps(self.remember.body).decode(),
+                ),
             )
 
 

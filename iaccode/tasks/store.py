@@ -31,6 +31,16 @@ class Suspension:
 
 
 @attrs.frozen
+class ModelTurn:
+    """What an engine keeps of one turn for later turns of the context: the model-visible
+    messages that followed the user message `message_id` (tool calls, bounded tool results, the
+    answer), as engine-defined JSON with no secrets. Stored beside the history, never shown."""
+
+    message_id: str
+    body: dict[str, Any]
+
+
+@attrs.frozen
 class StoredTask:
     """A task as stored, with what the protocol objects do not carry."""
 
@@ -54,6 +64,7 @@ class TaskChange:
     metadata: dict[str, Any] | None = None
     suspend: Suspension | None = None  # a paused turn's resumable state, replacing any earlier
     unsuspend: bool = False  # the pause was answered: forget its state
+    remember: ModelTurn | None = None  # the engine's memory of the turn that ended
 
 
 @attrs.frozen
@@ -97,6 +108,10 @@ class TaskStore(Protocol):
 
     async def context_history(self, context_id: str, limit: int) -> list[Message]:
         """The last `limit` messages of the context's tasks, oldest first."""
+        ...
+
+    async def model_turns(self, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
+        """The engine's memories of the turns started by `message_ids`, by message id."""
         ...
 
     async def load_context(self, context_id: str) -> ContextRecord | None: ...

@@ -29,7 +29,14 @@ import attrs
 import trio
 
 from iaccode.agent.artifacts import ArtifactStore
-from iaccode.agent.engine import Engine, TurnError, TurnInput, TurnResult, TurnResume
+from iaccode.agent.engine import (
+    Engine,
+    TurnError,
+    TurnInput,
+    TurnMemory,
+    TurnResult,
+    TurnResume,
+)
 from iaccode.agent.i18n import translate
 from iaccode.agent.permissions import (
     PermissionPolicy,
@@ -46,7 +53,7 @@ from iaccode.model.errors import InvalidParamsError
 from iaccode.model.ids import new_id
 from iaccode.tasks.contexts import ContextState
 from iaccode.tasks.manager import TaskManager, TaskRecord
-from iaccode.tasks.store import Suspension
+from iaccode.tasks.store import ModelTurn, Suspension
 
 log = logging.getLogger("iaccode.turns")
 
@@ -487,13 +494,16 @@ class TurnSupervisor:
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
         reporter = TurnReporter(self, turn, turn_input.language)
         try:
-            history = await self.tasks.store.context_history(turn.record.context_id, HISTORY_LIMIT)
-            turn_input = attrs.evolve(
-                turn_input,
-                history=tuple(m for m in history if m.message_id != turn_input.message.message_id),
+            turn_input = await self._with_history(turn, turn_input)
+            result = await self._drive(turn, turn_input, reporter)
+            await self._finish(
+                turn,
+                reporter,
+                result.state,
+                result.message,
+                complete=result.complete,
+                memory=result.memory,
             )
-            state, final_text = await self._drive(turn, turn_input, reporter)
-            await self._finish(turn, reporter, state, final_text)
         except* trio.Cancelled:
             # The server is shutting down (the Cancelled may come wrapped in the group of an
             # engine's own nursery): leave a clear state, then let the cancellation go on. A
@@ -524,6 +534,19 @@ class TurnSupervisor:
             turn.settled.set()
             turn.done.set()
 
+    async def _with_history(self, turn: ActiveTurn, turn_input: TurnInput) -> TurnInput:
+        """`turn_input` with the context's earlier messages and the engine's memories of them."""
+        context_id = turn.record.context_id
+        history = await self.tasks.store.context_history(context_id, HISTORY_LIMIT)
+        earlier = tuple(m for m in history if m.message_id != turn_input.message.message_id)
+        starts = [m.message_id for m in earlier if m.role == Role.ROLE_USER]
+        memories = await self.tasks.store.model_turns(context_id, starts) if starts else {}
+        return attrs.evolve(
+            turn_input,
+            history=earlier,
+            memories={key: memory.body for key, memory in memories.items()},
+        )
+
     async def _release_safely(self, turn: ActiveTurn) -> None:
         try:
             await self.tasks.release(turn.record)
@@ -546,8 +569,8 @@ class TurnSupervisor:
 
     async def _drive(
         self, turn: ActiveTurn, turn_input: TurnInput, reporter: TurnReporter
-    ) -> tuple[TaskState, str | None]:
-        """Run the engine; returns the final state and the final message text, if any."""
+    ) -> TurnResult:
+        """Run the engine; returns how the turn ended (the final state, text and memory)."""
         with turn.cancel_scope:
             result: TurnResult | None = None
             notice = ""
@@ -572,17 +595,21 @@ class TurnSupervisor:
                     notice = translate(FAILED_MESSAGE, turn_input.language, error_id=error_id)
             if turn.cancel_requested:
                 # CancelTask arrived after the engine's last checkpoint: it still wins.
-                return TaskState.TASK_STATE_CANCELED, translate(
-                    CANCELED_MESSAGE, turn_input.language
+                return TurnResult(
+                    TaskState.TASK_STATE_CANCELED, translate(CANCELED_MESSAGE, turn_input.language)
                 )
             if result is None:
-                return TaskState.TASK_STATE_FAILED, notice
+                return TurnResult(TaskState.TASK_STATE_FAILED, notice)
             if not (result.state.is_terminal or result.state.is_interrupted):
                 log.error("engine ended turn %s in %s", turn.record.id, result.state.name)
-                return TaskState.TASK_STATE_FAILED, "The agent ended the turn without a result."
-            return result.state, result.message
+                return TurnResult(
+                    TaskState.TASK_STATE_FAILED, "The agent ended the turn without a result."
+                )
+            return result
         # Only reached when CancelTask cancelled the scope.
-        return TaskState.TASK_STATE_CANCELED, translate(CANCELED_MESSAGE, turn_input.language)
+        return TurnResult(
+            TaskState.TASK_STATE_CANCELED, translate(CANCELED_MESSAGE, turn_input.language)
+        )
 
     async def _finish(
         self,
@@ -592,18 +619,24 @@ class TurnSupervisor:
         final_text: str | None,
         *,
         interrupted: bool = False,
+        complete: bool = True,
+        memory: TurnMemory | None = None,
     ) -> None:
-        """Commit the turn's last state: its agent message, then the final status."""
+        """Commit the turn's last state: its agent message, then the final status (and the
+        engine's memory of the turn, when it ended well)."""
         record = turn.record
         if record.state.is_terminal:
             return  # cancelled before the turn got going; nothing more to say
         metadata: dict[str, Any] | None = {"interrupted": True} if interrupted else None
+        remember = None
         if not interrupted and state not in _FAILURES:
             # A successful end: the streamed text (or the engine's final text) is the answer, and
             # the status repeats it whole, marked so that streaming clients can drop their deltas.
             history = reporter.take_text(final_text)
             notice = history[-1] if history else None
-            metadata = {"assistantFinal": {"complete": True}} if notice else None
+            metadata = {"assistantFinal": {"complete": complete}} if notice else None
+            if memory is not None:
+                remember = ModelTurn(memory.message_id, dict(memory.body))
         else:
             # Failed, cancelled or interrupted: keep what was streamed, and say what happened.
             marked = {"iac_code": metadata} if metadata else None  # "interrupted" stays on the task
@@ -618,6 +651,7 @@ class TurnSupervisor:
             metadata={"iac_code": metadata} if metadata else None,
             add_to_history=history,
             live=False,
+            remember=remember,
         )
         turn.settled.set()
 

@@ -69,7 +69,13 @@ async def test_write_asks_and_is_atomic(runner: ToolRunner, cwd: Path) -> None:
     result, output = await call(
         runner, "write_file", {"path": "out/template.yaml", "content": "a: 1\n"}
     )
-    assert result == {"path": "out/template.yaml", "bytes": 5, "is_error": False}
+    assert result == {
+        "path": "out/template.yaml",
+        "bytes": 5,
+        "artifactId": "a-1",
+        "is_error": False,
+    }
+    assert output.files == [("out/template.yaml", b"a: 1\n", "application/yaml")]
     (request,) = output.permissions
     assert request.tool_name == "write_file" and request.tool_use_id == "call-1"
     assert (cwd / "out" / "template.yaml").read_text() == "a: 1\n"
@@ -86,7 +92,7 @@ async def test_edit(runner: ToolRunner, cwd: Path) -> None:
     result, _ = await call(
         runner, "edit_file", {"path": "main.tf", "old_text": '"v"', "new_text": '"main"'}
     )
-    assert result["replacements"] == 1
+    assert result["replacements"] == 1 and result["artifactId"] == "a-1"
     assert (cwd / "main.tf").read_text() == 'resource "alicloud_vpc" "main" {}\n'
     twice, _ = await call(
         runner, "edit_file", {"path": "dup.txt", "old_text": "x", "new_text": "y"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,18 @@ def start_llm(start_server: Callable[..., Any], model: FakeOpenAI) -> Callable[.
 async def client(server: RunningServer, workspace: Path) -> tuple[A2AClient, httpx.AsyncClient]:
     http = httpx.AsyncClient(base_url=server.url, timeout=10)
     return A2AClient(http, cwd=workspace), http
+
+
+async def stop(server: RunningServer) -> None:
+    """Stop the server and wait until its port is closed (a restart follows)."""
+    server.stop()
+    with trio.fail_after(10):
+        while True:
+            try:
+                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
+                await trio.sleep(0.05)
+            except OSError:
+                break
 
 
 def metadata_of(events: list[dict[str, Any]], key: str) -> list[Any]:
@@ -172,15 +185,24 @@ async def test_parallel_tools_permission_artifact_and_usage(
             "totalTokens": 430,
         }
         task = await a2a.result("GetTask", {"id": task_id})
-        (artifact,) = task["artifacts"]  # stored, whichever stream was open when it came
-        assert artifact["parts"][0]["mediaType"] == "application/yaml"
+        # stored, whichever stream was open when they came: the template, the file written
+        composed, written = task["artifacts"]
+        assert composed["parts"][0]["mediaType"] == "application/yaml"
+        assert written["parts"][0]["mediaType"] == "text/markdown"
+        assert written["metadata"]["byteSize"] == 7
+        assert written["metadata"]["sha256"] == hashlib.sha256(b"# plan\n").hexdigest()
+        assert written["parts"][0]["url"].startswith("file://")
 
     second = model.requests[1]["body"]["messages"]
     assistant = second[-3]
     assert [c["id"] for c in assistant["tool_calls"]] == ["call_compose", "call_write"]
     assert assistant["content"] == ""
     tool_results = {m["tool_call_id"]: json.loads(m["content"]) for m in second[-2:]}
-    assert tool_results["call_write"] == {"path": "notes.md", "bytes": 7}
+    assert tool_results["call_write"] == {
+        "path": "notes.md",
+        "bytes": 7,
+        "artifactId": written["artifactId"],
+    }
     assert tool_results["call_compose"]["check"]["ok"] is True
 
 
@@ -235,14 +257,7 @@ async def test_history_is_the_conversation_after_a_restart(
     a2a, http = await client(server, workspace)
     async with http:
         task = await a2a.send("first question")
-    server.stop()
-    with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+    await stop(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
@@ -292,14 +307,7 @@ async def test_a_permission_question_outlives_a_restart(
     async with http:
         first = await a2a.send_stream("Write a.md")
     env = results(first)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
-    server.stop()
-    with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+    await stop(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
@@ -332,5 +340,5 @@ async def test_a_permission_question_outlives_a_restart(
     second = model.requests[1]["body"]["messages"]
     assert [c["id"] for c in second[-3]["tool_calls"]] == ["call_read", "call_write"]
     assert [m["tool_call_id"] for m in second[-2:]] == ["call_read", "call_write"]
-    assert json.loads(second[-1]["content"]) == {"path": "a.md", "bytes": 1}
+    assert json.loads(second[-1]["content"])["bytes"] == 1
     assert second[1] == {"role": "user", "content": "Write a.md"}

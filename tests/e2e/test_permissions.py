@@ -64,7 +64,11 @@ async def test_permission_prompt_envelope(a2a: A2AClient) -> None:
     assert env["title"] == "Change a workspace file"
     assert env["prompt"] == "Change a workspace file. Allow once?"
     assert [o["id"] for o in env["options"]] == ["allow_once", "deny"]
-    assert "secret payload" not in json.dumps(final).decode()  # payloads are shown as shapes only
+    # The content is shown in the bounded, masked preview of the write, and only there.
+    preview = {"kind": "content", "lines": 1, "text": "secret payload"}
+    assert env.pop("preview") == preview
+    assert final["status"]["message"]["metadata"]["iac_code"]["input"].pop("preview") == preview
+    assert "secret payload" not in json.dumps(final).decode()
     assert '"content":{"type":"string","length":14' in env["safeSummary"]
     assert meta["permission"] == {
         "autoApproved": False,

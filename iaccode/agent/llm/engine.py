@@ -2,14 +2,18 @@
 
 One turn is a loop: send the conversation to the model, stream its text and reasoning to the
 caller as they arrive, run the tool calls it asks for (concurrently; writes ask permission), feed
-the results back, and stop when the model answers without calling a tool, or after
-`llm-max-steps` calls.
+the results back, and stop when the model answers without calling a tool. An answer cut off by
+the output limit (`finish_reason: length`) is continued up to `MAX_CONTINUATIONS` times, then
+ended with a notice and `assistantFinal.complete` false. After `llm-max-steps` model calls the
+turn stops before running calls whose results no model call would read, and says so.
 
-The conversation a model sees is rebuilt from the task store on every turn (the earlier user and
-agent messages of the context), so it survives restarts. Within a turn, the engine saves its
-progress (this turn's model messages, the batch of tool calls, the results so far) before each
-permission question, so a question still open when the process stops is answered later by
-continuing from there (`TurnOutput.save_state`).
+The conversation a model sees is rebuilt from the task store on every turn (the context's
+messages and the engine's memory of each earlier turn: tool calls and shortened results, see
+`memory`), so it survives restarts; when it outgrows the budget it is compacted (`compaction`).
+`metadata.iac_code.thinking` asks for thinking per turn (`thinking`). Within a turn, the engine
+saves its progress (this turn's model messages, the batch of tool calls, the results so far)
+before each permission question, so a question still open when the process stops is answered
+later by continuing from there (`TurnOutput.save_state`).
 Per-message `metadata.iac_code.iac_code_model` and `iac_code_api_key` override the model and the
 key for that turn only; the key is never stored or logged.
 """
@@ -24,7 +28,16 @@ import attrs
 import trio
 
 from iaccode.agent.cloud.session import CloudAccess
-from iaccode.agent.engine import EngineLoadError, TurnError, TurnInput, TurnOutput, TurnResult
+from iaccode.agent.engine import (
+    EngineLoadError,
+    TurnError,
+    TurnInput,
+    TurnMemory,
+    TurnOutput,
+    TurnResult,
+)
+from iaccode.agent.i18n import translate
+from iaccode.agent.llm.compaction import budget_for, compact, shorten_old_results
 from iaccode.agent.llm.errors import ProviderError
 from iaccode.agent.llm.events import (
     Completion,
@@ -35,12 +48,13 @@ from iaccode.agent.llm.events import (
     ToolCallArgumentsDelta,
     ToolCallStarted,
 )
+from iaccode.agent.llm.memory import TOOL_RESULT_LIMIT, bounded, conversation, size, turn_memory
 from iaccode.agent.llm.provider import DASHSCOPE_BASE_URL, ChatRequest, Provider, ProviderSettings
+from iaccode.agent.llm.thinking import is_qwen, thinking_body
+from iaccode.agent.mcp.tools import McpClients
 from iaccode.agent.permissions import PermissionRequest
 from iaccode.agent.tools.base import Tool, ToolRunner
-from iaccode.agent.tools.catalog import default_tools
-from iaccode.model.a2a import Message, Role
-from iaccode.wire import json
+from iaccode.agent.tools.catalog import default_tools, skill_tools
 
 if TYPE_CHECKING:
     from iaccode.config import Config
@@ -55,7 +69,11 @@ PROVIDERS: Mapping[str, tuple[str | None, str | None]] = {
     "openai-compatible": (None, None),
 }
 _KEYLESS = frozenset({"openai-compatible"})  # local servers (Ollama, vLLM...) need no key
-HISTORY_CHARS = 200_000  # the newest part of the conversation a model is sent
+MAX_CONTINUATIONS = 2  # times an answer cut off by the output limit is continued
+CONTINUE_PROMPT = (
+    "Your answer was cut off by the output limit. Continue exactly where it stopped, without "
+    "repeating anything."
+)
 
 SYSTEM_PROMPT = """\
 You are iac-code, an infrastructure-as-code assistant for Alibaba Cloud. You write, review and \
@@ -63,7 +81,8 @@ fix Resource Orchestration Service (ROS) templates and Terraform, and convert Te
 
 Work in the user's workspace with the tools; paths are relative to it. Check every ROS template \
 you write with check_ros_template and fix what it reports before you present the template. \
-Prefer parameters over hard-coded zone ids, instance types and images. Never invent resource \
+Prefer parameters over hard-coded zone ids, instance types and images. When a skill \
+covers the task, load it with the skill tool first. Never invent resource \
 types or attributes. Answer in the language the user writes in, briefly, and show templates in \
 fenced code blocks."""
 
@@ -81,7 +100,12 @@ NO_KEY = (
     "No API key is configured for the language model. Set IAC_CODE_API_KEY (or the provider's "
     "own variable, such as DASHSCOPE_API_KEY) or llm-api-key in the server's configuration."
 )
-TOO_MANY_STEPS = "I stopped after {steps} model calls in this turn; ask me to continue."
+# User-facing notices (translated in iaccode.agent.i18n).
+CUT_OFF = "The answer was cut off because it reached the model's output limit."
+TOO_MANY_STEPS = (
+    "I stopped after {steps} model calls in this turn, before running {calls} more tool "
+    "calls; ask me to continue."
+)
 
 
 class LlmEngine:
@@ -112,10 +136,14 @@ class LlmEngine:
         self._provider = Provider(settings)
         self._needs_key = config.llm_provider not in _KEYLESS
         self._max_steps = config.llm_max_steps
+        self._provider_name = config.llm_provider
+        self._budget = config.llm_context_budget
         self._media = config.media_types
         self._roots = config.workspace_roots()
         self._tools = tools
         self._cloud = CloudAccess.from_config(config)
+        self._mcp = McpClients(config.mcp_servers)
+        self._skills = skill_tools(config.skills_dir) if tools is None else ()
 
     def accepts_media_type(self, media_type: str) -> bool:
         return self._media.accepts(media_type)
@@ -124,39 +152,85 @@ class LlmEngine:
         default_tools()
         self._provider.warm_up()
 
+    async def run_background(self) -> None:
+        """The MCP servers' sessions, for the server's life (see `iaccode.agent.mcp`)."""
+        await self._mcp.run()
+
     async def run_turn(self, turn: TurnInput, output: TurnOutput) -> TurnResult | None:
         model = _override(turn.metadata, "iac_code_model") or self._settings.model
         api_key = _override(turn.metadata, "iac_code_api_key") or self._settings.api_key
         if self._needs_key and not api_key:
             raise TurnError(NO_KEY)
-        available = self._tools if self._tools is not None else default_tools()
+        await self._mcp.report(output)
+        base = self._tools if self._tools is not None else default_tools()
+        available: list[Tool] = [*base, *self._skills, *self._mcp.tools()]
         cloud = self._cloud.session(turn.metadata)
         runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots, cloud=cloud)
         tools = [spec.openai_tool() for spec in runner.specs()]
         if turn.resume is None:
-            progress = Progress(conversation(turn))
+            progress = Progress(conversation(turn, _system_prompt(turn)))
+            progress.origin = turn.message.message_id
+            progress.turn_start = len(progress.messages) - 1
         else:
             progress = Progress.restore(turn.resume.state)
         decided = turn.resume.allowed if turn.resume is not None else None
         output = cast(TurnOutput, _SavingOutput(output, progress, decided))
+        qwen = is_qwen(self._provider_name, model)
+        request = ChatRequest(
+            progress.messages,
+            tools=tools,
+            model=model,
+            api_key=api_key,
+            extra=thinking_body(turn.metadata.get("thinking"), qwen=qwen),
+        )
+        budget = budget_for(model, self._budget)
         while True:
             if progress.calls:
                 await _run_calls(runner, output, progress)
-            if progress.steps >= self._max_steps:
-                break
-            request = ChatRequest(progress.messages, tools=tools, model=model, api_key=api_key)
-            completion = await self._complete(request, runner, output)
+            await self._fit(progress, request, budget, output)
+            completion = await self._complete(
+                attrs.evolve(request, messages=progress.messages), runner, output
+            )
             progress.steps += 1
-            if completion.usage is not None:
-                progress.used[0] += completion.usage.prompt_tokens
-                progress.used[1] += completion.usage.completion_tokens
-                await output.usage(*progress.used)
-            if not completion.tool_calls:
-                return None
-            progress.messages.append(_assistant_message(completion))
-            progress.calls = list(completion.tool_calls)
-        await output.text("\n\n" + TOO_MANY_STEPS.format(steps=self._max_steps))
-        return None
+            await _count(progress, completion, output)
+            if completion.tool_calls:
+                if progress.steps >= self._max_steps:
+                    # Their results would reach no model call: do not run them.
+                    await _not_run(output, completion.tool_calls)
+                    notice = translate(
+                        TOO_MANY_STEPS,
+                        turn.language,
+                        steps=progress.steps,
+                        calls=len(completion.tool_calls),
+                    )
+                    return await _end(progress, output, completion.text, notice)
+                progress.messages.append(_assistant_message(completion))
+                progress.calls = list(completion.tool_calls)
+                continue
+            if completion.finish_reason == "length":
+                if progress.continuations < MAX_CONTINUATIONS and progress.steps < self._max_steps:
+                    progress.continuations += 1
+                    progress.messages.append({"role": "assistant", "content": completion.text})
+                    progress.messages.append({"role": "user", "content": CONTINUE_PROMPT})
+                    continue
+                notice = translate(CUT_OFF, turn.language)
+                return await _end(progress, output, completion.text, notice)
+            return await _end(progress, output, completion.text)
+
+    async def _fit(
+        self, progress: Progress, request: ChatRequest, budget: int, output: TurnOutput
+    ) -> None:
+        """Keep the conversation within the budget: compact earlier turns, shorten old results."""
+        if size(progress.messages) <= budget:
+            return
+        if progress.turn_start > 1 and progress.summary is None:
+            complete = self._provider.complete
+            done = await compact(progress.messages, progress.turn_start, complete, request, output)
+            progress.messages[:] = done.messages
+            progress.turn_start = done.turn_start
+            progress.summary = done.summary or ""
+        if size(progress.messages) > budget:
+            shorten_old_results(progress.messages, progress.turn_start)
 
     async def _complete(
         self, request: ChatRequest, runner: ToolRunner, output: TurnOutput
@@ -191,6 +265,10 @@ class Progress:
     steps: int = 0
     used: list[int] = attrs.field(factory=lambda: [0, 0])
     asking: str = ""  # the call whose permission question the saved turn waited for
+    origin: str = ""  # the user message that started the turn (its memory's key)
+    turn_start: int = 0  # the index of that message in `messages`
+    continuations: int = 0  # of an answer cut off by the output limit
+    summary: str | None = None  # set once the turn compacted the conversation ("" : failed)
 
     def saved(self, asking: str) -> dict[str, Any]:
         calls = [[c.id, c.name, c.arguments, c.index] for c in self.calls]
@@ -202,6 +280,10 @@ class Progress:
             "steps": self.steps,
             "used": list(self.used),
             "asking": asking,
+            "origin": self.origin,
+            "turnStart": self.turn_start,
+            "continuations": self.continuations,
+            "summary": self.summary,
         }
 
     @classmethod
@@ -215,7 +297,18 @@ class Progress:
             steps=int(state["steps"]),
             used=list(state["used"]),
             asking=str(state["asking"]),
+            # Saved before these existed: no memory key, the whole conversation counts as this turn.
+            origin=str(state.get("origin") or ""),
+            turn_start=int(state.get("turnStart") or 0),
+            continuations=int(state.get("continuations") or 0),
+            summary=state.get("summary"),
         )
+
+    def memory(self) -> TurnMemory | None:
+        """What later turns keep of this one (None without a user message to key it to)."""
+        if not self.origin:
+            return None
+        return turn_memory(self.origin, self.messages[self.turn_start + 1 :], self.summary)
 
 
 class _SavingOutput:
@@ -248,7 +341,7 @@ async def _run_calls(runner: ToolRunner, output: TurnOutput, progress: Progress)
         except ValueError:
             args = None
         result = await runner.run(output, call.id, call.name, args, announce=False)
-        progress.done[call.id] = result.to_model_text()
+        progress.done[call.id] = bounded(result.to_model_text(), TOOL_RESULT_LIMIT)
 
     async with trio.open_nursery() as nursery:
         for call in progress.calls:
@@ -261,38 +354,38 @@ async def _run_calls(runner: ToolRunner, output: TurnOutput, progress: Progress)
     progress.calls, progress.done = [], {}
 
 
-def conversation(turn: TurnInput) -> list[dict[str, Any]]:
-    """System prompt, the newest earlier messages that fit, then this turn's user message."""
-    earlier: list[dict[str, Any]] = []
-    budget = HISTORY_CHARS
-    for message in reversed(turn.history):
-        text = _message_text(message)
-        if not text or len(text) > budget:
-            break
-        budget -= len(text)
-        role = "user" if message.role == Role.ROLE_USER else "assistant"
-        earlier.append({"role": role, "content": text})
-    prompt = turn.prompt.text
-    manifest = turn.prompt.manifest()
-    content = f"{prompt}\n\n{manifest}" if manifest else prompt
-    system = SYSTEM_PROMPT
-    if turn.language is not None:  # preferredLanguage: the caller's choice for this turn
-        system += f"\n\nAnswer in {LANGUAGE_NAMES[turn.language]}."
-    return [
-        {"role": "system", "content": system},
-        *reversed(earlier),
-        {"role": "user", "content": content},
-    ]
+def _system_prompt(turn: TurnInput) -> str:
+    if turn.language is None:
+        return SYSTEM_PROMPT
+    return f"{SYSTEM_PROMPT}\n\nAnswer in {LANGUAGE_NAMES[turn.language]}."  # preferredLanguage
 
 
-def _message_text(message: Message) -> str:
-    pieces = []
-    for part in message.parts:
-        if part.text is not None:
-            pieces.append(part.text)
-        elif part.data is not None:
-            pieces.append(json.dumps(part.data).decode("utf-8"))
-    return "\n".join(pieces)
+async def _count(progress: Progress, completion: Completion, output: TurnOutput) -> None:
+    if completion.usage is not None:
+        progress.used[0] += completion.usage.prompt_tokens
+        progress.used[1] += completion.usage.completion_tokens
+        await output.usage(*progress.used)
+
+
+async def _not_run(output: TurnOutput, calls: Sequence[ToolCall]) -> None:
+    """Close the calls the stream announced but the turn will not run, so no client shows them
+    running."""
+    for call in calls:
+        result = {"error": "Not run: the turn reached its step limit."}
+        event = {"status": "failed", "toolUseId": call.id, "name": call.name, "result": result}
+        await output.tool_event(event)
+
+
+async def _end(
+    progress: Progress, output: TurnOutput, text: str, notice: str | None = None
+) -> TurnResult:
+    """End the turn with the model's last text; a notice (cut off, step limit) makes it an
+    incomplete answer, said as such to the caller and remembered with the answer."""
+    if notice:
+        await output.text(f"\n\n{notice}" if text else notice)
+        text = f"{text}\n\n{notice}" if text else notice
+    progress.messages.append({"role": "assistant", "content": text})
+    return TurnResult(complete=notice is None, memory=progress.memory())
 
 
 def _assistant_message(completion: Completion) -> dict[str, Any]:

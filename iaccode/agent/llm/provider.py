@@ -104,13 +104,15 @@ class ChatRequest:
     """One model call: OpenAI-form `messages` and `tools`.
 
     `model` and `api_key` override the settings for this call (a per-turn key from the caller);
-    the key is left out of `repr` and never logged.
+    the key is left out of `repr` and never logged. `extra` adds body keys for this call.
     """
 
     messages: list[dict[str, Any]]
     tools: list[dict[str, Any]] = attrs.field(factory=list)
     model: str | None = None
     api_key: str | None = attrs.field(default=None, repr=False)
+    # Body keys for this call only (thinking parameters), over `extra_body`; not the reserved.
+    extra: Mapping[str, Any] = attrs.field(factory=dict, validator=_check_extra_body)
 
 
 def _outgoing(message: dict[str, Any]) -> dict[str, Any]:
@@ -233,6 +235,7 @@ class Provider:
         if request.tools:
             body["tools"] = request.tools
         body.update(self.settings.extra_body)
+        body.update(request.extra)
         return dumps(body)
 
     def _get_client(self) -> httpx.AsyncClient:

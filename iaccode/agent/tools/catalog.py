@@ -8,6 +8,8 @@ them up in a worker thread once the server listens, see `Engine.warm_up`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from pathlib import Path
 
 from iaccode.agent.tools.base import Tool
 
@@ -19,5 +21,23 @@ def default_tools() -> tuple[Tool, ...]:
     from iaccode.agent.tools.iac import IAC_TOOLS
     from iaccode.agent.tools.ros import ROS_READ_TOOLS
     from iaccode.agent.tools.ros_stacks import ROS_WRITE_TOOLS
+    from iaccode.agent.tools.search import SEARCH_TOOLS
 
-    return (*FILE_TOOLS, *IAC_TOOLS, *ROS_READ_TOOLS, *ROS_WRITE_TOOLS, *ALIYUN_TOOLS)
+    return (
+        *FILE_TOOLS,
+        *SEARCH_TOOLS,
+        *IAC_TOOLS,
+        *ROS_READ_TOOLS,
+        *ROS_WRITE_TOOLS,
+        *ALIYUN_TOOLS,
+    )
+
+
+def skill_tools(extra: Path | None) -> tuple[Tool, ...]:
+    """The `skill` tool over the bundled skills and those in `extra` (none when none load)."""
+    from iaccode.agent.skills import BUNDLED, load_skills
+    from iaccode.agent.tools.skill import SkillTool
+
+    directories: Sequence[Path] = (BUNDLED,) if extra is None else (BUNDLED, extra)
+    skills = load_skills(directories)
+    return (SkillTool(skills),) if skills else ()

@@ -3,7 +3,8 @@
 Every path goes through `resolve_in_workspace`: relative to the workspace, absolute only inside
 it, symlinks resolved before the check, so `..`, absolute paths and links cannot reach outside.
 Writes need permission (the runner asks), are size-capped, and replace the file atomically, so
-a refused, failed or cancelled write leaves nothing half-written.
+a refused, failed or cancelled write leaves nothing half-written. What was written is also stored
+as a task artifact (a snapshot under artifact-dir), announced like every artifact.
 """
 
 from __future__ import annotations
@@ -15,20 +16,31 @@ from typing import Any
 
 import trio
 
+from iaccode.agent.media import media_type_for
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
 
 READ_LIMIT = 256 * 1024
 WRITE_LIMIT = 2 * 1024 * 1024
 LIST_LIMIT = 500
-_SKIPPED_DIRS = frozenset({".git", ".terraform", "node_modules", "__pycache__", ".venv"})
+SKIPPED_DIRS = frozenset({".git", ".terraform", "node_modules", "__pycache__", ".venv"})
 
 
-def _path(ctx: ToolContext, args: Mapping[str, Any], key: str, *, must_exist: bool) -> Path:
+def workspace_path(
+    ctx: ToolContext, args: Mapping[str, Any], key: str, *, must_exist: bool
+) -> Path:
     try:
         return resolve_in_workspace(ctx.cwd, args.get(key), must_exist=must_exist)
     except WorkspaceError as exc:
         raise ToolError(str(exc)) from None
+
+
+def workspace_dir(ctx: ToolContext, args: Mapping[str, Any]) -> Path:
+    """The existing workspace directory `args["path"]` names (the workspace when absent)."""
+    directory = workspace_path(ctx, {"path": args.get("path") or "."}, "path", must_exist=True)
+    if not directory.is_dir():
+        raise ToolError(f"{args.get('path')!r} is not a directory.")
+    return directory
 
 
 def _relative(ctx: ToolContext, path: Path) -> str:
@@ -56,9 +68,7 @@ class ListFiles:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        directory = _path(ctx, {"path": args.get("path") or "."}, "path", must_exist=True)
-        if not directory.is_dir():
-            raise ToolError(f"{args.get('path')!r} is not a directory.")
+        directory = workspace_dir(ctx, args)
         recursive = args.get("recursive") is True
         entries = await trio.to_thread.run_sync(_list, directory, ctx.cwd, recursive)
         return ToolResult({"entries": entries[:LIST_LIMIT], "truncated": len(entries) > LIST_LIMIT})
@@ -67,7 +77,7 @@ class ListFiles:
 def _list(directory: Path, cwd: Path, recursive: bool) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
     for root, dirs, files in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS)
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
         base = Path(root)
         for name in dirs:
             entries.append({"path": (base / name).relative_to(cwd).as_posix(), "type": "dir"})
@@ -92,7 +102,7 @@ class ReadFile:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        path = _path(ctx, args, "path", must_exist=True)
+        path = workspace_path(ctx, args, "path", must_exist=True)
         if not path.is_file():
             raise ToolError(f"{args['path']!r} is not a file.")
         data = await trio.Path(path).read_bytes()
@@ -115,14 +125,17 @@ class WriteFile:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        path = _path(ctx, args, "path", must_exist=False)
+        path = workspace_path(ctx, args, "path", must_exist=False)
         content = _text(args, "content").encode("utf-8")
         if len(content) > WRITE_LIMIT:
             raise ToolError(f"The content is larger than {WRITE_LIMIT // (1024 * 1024)} MiB.")
         if path.is_dir():
             raise ToolError(f"{args['path']!r} is a directory.")
         await trio.to_thread.run_sync(write_atomically, path, content, ctx.cwd)
-        return ToolResult({"path": _relative(ctx, path), "bytes": len(content)})
+        artifact_id = await _announce(ctx, path, content)
+        return ToolResult(
+            {"path": _relative(ctx, path), "bytes": len(content), "artifactId": artifact_id}
+        )
 
 
 class EditFile:
@@ -146,7 +159,7 @@ class EditFile:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        path = _path(ctx, args, "path", must_exist=True)
+        path = workspace_path(ctx, args, "path", must_exist=True)
         old, new = _text(args, "old_text"), _text(args, "new_text")
         if not old:
             raise ToolError("'old_text' must not be empty.")
@@ -162,7 +175,18 @@ class EditFile:
         if len(content) > WRITE_LIMIT:
             raise ToolError("The edited file would be too large.")
         await trio.to_thread.run_sync(write_atomically, path, content, ctx.cwd)
-        return ToolResult({"path": _relative(ctx, path), "replacements": count})
+        artifact_id = await _announce(ctx, path, content)
+        return ToolResult(
+            {"path": _relative(ctx, path), "replacements": count, "artifactId": artifact_id}
+        )
+
+
+async def _announce(ctx: ToolContext, path: Path, content: bytes) -> str:
+    """Store what was written as a task artifact (a snapshot: file://, mediaType, byteSize,
+    sha256) and return its id."""
+    name = _relative(ctx, path)
+    artifact = await ctx.output.file_artifact(name, content, media_type_for(name))
+    return artifact.artifact_id
 
 
 def write_atomically(path: Path, content: bytes, cwd: Path) -> None:

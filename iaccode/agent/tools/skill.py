@@ -1,0 +1,55 @@
+"""The `skill` tool: the model loads a skill's instructions (or one of its reference files)
+when it needs them. Read-only; files are confined to the skill's folder like workspace paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import trio
+
+from iaccode.agent.skills import SKILL_LIMIT, Skill, split_front_matter
+from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
+from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
+
+
+class SkillTool:
+    def __init__(self, skills: Mapping[str, Skill]) -> None:
+        self.skills = dict(skills)
+        listing = "\n".join(f"- {s.name}: {s.description}" for s in self.skills.values())
+        self.spec = ToolSpec(
+            name="skill",
+            description=(
+                "Load the instructions of a skill before doing the task it covers, or one of "
+                f"its reference files. Available skills:\n{listing}"
+            ),
+            parameters={
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "enum": sorted(self.skills)},
+                    "file": {
+                        "type": "string",
+                        "description": "A reference file of the skill, relative to its folder",
+                    },
+                },
+                "required": ["name"],
+            },
+        )
+
+    async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
+        skill = self.skills.get(args.get("name"))  # type: ignore[arg-type]
+        if skill is None:
+            raise ToolError(f"There is no skill named {args.get('name')!r}.")
+        file = args.get("file")
+        try:
+            path = resolve_in_workspace(skill.folder, file or "SKILL.md", must_exist=True)
+        except WorkspaceError as exc:
+            raise ToolError(str(exc)) from None
+        if not path.is_file():
+            raise ToolError(f"{file!r} is not a file of the skill.")
+        data = await trio.Path(path).read_bytes()
+        text = data[:SKILL_LIMIT].decode("utf-8", errors="replace")
+        if file is None:
+            text = split_front_matter(text)[1]
+        return ToolResult({"name": skill.name, "content": text})
