@@ -245,3 +245,25 @@ async def test_cancel_an_update_in_progress(tools: Tools, fake_ros: FakeRos) -> 
     assert cancel["query"]["CancelType"] == "Quick"
     again = await tools("ros_cancel_update_stack", stack_name="web-1")
     assert again.is_error and "StackStatusNotSupported" in again.data["error"]
+
+
+async def test_cancel_during_an_update_offers_cancel_update_stack(
+    fake_ros: FakeRos, workspace: Path
+) -> None:
+    await Tools(fake_ros, workspace)("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    tools = Tools(fake_ros, workspace, poll_seconds=3600)
+    changed = TEMPLATE.replace("192.168.0.0/16", "10.0.0.0/8")
+    with trio.move_on_after(5) as scope:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(
+                lambda: tools(
+                    "ros_update_stack", stack_name="web-1", template=changed, language="es"
+                )
+            )
+            while not tools.progress():
+                await trio.sleep(0.01)
+            nursery.cancel_scope.cancel()
+    assert not scope.cancelled_caught
+    last = tools.progress()[-1]
+    assert last["watching"] == "stopped" and "ros_cancel_update_stack" in last["message"]
+    assert last["message"].startswith("Dejé de seguir la pila")
