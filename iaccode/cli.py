@@ -33,6 +33,16 @@ from iaccode.config import (
 
 EXIT_CONFIG = 2
 _HTTP_SERVER_HELP = "builtin (default) or hypercorn: HTTP/2, needs the asgi extra"
+_CORS_FLAG = ("--cors-allowed-origins",)
+
+
+def _cors_options(variable: str) -> dict[str, Any]:
+    return {
+        "action": "append",
+        "metavar": "ORIGIN",
+        "help": "let browser pages on this origin call the server (repeatable or "
+        f"comma-separated; * for any; {variable}; default: none)",
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
     a2a.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
+    a2a.add_argument(*_CORS_FLAG, **_cors_options("IACCODE_A2A_CORS_ALLOWED_ORIGINS"))
     a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
     a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
     a2a.add_argument(
@@ -109,6 +120,7 @@ def _add_agui_parser(commands: Any) -> None:
     )
     agui.add_argument("--engine", help="the in-process core's engine (default offline)")
     agui.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
+    agui.add_argument(*_CORS_FLAG, **_cors_options("IAC_CODE_AGUI_CORS_ALLOWED_ORIGINS"))
     agui.add_argument(
         "--idle-shutdown", type=float, metavar="SECONDS", help="stop after this long idle"
     )
@@ -143,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "socket_path": args.socket_path,
         "ws_path": args.ws_path,
         "http_server": args.http_server,
+        "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "engine": args.engine,
         "persistence_dir": args.persistence_dir,
         "thinking_exposure": args.thinking_exposure,
@@ -171,6 +184,7 @@ def _agui(args: argparse.Namespace) -> int:
         "state_dir": args.state_dir,
         "engine": args.engine,
         "http_server": args.http_server,
+        "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "idle_shutdown_seconds": args.idle_shutdown,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
@@ -184,6 +198,12 @@ def _agui(args: argparse.Namespace) -> int:
     from iaccode.server import serve_agui
 
     return _run(serve_agui, config)
+
+
+def _origins(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [origin.strip() for value in values for origin in value.split(",") if origin.strip()]
 
 
 def _run(serve: Any, config: Any) -> int:

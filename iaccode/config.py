@@ -64,6 +64,7 @@ class Config:
     socket_path: Path | None = None  # the unix transport's socket file (required there)
     ws_path: str = "/a2a"  # the websocket transport's path
     ws_allowed_origins: tuple[str, ...] = ()  # browser origins the websocket accepts ("*": any)
+    cors_allowed_origins: tuple[str, ...] = ()  # browser origins HTTP answers to ("*": any)
     # the redis-streams transport (A2A seed "Phase-1-Client- und Transporthinweise")
     redis_url: str = "redis://localhost:6379/0"
     request_stream: str = "iac-code:a2a:requests"
@@ -185,6 +186,7 @@ def load_config(
     for variable, key in (
         ("IACCODE_A2A_TEXT_MIME_TYPES", "text_media_types"),
         ("IACCODE_A2A_MULTIMODAL_MIME_TYPES", "multimodal_media_types"),
+        ("IACCODE_A2A_CORS_ALLOWED_ORIGINS", "cors_allowed_origins"),
     ):
         if environ.get(variable):
             values[key] = [t.strip() for t in re.split(r"[,;]", environ[variable]) if t.strip()]
@@ -375,6 +377,12 @@ def _check(config: Config) -> None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")
     if config.transport == "redis-streams":
         _check_redis_streams(config)
+    for origin in config.cors_allowed_origins:
+        if origin != "*" and not re.match(r"^https?://[^/\s]+/?$", origin):
+            raise ConfigError(
+                f"config key 'cors-allowed-origins': {origin!r} is not an origin "
+                "(scheme://host[:port], or *)"
+            )
     if not config.ws_path.startswith("/"):
         raise ConfigError("config key 'ws-path' must start with '/'")
     if config.transport == "stdio" and config.log_to_stdout:
@@ -497,8 +505,12 @@ def load_agui_config(
     # two processes must never recover each other's running turns.
     core_flags = {k: v for k, v in flags.items() if k in _FIELDS and k not in ("host", "port")}
     core_environ = dict(environ)
-    if environ.get("IAC_CODE_AGUI_ALLOWED_CWDS"):
-        core_environ["IACCODE_A2A_ALLOWED_CWDS"] = environ["IAC_CODE_AGUI_ALLOWED_CWDS"]
+    for variable, core_variable in (
+        ("IAC_CODE_AGUI_ALLOWED_CWDS", "IACCODE_A2A_ALLOWED_CWDS"),
+        ("IAC_CODE_AGUI_CORS_ALLOWED_ORIGINS", "IACCODE_A2A_CORS_ALLOWED_ORIGINS"),
+    ):
+        if environ.get(variable):
+            core_environ[core_variable] = environ[variable]
     core = load_config(path, core_flags, core_environ)
     if core.persistence_dir == config_dir / "a2a":  # not moved by the file or a flag
         core = attrs.evolve(core, persistence_dir=config_dir / "agui" / "a2a")

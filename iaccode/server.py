@@ -43,6 +43,7 @@ from iaccode.transports.http import (
     open_http_listeners,
     serve_http,
 )
+from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
     from iaccode.transports.redis_streams import RedisStreamsTransport
@@ -269,6 +270,8 @@ def _http_server(
     app: HttpApp, config: Config, *, light_paths: tuple[str, ...], heartbeat: float | None = None
 ) -> HttpServer | AsgiApp:
     limits = http_limits(config, heartbeat)
+    if config.cors_allowed_origins:
+        app = CorsApp(app, config.cors_allowed_origins)
     if config.http_server == "hypercorn":
         return AsgiApp(app, limits)
     # Health checks are answered even when every connection slot is taken.
