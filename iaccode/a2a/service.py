@@ -546,6 +546,13 @@ class A2AService:
                     taskId=record.id,
                 )
             turn = self.supervisor.active(record.id)
+            if turn is None and record.suspension is None and record.state.is_interrupted:
+                # A2A seed, CancelTask: a task that exists but is not running (its turn ended
+                # waiting for the next message) is not cancelable. A paused turn still is.
+                raise TaskNotCancelableError(
+                    f"Task {record.id} is not running: it is waiting for a new message",
+                    taskId=record.id,
+                )
             if turn is not None:
                 await self.supervisor.cancel(turn)
             if not record.state.is_terminal:  # no turn, or it ended before the cancel landed
