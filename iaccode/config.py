@@ -20,6 +20,7 @@ import typing
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
@@ -117,7 +118,7 @@ class Config:
     api_key: str | None = attrs.field(default=None, repr=False)
     api_key_header: str = "X-API-Key"
     card_requires_auth: bool = False  # the public card is public unless asked otherwise
-    www_authenticate: bool = False  # send WWW-Authenticate with a 401
+    www_authenticate: bool = True  # send WWW-Authenticate with a 401 (RFC 7235 asks for it)
     auth_resource_metadata: str | None = None  # its resource_metadata URL (RFC 9728)
     signing_secret: str | None = attrs.field(default=None, repr=False)  # HS256 card signature
     signing_key_id: str = "default"
@@ -217,9 +218,20 @@ def load_config(
             ("legacy_card_fields", True),
         ):
             values.setdefault(key, value)
+        if values.get("public_url") and not values.get("auth_resource_metadata"):
+            # The contract's 401: Bearer resource_metadata="<runtime URL>/.well-known/...".
+            values["auth_resource_metadata"] = protected_resource_metadata(values["public_url"])
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
     return config
+
+
+def protected_resource_metadata(runtime_url: str) -> str:
+    """Where an AgentCore runtime publishes its OAuth protected-resource metadata (RFC 9728):
+    under the invocations URL, with the URL's query (the `qualifier`) kept."""
+    parts = urlsplit(str(runtime_url))
+    path = parts.path.rstrip("/") + "/.well-known/oauth-protected-resource"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
 _PROVIDER_KEY_VARIABLES = {"dashscope": "DASHSCOPE_API_KEY", "openai": "OPENAI_API_KEY"}

@@ -556,6 +556,16 @@ def test_agentcore_profile() -> None:
     runtime = load_config(None, {}, {"AGENTCORE_RUNTIME_URL": "https://rt.example/invocations"})
     assert runtime.profile == "agentcore" and runtime.port == 9000
     assert runtime.advertised_url == "https://rt.example/invocations/"
+    # The contract's 401 challenge points at the runtime's protected-resource metadata.
+    assert runtime.www_authenticate and runtime.auth_resource_metadata == (
+        "https://rt.example/invocations/.well-known/oauth-protected-resource"
+    )
+    qualified = load_config(
+        None, {}, {"AGENTCORE_RUNTIME_URL": "https://rt.example/invocations/?qualifier=DEFAULT"}
+    )
+    assert qualified.auth_resource_metadata == (
+        "https://rt.example/invocations/.well-known/oauth-protected-resource?qualifier=DEFAULT"
+    )
     with pytest.raises(ConfigError, match="profile"):
         load_config(None, {"profile": "lambda"}, {})
 
