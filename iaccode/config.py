@@ -126,6 +126,9 @@ class Config:
     tls_cert: Path | None = None
     tls_key: Path | None = None
     # push notifications (A2A seed "Push-Notification-Zustell-Backends")
+    # card capabilities a deployment (or a conformance run) may turn off
+    streaming: bool = True  # SendStreamingMessage and SubscribeToTask
+    extended_agent_card: bool = True  # GetExtendedAgentCard
     push_notifications: bool = False
     push_queue: str = "local-file"  # or "redis-streams" (the `redis` extra)
     push_redis_url: str = "redis://localhost:6379/0"

@@ -121,6 +121,8 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             auth=auth,
             required_extensions=config.required_extensions,
             push_notifications=push is not None,
+            streaming=config.streaming,
+            extended_agent_card=config.extended_agent_card,
         )
         service = A2AService(
             tasks=tasks,

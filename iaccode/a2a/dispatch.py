@@ -62,6 +62,8 @@ class RequestMeta:
 @attrs.frozen
 class JsonReply:
     body: bytes
+    # An error answering a 0.3 streaming method: 0.3 clients read it as the stream's one event.
+    as_event: bool = False
 
 
 @attrs.frozen
@@ -226,19 +228,21 @@ class Dispatcher:
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         name = legacy.METHODS.get(parsed.method, parsed.method)
         legacy_dialect = name != parsed.method
+        method = _METHODS.get(name)
+        as_event = legacy_dialect and method is not None and method.streaming
         try:
             reply = await self._call(parsed, name, legacy_dialect, meta)
         except A2AError as exc:
-            reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect))
+            reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect), as_event)
         except InvalidTransition:
             # The task changed state under the request (say, a cancel won the race).
             changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
-            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect))
+            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect), as_event)
         except Exception:
             error_id = new_id()[:8]
             log.exception("%s failed (error id %s)", parsed.method, error_id)
             error = InternalError(f"Internal error (error id {error_id})")
-            reply = JsonReply(encode_error(parsed.id, error, legacy=legacy_dialect))
+            reply = JsonReply(encode_error(parsed.id, error, legacy=legacy_dialect), as_event)
         if parsed.is_notification:
             if isinstance(reply, StreamReply):
                 reply.aclose()

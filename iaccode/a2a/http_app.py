@@ -19,6 +19,8 @@ from __future__ import annotations
 import time
 from urllib.parse import urlsplit
 
+import trio
+
 from iaccode import __version__
 from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import PreparedCard
@@ -134,6 +136,8 @@ class A2AHttpApp:
         echo = self._echo(meta)
         reply = await self.dispatcher.dispatch(request.body, meta)
         if isinstance(reply, JsonReply):
+            if reply.as_event:  # a 0.3 client of message/stream reads errors as an event
+                return EventStreamResponse(OneEvent(reply.body), echo)
             return json_response(200, reply.body, echo)
         if isinstance(reply, NoReply):
             return HttpResponse(204, echo)
@@ -154,6 +158,28 @@ class A2AHttpApp:
         """The extensions this request activated, echoed back (A2A topics/extensions)."""
         active = sorted(meta.extensions & self._extensions)
         return (("a2a-extensions", ", ".join(active)),) if active else ()
+
+
+class OneEvent:
+    """An event stream of one event: a 0.3 streaming call's error."""
+
+    def __init__(self, body: bytes) -> None:
+        self._body: bytes | None = body
+
+    async def receive(self) -> bytes:
+        """The event, then `trio.EndOfChannel`; a checkpoint."""
+        await trio.lowlevel.checkpoint()
+        return self.receive_nowait()
+
+    def receive_nowait(self) -> bytes:
+        """The event, then `trio.EndOfChannel`."""
+        body, self._body = self._body, None
+        if body is None:
+            raise trio.EndOfChannel
+        return body
+
+    def aclose(self) -> None:
+        self._body = None
 
 
 def _meta(request: HttpRequest, owner: str) -> RequestMeta:

@@ -66,6 +66,7 @@ from iaccode.model.a2a import (
 from iaccode.model.errors import (
     A2AError,
     ContentTypeNotSupportedError,
+    ExtendedAgentCardNotConfiguredError,
     InvalidParamsError,
     TaskNotCancelableError,
     TaskNotFoundError,
@@ -202,6 +203,7 @@ class A2AService:
     async def send_streaming_message(
         self, request: SendMessageRequest, ctx: CallContext
     ) -> Subscription:
+        self._check_streaming()
         subscription = None
 
         def subscribe(record: TaskRecord) -> None:
@@ -566,7 +568,15 @@ class A2AService:
                 )
         return record.snapshot()
 
+    def _check_streaming(self) -> None:
+        """Raises UnsupportedOperationError when the card says `streaming: false`."""
+        if not self.card.capabilities.streaming:
+            raise UnsupportedOperationError(
+                "Streaming is off on this server (streaming: false); use SendMessage and GetTask"
+            )
+
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
+        self._check_streaming()
         record = await self._visible_task(request.id, ctx)
         # A pause left by an earlier process counts as active: its answer resumes the turn.
         if self.supervisor.active(record.id) is None and record.suspension is None:
@@ -580,6 +590,10 @@ class A2AService:
     async def get_extended_card(
         self, request: GetExtendedAgentCardRequest, ctx: CallContext
     ) -> AgentCard:
+        if not self.card.capabilities.extended_agent_card:
+            raise ExtendedAgentCardNotConfiguredError(
+                "This server offers no extended agent card (extended-agent-card: false)"
+            )
         return self.card
 
     # -- push notification configs (spec §3.1.7-3.1.10) ------------------------------------------
