@@ -117,6 +117,7 @@ class Config:
     basic_password: str | None = attrs.field(default=None, repr=False)
     api_key: str | None = attrs.field(default=None, repr=False)
     api_key_header: str = "X-API-Key"
+    agentcore_session_scope: bool = False  # tasks seen only by requests of their session
     card_requires_auth: bool = False  # the public card is public unless asked otherwise
     www_authenticate: bool = True  # send WWW-Authenticate with a 401 (RFC 7235 asks for it)
     auth_resource_metadata: str | None = None  # its resource_metadata URL (RFC 9728)

@@ -263,6 +263,7 @@ def a2a_app(core: Core) -> A2AHttpApp:
         card_requires_auth=config.card_requires_auth,
         www_authenticate=www_authenticate(metadata) if config.www_authenticate else None,
         extensions=frozenset(e.uri for e in core.card.capabilities.extensions),
+        session_scope=config.agentcore_session_scope,
     )
 
 

@@ -68,6 +68,7 @@ class A2AHttpApp:
         card_requires_auth: bool = False,
         www_authenticate: str | None = None,
         extensions: frozenset[str] = frozenset(),
+        session_scope: bool = False,
     ) -> None:
         self.dispatcher = dispatcher
         self.card = card
@@ -75,6 +76,7 @@ class A2AHttpApp:
         self._auth = auth if auth is not None and auth.enabled else None
         self._card_requires_auth = card_requires_auth
         self._extensions = extensions
+        self._session_scope = session_scope
         challenge = (("www-authenticate", www_authenticate),) if www_authenticate else ()
         self._unauthorized = error_response(401, headers=challenge)
         path = urlsplit(rpc_url).path.rstrip("/")
@@ -132,7 +134,7 @@ class A2AHttpApp:
                 "Content-Type must be application/json for JSON-RPC requests"
             )
             return json_response(200, encode_error(None, error, legacy=False))
-        meta = _meta(request, owner)
+        meta = _meta(request, owner, self._session_scope)
         echo = self._echo(meta)
         reply = await self.dispatcher.dispatch(request.body, meta)
         if isinstance(reply, JsonReply):
@@ -151,7 +153,7 @@ class A2AHttpApp:
             return self._unauthorized
         if request.method not in route.methods:
             return _not_allowed(route.allow)
-        meta = _meta(request, owner)
+        meta = _meta(request, owner, self._session_scope)
         return await self.rest.handle(route, request, meta, self._echo(meta))
 
     def _echo(self, meta: RequestMeta) -> tuple[tuple[str, str], ...]:
@@ -182,13 +184,20 @@ class OneEvent:
         self._body = None
 
 
-def _meta(request: HttpRequest, owner: str) -> RequestMeta:
-    """What the headers (and the query's `A2A-Version`, spec §3.6.1) say beside the body."""
+def _meta(request: HttpRequest, owner: str, session_scope: bool = False) -> RequestMeta:
+    """What the headers (and the query's `A2A-Version`, spec §3.6.1) say beside the body.
+
+    With `session_scope` (`agentcore-session-scope`), a request that names an AgentCore runtime
+    session sees only the tasks, contexts and push configs of that session: the session is part
+    of the owner, so every lookup (GetTask, ListTasks, CancelTask, ...) is scoped the same way."""
+    session_id = request.header(SESSION_HEADER)
+    if session_scope and session_id:
+        owner = f"{owner}@agentcore-session:{session_id[:256]}"
     return RequestMeta(
         version=request.header("a2a-version") or request.query_param("A2A-Version"),
         extensions=_extensions(request),
         owner=owner,
-        session_id=request.header(SESSION_HEADER),
+        session_id=session_id,
     )
 
 

@@ -72,10 +72,11 @@ async def test_errors_before_a_0_3_stream_come_as_an_event(
 
 
 async def test_the_0_3_card_offers_the_extended_card_only_with_authentication(
-    start_server: Any,
+    start_server: Any, tmp_path: Path
 ) -> None:
     for auth, expected in (({}, False), ({"token": "t"}, True)):
-        server = await start_server(legacy_card_fields=True, **auth)
+        state = tmp_path / f"state-{expected}"
+        server = await start_server(legacy_card_fields=True, persistence_dir=state, **auth)
         async with httpx.AsyncClient(base_url=server.url) as http:
             card = (await http.get("/.well-known/agent-card.json")).json()
         assert card["supportsAuthenticatedExtendedCard"] is expected
@@ -104,3 +105,61 @@ async def test_capability_switches(start_server: Any, workspace: Path) -> None:
             "/", content=_rpc("SendMessage", {"message": message}), headers=headers
         )
         assert sent.json()["result"]["task"]["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+
+
+async def test_the_0_3_kit_engine_leaves_plain_sends_open(
+    start_server: Any, workspace: Path
+) -> None:
+    server = await start_server(engine="iaccode.testing.tck03:Tck03Engine")
+    headers = {"content-type": "application/json"}
+    async with httpx.AsyncClient(base_url=server.url) as http:
+
+        async def call(method: str, params: dict[str, Any]) -> Any:
+            reply = await http.post("/", content=_rpc(method, params), headers=headers)
+            return reply.json()["result"]
+
+        task = await call("message/send", {"message": _message("first", workspace)})
+        assert task["status"]["state"] == "input-required"
+        assert any(a["parts"][0].get("text") == "Received: first" for a in task["artifacts"])
+        follow = {**_message("second", workspace), "messageId": "m-2", "taskId": task["id"]}
+        again = await call("message/send", {"message": follow})
+        assert again["id"] == task["id"] and again["status"]["state"] == "input-required"
+        texts = [a["parts"][0].get("text") for a in again["artifacts"]]
+        assert "Received: second" in texts
+        canceled = await call("tasks/cancel", {"id": task["id"]})
+        assert canceled["status"]["state"] == "canceled"
+
+
+async def test_tasks_can_be_scoped_by_the_agentcore_session(
+    start_server: Any, workspace: Path, tmp_path: Path
+) -> None:
+    session = "x-amzn-bedrock-agentcore-runtime-session-id"
+    for scoped in (False, True):
+        state = tmp_path / f"state-{scoped}"
+        server = await start_server(agentcore_session_scope=scoped, persistence_dir=state)
+        headers = {"content-type": "application/json", "a2a-version": "1.0"}
+        message = {
+            "messageId": f"m-{scoped}",
+            "role": "ROLE_USER",
+            "parts": [{"text": "say hi"}],
+            "metadata": {"iac_code": {"cwd": str(workspace)}},
+        }
+        async with httpx.AsyncClient(base_url=server.url, headers=headers) as http:
+
+            async def call(method: str, params: dict[str, Any], sid: str) -> Any:
+                body = _rpc(method, params)
+                return (await http.post("/", content=body, headers={session: sid})).json()
+
+            sent = await call("SendMessage", {"message": message}, "session-a")
+            task = sent["result"]["task"]
+            meta = task["metadata"]["iac_code"]
+            assert meta["agentcoreSessionId"] == "session-a"
+            own = await call("GetTask", {"id": task["id"]}, "session-a")
+            assert own["result"]["id"] == task["id"]
+            other = await call("GetTask", {"id": task["id"]}, "session-b")
+            listed = await call("ListTasks", {}, "session-b")
+            ids = [t["id"] for t in listed["result"]["tasks"]]
+            if scoped:
+                assert other["error"]["code"] == -32001 and task["id"] not in ids
+            else:  # recorded only, by default
+                assert other["result"]["id"] == task["id"] and task["id"] in ids
