@@ -91,6 +91,8 @@ async def test_resume_rules(client: AguiClient) -> None:
     entry = {"interruptId": interrupt["id"], "status": "cancelled"}
     twice = await client.run(resume=[entry, entry])
     assert twice.error == (200, "INCOMPLETE_RESUME")
+    empty = await client.run(resume=[])  # answers nothing: the seed's INCOMPLETE_RESUME
+    assert empty.error == (200, "INCOMPLETE_RESUME")
     bad = {"interruptId": interrupt["id"], "status": "resolved", "payload": {"decision": "ok"}}
     assert (await client.run(resume=[bad])).error == (200, "RESUME_PAYLOAD_INVALID")
     missing = {"interruptId": interrupt["id"], "status": "resolved"}
@@ -100,8 +102,9 @@ async def test_resume_rules(client: AguiClient) -> None:
     assert done.text == "allowed done"
     applied = await client.resume([interrupt])
     assert applied.error == (200, "RESUME_ALREADY_APPLIED")
-    # a new normal run is fine again
+    # a new normal run is fine again, also with an empty resume beside it
     assert (await client.run("say next")).text == "next"
+    assert (await client.run("say again", resume=[])).text == "again"
 
 
 async def test_a_resume_keeps_its_ros_invocation_id(client: AguiClient) -> None:

@@ -113,7 +113,7 @@ def test_the_digest_ignores_key_order_but_not_content() -> None:
         ({"forwardedProps": props(thinking={"level": 1})}, "unknown field 'level'"),
         ({"forwardedProps": props(alibabaCloud={"token": "x"})}, "unknown field 'token'"),
         ({"forwardedProps": props(alibabaCloud={"regionId": 1})}, "regionId"),
-        ({"resume": []}, "resume"),
+        ({"resume": {}}, "resume"),
         ({"resume": [{"interruptId": "i", "status": "done"}]}, "status"),
         ({"resume": [{"status": "resolved"}]}, "interruptId"),
     ],
