@@ -76,6 +76,12 @@ class AguiHttpApp:
             return error_reply(error, language_of(preferred, accept_language))
         return EventStreamResponse(stream, heartbeat_comment=HEARTBEAT_COMMENT)
 
+    def refuse(self, status: int, message: str | None = None) -> HttpResponse:
+        """A request the transport refused before reading it all (too large, malformed): the
+        same JSON envelope as every other error before a stream (seed), code INVALID_INPUT."""
+        detail = "The request exceeds 12 MiB." if status == 413 else (message or "")
+        return error_reply(AguiError(codes.INVALID_INPUT, detail, status=status), None)
+
     def _authenticate(self, request: HttpRequest) -> None:
         if self._auth is not None and self._auth.authenticate(request.header) is None:
             raise AguiError(codes.UNAUTHORIZED, "Send Authorization: Bearer <token>.")

@@ -42,6 +42,7 @@ from iaccode.wire.http import (
     HttpResponse,
     busy_response,
     error_response,
+    refusal,
 )
 
 log = logging.getLogger("iaccode.asgi")
@@ -206,11 +207,11 @@ class AsgiApp:
         )
         size = len(path) + len(query) + sum(len(k) + len(v) + 4 for k, v in headers)
         if size > self.limits.max_header:
-            raise _Refused(error_response(431))
+            raise _Refused(refusal(self.app, 431))
         length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:
-            raise _Refused(error_response(413, "Request body too large"))
+            raise _Refused(refusal(self.app, 413, "Request body too large"))
         self._reserve(declared)
         reserved = declared
         pieces: list[bytes] = []
@@ -228,14 +229,14 @@ class AsgiApp:
                         pieces.append(chunk)
                         received += len(chunk)
                         if received > self.limits.max_body:
-                            raise _Refused(error_response(413, "Request body too large"))
+                            raise _Refused(refusal(self.app, 413, "Request body too large"))
                         if received > reserved:
                             self._reserve(received - reserved)
                             reserved = received
                     if not message.get("more_body", False):
                         break
             if slow.cancelled_caught:
-                raise _Refused(error_response(408, "Request body not received in time"))
+                raise _Refused(refusal(self.app, 408, "Request body not received in time"))
         except BaseException:
             pieces.clear()
             self._buffered -= reserved

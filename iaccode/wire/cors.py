@@ -17,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Protocol
 
-from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, error_response
+from iaccode.wire.http import (
+    EventStreamResponse,
+    HttpRequest,
+    HttpResponse,
+    error_response,
+    refusal,
+)
 
 ALLOWED_METHODS = "GET, HEAD, POST, DELETE, OPTIONS"
 EXPOSED_HEADERS = (
@@ -75,6 +81,10 @@ class CorsApp:
     def __init__(self, app: App, origins: Collection[str]) -> None:
         self.app = app
         self.policy = CorsPolicy(origins)
+
+    def refuse(self, status: int, message: str | None = None) -> HttpResponse:
+        """The wrapped app's answer to a request the transport refuses."""
+        return refusal(self.app, status, message)
 
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         """Answer a preflight, or pass the request on and add the CORS headers.

@@ -112,6 +112,16 @@ def error_response(status: int, message: str | None = None, headers: Headers = (
     return json_response(status, {"error": message or REASONS.get(status, "Error")}, headers)
 
 
+def refusal(app: object, status: int, message: str | None = None) -> HttpResponse:
+    """A request the transport refuses (too large, malformed, too slow), answered in the app's own
+    error shape when it has one (`app.refuse(status, message)`), else `error_response`."""
+    refuse = getattr(app, "refuse", None)
+    if refuse is not None:
+        response: HttpResponse = refuse(status, message)
+        return response
+    return error_response(status, message)
+
+
 def busy_response(message: str, retry_after: int = 1) -> HttpResponse:
     """503 with `Retry-After`: the server is full; the request may be sent again shortly."""
     return error_response(503, message, (("retry-after", str(retry_after)),))

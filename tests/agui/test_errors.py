@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import trio
 
 from iaccode.server import RunningAgui
@@ -30,10 +31,12 @@ async def test_invalid_input_before_the_stream(client: AguiClient) -> None:
     assert response.status_code == 404
 
 
+@pytest.mark.http_servers
 async def test_a_request_over_12_mib_is_refused(client: AguiClient) -> None:
     big = client.body("x" * (12 * 1024 * 1024 + 10))
-    reply = await client.post(big)
-    assert reply.status == 413
+    reply = await client.post(big)  # refused by the transport, in the envelope of the seed
+    assert reply.error == (413, "INVALID_INPUT")
+    assert "12 MiB" in reply.body["error"]["message"]
 
 
 async def test_unauthorized(start_agui: Any, workspace: Path) -> None:
