@@ -67,8 +67,11 @@ class AguiHttpApp:
         if cancel is not None:
             result = await self.service.cancel_execution(cancel.group(1), body)
             return json_response(200, result)
-        run_request = parse_run_input(body)
         accept_language = request.header("accept-language")
+        try:
+            run_request = parse_run_input(body)
+        except AguiError as error:  # preferredLanguage wins here too, when it can be read
+            return error_reply(error, language_of(_preferred_language(body), accept_language))
         try:
             stream = await self.service.open_run(run_request, accept_language)
         except AguiError as error:  # in the language the request asked for
@@ -94,6 +97,15 @@ def error_reply(error: AguiError, language: str | None) -> HttpResponse:
     if error.status == 405:
         headers = (("allow", str(error.details.get("allow", "POST"))),)
     return json_response(error.status, envelope(error, language), headers)
+
+
+def _preferred_language(body: object) -> object:
+    """`forwardedProps.iacCode.preferredLanguage` of a body that may not be valid input."""
+    for key in ("forwardedProps", "iacCode", "preferredLanguage"):
+        if not isinstance(body, dict):
+            return None
+        body = body.get(key)
+    return body
 
 
 def _not_allowed(allow: str) -> AguiError:

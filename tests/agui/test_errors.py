@@ -215,6 +215,10 @@ async def test_error_messages_follow_the_callers_language(client: AguiClient) ->
     body = client.body("say x") | {"tools": [{}]}
     german = await client.post(body, headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"})
     assert german.body["error"]["message"].startswith("Die Anfrage ist ungültig.")
+    # preferredLanguage wins over Accept-Language, for input errors too
+    spanish = client.body("say x", preferredLanguage="es") | {"tools": [{}]}
+    reply = await client.post(spanish, headers={"accept-language": "de-DE"})
+    assert reply.body["error"]["message"].startswith("La solicitud no es válida.")
     (interrupt,) = interrupts_of(await client.run(ASK))
     french = await client.run("say x", preferredLanguage="fr")
     assert french.last("RUN_ERROR")["message"].startswith("Le fil attend")
