@@ -90,6 +90,9 @@ class Config:
     permission_allow: tuple[str, ...] = ()  # tool-name patterns always allowed
     permission_deny: tuple[str, ...] = ()  # tool-name patterns always denied (deny wins)
     thinking_exposure: tuple[str, ...] = ("tool-trace",)
+    # stream raw reasoning to a message that asks for it (metadata.iac_code.thinking.enabled);
+    # on in the AG-UI adapter's own core, as the existing product does there
+    thinking_on_request: bool = False
     idle_shutdown_seconds: float | None = None
     context_idle_seconds: float = 3600.0
     task_retention_days: float | None = None  # None: keep every task (docs/operations.md)

@@ -104,6 +104,7 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             permissions,
             ArtifactStore(config.artifacts_path),
             raw_thinking="raw-thinking" in config.thinking_exposure,
+            thinking_on_request=config.thinking_on_request,
             tool_trace="tool-trace" in config.thinking_exposure,
             max_turns=config.max_concurrent_turns,
         )

@@ -405,7 +405,10 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
         if config.a2a_url is None:
             # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
             inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
-            core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
+            # Reasoning for runs that ask for it (thinking.enabled): REASONING_* events (seed).
+            core_config = attrs.evolve(
+                config.core, max_inline_media_bytes=inline, thinking_on_request=True
+            )
             core = await resources.enter_async_context(open_core(core_config))
             upstream = InProcessUpstream(core.dispatcher, owner="agui")
         else:
