@@ -12,6 +12,7 @@ those over the defaults. A configuration problem is one line on stderr and exit 
 from __future__ import annotations
 
 import argparse
+import json as json_module
 import logging
 import sys
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from iaccode.config import (
     AGENTCORE_PORT,
     DEFAULT_PORT,
     HTTP_SERVERS,
+    LOG_FORMATS,
     TRANSPORTS,
     ConfigError,
     load_agui_config,
@@ -34,6 +36,11 @@ from iaccode.config import (
 EXIT_CONFIG = 2
 _HTTP_SERVER_HELP = "builtin (default) or hypercorn: HTTP/2, needs the asgi extra"
 _CORS_FLAG = ("--cors-allowed-origins",)
+_LOG_FORMAT_FLAG = ("--log-format",)
+_LOG_FORMAT_OPTIONS: dict[str, Any] = {
+    "choices": LOG_FORMATS,
+    "help": "text (default) or json: one JSON object per log line (config key log-format)",
+}
 
 
 def _cors_options(variable: str) -> dict[str, Any]:
@@ -97,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write logs to stdout instead of stderr",
     )
+    a2a.add_argument(*_LOG_FORMAT_FLAG, **_LOG_FORMAT_OPTIONS)
     _add_agui_parser(commands)
     from iaccode.client.cli import add_parser as add_client_parser
 
@@ -133,6 +141,7 @@ def _add_agui_parser(commands: Any) -> None:
         default=None,
         help="write logs to stdout instead of stderr",
     )
+    agui.add_argument(*_LOG_FORMAT_FLAG, **_LOG_FORMAT_OPTIONS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,13 +172,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "tls_key": args.tls_key,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
+        "log_format": args.log_format,
     }
     try:
         config = load_config(args.config, overrides)
     except ConfigError as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    _setup_logging(debug=config.debug, to_stdout=config.log_to_stdout)
+    _setup_logging(debug=config.debug, to_stdout=config.log_to_stdout, fmt=config.log_format)
 
     from iaccode.server import serve
 
@@ -188,13 +198,15 @@ def _agui(args: argparse.Namespace) -> int:
         "idle_shutdown_seconds": args.idle_shutdown,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
+        "log_format": args.log_format,
     }
     try:
         config = load_agui_config(args.config, overrides)
     except ConfigError as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    _setup_logging(debug=config.core.debug, to_stdout=config.core.log_to_stdout)
+    core = config.core
+    _setup_logging(debug=core.debug, to_stdout=core.log_to_stdout, fmt=core.log_format)
     from iaccode.server import serve_agui
 
     return _run(serve_agui, config)
@@ -222,9 +234,35 @@ def _run(serve: Any, config: Any) -> int:
     return 0
 
 
-def _setup_logging(*, debug: bool, to_stdout: bool) -> None:
-    logging.basicConfig(
-        level=logging.DEBUG if debug else logging.INFO,
-        stream=sys.stdout if to_stdout else sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+def _setup_logging(*, debug: bool, to_stdout: bool, fmt: str = "text") -> None:
+    handler = logging.StreamHandler(sys.stdout if to_stdout else sys.stderr)
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.DEBUG if debug else logging.INFO)
+    if debug:  # our own debug lines; libraries' chatter (h11, hpack, httpx) stays at INFO
+        for noisy in ("hpack", "httpcore", "httpx", "hypercorn", "asyncio"):
+            logging.getLogger(noisy).setLevel(logging.INFO)
+
+
+_RECORD_FIELDS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record: time, level, logger, message, and the record's extras (the
+    access log's method, path, status, duration_ms, principal, task_id)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        out.update((key, value) for key, value in vars(record).items() if key not in _RECORD_FIELDS)
+        if record.exc_info:
+            out["exception"] = self.formatException(record.exc_info)
+        return json_module.dumps(out, default=str, ensure_ascii=False)

@@ -37,6 +37,7 @@ class ConfigError(Exception):
 TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams")
 # What serves the http transport: our trio + h11 loop, or hypercorn (the `asgi` extra: HTTP/2).
 HTTP_SERVERS = ("builtin", "hypercorn")
+LOG_FORMATS = ("text", "json")
 # Keys the iac-code product knows that this version does not implement yet: a clear error beats
 # "unknown key" for someone migrating a working config.
 _NOT_YET_SUPPORTED = frozenset(
@@ -146,6 +147,8 @@ class Config:
     push_timeout_seconds: float = 10.0  # one delivery attempt
     push_allow_loopback: bool = False  # local development and conformance runs only
     log_to_stdout: bool = False
+    log_format: str = "text"  # or "json": one JSON object per line
+    access_log: bool = True  # one INFO line per HTTP request (iaccode.access)
     debug: bool = False
 
     @property
@@ -386,6 +389,8 @@ def _check(config: Config) -> None:
             f"transport '{config.transport}' is not supported by this version of iaccode "
             f"(available: {', '.join(TRANSPORTS)})"
         )
+    if config.log_format not in LOG_FORMATS:
+        raise ConfigError(f"config key 'log-format' must be one of {', '.join(LOG_FORMATS)}")
     if config.http_server not in HTTP_SERVERS:
         raise ConfigError(f"config key 'http-server' must be one of {', '.join(HTTP_SERVERS)}")
     if config.http_server == "hypercorn" and importlib.util.find_spec("hypercorn") is None:

@@ -24,7 +24,7 @@ from iaccode.a2a.card import build_card, extended_card
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.push import PushConfigs, PushPublisher
 from iaccode.a2a.service import A2AService
-from iaccode.a2a.signing import with_signature
+from iaccode.a2a.signing import weak_secret_warning, with_signature
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import Engine, load_engine
 from iaccode.agent.inputs import InputLimits
@@ -235,6 +235,9 @@ def card_signer(config: Config) -> Callable[[dict[str, Any]], dict[str, Any]]:
     secret = config.signing_secret
     if not secret:
         return lambda card: card
+    weak = weak_secret_warning(secret)
+    if weak is not None:
+        log.warning("%s", weak)
     return lambda card: with_signature(card, secret, config.signing_key_id)
 
 
@@ -291,14 +294,27 @@ async def _retention_passes(retention: Retention) -> None:
         await trio.sleep(RETENTION_PERIOD_SECONDS)
 
 
+def _in_progress(supervisor: TurnSupervisor | None) -> str:
+    return "turns working" if supervisor is not None and supervisor.working else "requests"
+
+
 async def wind_down(
     supervisor: TurnSupervisor | None, grace: float, busy: Callable[[], bool]
 ) -> None:
     """The end of a shutdown: wait up to `grace` while `busy()`, then interrupt the turns still
     running and wait until each has written its last state."""
-    with trio.move_on_after(grace):
+    if busy():
+        log.info(
+            "waiting up to %.0f s for requests and turns in progress (%s); a second signal "
+            "stops at once",
+            grace,
+            _in_progress(supervisor),
+        )
+    with trio.move_on_after(grace) as waited:
         while busy():  # noqa: ASYNC110 (shutdown only)
             await trio.sleep(0.05)
+    if waited.cancelled_caught:
+        log.warning("shutdown grace of %.0f s is over: interrupting what is still running", grace)
     if supervisor is not None:
         supervisor.shutdown()
         await supervisor.stopped.wait()

@@ -34,6 +34,7 @@ from iaccode.a2a.service import A2AService
 from iaccode.config import AguiConfig, Config, ConfigError
 from iaccode.core import Core, open_core, wind_down
 from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.transports.access_log import AccessLogApp
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import (
     HttpApp,
@@ -273,6 +274,8 @@ def _http_server(
     limits = http_limits(config, heartbeat)
     if config.cors_allowed_origins:
         app = CorsApp(app, config.cors_allowed_origins)
+    if config.access_log:
+        app = AccessLogApp(app)
     if config.http_server == "hypercorn":
         return AsgiApp(app, limits)
     # Health checks are answered even when every connection slot is taken.

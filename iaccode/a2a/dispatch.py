@@ -43,6 +43,7 @@ from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
 from iaccode.tasks.states import InvalidTransition
 from iaccode.wire import jsonrpc
+from iaccode.wire.access import note_call
 
 log = logging.getLogger("iaccode.a2a")
 
@@ -228,6 +229,7 @@ class Dispatcher:
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         name = legacy.METHODS.get(parsed.method, parsed.method)
         legacy_dialect = name != parsed.method
+        note_call(parsed.method, _task_of(parsed.params))
         method = _METHODS.get(name)
         as_event = legacy_dialect and method is not None and method.streaming
         try:
@@ -278,6 +280,10 @@ class Dispatcher:
             legacy=legacy_dialect,
         )
         result = await method.call(self.service, decoded, ctx)
+        if isinstance(result, m.Task):
+            note_call(task_id=result.id)
+        elif isinstance(result, Subscription):
+            note_call(task_id=result.task_id)
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetExtendedAgentCard":
@@ -310,6 +316,18 @@ def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
     if legacy_dialect and isinstance(result, m.Task):
         return legacy.task_to_v03(out)
     return out
+
+
+def _task_of(params: object) -> str | None:
+    """The task a request names (`id`, `taskId`, `message.taskId`), for the access log."""
+    if not isinstance(params, dict):
+        return None
+    for value in (params.get("taskId"), params.get("id"), params.get("task_id")):
+        if isinstance(value, str):
+            return value
+    message = params.get("message")
+    task_id = message.get("taskId") if isinstance(message, dict) else None
+    return task_id if isinstance(task_id, str) else None
 
 
 def _check_version(version: str | None) -> None:

@@ -28,6 +28,7 @@ from iaccode.a2a.dispatch import Dispatcher, JsonReply, NoReply, RequestMeta
 from iaccode.a2a.rest import JSON_MEDIA_TYPES, RestBinding, RestRoute
 from iaccode.model.errors import ContentTypeNotSupportedError, encode_error
 from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.wire.access import note_principal
 from iaccode.wire.http import (
     EventStreamResponse,
     HttpRequest,
@@ -124,9 +125,9 @@ class A2AHttpApp:
 
     def _principal(self, request: HttpRequest) -> str | None:
         """Who is calling: "" when no authentication is configured, None when it fails."""
-        if self._auth is None:
-            return ""
-        return self._auth.authenticate(request.header)
+        owner = "" if self._auth is None else self._auth.authenticate(request.header)
+        note_principal(owner)
+        return owner
 
     async def _rpc(self, request: HttpRequest, owner: str) -> HttpResponse | EventStreamResponse:
         if request.media_type not in JSON_MEDIA_TYPES:

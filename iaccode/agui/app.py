@@ -71,7 +71,7 @@ class AguiHttpApp:
         try:
             run_request = parse_run_input(body)
         except AguiError as error:  # preferredLanguage wins here too, when it can be read
-            return error_reply(error, language_of(_preferred_language(body), accept_language))
+            return error_reply(error, language_of(preferred_language_of(body), accept_language))
         try:
             stream = await self.service.open_run(run_request, accept_language)
         except AguiError as error:  # in the language the request asked for
@@ -99,7 +99,7 @@ def error_reply(error: AguiError, language: str | None) -> HttpResponse:
     return json_response(error.status, envelope(error, language), headers)
 
 
-def _preferred_language(body: object) -> object:
+def preferred_language_of(body: object) -> object:
     """`forwardedProps.iacCode.preferredLanguage` of a body that may not be valid input."""
     for key in ("forwardedProps", "iacCode", "preferredLanguage"):
         if not isinstance(body, dict):
