@@ -12,6 +12,7 @@ loop send many events in one `send_all` (RFC 9112 §7.1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from http import HTTPStatus
 from typing import Any, Protocol
 from urllib.parse import parse_qsl
 
@@ -21,22 +22,9 @@ from iaccode.wire import json
 
 Headers = Sequence[tuple[str, str]]
 
-REASONS = {
-    200: "OK",
-    204: "No Content",
-    304: "Not Modified",
-    400: "Bad Request",
-    401: "Unauthorized",
-    404: "Not Found",
-    405: "Method Not Allowed",
-    408: "Request Timeout",
-    411: "Length Required",
-    413: "Content Too Large",
-    415: "Unsupported Media Type",
-    431: "Request Header Fields Too Large",
-    500: "Internal Server Error",
-    503: "Service Unavailable",
-}
+# Every status's reason phrase (RFC 9110 §15), so that no status line ends in a bare space;
+# 413 under its RFC 9110 name.
+REASONS = {**{status.value: status.phrase for status in HTTPStatus}, 413: "Content Too Large"}
 
 
 @attrs.frozen

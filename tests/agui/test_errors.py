@@ -81,6 +81,8 @@ async def test_thread_busy(client: AguiClient) -> None:
 async def test_thread_binding_conflict(client: AguiClient, tmp_path: Path) -> None:
     assert (await client.run("say mine", userId="alice")).text == "mine"
     assert (await client.run("say x", userId="bob")).error == (409, "THREAD_BINDING_CONFLICT")
+    conflict = await client.http.post("/", json=client.body("say x", userId="bob"))
+    assert conflict.reason_phrase == "Conflict"  # not "HTTP/1.1 409 "
     client.cwd = tmp_path / "other"  # allowed, but not this thread's
     assert (await client.run("say x", userId="alice")).error == (409, "THREAD_BINDING_CONFLICT")
 
