@@ -53,12 +53,13 @@ def _cors_options(variable: str) -> dict[str, Any]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    prog = _invoked_as()
     parser = argparse.ArgumentParser(
-        prog="iaccode",
+        prog=prog,
         description="An infrastructure-as-code agent (Alibaba Cloud ROS and Terraform) "
         "served over A2A.",
     )
-    parser.add_argument("--version", action="version", version=f"iaccode {__version__}")
+    parser.add_argument("--version", action="version", version=f"{prog} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     a2a = commands.add_parser(
         "a2a",
@@ -85,7 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
     a2a.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     a2a.add_argument(*_CORS_FLAG, **_cors_options("IACCODE_A2A_CORS_ALLOWED_ORIGINS"))
-    a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
+    a2a.add_argument(
+        "--engine",
+        help="engine: offline (default), llm (an OpenAI-compatible model), or module:factory",
+    )
     a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
     a2a.add_argument(
         "--thinking-exposure",
@@ -112,6 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _invoked_as() -> str:
+    """The program's name as the user typed it: iaccode, or its alias iac-code."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return name if name in ("iaccode", "iac-code") else "iaccode"
+
+
 def _add_agui_parser(commands: Any) -> None:
     agui = commands.add_parser(
         "agui",
@@ -126,7 +136,9 @@ def _add_agui_parser(commands: Any) -> None:
     agui.add_argument(
         "--config", type=Path, metavar="FILE", help="a2a-server.yml for the in-process core"
     )
-    agui.add_argument("--engine", help="the in-process core's engine (default offline)")
+    agui.add_argument(
+        "--engine", help="the in-process core's engine: offline (default), llm, or module:factory"
+    )
     agui.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     agui.add_argument(*_CORS_FLAG, **_cors_options("IAC_CODE_AGUI_CORS_ALLOWED_ORIGINS"))
     agui.add_argument(

@@ -231,9 +231,34 @@ def load_config(
         if values.get("public_url") and not values.get("auth_resource_metadata"):
             # The contract's 401: Bearer resource_metadata="<runtime URL>/.well-known/...".
             values["auth_resource_metadata"] = protected_resource_metadata(values["public_url"])
+    _product_switches(values, environ)
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
     return config
+
+
+_OFF = ("", "0", "false", "no", "off")
+
+
+def _product_switches(values: dict[str, Any], environ: Mapping[str, str]) -> None:
+    """The existing product's IAC_CODE_A2A_* switches: done where it makes sense, refused
+    (like an unknown key) where it does not, never silently ignored."""
+    if environ.get("IAC_CODE_A2A_TRUST_REQUEST_CWD", "").strip().lower() not in _OFF:
+        raise ConfigError(
+            "IAC_CODE_A2A_TRUST_REQUEST_CWD is not supported by iaccode: list the workspace "
+            "roots callers may use in allowed-cwds (IACCODE_A2A_ALLOWED_CWDS) instead"
+        )
+    if environ.get("IAC_CODE_A2A_EXTREME_PERFORMANCE", "").strip().lower() not in _OFF:
+        raise ConfigError(
+            "IAC_CODE_A2A_EXTREME_PERFORMANCE is not supported by iaccode (its SQLite store "
+            "has no journal/snapshot sidecar mode to switch); unset it or set it to 0"
+        )
+    if environ.get("IAC_CODE_A2A_SAFE_MODE", "").strip().lower() not in _OFF:
+        # Safe mode: the read-only tool set. The tools that change anything are denied.
+        from iaccode.agent.tools.catalog import default_tools
+
+        writers = [t.spec.name for t in default_tools() if not t.spec.read_only]
+        values["permission_deny"] = [*values.get("permission_deny", ()), *writers]
 
 
 def protected_resource_metadata(runtime_url: str) -> str:

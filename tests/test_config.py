@@ -611,3 +611,19 @@ def test_the_files_under_persistence_dir_are_all_named_and_linked() -> None:
     files = _section((DOCS / "configuration.md").read_text(), "## Files under `persistence-dir`")
     assert sorted(e for e in entries if f"`{e}" not in files) == []
     assert "(operations.md#under-persistence-dir)" in files
+
+
+@pytest.mark.parametrize(
+    "variable", ["IAC_CODE_A2A_TRUST_REQUEST_CWD", "IAC_CODE_A2A_EXTREME_PERFORMANCE"]
+)
+def test_product_switches_that_do_not_apply_are_refused(variable: str) -> None:
+    with pytest.raises(ConfigError, match=variable):
+        load_config(None, {}, {variable: "1"})
+    load_config(None, {}, {variable: "0"})  # off: nothing to refuse
+
+
+def test_safe_mode_denies_every_tool_that_writes() -> None:
+    config = load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "1"})
+    assert "write_file" in config.permission_deny and "edit_file" in config.permission_deny
+    assert "read_file" not in config.permission_deny
+    assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "0"}).permission_deny == ()
