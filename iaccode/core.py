@@ -88,6 +88,7 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
         tasks = TaskManager(
             store, EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
         )
+        tasks.suspended.update(await store.suspended_task_ids())
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
         if interrupted:

@@ -50,7 +50,8 @@ class PingStatus:
         self._since = int(time.time())
 
     def current(self) -> dict[str, object]:
-        busy = self._supervisor.busy
+        # A pause saved by an earlier process is work in progress too (deployment.md).
+        busy = self._supervisor.busy or bool(self._supervisor.tasks.suspended)
         if busy != self._busy:
             self._busy = busy
             self._since = int(time.time())
