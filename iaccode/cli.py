@@ -84,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--socket-path", type=Path, metavar="PATH", help="the socket file (--transport unix)"
     )
     a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
+    a2a.add_argument(
+        "--redis-url",
+        metavar="URL",
+        help="Redis for --transport redis-streams (IACCODE_A2A_REDIS_URL; default "
+        "redis://localhost:6379/0)",
+    )
     a2a.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     a2a.add_argument(*_CORS_FLAG, **_cors_options("IACCODE_A2A_CORS_ALLOWED_ORIGINS"))
     a2a.add_argument(
@@ -175,6 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "transport": args.transport,
         "socket_path": args.socket_path,
         "ws_path": args.ws_path,
+        "redis_url": args.redis_url,
         "http_server": args.http_server,
         "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "engine": args.engine,

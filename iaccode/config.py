@@ -212,6 +212,7 @@ def load_config(
         ("IACCODE_A2A_API_KEY", "api_key"),
         ("IACCODE_A2A_API_KEY_HEADER", "api_key_header"),
         ("IACCODE_A2A_TASK_RETENTION_DAYS", "task_retention_days"),
+        ("IACCODE_A2A_REDIS_URL", "redis_url"),
     ):
         if environ.get(variable) and values.get(key) is None:
             values[key] = environ[variable]

@@ -108,6 +108,10 @@ async def serve(
         elif config.transport == "redis-streams":
             redis_streams = _redis_streams(config)
             resources.push_async_callback(redis_streams.aclose)
+            try:
+                await redis_streams.check()
+            except ConnectionError as exc:
+                raise ConfigError(f"transport redis-streams: {exc} (redis-url)") from None
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
         core = await resources.enter_async_context(open_core(config))
