@@ -276,14 +276,20 @@ def _http_server(
     app: HttpApp, config: Config, *, light_paths: tuple[str, ...], heartbeat: float | None = None
 ) -> HttpServer | AsgiApp:
     limits = http_limits(config, heartbeat)
-    if config.cors_allowed_origins:
-        app = CorsApp(app, config.cors_allowed_origins)
-    if config.access_log:
-        app = AccessLogApp(app)
+    app = wrap_http_app(app, config)
     if config.http_server == "hypercorn":
         return AsgiApp(app, limits)
     # Health checks are answered even when every connection slot is taken.
     return HttpServer(app, fit_fd_limit(limits), light_paths=light_paths)
+
+
+def wrap_http_app(app: HttpApp, config: Config) -> HttpApp:
+    """`app` with what every HTTP front adds: CORS (when configured) and the access log."""
+    if config.cors_allowed_origins:
+        app = CorsApp(app, config.cors_allowed_origins)
+    if config.access_log:
+        app = AccessLogApp(app)
+    return app
 
 
 def http_limits(config: Config, heartbeat: float | None = None) -> HttpLimits:
