@@ -281,7 +281,11 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        out.update((key, value) for key, value in vars(record).items() if key not in _RECORD_FIELDS)
+        for key, value in vars(record).items():
+            if key == "access" and isinstance(value, dict):  # the access log's fields
+                out.update(value)
+            elif key not in _RECORD_FIELDS:
+                out[key] = value
         if record.exc_info:
             out["exception"] = self.formatException(record.exc_info)
         return json_module.dumps(out, default=str, ensure_ascii=False)

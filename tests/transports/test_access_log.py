@@ -34,16 +34,17 @@ async def test_each_request_is_one_line(
         await a2a.send_stream("say more", task_id=task["id"])
         await http.get("/health")
     sent, streamed, health = access_records(caplog)[-3:]
-    assert sent.rpc_method == "SendMessage" and sent.status == 200  # type: ignore[attr-defined]
-    assert sent.principal == "bearer" and sent.task_id == task["id"]  # type: ignore[attr-defined]
+    fields = sent.access  # type: ignore[attr-defined]
+    assert fields["rpc_method"] == "SendMessage" and fields["status"] == 200
+    assert fields["principal"] == "bearer" and fields["task_id"] == task["id"]
     assert "POST / SendMessage 200 " in sent.getMessage()
     assert streamed.getMessage().startswith("POST / SendStreamingMessage 200 ")
     assert " stream " in streamed.getMessage()
-    assert streamed.task_id == task["id"]  # type: ignore[attr-defined]
+    assert streamed.access["task_id"] == task["id"]  # type: ignore[attr-defined]
     assert health.getMessage().startswith("GET /health 200 ")
     async with httpx.AsyncClient(base_url=server.url) as http:
         await http.post("/", json={})
-    assert access_records(caplog)[-1].status == 401  # type: ignore[attr-defined]
+    assert access_records(caplog)[-1].access["status"] == 401  # type: ignore[attr-defined]
 
 
 async def test_it_can_be_turned_off(start_server: Any, caplog: pytest.LogCaptureFixture) -> None:
@@ -58,8 +59,7 @@ def test_json_lines_carry_the_fields() -> None:
     record = logging.makeLogRecord(
         {"name": "iaccode.access", "levelname": "INFO", "msg": "GET /health 200 0.1ms"}
     )
-    record.status = 200
-    record.task_id = None
+    record.access = {"status": 200, "task_id": None}
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "GET /health 200 0.1ms" and line["status"] == 200
     assert line["level"] == "INFO" and line["logger"] == "iaccode.access" and "time" in line
