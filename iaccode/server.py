@@ -28,6 +28,7 @@ import trio
 
 from iaccode.a2a.auth import www_authenticate
 from iaccode.a2a.card import PreparedCard, card_json
+from iaccode.a2a.card import card_at as card_at_url
 from iaccode.a2a.dispatch import Dispatcher, RequestMeta
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
@@ -259,6 +260,11 @@ def a2a_app(core: Core) -> A2AHttpApp:
         core.sign(card_json(core.card, legacy_fields=config.legacy_card_fields))
     )
     metadata = config.auth_resource_metadata
+
+    def card_at(url: str) -> PreparedCard:
+        served = card_json(card_at_url(core.card, url), legacy_fields=config.legacy_card_fields)
+        return PreparedCard.prepare(core.sign(served))
+
     return A2AHttpApp(
         core.dispatcher,
         prepared,
@@ -269,6 +275,8 @@ def a2a_app(core: Core) -> A2AHttpApp:
         www_authenticate=www_authenticate(metadata) if config.www_authenticate else None,
         extensions=frozenset(e.uri for e in core.card.capabilities.extensions),
         session_scope=config.agentcore_session_scope,
+        # Under a host (ASGI) without public-url: advertise where the host serves the app.
+        card_at=card_at if config.public_url is None else None,
     )
 
 

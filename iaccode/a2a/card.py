@@ -153,6 +153,16 @@ def build_card(
     )
 
 
+def card_at(card: AgentCard, url: str) -> AgentCard:
+    """`card` as served at `url` (the JSON-RPC endpoint): its interfaces point there."""
+    base = url.rstrip("/") or url
+    interfaces = [
+        attrs.evolve(i, url=url if i.protocol_binding == "JSONRPC" else base)
+        for i in card.supported_interfaces
+    ]
+    return attrs.evolve(card, supported_interfaces=interfaces)
+
+
 def extended_card(card: AgentCard, runtime: dict[str, Any]) -> AgentCard:
     """The card for authenticated callers: the public one plus runtime details (no secrets),
     carried as the params of the `urn:iac-code:a2a:runtime:v1` extension."""

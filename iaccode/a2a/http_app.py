@@ -17,6 +17,7 @@ A2A JSON-RPC server does; HTTP errors are for HTTP-level problems only.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import trio
@@ -38,6 +39,7 @@ from iaccode.wire.http import (
 )
 
 CARD_PATH = "/.well-known/agent-card.json"
+_PLACES = 16  # cards for distinct Host / mount points kept at once
 SESSION_HEADER = "x-amzn-bedrock-agentcore-runtime-session-id"
 
 
@@ -71,6 +73,7 @@ class A2AHttpApp:
         www_authenticate: str | None = None,
         extensions: frozenset[str] = frozenset(),
         session_scope: bool = False,
+        card_at: Callable[[str], PreparedCard] | None = None,
     ) -> None:
         self.dispatcher = dispatcher
         self.card = card
@@ -79,10 +82,15 @@ class A2AHttpApp:
         self._card_requires_auth = card_requires_auth
         self._extensions = extensions
         self._session_scope = session_scope
+        # No public URL configured and a host that says where it serves us (ASGI): the card
+        # advertises that place. A few places at most are remembered (Host is the client's).
+        self._card_at = card_at
+        self._cards: dict[str, PreparedCard] = {}
         challenge = (("www-authenticate", www_authenticate),) if www_authenticate else ()
         self._unauthorized = error_response(401, headers=challenge)
         path = urlsplit(rpc_url).path.rstrip("/")
         self._rpc_paths = frozenset({"/", path or "/", path + "/"})
+        self._rpc_suffix = path.lstrip("/") + "/" if path else ""
         self.rest = RestBinding(dispatcher, base_path=path)
         self._health = json_response(
             200, {"status": "healthy", "version": __version__, "mode": "normal"}
@@ -115,14 +123,26 @@ class A2AHttpApp:
         return error_response(404)
 
     def _card(self, request: HttpRequest) -> HttpResponse:
+        card = self._card_for(request)
         validators = (
             ("cache-control", "public, max-age=60"),
-            ("etag", self.card.etag),
-            ("last-modified", self.card.last_modified),
+            ("etag", card.etag),
+            ("last-modified", card.last_modified),
         )
-        if self.card.matches(request.header("if-none-match")):
+        if card.matches(request.header("if-none-match")):
             return HttpResponse(304, validators)
-        return json_response(200, self.card.body, validators)
+        return json_response(200, card.body, validators)
+
+    def _card_for(self, request: HttpRequest) -> PreparedCard:
+        base = request.base_url
+        if self._card_at is None or base is None:
+            return self.card
+        card = self._cards.get(base)
+        if card is None:
+            card = self._card_at(base + self._rpc_suffix)
+            if len(self._cards) < _PLACES:
+                self._cards[base] = card
+        return card
 
     def _principal(self, request: HttpRequest) -> str | None:
         """Who is calling: "" when no authentication is configured, None when it fails."""

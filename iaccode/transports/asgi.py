@@ -243,7 +243,7 @@ class AsgiApp:
             raise
         self._buffered -= reserved - received  # the caller gives back len(body)
         body = b"".join(pieces)
-        return HttpRequest(scope["method"], path, query, headers, body)
+        return HttpRequest(scope["method"], path, query, headers, body, _base_url(scope, headers))
 
     def _reserve(self, size: int) -> None:
         if size and self._buffered + size > self.limits.max_buffered_body:
@@ -411,3 +411,18 @@ def _fileno(listener: trio.abc.Listener[Any]) -> int:
     if not isinstance(listener, trio.SocketListener):
         raise TypeError(f"hypercorn needs socket listeners, not {type(listener).__name__}")
     return listener.socket.fileno()
+
+
+def _base_url(scope: Scope, headers: tuple[tuple[str, str], ...]) -> str | None:
+    """Where the host serves the app: its scheme, the Host the client used, the mount point."""
+    host = next((v for k, v in headers if k == "host"), None)
+    if not host:
+        server = scope.get("server")
+        if not server or server[1] is None:
+            return None
+        address = f"[{server[0]}]" if ":" in str(server[0]) else str(server[0])
+        host = f"{address}:{server[1]}"
+    if any(c in host for c in "/?#@ ") or len(host) > 255:
+        return None  # not a host a card should advertise
+    root = (scope.get("root_path") or "").rstrip("/")
+    return f"{scope.get('scheme', 'http')}://{host}{root}/"

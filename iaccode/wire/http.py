@@ -34,6 +34,9 @@ class HttpRequest:
     query: str
     headers: tuple[tuple[str, str], ...]  # names lowercased, in arrival order
     body: bytes = b""
+    # Where the host says the app is served (ASGI: scheme://host + root_path + "/"); None when
+    # the server itself is the front, whose configured URL applies.
+    base_url: str | None = None
 
     def header(self, name: str) -> str | None:
         """The first value of a header (name in lowercase), or None."""
