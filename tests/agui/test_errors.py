@@ -217,6 +217,11 @@ async def test_error_messages_follow_the_callers_language(client: AguiClient) ->
     body = client.body("say x") | {"tools": [{}]}
     german = await client.post(body, headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"})
     assert german.body["error"]["message"].startswith("Die Anfrage ist ungültig.")
+    bogus = client.body("say x", bogus=1)  # the reason is German too, the field name kept
+    reply = await client.post(bogus, headers={"accept-language": "de"})
+    assert reply.body["error"]["message"] == (
+        "Die Anfrage ist ungültig. forwardedProps.iacCode enthält das unbekannte Feld 'bogus'."
+    )
     # preferredLanguage wins over Accept-Language, for input errors too
     spanish = client.body("say x", preferredLanguage="es") | {"tools": [{}]}
     reply = await client.post(spanish, headers={"accept-language": "de-DE"})
