@@ -52,6 +52,7 @@ EXIT_OK, EXIT_REMOTE, EXIT_USAGE = 0, 1, 2
 # that SIGPIPE stopped (Python ignores SIGPIPE and raises BrokenPipeError instead).
 EXIT_BROKEN_PIPE = 141
 _GOOD_ENDS = {"TASK_STATE_INPUT_REQUIRED", "TASK_STATE_COMPLETED"}
+_RUNNING = {"TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"}
 CONFIG_HELP = "client.yml with routes"
 STATES = (
     "SUBMITTED",
@@ -518,6 +519,10 @@ def _follow(
                 print(f"waiting for the turn of task {turn.task_id}", file=err, flush=True)
             state = result["task"]["status"]["state"]
             answered = "message" in result["task"]["status"]
+            if answered and text and live and state not in _RUNNING:
+                # A snapshot of a turn that ended before the stream started (a subscription
+                # right after an answer): its answer is only here.
+                print(_text(result["task"]["status"]["message"]), file=out, flush=True)
             for artifact in result["task"].get("artifacts") or []:
                 artifacts[artifact.get("artifactId")] = artifact
         elif "message" in result:
