@@ -295,21 +295,17 @@ async def _retention_passes(retention: Retention) -> None:
         await trio.sleep(RETENTION_PERIOD_SECONDS)
 
 
-def _in_progress(supervisor: TurnSupervisor | None) -> str:
-    return "turns working" if supervisor is not None and supervisor.working else "requests"
-
-
 async def wind_down(
     supervisor: TurnSupervisor | None, grace: float, busy: Callable[[], bool]
 ) -> None:
     """The end of a shutdown: wait up to `grace` while `busy()`, then interrupt the turns still
     running and wait until each has written its last state."""
     if busy():
+        what = "turns and requests" if supervisor is not None and supervisor.working else "requests"
         log.info(
-            "waiting up to %.0f s for requests and turns in progress (%s); a second signal "
-            "stops at once",
+            "waiting up to %.0f s for the %s in progress; a second signal stops at once",
             grace,
-            _in_progress(supervisor),
+            what,
         )
     with trio.move_on_after(grace) as waited:
         while busy():  # noqa: ASYNC110 (shutdown only)
