@@ -39,7 +39,7 @@ from typing import Any
 from ag_ui.core import RunAgentInput
 
 from iaccode.agui import errors as codes
-from iaccode.agui.app import AguiHttpApp
+from iaccode.agui.app import AguiHttpApp, preferred_language_of
 from iaccode.agui.errors import AguiError
 from iaccode.agui.inputs import (
     IMAGE_TYPES,
@@ -249,6 +249,8 @@ def _check_app(data: bytes, outcome: RunRequest | AguiError | None) -> None:
         code, status, detail = codes.INVALID_INPUT, 400, "The body is not valid JSON."
     elif isinstance(outcome, AguiError):
         code, status, detail = outcome.code, outcome.status, outcome.message
+        # preferredLanguage wins wherever the body has one, valid input or not.
+        language = language_of(preferred_language_of(json.loads(data)), accept_language)
     else:
         # Refused by the service (the workspace check, or the stub): in the run's language.
         language = language_of(outcome.props.preferred_language, accept_language)

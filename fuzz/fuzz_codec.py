@@ -118,7 +118,12 @@ def _check(method: str | None, params: Any) -> None:
     legacy_dialect = name != method
     if legacy_dialect and isinstance(params, dict):
         assert method is not None
-        params = legacy.params_to_v1(method, params)
+        try:
+            params = legacy.params_to_v1(method, params)
+        except errors.InvalidParamsError as exc:  # a 0.3 part without its kind: -32602
+            response = json.loads(errors.encode_error(7, exc, legacy=True))
+            assert response["error"]["code"] == -32602
+            return
         assert isinstance(params, dict)
     if name in _PARAMS:
         targets: tuple[type[Any], ...] = (_PARAMS[name],)

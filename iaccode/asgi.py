@@ -35,7 +35,7 @@ import trio
 
 from iaccode.config import AguiConfig, Config, load_agui_config, load_config
 from iaccode.core import Core, open_core, wind_down
-from iaccode.server import a2a_app, http_limits, open_agui
+from iaccode.server import a2a_app, http_limits, open_agui, wrap_http_app
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import HttpApp
 
@@ -67,14 +67,14 @@ def create_agui_app(config: AguiConfig | None = None) -> AsgiApp:
 async def open_a2a_http_app(config: Config) -> AsyncIterator[HttpApp]:
     """The A2A `HttpApp` with its core running, for any transport that serves an `HttpApp`."""
     async with open_core(config) as core, _running(core):
-        yield a2a_app(core)
+        yield wrap_http_app(a2a_app(core), config)
 
 
 @contextlib.asynccontextmanager
 async def open_agui_http_app(config: AguiConfig) -> AsyncIterator[HttpApp]:
     """The AG-UI `HttpApp` with its core running (or its upstream open), as `serve_agui` has it."""
     async with open_agui(config) as (app, core), _running(core):
-        yield app
+        yield wrap_http_app(app, config.core)
 
 
 @contextlib.asynccontextmanager

@@ -12,6 +12,7 @@ those over the defaults. A configuration problem is one line on stderr and exit 
 from __future__ import annotations
 
 import argparse
+import json as json_module
 import logging
 import sys
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from iaccode.config import (
     AGENTCORE_PORT,
     DEFAULT_PORT,
     HTTP_SERVERS,
+    LOG_FORMATS,
     TRANSPORTS,
     ConfigError,
     load_agui_config,
@@ -33,15 +35,31 @@ from iaccode.config import (
 
 EXIT_CONFIG = 2
 _HTTP_SERVER_HELP = "builtin (default) or hypercorn: HTTP/2, needs the asgi extra"
+_CORS_FLAG = ("--cors-allowed-origins",)
+_LOG_FORMAT_FLAG = ("--log-format",)
+_LOG_FORMAT_OPTIONS: dict[str, Any] = {
+    "choices": LOG_FORMATS,
+    "help": "text (default) or json: one JSON object per log line (config key log-format)",
+}
+
+
+def _cors_options(variable: str) -> dict[str, Any]:
+    return {
+        "action": "append",
+        "metavar": "ORIGIN",
+        "help": "let browser pages on this origin call the server (repeatable or "
+        f"comma-separated; * for any; {variable}; default: none)",
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
+    prog = _invoked_as()
     parser = argparse.ArgumentParser(
-        prog="iaccode",
+        prog=prog,
         description="An infrastructure-as-code agent (Alibaba Cloud ROS and Terraform) "
         "served over A2A.",
     )
-    parser.add_argument("--version", action="version", version=f"iaccode {__version__}")
+    parser.add_argument("--version", action="version", version=f"{prog} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     a2a = commands.add_parser(
         "a2a",
@@ -66,8 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--socket-path", type=Path, metavar="PATH", help="the socket file (--transport unix)"
     )
     a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
+    a2a.add_argument(
+        "--redis-url",
+        metavar="URL",
+        help="Redis for --transport redis-streams (IACCODE_A2A_REDIS_URL; default "
+        "redis://localhost:6379/0)",
+    )
     a2a.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
-    a2a.add_argument("--engine", help="engine: offline (default) or module:factory")
+    a2a.add_argument(*_CORS_FLAG, **_cors_options("IACCODE_A2A_CORS_ALLOWED_ORIGINS"))
+    a2a.add_argument(
+        "--engine",
+        help="engine: offline (default), llm (an OpenAI-compatible model), or module:factory",
+    )
     a2a.add_argument("--persistence-dir", type=Path, metavar="DIR", help="where tasks are stored")
     a2a.add_argument(
         "--thinking-exposure",
@@ -86,11 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write logs to stdout instead of stderr",
     )
+    a2a.add_argument(*_LOG_FORMAT_FLAG, **_LOG_FORMAT_OPTIONS)
     _add_agui_parser(commands)
     from iaccode.client.cli import add_parser as add_client_parser
 
     add_client_parser(commands)
     return parser
+
+
+def _invoked_as() -> str:
+    """The program's name as the user typed it: iaccode, or its alias iac-code."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return name if name in ("iaccode", "iac-code") else "iaccode"
 
 
 def _add_agui_parser(commands: Any) -> None:
@@ -107,8 +142,11 @@ def _add_agui_parser(commands: Any) -> None:
     agui.add_argument(
         "--config", type=Path, metavar="FILE", help="a2a-server.yml for the in-process core"
     )
-    agui.add_argument("--engine", help="the in-process core's engine (default offline)")
+    agui.add_argument(
+        "--engine", help="the in-process core's engine: offline (default), llm, or module:factory"
+    )
     agui.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
+    agui.add_argument(*_CORS_FLAG, **_cors_options("IAC_CODE_AGUI_CORS_ALLOWED_ORIGINS"))
     agui.add_argument(
         "--idle-shutdown", type=float, metavar="SECONDS", help="stop after this long idle"
     )
@@ -121,6 +159,7 @@ def _add_agui_parser(commands: Any) -> None:
         default=None,
         help="write logs to stdout instead of stderr",
     )
+    agui.add_argument(*_LOG_FORMAT_FLAG, **_LOG_FORMAT_OPTIONS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,7 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "transport": args.transport,
         "socket_path": args.socket_path,
         "ws_path": args.ws_path,
+        "redis_url": args.redis_url,
         "http_server": args.http_server,
+        "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "engine": args.engine,
         "persistence_dir": args.persistence_dir,
         "thinking_exposure": args.thinking_exposure,
@@ -150,13 +191,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "tls_key": args.tls_key,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
+        "log_format": args.log_format,
     }
     try:
         config = load_config(args.config, overrides)
     except ConfigError as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    _setup_logging(debug=config.debug, to_stdout=config.log_to_stdout)
+    _setup_logging(debug=config.debug, to_stdout=config.log_to_stdout, fmt=config.log_format)
 
     from iaccode.server import serve
 
@@ -171,19 +213,28 @@ def _agui(args: argparse.Namespace) -> int:
         "state_dir": args.state_dir,
         "engine": args.engine,
         "http_server": args.http_server,
+        "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "idle_shutdown_seconds": args.idle_shutdown,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
+        "log_format": args.log_format,
     }
     try:
         config = load_agui_config(args.config, overrides)
     except ConfigError as exc:
         print(f"iaccode: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    _setup_logging(debug=config.core.debug, to_stdout=config.core.log_to_stdout)
+    core = config.core
+    _setup_logging(debug=core.debug, to_stdout=core.log_to_stdout, fmt=core.log_format)
     from iaccode.server import serve_agui
 
     return _run(serve_agui, config)
+
+
+def _origins(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [origin.strip() for value in values for origin in value.split(",") if origin.strip()]
 
 
 def _run(serve: Any, config: Any) -> int:
@@ -202,9 +253,39 @@ def _run(serve: Any, config: Any) -> int:
     return 0
 
 
-def _setup_logging(*, debug: bool, to_stdout: bool) -> None:
-    logging.basicConfig(
-        level=logging.DEBUG if debug else logging.INFO,
-        stream=sys.stdout if to_stdout else sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+def _setup_logging(*, debug: bool, to_stdout: bool, fmt: str = "text") -> None:
+    handler = logging.StreamHandler(sys.stdout if to_stdout else sys.stderr)
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.DEBUG if debug else logging.INFO)
+    if debug:  # our own debug lines; libraries' chatter (h11, hpack, httpx) stays at INFO
+        for noisy in ("hpack", "httpcore", "httpx", "hypercorn", "asyncio"):
+            logging.getLogger(noisy).setLevel(logging.INFO)
+
+
+_RECORD_FIELDS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record: time, level, logger, message, and the record's extras (the
+    access log's method, path, status, duration_ms, principal, task_id)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in vars(record).items():
+            if key == "access" and isinstance(value, dict):  # the access log's fields
+                out.update(value)
+            elif key not in _RECORD_FIELDS:
+                out[key] = value
+        if record.exc_info:
+            out["exception"] = self.formatException(record.exc_info)
+        return json_module.dumps(out, default=str, ensure_ascii=False)

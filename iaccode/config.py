@@ -20,6 +20,7 @@ import typing
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
@@ -36,6 +37,7 @@ class ConfigError(Exception):
 TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams")
 # What serves the http transport: our trio + h11 loop, or hypercorn (the `asgi` extra: HTTP/2).
 HTTP_SERVERS = ("builtin", "hypercorn")
+LOG_FORMATS = ("text", "json")
 # Keys the iac-code product knows that this version does not implement yet: a clear error beats
 # "unknown key" for someone migrating a working config.
 _NOT_YET_SUPPORTED = frozenset(
@@ -64,6 +66,7 @@ class Config:
     socket_path: Path | None = None  # the unix transport's socket file (required there)
     ws_path: str = "/a2a"  # the websocket transport's path
     ws_allowed_origins: tuple[str, ...] = ()  # browser origins the websocket accepts ("*": any)
+    cors_allowed_origins: tuple[str, ...] = ()  # browser origins HTTP answers to ("*": any)
     # the redis-streams transport (A2A seed "Phase-1-Client- und Transporthinweise")
     redis_url: str = "redis://localhost:6379/0"
     request_stream: str = "iac-code:a2a:requests"
@@ -99,6 +102,9 @@ class Config:
     permission_allow: tuple[str, ...] = ()  # tool-name patterns always allowed
     permission_deny: tuple[str, ...] = ()  # tool-name patterns always denied (deny wins)
     thinking_exposure: tuple[str, ...] = ("tool-trace",)
+    # stream raw reasoning to a message that asks for it (metadata.iac_code.thinking.enabled);
+    # on in the AG-UI adapter's own core, as the existing product does there
+    thinking_on_request: bool = False
     idle_shutdown_seconds: float | None = None
     context_idle_seconds: float = 3600.0
     task_retention_days: float | None = None  # None: keep every task (docs/operations.md)
@@ -126,8 +132,9 @@ class Config:
     basic_password: str | None = attrs.field(default=None, repr=False)
     api_key: str | None = attrs.field(default=None, repr=False)
     api_key_header: str = "X-API-Key"
+    agentcore_session_scope: bool = False  # tasks seen only by requests of their session
     card_requires_auth: bool = False  # the public card is public unless asked otherwise
-    www_authenticate: bool = False  # send WWW-Authenticate with a 401
+    www_authenticate: bool = True  # send WWW-Authenticate with a 401 (RFC 7235 asks for it)
     auth_resource_metadata: str | None = None  # its resource_metadata URL (RFC 9728)
     signing_secret: str | None = attrs.field(default=None, repr=False)  # HS256 card signature
     signing_key_id: str = "default"
@@ -135,6 +142,9 @@ class Config:
     tls_cert: Path | None = None
     tls_key: Path | None = None
     # push notifications (A2A seed "Push-Notification-Zustell-Backends")
+    # card capabilities a deployment (or a conformance run) may turn off
+    streaming: bool = True  # SendStreamingMessage and SubscribeToTask
+    extended_agent_card: bool = True  # GetExtendedAgentCard
     push_notifications: bool = False
     push_queue: str = "local-file"  # or "redis-streams" (the `redis` extra)
     push_redis_url: str = "redis://localhost:6379/0"
@@ -148,6 +158,8 @@ class Config:
     push_timeout_seconds: float = 10.0  # one delivery attempt
     push_allow_loopback: bool = False  # local development and conformance runs only
     log_to_stdout: bool = False
+    log_format: str = "text"  # or "json": one JSON object per line
+    access_log: bool = True  # one INFO line per HTTP request (iaccode.access)
     debug: bool = False
 
     @property
@@ -196,6 +208,7 @@ def load_config(
     for variable, key in (
         ("IACCODE_A2A_TEXT_MIME_TYPES", "text_media_types"),
         ("IACCODE_A2A_MULTIMODAL_MIME_TYPES", "multimodal_media_types"),
+        ("IACCODE_A2A_CORS_ALLOWED_ORIGINS", "cors_allowed_origins"),
     ):
         if environ.get(variable):
             values[key] = [t.strip() for t in re.split(r"[,;]", environ[variable]) if t.strip()]
@@ -213,6 +226,7 @@ def load_config(
         ("IAC_CODE_ROS_REGION", "ros_region"),
         ("ALIBABA_CLOUD_REGION_ID", "ros_region"),
         ("IAC_CODE_ROS_ENDPOINT", "ros_endpoint"),
+        ("IACCODE_A2A_REDIS_URL", "redis_url"),
     ):
         if environ.get(variable) and values.get(key) is None:
             values[key] = environ[variable]
@@ -229,9 +243,45 @@ def load_config(
             ("legacy_card_fields", True),
         ):
             values.setdefault(key, value)
+        if values.get("public_url") and not values.get("auth_resource_metadata"):
+            # The contract's 401: Bearer resource_metadata="<runtime URL>/.well-known/...".
+            values["auth_resource_metadata"] = protected_resource_metadata(values["public_url"])
+    _product_switches(values, environ)
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
     return config
+
+
+_OFF = ("", "0", "false", "no", "off")
+
+
+def _product_switches(values: dict[str, Any], environ: Mapping[str, str]) -> None:
+    """The existing product's IAC_CODE_A2A_* switches: done where it makes sense, refused
+    (like an unknown key) where it does not, never silently ignored."""
+    if environ.get("IAC_CODE_A2A_TRUST_REQUEST_CWD", "").strip().lower() not in _OFF:
+        raise ConfigError(
+            "IAC_CODE_A2A_TRUST_REQUEST_CWD is not supported by iaccode: list the workspace "
+            "roots callers may use in allowed-cwds (IACCODE_A2A_ALLOWED_CWDS) instead"
+        )
+    if environ.get("IAC_CODE_A2A_EXTREME_PERFORMANCE", "").strip().lower() not in _OFF:
+        raise ConfigError(
+            "IAC_CODE_A2A_EXTREME_PERFORMANCE is not supported by iaccode (its SQLite store "
+            "has no journal/snapshot sidecar mode to switch); unset it or set it to 0"
+        )
+    if environ.get("IAC_CODE_A2A_SAFE_MODE", "").strip().lower() not in _OFF:
+        # Safe mode: the read-only tool set. The tools that change anything are denied.
+        from iaccode.agent.tools.catalog import default_tools
+
+        writers = [t.spec.name for t in default_tools() if not t.spec.read_only]
+        values["permission_deny"] = [*values.get("permission_deny", ()), *writers]
+
+
+def protected_resource_metadata(runtime_url: str) -> str:
+    """Where an AgentCore runtime publishes its OAuth protected-resource metadata (RFC 9728):
+    under the invocations URL, with the URL's query (the `qualifier`) kept."""
+    parts = urlsplit(str(runtime_url))
+    path = parts.path.rstrip("/") + "/.well-known/oauth-protected-resource"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
 _PROVIDER_KEY_VARIABLES = {"dashscope": "DASHSCOPE_API_KEY", "openai": "OPENAI_API_KEY"}
@@ -387,6 +437,8 @@ def _check(config: Config) -> None:
             f"transport '{config.transport}' is not supported by this version of iaccode "
             f"(available: {', '.join(TRANSPORTS)})"
         )
+    if config.log_format not in LOG_FORMATS:
+        raise ConfigError(f"config key 'log-format' must be one of {', '.join(LOG_FORMATS)}")
     if config.http_server not in HTTP_SERVERS:
         raise ConfigError(f"config key 'http-server' must be one of {', '.join(HTTP_SERVERS)}")
     if config.http_server == "hypercorn" and importlib.util.find_spec("hypercorn") is None:
@@ -397,6 +449,12 @@ def _check(config: Config) -> None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")
     if config.transport == "redis-streams":
         _check_redis_streams(config)
+    for origin in config.cors_allowed_origins:
+        if origin != "*" and not re.match(r"^https?://[^/\s]+/?$", origin):
+            raise ConfigError(
+                f"config key 'cors-allowed-origins': {origin!r} is not an origin "
+                "(scheme://host[:port], or *)"
+            )
     if not config.ws_path.startswith("/"):
         raise ConfigError("config key 'ws-path' must start with '/'")
     if config.transport == "stdio" and config.log_to_stdout:
@@ -527,8 +585,12 @@ def load_agui_config(
     # two processes must never recover each other's running turns.
     core_flags = {k: v for k, v in flags.items() if k in _FIELDS and k not in ("host", "port")}
     core_environ = dict(environ)
-    if environ.get("IAC_CODE_AGUI_ALLOWED_CWDS"):
-        core_environ["IACCODE_A2A_ALLOWED_CWDS"] = environ["IAC_CODE_AGUI_ALLOWED_CWDS"]
+    for variable, core_variable in (
+        ("IAC_CODE_AGUI_ALLOWED_CWDS", "IACCODE_A2A_ALLOWED_CWDS"),
+        ("IAC_CODE_AGUI_CORS_ALLOWED_ORIGINS", "IACCODE_A2A_CORS_ALLOWED_ORIGINS"),
+    ):
+        if environ.get(variable):
+            core_environ[core_variable] = environ[variable]
     core = load_config(path, core_flags, core_environ)
     if core.persistence_dir == config_dir / "a2a":  # not moved by the file or a flag
         core = attrs.evolve(core, persistence_dir=config_dir / "agui" / "a2a")

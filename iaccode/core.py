@@ -24,7 +24,7 @@ from iaccode.a2a.card import build_card, extended_card
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.push import PushConfigs, PushPublisher
 from iaccode.a2a.service import A2AService
-from iaccode.a2a.signing import with_signature
+from iaccode.a2a.signing import weak_secret_warning, with_signature
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import Engine, load_engine
 from iaccode.agent.inputs import InputLimits
@@ -92,6 +92,7 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
         tasks = TaskManager(
             store, EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
         )
+        tasks.suspended.update(await store.suspended_task_ids())
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
         if interrupted:
@@ -108,6 +109,7 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             permissions,
             ArtifactStore(config.artifacts_path),
             raw_thinking="raw-thinking" in config.thinking_exposure,
+            thinking_on_request=config.thinking_on_request,
             tool_trace="tool-trace" in config.thinking_exposure,
             max_turns=config.max_concurrent_turns,
         )
@@ -125,6 +127,8 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             auth=auth,
             required_extensions=config.required_extensions,
             push_notifications=push is not None,
+            streaming=config.streaming,
+            extended_agent_card=config.extended_agent_card,
         )
         service = A2AService(
             tasks=tasks,
@@ -236,6 +240,9 @@ def card_signer(config: Config) -> Callable[[dict[str, Any]], dict[str, Any]]:
     secret = config.signing_secret
     if not secret:
         return lambda card: card
+    weak = weak_secret_warning(secret)
+    if weak is not None:
+        log.warning("%s", weak)
     return lambda card: with_signature(card, secret, config.signing_key_id)
 
 
@@ -297,9 +304,18 @@ async def wind_down(
 ) -> None:
     """The end of a shutdown: wait up to `grace` while `busy()`, then interrupt the turns still
     running and wait until each has written its last state."""
-    with trio.move_on_after(grace):
+    if busy():
+        what = "turns and requests" if supervisor is not None and supervisor.working else "requests"
+        log.info(
+            "waiting up to %.0f s for the %s in progress; a second signal stops at once",
+            grace,
+            what,
+        )
+    with trio.move_on_after(grace) as waited:
         while busy():  # noqa: ASYNC110 (shutdown only)
             await trio.sleep(0.05)
+    if waited.cancelled_caught:
+        log.warning("shutdown grace of %.0f s is over: interrupting what is still running", grace)
     if supervisor is not None:
         supervisor.shutdown()
         await supervisor.stopped.wait()

@@ -28,12 +28,14 @@ import trio
 
 from iaccode.a2a.auth import www_authenticate
 from iaccode.a2a.card import PreparedCard, card_json
+from iaccode.a2a.card import card_at as card_at_url
 from iaccode.a2a.dispatch import Dispatcher, RequestMeta
 from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
 from iaccode.config import AguiConfig, Config, ConfigError
 from iaccode.core import Core, open_core, wind_down
 from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.transports.access_log import AccessLogApp
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import (
     HttpApp,
@@ -43,6 +45,7 @@ from iaccode.transports.http import (
     open_http_listeners,
     serve_http,
 )
+from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
     from iaccode.transports.redis_streams import RedisStreamsTransport
@@ -106,6 +109,10 @@ async def serve(
         elif config.transport == "redis-streams":
             redis_streams = _redis_streams(config)
             resources.push_async_callback(redis_streams.aclose)
+            try:
+                await redis_streams.check()
+            except ConnectionError as exc:
+                raise ConfigError(f"transport redis-streams: {exc} (redis-url)") from None
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
         core = await resources.enter_async_context(open_core(config))
@@ -253,6 +260,11 @@ def a2a_app(core: Core) -> A2AHttpApp:
         core.sign(card_json(core.card, legacy_fields=config.legacy_card_fields))
     )
     metadata = config.auth_resource_metadata
+
+    def card_at(url: str) -> PreparedCard:
+        served = card_json(card_at_url(core.card, url), legacy_fields=config.legacy_card_fields)
+        return PreparedCard.prepare(core.sign(served))
+
     return A2AHttpApp(
         core.dispatcher,
         prepared,
@@ -262,6 +274,9 @@ def a2a_app(core: Core) -> A2AHttpApp:
         card_requires_auth=config.card_requires_auth,
         www_authenticate=www_authenticate(metadata) if config.www_authenticate else None,
         extensions=frozenset(e.uri for e in core.card.capabilities.extensions),
+        session_scope=config.agentcore_session_scope,
+        # Under a host (ASGI) without public-url: advertise where the host serves the app.
+        card_at=card_at if config.public_url is None else None,
     )
 
 
@@ -269,10 +284,20 @@ def _http_server(
     app: HttpApp, config: Config, *, light_paths: tuple[str, ...], heartbeat: float | None = None
 ) -> HttpServer | AsgiApp:
     limits = http_limits(config, heartbeat)
+    app = wrap_http_app(app, config)
     if config.http_server == "hypercorn":
         return AsgiApp(app, limits)
     # Health checks are answered even when every connection slot is taken.
     return HttpServer(app, fit_fd_limit(limits), light_paths=light_paths)
+
+
+def wrap_http_app(app: HttpApp, config: Config) -> HttpApp:
+    """`app` with what every HTTP front adds: CORS (when configured) and the access log."""
+    if config.cors_allowed_origins:
+        app = CorsApp(app, config.cors_allowed_origins)
+    if config.access_log:
+        app = AccessLogApp(app)
+    return app
 
 
 def http_limits(config: Config, heartbeat: float | None = None) -> HttpLimits:
@@ -401,7 +426,10 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
         if config.a2a_url is None:
             # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
             inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
-            core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
+            # Reasoning for runs that ask for it (thinking.enabled): REASONING_* events (seed).
+            core_config = attrs.evolve(
+                config.core, max_inline_media_bytes=inline, thinking_on_request=True
+            )
             core = await resources.enter_async_context(open_core(core_config))
             upstream = InProcessUpstream(core.dispatcher, owner="agui")
         else:

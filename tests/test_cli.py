@@ -240,5 +240,20 @@ def test_console_scripts_print_the_version(script: str) -> None:
         [str(path), "--version"], capture_output=True, text=True, timeout=30, check=False
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"iaccode {__version__}\n"
+    assert done.stdout == f"{script} {__version__}\n"  # named as invoked
     assert done.stderr == ""
+
+
+@pytest.mark.parametrize("name", ["iaccode", "iac-code"])
+def test_version_and_help_name_the_program_as_invoked(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", [f"/usr/local/bin/{name}"])
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.startswith(f"{name} ")
+    with pytest.raises(SystemExit):
+        main(["a2a", "--help"])
+    help_text = capsys.readouterr().out
+    assert help_text.startswith(f"usage: {name} a2a")
+    assert "llm" in help_text.split("--engine", 1)[1]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import base64
 import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,9 +79,13 @@ def test_call_stream_get_list_cancel(server: ServerProcess, workspace: Path) -> 
     assert len(table.stdout.splitlines()) == 3
     listed = json.loads(client("task-list", *auth, "--output", "json").stdout)
     assert listed["totalSize"] >= 2
-    canceled = client("task-cancel", *auth, task_id)
+    idle = client("task-cancel", *auth, task_id, check=1)  # its turn ended: not running
+    assert "-32002" in idle.stderr
+    asking = client("call", *auth, "-p", "ask ready?", "--cwd", str(workspace))
+    paused = asking.stderr.split("(context ", 1)[0].rsplit("task ", 1)[1].split()[0]
+    canceled = client("task-cancel", *auth, paused)
     assert "TASK_STATE_CANCELED" in canceled.stderr
-    again = client("task-cancel", *auth, task_id, check=1)
+    again = client("task-cancel", *auth, paused, check=1)
     assert "-32002" in again.stderr
     failed = client("call", *auth, "-p", "fail boom", "--cwd", str(workspace), check=1)
     assert "TASK_STATE_FAILED" in failed.stderr
@@ -166,3 +172,75 @@ def test_a_reader_that_goes_away_ends_the_client_quietly(
     assert done.returncode == 141, done.stderr
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
     assert "Exception ignored" not in done.stderr
+
+
+def test_call_waits_answers_permissions_and_times_out(
+    server: ServerProcess, workspace: Path
+) -> None:
+    auth = ["--url", server.url, "--token", "t0ken", "--cwd", str(workspace)]
+    ask = "permission write_file a.yaml\nsay done"
+    allowed = client("call", *auth, "-p", ask, "--allow")
+    assert allowed.stdout.strip() == "allowed done"
+    assert "waiting for the turn of task" in allowed.stderr
+    denied = client("call", *auth, "-p", ask, "--deny", "--stream")
+    assert denied.stdout.strip().endswith("denied done")
+    unanswered = client("call", *auth, "-p", ask)  # no terminal, no flag: say how to answer
+    assert "--allow or --deny" in unanswered.stderr
+    slow = client("call", *auth, "-p", "sleep 30\nsay late", "--timeout", "1", check=6)
+    assert "keeps running" in slow.stderr and "task " in slow.stderr
+
+
+def test_prompt_sources_states_urls_and_tokens(
+    server: ServerProcess, workspace: Path, tmp_path: Path
+) -> None:
+    auth = ["--url", server.url, "--cwd", str(workspace)]
+    env = {**os.environ, "IACCODE_A2A_CLIENT_TOKEN": "t0ken"}
+    piped = subprocess.run(
+        [*CLIENT, "call", *auth, "-p", "-"],
+        input="say from stdin",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.strip() == "from stdin"
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text("say from a file")
+    token = ["--token", "t0ken"]
+    assert client("call", *auth, *token, "-p", f"@{prompt}").stdout.strip() == "from a file"
+    listing = ["task-list", "--url", server.url, *token]
+    assert "INPUT_REQUIRED" in client(*listing, "--status", "INPUT_REQUIRED").stdout
+    client(*listing, "--status", "input-required")
+    bad = client(*listing, "--status", "bogus", check=2)
+    assert "INPUT_REQUIRED" in bad.stderr and "COMPLETED" in bad.stderr
+    no_scheme = client("discover", "--url", server.url.removeprefix("http://"), check=2)
+    assert "http://" in no_scheme.stderr
+
+
+def test_the_existing_products_spellings(server: ServerProcess, tmp_path: Path) -> None:
+    config = tmp_path / "client.yml"
+    config.write_text(f"routes:\n  local:\n    url: {server.url}\n    token: t0ken\n")
+    found = client("--config", str(config), "discover", "--route", "local")
+    assert "iac-code" in found.stdout
+    preview = client("--config", str(config), "route-preview")
+    assert "local" in preview.stdout and server.url in preview.stdout
+    assert "t0ken" not in preview.stdout
+
+
+def test_every_option_has_help() -> None:
+    from iaccode.cli import build_parser
+
+    def walk(parser: Any) -> Iterator[Any]:
+        yield parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    yield from walk(sub)
+
+    client_parser = build_parser()._subparsers._group_actions[0].choices["a2a-client"]
+    for parser in walk(client_parser):
+        for action in parser._actions:
+            if action.dest in ("help", "client_command"):
+                continue
+            assert action.help, f"{parser.prog}: {action.option_strings or action.dest}"

@@ -556,6 +556,16 @@ def test_agentcore_profile() -> None:
     runtime = load_config(None, {}, {"AGENTCORE_RUNTIME_URL": "https://rt.example/invocations"})
     assert runtime.profile == "agentcore" and runtime.port == 9000
     assert runtime.advertised_url == "https://rt.example/invocations/"
+    # The contract's 401 challenge points at the runtime's protected-resource metadata.
+    assert runtime.www_authenticate and runtime.auth_resource_metadata == (
+        "https://rt.example/invocations/.well-known/oauth-protected-resource"
+    )
+    qualified = load_config(
+        None, {}, {"AGENTCORE_RUNTIME_URL": "https://rt.example/invocations/?qualifier=DEFAULT"}
+    )
+    assert qualified.auth_resource_metadata == (
+        "https://rt.example/invocations/.well-known/oauth-protected-resource?qualifier=DEFAULT"
+    )
     with pytest.raises(ConfigError, match="profile"):
         load_config(None, {"profile": "lambda"}, {})
 
@@ -621,3 +631,19 @@ def test_mcp_servers_skills_and_the_context_budget_from_the_file(tmp_path: Path)
     path.write_text("llm-context-budget: 10\n")
     with pytest.raises(ConfigError, match="llm-context-budget"):
         load_config(path, environ={})
+
+
+@pytest.mark.parametrize(
+    "variable", ["IAC_CODE_A2A_TRUST_REQUEST_CWD", "IAC_CODE_A2A_EXTREME_PERFORMANCE"]
+)
+def test_product_switches_that_do_not_apply_are_refused(variable: str) -> None:
+    with pytest.raises(ConfigError, match=variable):
+        load_config(None, {}, {variable: "1"})
+    load_config(None, {}, {variable: "0"})  # off: nothing to refuse
+
+
+def test_safe_mode_denies_every_tool_that_writes() -> None:
+    config = load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "1"})
+    assert "write_file" in config.permission_deny and "edit_file" in config.permission_deny
+    assert "read_file" not in config.permission_deny
+    assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "0"}).permission_deny == ()

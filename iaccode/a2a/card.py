@@ -83,6 +83,8 @@ def build_card(
     auth: Authenticator | None = None,
     required_extensions: tuple[str, ...] = (),
     push_notifications: bool = False,
+    streaming: bool = True,
+    extended_agent_card: bool = True,
 ) -> AgentCard:
     """The public card for an agent whose JSON-RPC endpoint is `url`.
 
@@ -138,9 +140,9 @@ def build_card(
         ],
         version=__version__,
         capabilities=AgentCapabilities(
-            streaming=True,
+            streaming=streaming,
             push_notifications=push_notifications,
-            extended_agent_card=True,
+            extended_agent_card=extended_agent_card,
             extensions=extensions,
         ),
         default_input_modes=modes,
@@ -149,6 +151,16 @@ def build_card(
         security_schemes=schemes,
         security_requirements=requirements,
     )
+
+
+def card_at(card: AgentCard, url: str) -> AgentCard:
+    """`card` as served at `url` (the JSON-RPC endpoint): its interfaces point there."""
+    base = url.rstrip("/") or url
+    interfaces = [
+        attrs.evolve(i, url=url if i.protocol_binding == "JSONRPC" else base)
+        for i in card.supported_interfaces
+    ]
+    return attrs.evolve(card, supported_interfaces=interfaces)
 
 
 def extended_card(card: AgentCard, runtime: dict[str, Any]) -> AgentCard:
@@ -179,7 +191,10 @@ def card_json(card: AgentCard, *, legacy_fields: bool) -> dict[str, Any]:
             for i in card.supported_interfaces
             if i.protocol_binding == "JSONRPC"
         ]
-        out["supportsAuthenticatedExtendedCard"] = bool(card.capabilities.extended_agent_card)
+        # Only meaningful when there is authentication to get it with (0.3 spec §5.5).
+        out["supportsAuthenticatedExtendedCard"] = bool(
+            card.capabilities.extended_agent_card and card.security_schemes
+        )
         if card.security_schemes:
             out["security"] = [{name: []} for name in card.security_schemes]
     return out

@@ -43,6 +43,7 @@ from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
 from iaccode.tasks.states import InvalidTransition
 from iaccode.wire import jsonrpc
+from iaccode.wire.access import note_call
 
 log = logging.getLogger("iaccode.a2a")
 
@@ -62,6 +63,8 @@ class RequestMeta:
 @attrs.frozen
 class JsonReply:
     body: bytes
+    # An error answering a 0.3 streaming method: 0.3 clients read it as the stream's one event.
+    as_event: bool = False
 
 
 @attrs.frozen
@@ -226,19 +229,22 @@ class Dispatcher:
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         name = legacy.METHODS.get(parsed.method, parsed.method)
         legacy_dialect = name != parsed.method
+        note_call(parsed.method, _task_of(parsed.params))
+        method = _METHODS.get(name)
+        as_event = legacy_dialect and method is not None and method.streaming
         try:
             reply = await self._call(parsed, name, legacy_dialect, meta)
         except A2AError as exc:
-            reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect))
+            reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect), as_event)
         except InvalidTransition:
             # The task changed state under the request (say, a cancel won the race).
             changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
-            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect))
+            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect), as_event)
         except Exception:
             error_id = new_id()[:8]
             log.exception("%s failed (error id %s)", parsed.method, error_id)
             error = InternalError(f"Internal error (error id {error_id})")
-            reply = JsonReply(encode_error(parsed.id, error, legacy=legacy_dialect))
+            reply = JsonReply(encode_error(parsed.id, error, legacy=legacy_dialect), as_event)
         if parsed.is_notification:
             if isinstance(reply, StreamReply):
                 reply.aclose()
@@ -274,6 +280,10 @@ class Dispatcher:
             legacy=legacy_dialect,
         )
         result = await method.call(self.service, decoded, ctx)
+        if isinstance(result, m.Task):
+            note_call(task_id=result.id)
+        elif isinstance(result, Subscription):
+            note_call(task_id=result.task_id)
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetExtendedAgentCard":
@@ -306,6 +316,18 @@ def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
     if legacy_dialect and isinstance(result, m.Task):
         return legacy.task_to_v03(out)
     return out
+
+
+def _task_of(params: object) -> str | None:
+    """The task a request names (`id`, `taskId`, `message.taskId`), for the access log."""
+    if not isinstance(params, dict):
+        return None
+    for value in (params.get("taskId"), params.get("id"), params.get("task_id")):
+        if isinstance(value, str):
+            return value
+    message = params.get("message")
+    task_id = message.get("taskId") if isinstance(message, dict) else None
+    return task_id if isinstance(task_id, str) else None
 
 
 def _check_version(version: str | None) -> None:

@@ -17,7 +17,10 @@ A2A JSON-RPC server does; HTTP errors are for HTTP-level problems only.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
+
+import trio
 
 from iaccode import __version__
 from iaccode.a2a.auth import Authenticator
@@ -26,6 +29,7 @@ from iaccode.a2a.dispatch import Dispatcher, JsonReply, NoReply, RequestMeta
 from iaccode.a2a.rest import JSON_MEDIA_TYPES, RestBinding, RestRoute
 from iaccode.model.errors import ContentTypeNotSupportedError, encode_error
 from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.wire.access import note_principal
 from iaccode.wire.http import (
     EventStreamResponse,
     HttpRequest,
@@ -35,6 +39,7 @@ from iaccode.wire.http import (
 )
 
 CARD_PATH = "/.well-known/agent-card.json"
+_PLACES = 16  # cards for distinct Host / mount points kept at once
 SESSION_HEADER = "x-amzn-bedrock-agentcore-runtime-session-id"
 
 
@@ -47,7 +52,8 @@ class PingStatus:
         self._since = int(time.time())
 
     def current(self) -> dict[str, object]:
-        busy = self._supervisor.busy
+        # A pause saved by an earlier process is work in progress too (deployment.md).
+        busy = self._supervisor.busy or bool(self._supervisor.tasks.suspended)
         if busy != self._busy:
             self._busy = busy
             self._since = int(time.time())
@@ -66,6 +72,8 @@ class A2AHttpApp:
         card_requires_auth: bool = False,
         www_authenticate: str | None = None,
         extensions: frozenset[str] = frozenset(),
+        session_scope: bool = False,
+        card_at: Callable[[str], PreparedCard] | None = None,
     ) -> None:
         self.dispatcher = dispatcher
         self.card = card
@@ -73,10 +81,16 @@ class A2AHttpApp:
         self._auth = auth if auth is not None and auth.enabled else None
         self._card_requires_auth = card_requires_auth
         self._extensions = extensions
+        self._session_scope = session_scope
+        # No public URL configured and a host that says where it serves us (ASGI): the card
+        # advertises that place. A few places at most are remembered (Host is the client's).
+        self._card_at = card_at
+        self._cards: dict[str, PreparedCard] = {}
         challenge = (("www-authenticate", www_authenticate),) if www_authenticate else ()
         self._unauthorized = error_response(401, headers=challenge)
         path = urlsplit(rpc_url).path.rstrip("/")
         self._rpc_paths = frozenset({"/", path or "/", path + "/"})
+        self._rpc_suffix = path.lstrip("/") + "/" if path else ""
         self.rest = RestBinding(dispatcher, base_path=path)
         self._health = json_response(
             200, {"status": "healthy", "version": __version__, "mode": "normal"}
@@ -109,20 +123,32 @@ class A2AHttpApp:
         return error_response(404)
 
     def _card(self, request: HttpRequest) -> HttpResponse:
+        card = self._card_for(request)
         validators = (
             ("cache-control", "public, max-age=60"),
-            ("etag", self.card.etag),
-            ("last-modified", self.card.last_modified),
+            ("etag", card.etag),
+            ("last-modified", card.last_modified),
         )
-        if self.card.matches(request.header("if-none-match")):
+        if card.matches(request.header("if-none-match")):
             return HttpResponse(304, validators)
-        return json_response(200, self.card.body, validators)
+        return json_response(200, card.body, validators)
+
+    def _card_for(self, request: HttpRequest) -> PreparedCard:
+        base = request.base_url
+        if self._card_at is None or base is None:
+            return self.card
+        card = self._cards.get(base)
+        if card is None:
+            card = self._card_at(base + self._rpc_suffix)
+            if len(self._cards) < _PLACES:
+                self._cards[base] = card
+        return card
 
     def _principal(self, request: HttpRequest) -> str | None:
         """Who is calling: "" when no authentication is configured, None when it fails."""
-        if self._auth is None:
-            return ""
-        return self._auth.authenticate(request.header)
+        owner = "" if self._auth is None else self._auth.authenticate(request.header)
+        note_principal(owner)
+        return owner
 
     async def _rpc(self, request: HttpRequest, owner: str) -> HttpResponse | EventStreamResponse:
         if request.media_type not in JSON_MEDIA_TYPES:
@@ -130,10 +156,12 @@ class A2AHttpApp:
                 "Content-Type must be application/json for JSON-RPC requests"
             )
             return json_response(200, encode_error(None, error, legacy=False))
-        meta = _meta(request, owner)
+        meta = _meta(request, owner, self._session_scope)
         echo = self._echo(meta)
         reply = await self.dispatcher.dispatch(request.body, meta)
         if isinstance(reply, JsonReply):
+            if reply.as_event:  # a 0.3 client of message/stream reads errors as an event
+                return EventStreamResponse(OneEvent(reply.body), echo)
             return json_response(200, reply.body, echo)
         if isinstance(reply, NoReply):
             return HttpResponse(204, echo)
@@ -147,7 +175,7 @@ class A2AHttpApp:
             return self._unauthorized
         if request.method not in route.methods:
             return _not_allowed(route.allow)
-        meta = _meta(request, owner)
+        meta = _meta(request, owner, self._session_scope)
         return await self.rest.handle(route, request, meta, self._echo(meta))
 
     def _echo(self, meta: RequestMeta) -> tuple[tuple[str, str], ...]:
@@ -156,13 +184,42 @@ class A2AHttpApp:
         return (("a2a-extensions", ", ".join(active)),) if active else ()
 
 
-def _meta(request: HttpRequest, owner: str) -> RequestMeta:
-    """What the headers (and the query's `A2A-Version`, spec §3.6.1) say beside the body."""
+class OneEvent:
+    """An event stream of one event: a 0.3 streaming call's error."""
+
+    def __init__(self, body: bytes) -> None:
+        self._body: bytes | None = body
+
+    async def receive(self) -> bytes:
+        """The event, then `trio.EndOfChannel`; a checkpoint."""
+        await trio.lowlevel.checkpoint()
+        return self.receive_nowait()
+
+    def receive_nowait(self) -> bytes:
+        """The event, then `trio.EndOfChannel`."""
+        body, self._body = self._body, None
+        if body is None:
+            raise trio.EndOfChannel
+        return body
+
+    def aclose(self) -> None:
+        self._body = None
+
+
+def _meta(request: HttpRequest, owner: str, session_scope: bool = False) -> RequestMeta:
+    """What the headers (and the query's `A2A-Version`, spec §3.6.1) say beside the body.
+
+    With `session_scope` (`agentcore-session-scope`), a request that names an AgentCore runtime
+    session sees only the tasks, contexts and push configs of that session: the session is part
+    of the owner, so every lookup (GetTask, ListTasks, CancelTask, ...) is scoped the same way."""
+    session_id = request.header(SESSION_HEADER)
+    if session_scope and session_id:
+        owner = f"{owner}@agentcore-session:{session_id[:256]}"
     return RequestMeta(
         version=request.header("a2a-version") or request.query_param("A2A-Version"),
         extensions=_extensions(request),
         owner=owner,
-        session_id=request.header(SESSION_HEADER),
+        session_id=session_id,
     )
 
 

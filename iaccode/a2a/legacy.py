@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from iaccode.model.errors import InvalidParamsError
+
 # 0.3 method name -> 1.0 method name (whats-new-v1 "Method renames").
 METHODS = {
     "message/send": "SendMessage",
@@ -103,11 +105,21 @@ def message_to_v1(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def part_to_v1(part: dict[str, Any]) -> dict[str, Any]:
+    """A 0.3 part as a 1.0 part.
+
+    Raises:
+        InvalidParamsError: the part has no `kind` (the 0.3 schema requires it) or an unknown one.
+    """
     kind = part.get("kind")
+    if kind not in ("text", "file", "data"):
+        what = "has no 'kind'" if kind is None else "has an unknown 'kind'"
+        raise InvalidParamsError(
+            f"A 0.3 message part {what}: use text, file or data", field="message.parts.kind"
+        )
     out: dict[str, Any] = {}
     if "metadata" in part:
         out["metadata"] = part["metadata"]
-    if kind == "file" or (kind is None and "file" in part):
+    if kind == "file":
         file = part.get("file")
         if isinstance(file, dict):
             if "bytes" in file:
@@ -119,7 +131,7 @@ def part_to_v1(part: dict[str, Any]) -> dict[str, Any]:
             if "name" in file:
                 out["filename"] = file["name"]
         return out
-    if kind == "data" or (kind is None and "data" in part):
+    if kind == "data":
         out["data"] = part.get("data")
         return out
     out["text"] = part.get("text")
@@ -232,9 +244,21 @@ def stream_response_to_v03(response: dict[str, Any], *, final: bool) -> dict[str
 
 
 def send_result_to_v03(response: dict[str, Any]) -> dict[str, Any]:
-    """A 1.0 SendMessageResponse (`{task}` or `{message}`) as the bare 0.3 result."""
+    """A 1.0 SendMessageResponse (`{task}` or `{message}`) as the bare 0.3 result.
+
+    The answer in the task's status message is also given as an artifact named
+    `agent_response`: what the AgentCore contract's example reads (`result.artifacts[]`)."""
     if "task" in response:
-        return task_to_v03(response["task"])
+        task = task_to_v03(response["task"])
+        answer = task["status"].get("message")
+        if answer and answer.get("parts"):
+            artifact = {
+                "artifactId": f"agent_response-{answer.get('messageId', task['id'])}",
+                "name": "agent_response",
+                "parts": answer["parts"],
+            }
+            task["artifacts"] = [*task.get("artifacts", ()), artifact]
+        return task
     return message_to_v03(response["message"])
 
 

@@ -6,6 +6,9 @@ methods, v0.3.0 spec §9.5), and which events are pushed: every settled state (t
 INPUT_REQUIRED, AUTH_REQUIRED), after it is committed. Enqueueing (an fsync, or a Redis round
 trip) runs in a background task so a turn never waits for it.
 
+A config is answered without its secrets: `token` and `authentication.credentials` are used for
+delivery and stored encrypted, never echoed by create, get or list (docs/a2a.md).
+
 With `push-notifications: false` every method answers -32003 before anything else is checked
 (the TCK expects -32003 even for a task that does not exist).
 """
@@ -61,11 +64,13 @@ class PushConfigs:
         self, owner: str, config: TaskPushNotificationConfig, *, legacy: bool
     ) -> TaskPushNotificationConfig:
         try:
-            return await self.require().create(owner, config, legacy=legacy)
+            return redacted(await self.require().create(owner, config, legacy=legacy))
         except CallbackUrlError as exc:
             raise InvalidParamsError(exc.message, field="url") from None
 
-    async def get(self, owner: str, request: TaskPushNotificationConfigRequest) -> Any:
+    async def get(
+        self, owner: str, request: TaskPushNotificationConfigRequest
+    ) -> TaskPushNotificationConfig:
         found = await self.require().get(owner, request.task_id, request.id)
         if found is None:
             raise TaskNotFoundError(
@@ -73,7 +78,7 @@ class PushConfigs:
                 taskId=request.task_id,
                 configId=request.id,
             )
-        return found
+        return redacted(found)
 
     async def list(
         self, owner: str, request: ListTaskPushNotificationConfigsRequest
@@ -81,10 +86,19 @@ class PushConfigs:
         configs, token = await self.require().list(
             owner, request.task_id, request.page_size, request.page_token
         )
-        return ListTaskPushNotificationConfigsResponse(configs=configs, next_page_token=token)
+        shown = [redacted(config) for config in configs]
+        return ListTaskPushNotificationConfigsResponse(configs=shown, next_page_token=token)
 
     async def delete(self, owner: str, request: TaskPushNotificationConfigRequest) -> None:
         await self.require().delete(owner, request.task_id, request.id)
+
+
+def redacted(config: TaskPushNotificationConfig) -> TaskPushNotificationConfig:
+    """The config as a caller sees it: no token, no credentials (the scheme stays)."""
+    auth = config.authentication
+    if auth is not None and auth.credentials is not None:
+        auth = attrs.evolve(auth, credentials=None)
+    return attrs.evolve(config, token=None, authentication=auth)
 
 
 @attrs.define

@@ -66,6 +66,7 @@ from iaccode.model.a2a import (
 from iaccode.model.errors import (
     A2AError,
     ContentTypeNotSupportedError,
+    ExtendedAgentCardNotConfiguredError,
     InvalidParamsError,
     TaskNotCancelableError,
     TaskNotFoundError,
@@ -202,6 +203,7 @@ class A2AService:
     async def send_streaming_message(
         self, request: SendMessageRequest, ctx: CallContext
     ) -> Subscription:
+        self._check_streaming()
         subscription = None
 
         def subscribe(record: TaskRecord) -> None:
@@ -546,6 +548,13 @@ class A2AService:
                     taskId=record.id,
                 )
             turn = self.supervisor.active(record.id)
+            if turn is None and record.suspension is None and record.state.is_interrupted:
+                # A2A seed, CancelTask: a task that exists but is not running (its turn ended
+                # waiting for the next message) is not cancelable. A paused turn still is.
+                raise TaskNotCancelableError(
+                    f"Task {record.id} is not running: it is waiting for a new message",
+                    taskId=record.id,
+                )
             if turn is not None:
                 await self.supervisor.cancel(turn)
             if not record.state.is_terminal:  # no turn, or it ended before the cancel landed
@@ -559,7 +568,15 @@ class A2AService:
                 )
         return record.snapshot()
 
+    def _check_streaming(self) -> None:
+        """Raises UnsupportedOperationError when the card says `streaming: false`."""
+        if not self.card.capabilities.streaming:
+            raise UnsupportedOperationError(
+                "Streaming is off on this server (streaming: false); use SendMessage and GetTask"
+            )
+
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
+        self._check_streaming()
         record = await self._visible_task(request.id, ctx)
         # A pause left by an earlier process counts as active: its answer resumes the turn.
         if self.supervisor.active(record.id) is None and record.suspension is None:
@@ -573,6 +590,10 @@ class A2AService:
     async def get_extended_card(
         self, request: GetExtendedAgentCardRequest, ctx: CallContext
     ) -> AgentCard:
+        if not self.card.capabilities.extended_agent_card:
+            raise ExtendedAgentCardNotConfiguredError(
+                "This server offers no extended agent card (extended-agent-card: false)"
+            )
         return self.card
 
     # -- push notification configs (spec §3.1.7-3.1.10) ------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import json
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,11 +37,32 @@ def sign_card(card: Mapping[str, Any], secret: str, key_id: str = "default") -> 
     """The `AgentCardSignature` for `card` (as served, minus any signatures)."""
     # A standard compact JWS whose payload part is then dropped (detached, RFC 7515 App. F);
     # the payload stays base64url-encoded in the signing input, as the A2A verifiers expect.
-    token = jwt.api_jws.encode(
-        signing_payload(card), secret, algorithm="HS256", headers={"kid": key_id, "typ": "JOSE"}
-    )
+    with warnings.catch_warnings():
+        # PyJWT warns (with source lines) about a secret under 32 bytes; the server says it
+        # once, in its own words, at start-up (`weak_secret_warning`).
+        warnings.simplefilter("ignore")
+        token = jwt.api_jws.encode(
+            signing_payload(card),
+            secret,
+            algorithm="HS256",
+            headers={"kid": key_id, "typ": "JOSE"},
+        )
     protected, _, signature = token.split(".")
     return {"protected": protected, "signature": signature}
+
+
+MIN_SECRET_BYTES = 32  # RFC 7518 §3.2: an HS256 key at least as long as the hash
+
+
+def weak_secret_warning(secret: str) -> str | None:
+    """What to tell the operator about a signing secret too short for HS256, or None."""
+    size = len(secret.encode("utf-8"))
+    if size >= MIN_SECRET_BYTES:
+        return None
+    return (
+        f"signing-secret is {size} bytes; HS256 wants at least {MIN_SECRET_BYTES} "
+        "(RFC 7518 §3.2): card signatures made with it are easy to forge"
+    )
 
 
 def with_signature(card: dict[str, Any], secret: str, key_id: str = "default") -> dict[str, Any]:

@@ -67,14 +67,23 @@ class AguiHttpApp:
         if cancel is not None:
             result = await self.service.cancel_execution(cancel.group(1), body)
             return json_response(200, result)
-        run_request = parse_run_input(body)
         accept_language = request.header("accept-language")
+        try:
+            run_request = parse_run_input(body)
+        except AguiError as error:  # preferredLanguage wins here too, when it can be read
+            return error_reply(error, language_of(preferred_language_of(body), accept_language))
         try:
             stream = await self.service.open_run(run_request, accept_language)
         except AguiError as error:  # in the language the request asked for
             preferred = run_request.props.preferred_language
             return error_reply(error, language_of(preferred, accept_language))
         return EventStreamResponse(stream, heartbeat_comment=HEARTBEAT_COMMENT)
+
+    def refuse(self, status: int, message: str | None = None) -> HttpResponse:
+        """A request the transport refused before reading it all (too large, malformed): the
+        same JSON envelope as every other error before a stream (seed), code INVALID_INPUT."""
+        detail = "The request exceeds 12 MiB." if status == 413 else (message or "")
+        return error_reply(AguiError(codes.INVALID_INPUT, detail, status=status), None)
 
     def _authenticate(self, request: HttpRequest) -> None:
         if self._auth is not None and self._auth.authenticate(request.header) is None:
@@ -88,6 +97,15 @@ def error_reply(error: AguiError, language: str | None) -> HttpResponse:
     if error.status == 405:
         headers = (("allow", str(error.details.get("allow", "POST"))),)
     return json_response(error.status, envelope(error, language), headers)
+
+
+def preferred_language_of(body: object) -> object:
+    """`forwardedProps.iacCode.preferredLanguage` of a body that may not be valid input."""
+    for key in ("forwardedProps", "iacCode", "preferredLanguage"):
+        if not isinstance(body, dict):
+            return None
+        body = body.get(key)
+    return body
 
 
 def _not_allowed(allow: str) -> AguiError:

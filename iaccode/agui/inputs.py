@@ -257,8 +257,10 @@ def _alibaba_cloud(value: Any) -> dict[str, str]:
 
 
 def _resume(value: Any) -> tuple[ResumeEntry, ...]:
-    if not isinstance(value, list) or not value:
-        raise _invalid("RunAgentInput.resume must be a non-empty list.")
+    # An empty list is a resume that answers nothing: INCOMPLETE_RESUME when interrupts are
+    # pending (the seed's code, decided against the thread), no resume at all otherwise.
+    if not isinstance(value, list):
+        raise _invalid("RunAgentInput.resume must be a list.")
     entries = []
     for index, item in enumerate(value):
         where = f"RunAgentInput.resume[{index}]"

@@ -2,8 +2,8 @@
 error messages, `forwardedProps.iacCode.preferredLanguage` wins).
 
 Each code has one sentence for people, translated here; the specific reason (which field, which
-interrupt) follows it in English, since it names protocol fields and ids, which are never
-translated.
+interrupt) follows it, translated by its shape (`iaccode.agui.details`) with the protocol fields
+and ids it names kept as they are; a reason of no known shape stays English.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 from iaccode.agent.i18n import normalize_language
 from iaccode.agui import errors as codes
+from iaccode.agui.details import translate_detail
 from iaccode.agui.errors import AguiError
 
 _MESSAGES: dict[str, dict[str, str]] = {
@@ -204,6 +205,8 @@ def describe(code: str, detail: str, language: str | None) -> str:
     """The code's sentence in `language` (English when unknown), then the specific reason."""
     texts = _MESSAGES.get(code, {})
     sentence = texts.get(language or "en") or texts.get("en", "")
+    if detail and detail != sentence and language in texts:
+        detail = translate_detail(detail, language)
     return f"{sentence} {detail}".strip() if detail and detail != sentence else sentence
 
 

@@ -152,11 +152,14 @@ class AguiService:
                 codes.EXECUTION_EXPIRED,
                 f"Interrupt {expired[0].id} expired; the execution was ended.",
             )
-        if request.resume is None:
+        if request.resume is None or (not request.resume and not state.pending):
             if state.pending:
                 ids = ", ".join(p.id for p in state.pending)
                 raise AguiError(codes.RESUME_REQUIRED, f"Pending interrupts: {ids}.")
-            assert request.parts is not None
+            if request.parts is None:  # `resume: []` with nothing pending, and no message
+                raise AguiError(
+                    codes.INVALID_INPUT, "RunAgentInput.messages holds no user message to run."
+                )
             return NewTurn(request.parts)
         answers = match_resume(state.pending, request.resume, applied=state.applied, now=now)
         execution = state.execution

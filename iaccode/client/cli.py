@@ -11,20 +11,31 @@ Exit status a script can rely on:
     3  the agent could not be reached, or answered something that is not A2A
     4  the agent card's signature did not verify (or it is unsigned and one was required)
     5  the agent refused the credentials
+    6  call --timeout passed before the turn ended (the task keeps running; its id is printed)
   141  the output went away mid-way (`... | head -1`); nothing more is written, as with SIGPIPE
 
 Routes: `--config client.yml` with `routes: {name: {url: ..., token: ..., api-key: ...}}` and
-`--route name`; flags win over the route.
+`--route name`; flags win over the route, the route over $IACCODE_A2A_CLIENT_TOKEN (and
+_API_KEY, _BASIC_USERNAME, _BASIC_PASSWORD). `--config` may come before the command.
+
+When the agent asks permission for a tool, `call` asks you on a terminal (or answers with
+--allow / --deny) and goes on with the turn.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import ssl
 import sys
+import time
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
+
+import httpx
 
 from iaccode.client.connection import (
     CardCheck,
@@ -32,6 +43,7 @@ from iaccode.client.connection import (
     Connection,
     Credentials,
     RemoteError,
+    TimedOut,
 )
 from iaccode.wire import json
 
@@ -40,6 +52,24 @@ EXIT_OK, EXIT_REMOTE, EXIT_USAGE = 0, 1, 2
 # that SIGPIPE stopped (Python ignores SIGPIPE and raises BrokenPipeError instead).
 EXIT_BROKEN_PIPE = 141
 _GOOD_ENDS = {"TASK_STATE_INPUT_REQUIRED", "TASK_STATE_COMPLETED"}
+_RUNNING = {"TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"}
+CONFIG_HELP = "client.yml with routes"
+STATES = (
+    "SUBMITTED",
+    "WORKING",
+    "INPUT_REQUIRED",
+    "AUTH_REQUIRED",
+    "COMPLETED",
+    "FAILED",
+    "CANCELED",
+    "REJECTED",
+)
+_ENV = {
+    "token": "IACCODE_A2A_CLIENT_TOKEN",
+    "basic-username": "IACCODE_A2A_CLIENT_BASIC_USERNAME",
+    "basic-password": "IACCODE_A2A_CLIENT_BASIC_PASSWORD",
+    "api-key": "IACCODE_A2A_CLIENT_API_KEY",
+}
 
 
 def add_parser(commands: Any) -> None:
@@ -49,62 +79,108 @@ def add_parser(commands: Any) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--config", type=Path, metavar="FILE", help=CONFIG_HELP)
     sub = parser.add_subparsers(dest="client_command", metavar="COMMAND", required=True)
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--url", help="the agent's base URL (where its card is served)")
+    common.add_argument(
+        "--url", help="the agent's base URL, http:// or https:// (where its card is served)"
+    )
     common.add_argument("--route", help="a named route from --config")
-    common.add_argument("--config", type=Path, metavar="FILE", help="client.yml with routes")
-    common.add_argument("--timeout", type=float, default=30.0)
-    common.add_argument("--output", choices=("text", "json", "table"), default="text")
-    for flag in ("--token", "--basic-username", "--basic-password", "--api-key"):
-        common.add_argument(flag)
-    common.add_argument("--api-key-header", default=None)
+    common.add_argument(
+        "--config", type=Path, metavar="FILE", default=argparse.SUPPRESS, help=CONFIG_HELP
+    )
+    common.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="call: give up waiting for the turn after this long (exit 6; the task keeps "
+        "running); other commands: per HTTP request (default 30)",
+    )
+    common.add_argument(
+        "--output",
+        choices=("text", "json", "table"),
+        default="text",
+        help="text (default), json, or table (a table for the commands that list)",
+    )
+    for flag, variable, what in (
+        ("--token", "IACCODE_A2A_CLIENT_TOKEN", "bearer token"),
+        ("--basic-username", "IACCODE_A2A_CLIENT_BASIC_USERNAME", "HTTP Basic user"),
+        ("--basic-password", "IACCODE_A2A_CLIENT_BASIC_PASSWORD", "HTTP Basic password"),
+        ("--api-key", "IACCODE_A2A_CLIENT_API_KEY", "API key"),
+    ):
+        common.add_argument(flag, help=f"{what} (default: ${variable})")
+    common.add_argument(
+        "--api-key-header", default=None, help="the API key's header (default X-API-Key)"
+    )
+    common.add_argument("--cacert", type=Path, metavar="FILE", help="trust this CA (PEM) for TLS")
+    common.add_argument(
+        "--insecure", action="store_true", help="do not verify the server's TLS certificate"
+    )
     common.add_argument("--verify-card-secret", help="HS256 secret the card must be signed with")
     common.add_argument("--verify-card-jwks", type=Path, metavar="FILE", help="local JWKS (oct)")
     common.add_argument("--verify-card-jwks-url", metavar="URL", help="JWKS to fetch")
-    common.add_argument("--require-card-signature", action="store_true")
+    common.add_argument(
+        "--require-card-signature", action="store_true", help="refuse an unsigned card"
+    )
 
     sub.add_parser("discover", parents=[common], help="show the agent card")
     sub.add_parser("extended-card", parents=[common], help="show the extended agent card")
     call = sub.add_parser("call", parents=[common], help="send a message")
-    call.add_argument("-p", "--prompt", required=True)
+    call.add_argument(
+        "-p", "--prompt", required=True, help="the message; - reads stdin, @FILE reads FILE"
+    )
     call.add_argument("--cwd", help="the workspace (metadata.iac_code.cwd)")
-    call.add_argument("--context-id")
-    call.add_argument("--task-id")
-    call.add_argument("--iac-code-model")
-    call.add_argument("--iac-code-api-key")
+    call.add_argument("--context-id", help="continue this conversation")
+    call.add_argument("--task-id", help="continue this task (answer its question)")
+    call.add_argument("--iac-code-model", metavar="MODEL", help="the model for this turn")
+    call.add_argument("--iac-code-api-key", metavar="KEY", help="the model's API key, this turn")
     call.add_argument("--stream", action="store_true", help="stream the answer as it comes")
+    decide = call.add_mutually_exclusive_group()
+    decide.add_argument(
+        "--allow", action="store_true", help="allow every tool the agent asks permission for"
+    )
+    decide.add_argument(
+        "--deny", action="store_true", help="deny every tool the agent asks permission for"
+    )
     get = sub.add_parser("task-get", parents=[common], help="show a task")
-    get.add_argument("task_id")
-    get.add_argument("--history-length", type=int)
+    get.add_argument("task_id", help="the task's id")
+    get.add_argument("--history-length", type=int, help="at most this many history messages")
     listing = sub.add_parser("task-list", parents=[common], help="list tasks")
-    listing.add_argument("--context-id")
-    listing.add_argument("--status")
-    listing.add_argument("--page-size", type=int)
-    listing.add_argument("--page-token")
+    listing.add_argument("--context-id", help="only this conversation's tasks")
+    listing.add_argument(
+        "--status", help=f"only tasks in this state: {', '.join(STATES)} (or TASK_STATE_...)"
+    )
+    listing.add_argument("--page-size", type=int, help="tasks per page")
+    listing.add_argument("--page-token", help="the next page (printed after a page)")
     for name, text in (
         ("task-cancel", "cancel a task"),
         ("task-subscribe", "follow a running task's events"),
     ):
-        sub.add_parser(name, parents=[common], help=text).add_argument("task_id")
+        sub.add_parser(name, parents=[common], help=text).add_argument(
+            "task_id", help="the task's id"
+        )
     create = sub.add_parser(
         "push-config-create", parents=[common], help="have a task's updates pushed to a URL"
     )
-    create.add_argument("task_id")
-    create.add_argument("--callback-url", required=True)
-    create.add_argument("--config-id")
-    create.add_argument("--callback-token")
+    create.add_argument("task_id", help="the task's id")
+    create.add_argument("--callback-url", required=True, help="where the updates are POSTed")
+    create.add_argument("--config-id", help="the config's id (default: one is made)")
+    create.add_argument("--callback-token", help="sent back as X-A2A-Notification-Token")
     for name, text in (
         ("push-config-get", "show a task's push notification config"),
         ("push-config-delete", "delete a task's push notification config"),
     ):
         command = sub.add_parser(name, parents=[common], help=text)
-        command.add_argument("task_id")
-        command.add_argument("config_id")
+        command.add_argument("task_id", help="the task's id")
+        command.add_argument("config_id", help="the push config's id")
     push_list = sub.add_parser(
         "push-config-list", parents=[common], help="list a task's push notification configs"
     )
-    push_list.add_argument("task_id")
+    push_list.add_argument("task_id", help="the task's id")
+    preview = sub.add_parser(
+        "route-preview", parents=[common], help="show the routes of --config and where they go"
+    )
+    preview.add_argument("name", nargs="?", help="only this route")
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -139,12 +215,22 @@ def _discard(out: TextIO) -> None:
 def _connect(args: argparse.Namespace) -> Connection:
     route = _route(args)
     url = args.url or route.get("url")
+    if args.client_command == "route-preview":
+        url = url or "http://unused.invalid"  # nothing is sent
     if not url:
         raise ClientError("Give the agent's --url, or a --route from --config.", EXIT_USAGE)
+    if not re.match(r"^https?://[^/]", str(url)):
+        raise ClientError(
+            f"--url must start with http:// or https:// (got {str(url)[:80]!r}).", EXIT_USAGE
+        )
 
     def pick(name: str) -> Any:
         value = getattr(args, name.replace("-", "_"))
-        return value if value is not None else route.get(name)
+        if value is None:
+            value = route.get(name)
+        if value is None and name in _ENV:
+            value = os.environ.get(_ENV[name]) or None
+        return value
 
     credentials = Credentials(
         token=pick("token"),
@@ -167,13 +253,37 @@ def _connect(args: argparse.Namespace) -> Connection:
         jwks_url=args.verify_card_jwks_url,
         require=args.require_card_signature,
     )
-    return Connection(url, credentials=credentials, timeout=args.timeout, card_check=check)
+    timeout = 30.0 if args.timeout is None or args.client_command == "call" else args.timeout
+    return Connection(
+        str(url), credentials=credentials, timeout=timeout, card_check=check, verify=_tls(args)
+    )
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | bool:
+    if args.insecure:
+        return False
+    if args.cacert is None:
+        return True
+    try:
+        return ssl.create_default_context(cafile=str(args.cacert))
+    except (OSError, ssl.SSLError):
+        raise ClientError(
+            f"--cacert {args.cacert} is not a readable PEM file.", EXIT_USAGE
+        ) from None
 
 
 def _route(args: argparse.Namespace) -> dict[str, Any]:
     if args.route is None:
         return {}
-    if args.config is None:
+    routes = _routes(args)
+    route = routes.get(args.route)
+    if not isinstance(route, dict):
+        raise ClientError(f"No route named {args.route!r} in {args.config}.", EXIT_USAGE)
+    return route
+
+
+def _routes(args: argparse.Namespace) -> dict[str, Any]:
+    if getattr(args, "config", None) is None:
         raise ClientError("--route needs --config client.yml", EXIT_USAGE)
     import yaml
 
@@ -181,10 +291,9 @@ def _route(args: argparse.Namespace) -> dict[str, Any]:
         routes = (yaml.safe_load(args.config.read_text()) or {}).get("routes", {})
     except (OSError, yaml.YAMLError, AttributeError):
         raise ClientError(f"Cannot read routes from {args.config}.", EXIT_USAGE) from None
-    route = routes.get(args.route) if isinstance(routes, dict) else None
-    if not isinstance(route, dict):
-        raise ClientError(f"No route named {args.route!r} in {args.config}.", EXIT_USAGE)
-    return route
+    if not isinstance(routes, dict):
+        raise ClientError(f"'routes' in {args.config} must be a mapping.", EXIT_USAGE)
+    return routes
 
 
 # -- commands --------------------------------------------------------------------------------------
@@ -234,7 +343,7 @@ def _call(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) 
     message: dict[str, Any] = {
         "messageId": str(uuid.uuid4()),
         "role": "ROLE_USER",
-        "parts": [{"text": args.prompt}],
+        "parts": [{"text": _prompt(args.prompt)}],
     }
     if meta:
         message["metadata"] = {"iac_code": meta}
@@ -242,9 +351,58 @@ def _call(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) 
         message["contextId"] = args.context_id
     if args.task_id:
         message["taskId"] = args.task_id
-    if args.stream:
-        return _follow(conn.stream("SendStreamingMessage", {"message": message}), args, out, err)
-    result = conn.call("SendMessage", {"message": message})
+    deadline = None if args.timeout is None else time.monotonic() + args.timeout
+    turn = Turn()
+    try:
+        if not conn.can_stream:  # one blocking call, bounded by --timeout alone
+            return _call_blocking(conn, message, args, out, err)
+        events = conn.stream("SendStreamingMessage", {"message": message}, deadline=deadline)
+        resumed = False  # following the turn again after answering its question
+        while True:
+            try:
+                status = _follow(events, args, out, err, turn=turn)
+            except RemoteError as exc:
+                if not (resumed and exc.error.get("code") == -32001):
+                    raise
+                missed = True  # it ended before the subscription: report the stored task
+                break
+            missed = False
+            if turn.permission is None or turn.state != "TASK_STATE_INPUT_REQUIRED":
+                break
+            decision = _decide(turn.permission, args, err)
+            if decision is None:
+                print(
+                    f"task {turn.task_id} waits for a decision: answer with "
+                    "--task-id and --allow or --deny",
+                    file=err,
+                )
+                return status
+            # The answer is acknowledged at once; the turn goes on, followed by subscribing.
+            conn.call("SendMessage", {"message": _permission_answer(turn, decision)})
+            turn.permission, resumed = None, True
+            events = conn.stream("SubscribeToTask", {"id": turn.task_id}, deadline=deadline)
+    except httpx.TimeoutException:
+        raise TimedOut(args.timeout or 0, turn.task_id) from None
+    if args.stream and not missed:
+        return status
+    if turn.task_id is None:  # a direct reply, or nothing
+        if turn.message is not None:
+            if args.output == "json":
+                _show({"message": turn.message}, out)
+            else:
+                print(_text(turn.message), file=out)
+        return status
+    task = conn.call("GetTask", {"id": turn.task_id})
+    if args.output == "json":
+        _show({"task": task}, out)
+    return _report_task(task, args, out, err)
+
+
+def _call_blocking(
+    conn: Connection, message: dict[str, Any], args: argparse.Namespace, out: TextIO, err: TextIO
+) -> int:
+    timeout = httpx.Timeout(30.0, read=args.timeout)  # None: as long as the turn takes
+    result = conn.call("SendMessage", {"message": message}, timeout=timeout)
     if args.output == "json":
         _show(result, out)
     if "message" in result:
@@ -252,6 +410,71 @@ def _call(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) 
             print(_text(result["message"]), file=out)
         return EXIT_OK
     return _report_task(result["task"], args, out, err)
+
+
+def _prompt(value: str) -> str:
+    """`-p TEXT`, `-p -` (stdin) or `-p @FILE`."""
+    if value == "-":
+        return sys.stdin.read()
+    if value.startswith("@") and len(value) > 1:
+        try:
+            return Path(value[1:]).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            raise ClientError(f"Cannot read the prompt from {value[1:]}.", EXIT_USAGE) from None
+    return value
+
+
+class Turn:
+    """What a followed stream ended with: its task, state and any pending permission."""
+
+    def __init__(self) -> None:
+        self.task_id: str | None = None
+        self.context_id: str | None = None
+        self.state = ""
+        self.permission: dict[str, Any] | None = None  # metadata.iac_code.input of the pause
+        self.message: dict[str, Any] | None = None  # a direct reply (no task)
+
+
+def _decide(permission: dict[str, Any], args: argparse.Namespace, err: TextIO) -> str | None:
+    """allow_once or deny: from --allow / --deny, else asked on a terminal; None otherwise."""
+    if args.allow:
+        return "allow_once"
+    if args.deny:
+        return "deny"
+    if not (sys.stdin.isatty() and err.isatty()):
+        return None
+    tool = permission.get("toolName") or permission.get("title") or "a tool"
+    print(f"The agent asks to run {tool}.", file=err)
+    while True:
+        print("Allow once? [y/n] ", end="", file=err, flush=True)
+        try:
+            answer = input().strip().lower()
+        except EOFError:
+            return None
+        if answer in ("y", "yes"):
+            return "allow_once"
+        if answer in ("n", "no"):
+            return "deny"
+
+
+def _permission_answer(turn: Turn, decision: str) -> dict[str, Any]:
+    """The message that answers a permission pause (the seed's sideband DataPart)."""
+    pause = turn.permission or {}
+    data = {
+        "schemaVersion": 1,
+        "kind": "permission",
+        "requestTaskId": turn.task_id,
+        "inputId": pause.get("inputId"),
+        "toolUseId": pause.get("toolUseId"),
+        "decision": decision,
+    }
+    return {
+        "messageId": str(uuid.uuid4()),
+        "role": "ROLE_USER",
+        "taskId": turn.task_id,
+        "contextId": turn.context_id,
+        "parts": [{"data": data, "mediaType": "application/json"}],
+    }
 
 
 def _report_task(task: dict[str, Any], args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -265,7 +488,14 @@ def _report_task(task: dict[str, Any], args: argparse.Namespace, out: TextIO, er
     return EXIT_OK if status["state"] in _GOOD_ENDS else EXIT_REMOTE
 
 
-def _follow(events: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _follow(
+    events: Any,
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    *,
+    turn: Turn | None = None,
+) -> int:
     """Render a stream live: text deltas as they come, tool progress on stderr.
 
     Deltas of one answer share a messageId (iaccode); a message with another id (a progress
@@ -273,19 +503,32 @@ def _follow(events: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> 
     task that COMPLETED without a status message answered in its artifacts: those are shown.
     """
     text = args.output != "json"
+    live = getattr(args, "stream", True)  # `call` without --stream: progress only, answer after
+    turn = turn or Turn()
     state = ""
     line_id: Any = None  # the messageId of the line being printed, if one is open
     answered = False  # the latest status (or a direct reply) carried a message
     artifacts: dict[str, dict[str, Any]] = {}
     for result in events:
-        if not text:
+        if not text and live:
             _show(result, out)
         if "task" in result:
+            turn.task_id = result["task"].get("id") or turn.task_id
+            turn.context_id = result["task"].get("contextId") or turn.context_id
+            if text and not live and turn.task_id:
+                print(f"waiting for the turn of task {turn.task_id}", file=err, flush=True)
             state = result["task"]["status"]["state"]
             answered = "message" in result["task"]["status"]
+            if answered and text and live and state not in _RUNNING:
+                # A snapshot of a turn that ended before the stream started (a subscription
+                # right after an answer): its answer is only here.
+                print(_text(result["task"]["status"]["message"]), file=out, flush=True)
             for artifact in result["task"].get("artifacts") or []:
                 artifacts[artifact.get("artifactId")] = artifact
-        elif "message" in result and text:
+        elif "message" in result:
+            turn.message = result["message"]
+            if not (text and live):
+                continue
             if line_id is not None:
                 print(file=out)
             print(_text(result["message"]), file=out, flush=True)
@@ -293,14 +536,20 @@ def _follow(events: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> 
         elif "statusUpdate" in result:
             update = result["statusUpdate"]
             state = update["status"]["state"]
+            turn.task_id = update.get("taskId") or turn.task_id
+            turn.context_id = update.get("contextId") or turn.context_id
             meta = (update.get("metadata") or {}).get("iac_code", {})
+            pause = meta.get("input")
+            turn.permission = (
+                pause if isinstance(pause, dict) and pause.get("kind") == "permission" else None
+            )
             message = update["status"].get("message")
             answered = bool(message)
             if text:
                 if "tool" in meta:
                     tool = meta["tool"]
                     print(f"[{tool.get('name')}: {tool.get('status')}]", file=err)
-                if message and "assistantFinal" not in meta:  # the final one repeats the deltas
+                if message and "assistantFinal" not in meta and live:  # final repeats the deltas
                     message_id = message.get("messageId") or object()
                     if line_id is not None and message_id != line_id:
                         print(file=out)
@@ -316,7 +565,8 @@ def _follow(events: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> 
             artifacts[key] = artifact
             if text:
                 print(f"[artifact {artifact.get('name') or key}]", file=err)
-    if text:
+    turn.state = state
+    if text and live:
         if line_id is not None:
             print(file=out)
         if not answered and (answer := _artifact_answer(state, list(artifacts.values()))):
@@ -363,7 +613,7 @@ def _task_list(conn: Connection, args: argparse.Namespace, out: TextIO, err: Tex
         key: value
         for key, value in (
             ("contextId", args.context_id),
-            ("status", args.status),
+            ("status", _state(args.status)),
             ("pageSize", args.page_size),
             ("pageToken", args.page_token),
         )
@@ -378,13 +628,29 @@ def _task_list(conn: Connection, args: argparse.Namespace, out: TextIO, err: Tex
         status = task["status"]
         state = status["state"].removeprefix("TASK_STATE_")
         rows.append((task["id"], task["contextId"], state, status.get("timestamp", "")))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    for row in rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)), file=out)
+    _table(rows, out)
     print(f"{len(page['tasks'])} of {page['totalSize']}", file=err)
     if page["nextPageToken"]:
         print(f"next page: --page-token {page['nextPageToken']}", file=err)
     return EXIT_OK
+
+
+def _state(value: str | None) -> str | None:
+    """`--status`: a short name (INPUT_REQUIRED, input-required) or the full TASK_STATE_..."""
+    if value is None:
+        return None
+    short = value.strip().upper().replace("-", "_").removeprefix("TASK_STATE_")
+    if short not in STATES:
+        raise ClientError(
+            f"--status {value!r} is not a task state; use one of {', '.join(STATES)}.", EXIT_USAGE
+        )
+    return "TASK_STATE_" + short
+
+
+def _table(rows: Sequence[Sequence[str]], out: TextIO) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)), file=out)
 
 
 def _task_cancel(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -416,7 +682,38 @@ def _push_get(conn: Connection, args: argparse.Namespace, out: TextIO, err: Text
 
 
 def _push_list(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    _show(conn.call("ListTaskPushNotificationConfigs", {"taskId": args.task_id}), out)
+    page = conn.call("ListTaskPushNotificationConfigs", {"taskId": args.task_id})
+    if args.output != "table":
+        _show(page, out)
+        return EXIT_OK
+    rows = [("CONFIG", "URL")]
+    rows += [(str(c.get("id", "")), str(c.get("url", ""))) for c in page.get("configs", [])]
+    _table(rows, out)
+    return EXIT_OK
+
+
+def _route_preview(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The routes of --config (secrets shown only as set), as text, table or JSON."""
+    routes = _routes(args)
+    if args.name is not None:
+        if args.name not in routes:
+            raise ClientError(f"No route named {args.name!r} in {args.config}.", EXIT_USAGE)
+        routes = {args.name: routes[args.name]}
+    shown = {
+        name: {
+            key: ("(set)" if key in _ENV or key == "api-key" else value)
+            for key, value in (route or {}).items()
+        }
+        for name, route in routes.items()
+    }
+    if args.output == "json":
+        _show(shown, out)
+    else:
+        rows = [("ROUTE", "URL", "AUTH")]
+        for name, route in shown.items():
+            auth = ", ".join(k for k in ("token", "basic-username", "api-key") if k in route)
+            rows.append((name, str(route.get("url", "")), auth or "-"))
+        _table(rows, out)
     return EXIT_OK
 
 
@@ -438,4 +735,5 @@ _COMMANDS = {
     "push-config-get": _push_get,
     "push-config-list": _push_list,
     "push-config-delete": _push_delete,
+    "route-preview": _route_preview,
 }

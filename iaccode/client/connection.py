@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import itertools
+import ssl
+import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -24,6 +26,18 @@ class ClientError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+
+
+EXIT_TIMEOUT = 6
+
+
+class TimedOut(ClientError):
+    """`--timeout` passed before the turn ended; the task goes on in the agent."""
+
+    def __init__(self, seconds: float, task_id: str | None) -> None:
+        where = f"; task {task_id} keeps running (task-get / task-subscribe it)" if task_id else ""
+        super().__init__(f"No answer within --timeout {seconds:g} s{where}.", EXIT_TIMEOUT)
+        self.task_id = task_id
 
 
 class RemoteError(ClientError):
@@ -77,9 +91,10 @@ class Connection:
         timeout: float = 30.0,
         card_check: CardCheck | None = None,
         http: httpx.Client | None = None,
+        verify: ssl.SSLContext | bool = True,
     ) -> None:
         headers = (credentials or Credentials()).headers()
-        self._http = http or httpx.Client(timeout=timeout, headers=headers)
+        self._http = http or httpx.Client(timeout=timeout, headers=headers, verify=verify)
         self._base = base_url.rstrip("/")
         self._check = card_check or CardCheck()
         self._ids = itertools.count(1)
@@ -144,12 +159,34 @@ class Connection:
 
     # -- calls ----------------------------------------------------------------------------------
 
-    def call(self, method: str, params: Mapping[str, Any] | None = None) -> Any:
+    @property
+    def can_stream(self) -> bool:
+        return bool((self.card().get("capabilities") or {}).get("streaming"))
+
+    def call(
+        self,
+        method: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout: httpx.Timeout | None = None,
+    ) -> Any:
+        """One JSON-RPC call; its result.
+
+        Raises:
+            RemoteError: the agent answered with an error.
+            ClientError: it could not be reached, or did not answer A2A (exit 3), or refused
+                the credentials (5); httpx.TimeoutException when `timeout` passed.
+        """
         request = self._request(method, params)
+        extra: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
         try:
             response = self._http.post(
-                self.endpoint(), content=json.dumps(request), headers=_HEADERS
+                self.endpoint(), content=json.dumps(request), headers=_HEADERS, **extra
             )
+        except httpx.TimeoutException:
+            if timeout is not None:
+                raise
+            raise ClientError("Cannot reach the agent: timed out", 3) from None
         except httpx.HTTPError as exc:
             raise ClientError(f"Cannot reach the agent: {exc}", 3) from None
         body = self._decode(response)
@@ -157,13 +194,21 @@ class Connection:
             raise RemoteError(body["error"])
         return body.get("result")
 
-    def stream(self, method: str, params: Mapping[str, Any]) -> Iterator[Any]:
-        """The results of a streaming call, one per event, until the server closes the stream."""
+    def stream(
+        self, method: str, params: Mapping[str, Any], *, deadline: float | None = None
+    ) -> Iterator[Any]:
+        """The results of a streaming call, one per event, until the server closes the stream.
+
+        `deadline` (time.monotonic) bounds the whole stream: past it, httpx.TimeoutException
+        (checked between chunks; the server's heartbeats keep chunks coming)."""
         request = self._request(method, params)
         headers = {**_HEADERS, "Accept": "text/event-stream"}
+        extra: dict[str, Any] = {}
+        if deadline is not None:
+            extra["timeout"] = httpx.Timeout(max(0.1, min(30.0, deadline - time.monotonic())))
         try:
             with self._http.stream(
-                "POST", self.endpoint(), content=json.dumps(request), headers=headers
+                "POST", self.endpoint(), content=json.dumps(request), headers=headers, **extra
             ) as response:
                 if not response.headers.get("content-type", "").startswith("text/event-stream"):
                     response.read()
@@ -171,12 +216,18 @@ class Connection:
                     raise RemoteError(body.get("error") or {"message": "no stream"})
                 decoder = SSEDecoder()
                 for data in response.iter_bytes():
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise httpx.ReadTimeout("past the deadline")
                     for item in decoder.feed(data):
                         if isinstance(item, ServerSentEvent):
                             event = json.loads(item.data)
                             if "error" in event:
                                 raise RemoteError(event["error"])
                             yield event.get("result")
+        except httpx.TimeoutException:
+            if deadline is not None:
+                raise
+            raise ClientError("The stream broke: timed out", 3) from None
         except httpx.HTTPError as exc:
             raise ClientError(f"The stream broke: {exc}", 3) from None
 

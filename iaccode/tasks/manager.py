@@ -93,6 +93,9 @@ class TaskManager:
     def __init__(self, store: TaskStore, broker: EventBroker, *, cache_size: int = 4096) -> None:
         self.store = store
         self.broker = broker
+        # Tasks with a saved pause (filled at start-up from the store, then kept by
+        # set_status): what keeps AgentCore's /ping at HealthyBusy across a restart.
+        self.suspended: set[str] = set()
         self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
         self._cache_size = cache_size
         self._forgotten = 0  # bumped by every `forget`
@@ -187,6 +190,10 @@ class TaskManager:
             if live is not None:
                 record.live = live
             record.suspension = suspend
+            if suspend is not None:
+                self.suspended.add(record.id)
+            else:
+                self.suspended.discard(record.id)
             event = TaskStatusUpdateEvent(
                 task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
             )

@@ -235,6 +235,12 @@ class SQLiteTaskStore:
 
         return await self._read(run)
 
+    async def suspended_task_ids(self) -> list[str]:
+        def run(db: sqlite3.Connection) -> list[str]:
+            return [row[0] for row in db.execute("SELECT task_id FROM suspended_turns")]
+
+        return await self._read(run)
+
     # -- contexts ------------------------------------------------------------------------------
 
     async def load_context(self, context_id: str) -> ContextRecord | None:

@@ -126,11 +126,18 @@ class ActiveTurn:
 class TurnReporter:
     """The `TurnOutput` a turn's engine reports through."""
 
-    def __init__(self, supervisor: TurnSupervisor, turn: ActiveTurn, language: str | None) -> None:
+    def __init__(
+        self,
+        supervisor: TurnSupervisor,
+        turn: ActiveTurn,
+        language: str | None,
+        *,
+        raw_thinking: bool | None = None,
+    ) -> None:
         self._tasks = supervisor.tasks
         self._artifacts = supervisor.artifacts
         self._policy = supervisor.permissions
-        self._raw_thinking = supervisor.raw_thinking
+        self._raw_thinking = supervisor.raw_thinking if raw_thinking is None else raw_thinking
         self._tool_trace = supervisor.tool_trace
         self._turn = turn
         self._record = turn.record
@@ -315,6 +322,7 @@ class TurnSupervisor:
         artifacts: ArtifactStore,
         *,
         raw_thinking: bool = False,
+        thinking_on_request: bool = False,
         tool_trace: bool = True,
         max_turns: int | None = None,
     ) -> None:
@@ -323,6 +331,9 @@ class TurnSupervisor:
         self.permissions = permissions
         self.artifacts = artifacts
         self.raw_thinking = raw_thinking
+        # A message asking for reasoning (metadata.iac_code.thinking.enabled) gets it streamed:
+        # what the AG-UI adapter's own core does, as the existing product does for AG-UI.
+        self.thinking_on_request = thinking_on_request
         self.tool_trace = tool_trace
         self.max_turns = max_turns  # running or paused turns; None: no limit
         self._nursery: trio.Nursery | None = None
@@ -492,7 +503,10 @@ class TurnSupervisor:
         await turn.done.wait()
 
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
-        reporter = TurnReporter(self, turn, turn_input.language)
+        thinking = turn_input.metadata.get("thinking")
+        asked = isinstance(thinking, dict) and thinking.get("enabled") is True
+        raw = self.raw_thinking or (self.thinking_on_request and asked)
+        reporter = TurnReporter(self, turn, turn_input.language, raw_thinking=raw)
         try:
             turn_input = await self._with_history(turn, turn_input)
             result = await self._drive(turn, turn_input, reporter)

@@ -42,6 +42,7 @@ from iaccode.wire.http import (
     HttpResponse,
     busy_response,
     error_response,
+    refusal,
 )
 
 log = logging.getLogger("iaccode.asgi")
@@ -206,11 +207,11 @@ class AsgiApp:
         )
         size = len(path) + len(query) + sum(len(k) + len(v) + 4 for k, v in headers)
         if size > self.limits.max_header:
-            raise _Refused(error_response(431))
+            raise _Refused(refusal(self.app, 431))
         length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:
-            raise _Refused(error_response(413, "Request body too large"))
+            raise _Refused(refusal(self.app, 413, "Request body too large"))
         self._reserve(declared)
         reserved = declared
         pieces: list[bytes] = []
@@ -228,21 +229,21 @@ class AsgiApp:
                         pieces.append(chunk)
                         received += len(chunk)
                         if received > self.limits.max_body:
-                            raise _Refused(error_response(413, "Request body too large"))
+                            raise _Refused(refusal(self.app, 413, "Request body too large"))
                         if received > reserved:
                             self._reserve(received - reserved)
                             reserved = received
                     if not message.get("more_body", False):
                         break
             if slow.cancelled_caught:
-                raise _Refused(error_response(408, "Request body not received in time"))
+                raise _Refused(refusal(self.app, 408, "Request body not received in time"))
         except BaseException:
             pieces.clear()
             self._buffered -= reserved
             raise
         self._buffered -= reserved - received  # the caller gives back len(body)
         body = b"".join(pieces)
-        return HttpRequest(scope["method"], path, query, headers, body)
+        return HttpRequest(scope["method"], path, query, headers, body, _base_url(scope, headers))
 
     def _reserve(self, size: int) -> None:
         if size and self._buffered + size > self.limits.max_buffered_body:
@@ -410,3 +411,18 @@ def _fileno(listener: trio.abc.Listener[Any]) -> int:
     if not isinstance(listener, trio.SocketListener):
         raise TypeError(f"hypercorn needs socket listeners, not {type(listener).__name__}")
     return listener.socket.fileno()
+
+
+def _base_url(scope: Scope, headers: tuple[tuple[str, str], ...]) -> str | None:
+    """Where the host serves the app: its scheme, the Host the client used, the mount point."""
+    host = next((v for k, v in headers if k == "host"), None)
+    if not host:
+        server = scope.get("server")
+        if not server or server[1] is None:
+            return None
+        address = f"[{server[0]}]" if ":" in str(server[0]) else str(server[0])
+        host = f"{address}:{server[1]}"
+    if any(c in host for c in "/?#@ ") or len(host) > 255:
+        return None  # not a host a card should advertise
+    root = (scope.get("root_path") or "").rstrip("/")
+    return f"{scope.get('scheme', 'http')}://{host}{root}/"

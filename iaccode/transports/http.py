@@ -51,6 +51,7 @@ from iaccode.wire.http import (
     encode_response,
     error_response,
     frame_chunk,
+    refusal,
 )
 from iaccode.wire.sse import encode_comment, encode_data_line
 
@@ -247,11 +248,11 @@ class HttpServer:
         """Read one request, answer it; False when the connection must close."""
         try:
             if head.method == b"CONNECT":  # h11 would take a 2xx answer as the start of a tunnel
-                raise _Refused(error_response(501, "CONNECT is not supported"))
+                raise _Refused(refusal(self.app, 501, "CONNECT is not supported"))
             try:
                 request = await self._read_request(conn, stream, head)
             except h11.RemoteProtocolError as exc:  # a malformed or truncated body
-                raise _Refused(error_response(exc.error_status_hint, str(exc))) from None
+                raise _Refused(refusal(self.app, exc.error_status_hint, str(exc))) from None
         except _Refused as refused:
             # Answered here, where the method is known: h11 refuses a body in answer to HEAD.
             is_head = head.method == b"HEAD"
@@ -283,12 +284,12 @@ class HttpServer:
         # h11 bounds only a head that is still incomplete; one that arrived whole is measured here.
         size = len(head.target) + sum(len(k) + len(v) + 4 for k, v in head.headers)
         if size > self.limits.max_header:
-            raise _Refused(error_response(431))
+            raise _Refused(refusal(self.app, 431))
         headers = tuple((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in head.headers)
         length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:
-            raise _Refused(error_response(413, "Request body too large"))
+            raise _Refused(refusal(self.app, 413, "Request body too large"))
         # Bodies are counted against the server-wide budget before they are read (a declared
         # length) or as they arrive (chunked); the caller gives back len(body) when done.
         self._reserve(declared)
@@ -305,14 +306,14 @@ class HttpServer:
                     pieces.append(event.data)
                     received += len(event.data)
                     if received > self.limits.max_body:
-                        raise _Refused(error_response(413, "Request body too large"))
+                        raise _Refused(refusal(self.app, 413, "Request body too large"))
                     if received > reserved:
                         self._reserve(received - reserved)
                         reserved = received
                 elif isinstance(event, h11.EndOfMessage):
                     break
                 else:
-                    raise _Refused(error_response(400, "Incomplete request"))
+                    raise _Refused(refusal(self.app, 400, "Incomplete request"))
         except BaseException:
             # The traceback keeps this frame alive while the refusal is sent and the rest
             # drained: the budget is given back, so the bytes must go too.

@@ -149,6 +149,19 @@ class RedisStreamsTransport:
             task_status.started()
             await self._consume(dispatcher, meta, handler_nursery or own)
 
+    async def check(self) -> None:
+        """One PING at start-up, so that a Redis that is not there is one clear error rather
+        than a server that retries for ever.
+
+        Raises:
+            ConnectionError: Redis did not answer (the message names where, without secrets).
+        """
+        try:
+            await trio.to_thread.run_sync(self._redis.ping, limiter=self._writers)
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
+            reason = str(exc).split(" connecting to ", 1)[0] or type(exc).__name__
+            raise ConnectionError(f"cannot reach {self._redis_name()}: {reason}") from None
+
     async def aclose(self) -> None:
         with trio.CancelScope(shield=True):
             await trio.to_thread.run_sync(self._redis.close, limiter=self._writers)

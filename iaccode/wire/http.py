@@ -12,6 +12,7 @@ loop send many events in one `send_all` (RFC 9112 §7.1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from http import HTTPStatus
 from typing import Any, Protocol
 from urllib.parse import parse_qsl
 
@@ -21,22 +22,9 @@ from iaccode.wire import json
 
 Headers = Sequence[tuple[str, str]]
 
-REASONS = {
-    200: "OK",
-    204: "No Content",
-    304: "Not Modified",
-    400: "Bad Request",
-    401: "Unauthorized",
-    404: "Not Found",
-    405: "Method Not Allowed",
-    408: "Request Timeout",
-    411: "Length Required",
-    413: "Content Too Large",
-    415: "Unsupported Media Type",
-    431: "Request Header Fields Too Large",
-    500: "Internal Server Error",
-    503: "Service Unavailable",
-}
+# Every status's reason phrase (RFC 9110 §15), so that no status line ends in a bare space;
+# 413 under its RFC 9110 name.
+REASONS = {**{status.value: status.phrase for status in HTTPStatus}, 413: "Content Too Large"}
 
 
 @attrs.frozen
@@ -46,6 +34,9 @@ class HttpRequest:
     query: str
     headers: tuple[tuple[str, str], ...]  # names lowercased, in arrival order
     body: bytes = b""
+    # Where the host says the app is served (ASGI: scheme://host + root_path + "/"); None when
+    # the server itself is the front, whose configured URL applies.
+    base_url: str | None = None
 
     def header(self, name: str) -> str | None:
         """The first value of a header (name in lowercase), or None."""
@@ -110,6 +101,16 @@ def json_response(status: int, value: Any, headers: Headers = ()) -> HttpRespons
 def error_response(status: int, message: str | None = None, headers: Headers = ()) -> HttpResponse:
     """A small JSON error for HTTP-level failures (`{"error": "..."}`)."""
     return json_response(status, {"error": message or REASONS.get(status, "Error")}, headers)
+
+
+def refusal(app: object, status: int, message: str | None = None) -> HttpResponse:
+    """A request the transport refuses (too large, malformed, too slow), answered in the app's own
+    error shape when it has one (`app.refuse(status, message)`), else `error_response`."""
+    refuse = getattr(app, "refuse", None)
+    if refuse is not None:
+        response: HttpResponse = refuse(status, message)
+        return response
+    return error_response(status, message)
 
 
 def busy_response(message: str, retry_after: int = 1) -> HttpResponse:

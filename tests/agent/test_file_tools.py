@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from iaccode.agent.tools.base import ToolRunner
+from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.files import FILE_TOOLS, write_atomically
 from tests.agent.fakes import RecordingOutput
 
@@ -131,3 +131,22 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
         write_atomically(target, b"new", tmp_path.resolve())
     assert target.read_text() == "old"
     assert list(tmp_path.iterdir()) == [target]
+
+
+def test_result_fields_are_bounded_to_exactly_4000_characters() -> None:
+    shown = ToolResult({"text": "x" * 5000, "short": "y", "list": ["z" * 4001]}).shown()
+    assert len(shown["text"]) == 4000 and shown["text"].endswith("…")
+    assert shown["short"] == "y" and len(shown["list"][0]) == 4000
+    assert len(ToolResult({"text": "x" * 4000}).shown()["text"]) == 4000  # not cut
+
+
+async def test_artifact_fields_stay_out_of_the_tool_event(tmp_path: Path) -> None:
+    from iaccode.agent.tools.iac import IAC_TOOLS
+
+    runner = ToolRunner(IAC_TOOLS, cwd=tmp_path, roots=(tmp_path,))
+    output = RecordingOutput()
+    hcl = 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n'
+    result = await runner.run(output, "call-1", "convert_terraform", {"terraform": hcl})
+    assert not result.is_error and "ALIYUN::ECS::VPC" in result.data["template"]  # the model's
+    shown = output.events[-1]["tool"]["result"]
+    assert "template" not in shown and shown["artifactId"] == "a-1"

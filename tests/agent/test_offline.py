@@ -105,6 +105,9 @@ async def test_creates_a_vpc_with_two_vswitches(offline: A2AClient) -> None:
     assert part["url"].startswith("file://") and part["mediaType"] == "application/yaml"
     stored = Path(part["url"][len("file://") :])
     assert part["metadata"]["byteSize"] == stored.stat().st_size
+    # The seed: the artifact's content is not duplicated in the tool metadata.
+    assert "template" not in tools[-1]["result"]
+    assert tools[-1]["result"]["artifactId"] == artifact["artifactId"]
     answer = text_of(out[-1]["statusUpdate"]["status"]["message"])
     template = fenced_yaml(answer)
     assert template == stored.read_text()

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import trio
 
 from iaccode.server import RunningAgui
@@ -30,10 +31,12 @@ async def test_invalid_input_before_the_stream(client: AguiClient) -> None:
     assert response.status_code == 404
 
 
+@pytest.mark.http_servers
 async def test_a_request_over_12_mib_is_refused(client: AguiClient) -> None:
     big = client.body("x" * (12 * 1024 * 1024 + 10))
-    reply = await client.post(big)
-    assert reply.status == 413
+    reply = await client.post(big)  # refused by the transport, in the envelope of the seed
+    assert reply.error == (413, "INVALID_INPUT")
+    assert "12 MiB" in reply.body["error"]["message"]
 
 
 async def test_unauthorized(start_agui: Any, workspace: Path) -> None:
@@ -78,6 +81,8 @@ async def test_thread_busy(client: AguiClient) -> None:
 async def test_thread_binding_conflict(client: AguiClient, tmp_path: Path) -> None:
     assert (await client.run("say mine", userId="alice")).text == "mine"
     assert (await client.run("say x", userId="bob")).error == (409, "THREAD_BINDING_CONFLICT")
+    conflict = await client.http.post("/", json=client.body("say x", userId="bob"))
+    assert conflict.reason_phrase == "Conflict"  # not "HTTP/1.1 409 "
     client.cwd = tmp_path / "other"  # allowed, but not this thread's
     assert (await client.run("say x", userId="alice")).error == (409, "THREAD_BINDING_CONFLICT")
 
@@ -91,6 +96,8 @@ async def test_resume_rules(client: AguiClient) -> None:
     entry = {"interruptId": interrupt["id"], "status": "cancelled"}
     twice = await client.run(resume=[entry, entry])
     assert twice.error == (200, "INCOMPLETE_RESUME")
+    empty = await client.run(resume=[])  # answers nothing: the seed's INCOMPLETE_RESUME
+    assert empty.error == (200, "INCOMPLETE_RESUME")
     bad = {"interruptId": interrupt["id"], "status": "resolved", "payload": {"decision": "ok"}}
     assert (await client.run(resume=[bad])).error == (200, "RESUME_PAYLOAD_INVALID")
     missing = {"interruptId": interrupt["id"], "status": "resolved"}
@@ -100,8 +107,9 @@ async def test_resume_rules(client: AguiClient) -> None:
     assert done.text == "allowed done"
     applied = await client.resume([interrupt])
     assert applied.error == (200, "RESUME_ALREADY_APPLIED")
-    # a new normal run is fine again
+    # a new normal run is fine again, also with an empty resume beside it
     assert (await client.run("say next")).text == "next"
+    assert (await client.run("say again", resume=[])).text == "again"
 
 
 async def test_a_resume_keeps_its_ros_invocation_id(client: AguiClient) -> None:
@@ -209,6 +217,15 @@ async def test_error_messages_follow_the_callers_language(client: AguiClient) ->
     body = client.body("say x") | {"tools": [{}]}
     german = await client.post(body, headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"})
     assert german.body["error"]["message"].startswith("Die Anfrage ist ungültig.")
+    bogus = client.body("say x", bogus=1)  # the reason is German too, the field name kept
+    reply = await client.post(bogus, headers={"accept-language": "de"})
+    assert reply.body["error"]["message"] == (
+        "Die Anfrage ist ungültig. forwardedProps.iacCode enthält das unbekannte Feld 'bogus'."
+    )
+    # preferredLanguage wins over Accept-Language, for input errors too
+    spanish = client.body("say x", preferredLanguage="es") | {"tools": [{}]}
+    reply = await client.post(spanish, headers={"accept-language": "de-DE"})
+    assert reply.body["error"]["message"].startswith("La solicitud no es válida.")
     (interrupt,) = interrupts_of(await client.run(ASK))
     french = await client.run("say x", preferredLanguage="fr")
     assert french.last("RUN_ERROR")["message"].startswith("Le fil attend")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from ag_ui.core import RunAgentInput
 
+from iaccode.agui.details import translate_detail
 from iaccode.agui.errors import INVALID_INPUT, AguiError
 from iaccode.agui.inputs import MAX_IMAGE_BYTES, parse_run_input
 
@@ -113,7 +114,7 @@ def test_the_digest_ignores_key_order_but_not_content() -> None:
         ({"forwardedProps": props(thinking={"level": 1})}, "unknown field 'level'"),
         ({"forwardedProps": props(alibabaCloud={"token": "x"})}, "unknown field 'token'"),
         ({"forwardedProps": props(alibabaCloud={"regionId": 1})}, "regionId"),
-        ({"resume": []}, "resume"),
+        ({"resume": {}}, "resume"),
         ({"resume": [{"interruptId": "i", "status": "done"}]}, "status"),
         ({"resume": [{"status": "resolved"}]}, "interruptId"),
     ],
@@ -121,7 +122,12 @@ def test_the_digest_ignores_key_order_but_not_content() -> None:
 def test_each_rule_is_enforced_with_a_message_naming_the_field(
     change: dict[str, Any], fragment: str
 ) -> None:
-    assert fragment in refused(body(**change))
+    message = refused(body(**change))
+    assert fragment in message
+    # Every reason is translated whole (fields and ids kept), not English after a translation.
+    for language in ("zh", "es", "fr", "de", "ja", "pt"):
+        translated = translate_detail(message, language)
+        assert translated != message, (language, message)
 
 
 @pytest.mark.parametrize(

@@ -158,3 +158,16 @@ async def test_an_image_of_seven_mib_reaches_the_engine(client: AguiClient) -> N
     body["messages"] = [{"id": "u1", "role": "user", "content": content}]
     reply = await client.post(body)
     assert reply.text == "seen"
+
+
+async def test_reasoning_is_streamed_when_a_run_asks_for_it(client: AguiClient) -> None:
+    # The seed: raw reasoning -> REASONING_START, REASONING_MESSAGE_*, REASONING_END, sent for
+    # thinking.enabled: true without any server setting (as the existing product does).
+    asked = await client.run("think pondering\nsay answer", thinking={"enabled": True})
+    reasoning = [t for t in asked.types if t.startswith("REASONING_")]
+    assert reasoning[0] == "REASONING_START" and reasoning[-1] == "REASONING_END"
+    assert "REASONING_MESSAGE_CONTENT" in reasoning
+    deltas = [e["delta"] for e in asked.events if e["type"] == "REASONING_MESSAGE_CONTENT"]
+    assert "".join(deltas) == "pondering" and asked.text == "answer"
+    plain = await client.run("think private\nsay answer")
+    assert not [t for t in plain.types if t.startswith("REASONING_")]

@@ -127,8 +127,16 @@ async def test_cancel_running_task(a2a: A2AClient) -> None:
 
 
 async def test_cancel_ended_turn_and_unknown_task(a2a: A2AClient) -> None:
+    # A2A seed, CancelTask: a task that exists but is not running is not cancelable.
     task = await a2a.send("say hi")
-    canceled = await a2a.result("CancelTask", {"id": task["id"]})
+    assert task["status"]["state"] == INPUT_REQUIRED  # the turn ended; the task waits
+    with pytest.raises(RpcError) as not_running:
+        await a2a.result("CancelTask", {"id": task["id"]})
+    assert not_running.value.code == -32002
+    assert "not running" in not_running.value.message
+    assert (await a2a.result("GetTask", {"id": task["id"]}))["status"]["state"] == INPUT_REQUIRED
+    paused = await a2a.send("ask region?")  # a turn paused for an answer is still running
+    canceled = await a2a.result("CancelTask", {"id": paused["id"]})
     assert canceled["status"]["state"] == "TASK_STATE_CANCELED"
     with pytest.raises(RpcError) as error:
         await a2a.result("CancelTask", {"id": "no-such-task"})

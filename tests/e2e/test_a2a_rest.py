@@ -294,11 +294,12 @@ async def test_push_config_routes(start_server: Callable[..., Any], workspace: P
         config = {"id": "webhook-1", "url": "http://127.0.0.1:9/hook", "token": "t"}
         created = await http.post(base, json={**config, "taskId": "the-path-wins"})
         assert created.status_code == 200, created.text
-        assert created.json() == {**config, "taskId": task["id"]}
+        shown = {"id": "webhook-1", "url": config["url"], "taskId": task["id"]}  # no token
+        assert created.json() == shown
         generated = (await http.post(base, json={"url": "http://127.0.0.1:9/other"})).json()
         assert generated["id"] and generated["id"] != "webhook-1"
         got = await http.get(f"{base}/webhook-1")
-        assert got.json() == {**config, "taskId": task["id"]}
+        assert got.json() == shown
         listed = (await http.get(base)).json()
         assert {c["id"] for c in listed["configs"]} == {"webhook-1", generated["id"]}
         assert listed["nextPageToken"] == ""

@@ -77,6 +77,15 @@ async def test_wrong_credentials_are_401_on_protected_routes(
         assert (await http.get("/.well-known/agent-card.json")).status_code == 200
 
 
+async def test_a_401_carries_a_challenge_by_default(start_server: Callable[..., Any]) -> None:
+    server = await start_server(token="t")  # RFC 7235: a 401 has WWW-Authenticate
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        response = await http.post("/", json=PING)
+        assert response.status_code == 401 and response.headers["www-authenticate"] == "Bearer"
+        rest = await http.get("/tasks")
+        assert rest.status_code == 401 and rest.headers["www-authenticate"] == "Bearer"
+
+
 @pytest.mark.parametrize("case", sorted(RIGHT))
 async def test_right_credentials_pass(secured: RunningServer, case: str) -> None:
     async with httpx.AsyncClient(base_url=secured.url, headers=RIGHT[case]) as http:

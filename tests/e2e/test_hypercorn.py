@@ -202,3 +202,26 @@ async def test_a_client_that_stops_reading_is_dropped(
         with trio.fail_after(15):  # never read: the writes stall, and the server lets go
             while server.http.in_flight:
                 await trio.sleep(0.05)
+
+
+async def test_an_embedded_app_advertises_where_it_is_served(
+    make_config: Callable[..., Any],
+) -> None:
+    app = create_a2a_app(make_config(port=41242))  # no public-url: the host says where
+    hypercorn = HypercornConfig()
+    hypercorn.bind = ["127.0.0.1:0"]
+    stop = trio.Event()
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            binds = await nursery.start(
+                functools.partial(hypercorn_serve, app, hypercorn, shutdown_trigger=stop.wait)
+            )
+            async with httpx.AsyncClient(base_url=binds[0], timeout=10) as http:
+                card = (await http.get("/.well-known/agent-card.json")).json()
+                proxied = await http.get(
+                    "/.well-known/agent-card.json", headers={"host": "agents.example:8443"}
+                )
+            stop.set()
+    urls = [i["url"] for i in card["supportedInterfaces"]]
+    assert urls == [binds[0] + "/", binds[0]]  # not 127.0.0.1:41242
+    assert proxied.json()["supportedInterfaces"][0]["url"] == "http://agents.example:8443/"

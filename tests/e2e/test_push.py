@@ -70,8 +70,12 @@ async def test_config_methods(pushing: Any, receiver: Receiver) -> None:
     _, a2a = pushing
     task = await a2a.send("say done")
     config = {"taskId": task["id"], "id": "webhook-1", "url": receiver.url(), "token": "t"}
-    created = await a2a.result("CreateTaskPushNotificationConfig", config)
-    assert created == config
+    auth = {"scheme": "Bearer", "credentials": "callback-secret"}
+    created = await a2a.result(
+        "CreateTaskPushNotificationConfig", {**config, "authentication": auth}
+    )
+    shown = {k: v for k, v in config.items() if k != "token"}  # secrets are never echoed
+    assert created == {**shown, "authentication": {"scheme": "Bearer"}}
     generated = await a2a.result(
         "CreateTaskPushNotificationConfig", {"task_id": task["id"], "url": receiver.url("/b")}
     )
@@ -79,8 +83,9 @@ async def test_config_methods(pushing: Any, receiver: Receiver) -> None:
     got = await a2a.result(
         "GetTaskPushNotificationConfig", {"taskId": task["id"], "id": "webhook-1"}
     )
-    assert got == config
+    assert got == created
     listed = await a2a.result("ListTaskPushNotificationConfigs", {"taskId": task["id"]})
+    assert "callback-secret" not in str(listed) and "token" not in listed["configs"][0]
     assert {c["id"] for c in listed["configs"]} == {"webhook-1", generated["id"]}
     assert listed["nextPageToken"] == ""
     for _ in range(2):  # idempotent

@@ -225,3 +225,19 @@ def test_agentcore_style_0_3_request_without_version_header(
     )
     error = errors.json()["error"]
     assert error["code"] == -32001 and not isinstance(error.get("data"), list)
+
+
+def test_the_readme_snippet_runs_as_written(server: ServerProcess, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "http://127.0.0.1:41242" in snippet
+    script = tmp_path / "snippet.py"
+    script.write_text(snippet.replace("http://127.0.0.1:41242", server.url))
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "TASK_STATE" in done.stdout

@@ -187,8 +187,11 @@ def test_a_restored_pause_can_be_cancelled(tmp_path: Path) -> None:
         server.kill()
 
     with ServerProcess(tmp_path / "state", allowed_cwds=[workspace]) as server:
+        # The saved pause is work in progress: AgentCore must keep the session (deployment.md).
+        assert httpx.get(server.url + "/ping").json()["status"] == "HealthyBusy"
         task = {"id": update["taskId"], "contextId": update["contextId"]}
         canceled = rpc(server.url, "CancelTask", {"id": task["id"]})
         assert canceled["status"]["state"] == "TASK_STATE_CANCELED"
+        assert httpx.get(server.url + "/ping").json()["status"] == "Healthy"
         late = call(server.url, "SendMessage", sideband(task, env))
         assert late["error"]["code"] == -32004  # terminal: no answer applies any more

@@ -511,3 +511,37 @@ def test_logs_never_show_credentials(make_config: Callable[..., Any], url: str) 
     described = transport.describe()
     assert "s3cret" not in described and "ss@" not in described and "user" not in described
     assert "6399/0" in described
+
+
+def test_an_absent_redis_is_one_clear_error_at_start_up(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "iaccode",
+            "a2a",
+            "--transport",
+            "redis-streams",
+            "--redis-url",
+            "redis://:hunter2@127.0.0.1:9/0",
+            "--persistence-dir",
+            str(tmp_path / "state"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "cannot reach Redis at redis://127.0.0.1:9/0" in done.stderr
+    assert "Traceback" not in done.stderr and "hunter2" not in done.stderr
+
+
+def test_the_redis_url_comes_from_the_environment() -> None:
+    from iaccode.config import load_config
+
+    config = load_config(None, {}, {"IACCODE_A2A_REDIS_URL": "redis://redis.internal:6380/2"})
+    assert config.redis_url == "redis://redis.internal:6380/2"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import h11
+import pytest
 
 from iaccode.wire import json
-from iaccode.wire.http import busy_response, encode_response
+from iaccode.wire.http import HttpResponse, busy_response, encode_response
 
 
 def test_busy_response_says_when_to_come_back() -> None:
@@ -29,3 +30,10 @@ def test_encoded_response_is_valid_http_that_closes() -> None:
     assert isinstance(body, h11.Data)
     assert json.loads(bytes(body.data)) == {"error": "Server busy; retry later"}
     assert isinstance(client.next_event(), h11.EndOfMessage)
+
+
+@pytest.mark.parametrize(("status", "phrase"), [(409, "Conflict"), (413, "Content Too Large")])
+def test_every_status_has_its_reason_phrase(status: int, phrase: str) -> None:
+    assert encode_response(HttpResponse(status)).startswith(
+        f"HTTP/1.1 {status} {phrase}\r\n".encode()
+    )

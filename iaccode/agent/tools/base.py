@@ -8,7 +8,8 @@ Wire shape of the progress updates (A2A seed, "Streaming-Aktualisierungen"):
 `progress` updates come from long tools (a stack operation being watched), a few seconds apart.
 
 `inputSummary` is the shape of the input only (see `permissions.input_shape`); `result` holds the
-tool's result with every string field cut to 4000 characters.
+tool's result with every string field cut to 4000 characters (the last one an ellipsis), less
+the fields whose content is an artifact: the seed has it not duplicated in the tool metadata.
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ class ToolResult:
 
     data: Mapping[str, Any]
     is_error: bool = False
+    # Fields the model gets but the tool event leaves out: their content is an artifact.
+    artifact_fields: frozenset[str] = frozenset()
+
+    def shown(self) -> dict[str, Any]:
+        """The result as the tool event shows it: bounded, artifact content left out."""
+        data = {k: v for k, v in self.data.items() if k not in self.artifact_fields}
+        bounded: dict[str, Any] = truncate_fields(data)
+        return bounded
 
     def to_model_text(self) -> str:
         return json.dumps(dict(self.data)).decode("utf-8")
@@ -82,8 +91,9 @@ class Tool(Protocol):
 
 
 def truncate_fields(value: Any, limit: int = RESULT_FIELD_LIMIT) -> Any:
+    """`value` with every string at most `limit` characters, a cut one ending in "…"."""
     if isinstance(value, str):
-        return value if len(value) <= limit else value[:limit] + "…"
+        return value if len(value) <= limit else value[: limit - 1] + "…"
     if isinstance(value, Mapping):
         return {str(k): truncate_fields(v, limit) for k, v in value.items()}
     if isinstance(value, list):
@@ -149,5 +159,5 @@ class ToolRunner:
         except ToolError as exc:
             result = ToolResult({"error": str(exc)}, is_error=True)
         status = "failed" if result.is_error else "completed"
-        await output.tool_event({**event, "status": status, "result": truncate_fields(result.data)})
+        await output.tool_event({**event, "status": status, "result": result.shown()})
         return result

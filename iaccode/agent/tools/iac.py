@@ -76,7 +76,8 @@ async def template_result(
             "check": report.to_dict(translate),
             "artifactId": artifact.artifact_id,
             "filename": artifact.name,
-        }
+        },
+        artifact_fields=frozenset({"template"}),  # the artifact: not repeated in tool.result
     )
 
 
