@@ -24,10 +24,12 @@ import trio
 from iaccode.agent.i18n import translator
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
-from iaccode.iac.blocks import compose, describe_request, plan_from_text
+from iaccode.iac.block_answer import not_built, reading_notes
+from iaccode.iac.block_plan import read_request
+from iaccode.iac.blocks import compose, describe_request
 from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
-from iaccode.iac.ros_render import render_yaml
+from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.terraform import (
     TerraformError,
     collect_terraform_files,
@@ -48,12 +50,17 @@ async def template_result(
     name: str,
     template: Mapping[str, Any],
     translate: Translate,
+    *,
+    as_json: bool = False,
     **extra: Any,
 ) -> ToolResult:
-    """Render, check and store a produced template; what every producing tool returns."""
-    text = await trio.to_thread.run_sync(render_yaml, template)
+    """Render (YAML, or JSON when asked), check and store a produced template; what every
+    producing tool returns."""
+    render = render_json if as_json else render_yaml
+    text = await trio.to_thread.run_sync(render, template)
     report = await trio.to_thread.run_sync(check_template, text)
-    artifact = await ctx.output.file_artifact(name, text.encode("utf-8"), YAML)
+    media = "application/json" if as_json else YAML
+    artifact = await ctx.output.file_artifact(name, text.encode("utf-8"), media)
     return ToolResult(
         {
             **extra,
@@ -168,16 +175,29 @@ class ComposeTemplate:
         request = args.get("request")
         if not isinstance(request, str) or not request.strip():
             raise ToolError("'request' must describe the resources to create.")
-        plan = await trio.to_thread.run_sync(plan_from_text, request)
-        if plan is None:
-            raise ToolError(
-                "The building blocks cover VPC, vSwitch, security group, ECS, SLB, RDS and OSS; "
-                "this request needs more than that."
-            )
-        template = await trio.to_thread.run_sync(functools.partial(compose, plan))
+        reading = await trio.to_thread.run_sync(read_request, request)
         translate = _translate(args)
-        summary = describe_request(plan).render(translate)
-        return await template_result(ctx, "template.yaml", template, translate, summary=summary)
+        if reading is None:
+            raise ToolError(
+                "The building blocks cover VPC, vSwitch, security group, ECS, SLB, RDS, OSS, "
+                "NAT gateway, EIP, Redis, PolarDB, SLS and RAM roles; this request needs more "
+                "than that."
+            )
+        if reading.request is None:
+            raise ToolError(not_built(reading).render(translate))
+        template = await trio.to_thread.run_sync(functools.partial(compose, reading.request))
+        summary = describe_request(reading.request).render(translate)
+        as_json = reading.output == "json"
+        return await template_result(
+            ctx,
+            "template.json" if as_json else "template.yaml",
+            template,
+            translate,
+            as_json=as_json,
+            summary=summary,
+            format="json" if as_json else "yaml",
+            **reading_notes(reading, translate),
+        )
 
 
 IAC_TOOLS = (CheckRosTemplate(), ConvertTerraform(), ComposeTemplate())

@@ -1,0 +1,619 @@
+"""What a request read as English asks for: `interpret` turns the reader's English into a
+`Reading`, the structured plan of one request.
+
+A `Reading` accounts for every part the reader recognised: the `BlockRequest` it builds, what of
+it was applied beyond the blocks themselves (instance type, image, disks, ports and their
+sources, names, tags, high availability, exposure, output format), what was not applied and
+why (products the blocks do not cover, a second instance type, a size that belongs to nothing),
+and what blocks the template altogether: a restriction the blocks cannot honour (a port that
+was ruled out but a load balancer needs, a vague or too large count, two regions), since a
+template that ignores one would do something other than what was asked.
+
+Negations come from `block_polarity`: ruled-out words are not read as asked for, and ports that
+were ruled out are never opened.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import attrs
+
+from iaccode.iac.block_parts import Literals, instance_type_for
+from iaccode.iac.block_polarity import Polarity, read_polarity
+from iaccode.iac.block_spec import (
+    MAX_INSTANCES,
+    NAME,
+    POLARDB_VERSIONS,
+    RDS_VERSIONS,
+    REDIS_VERSIONS,
+    SLS_PROJECT,
+    BlockRequest,
+    EcsSpec,
+    NatSpec,
+    NetworkSpec,
+    OssSpec,
+    PolarDbSpec,
+    RamRoleSpec,
+    RdsSpec,
+    RedisSpec,
+    SecurityGroupSpec,
+    SlbSpec,
+    SlsSpec,
+)
+from iaccode.iac.msg import Msg, Value, and_list
+
+Output = Literal["yaml", "json", "terraform"]
+
+_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "single": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a pair of": 2,
+    "a couple of": 2,
+}
+_NUM = r"(?<![\w.])(\d+|a pair of|a couple of|" + "|".join(sorted(_WORDS, key=len)[::-1]) + r")"
+
+_NOT_CREATE = re.compile(
+    r"\b(delete|remove|destroy|tear down|update|modify|change|resize|scale|explain|why|"
+    r"what is|what are|what's|compare|cost|costs|price|pricing|migrate|import|convert|review|"
+    r"validate|troubleshoot)\b"
+)
+# Products the blocks do not cover: named in the answer as not built.
+_UNSUPPORTED = re.compile(
+    r"\b(memcached?|kafka|rocketmq|mongodb|kubernetes|k8s|ack|container service|"
+    r"cdn|dns|waf|function compute|serverless|nas|auto ?scaling(?: groups?)?|alb|nlb|"
+    r"application load balancers?|network load balancers?|kms|vpn|cen|peering|ipv6|"
+    r"elasticsearch|clickhouse|hbase|lindorm|mq|api gateway|cloudmonitor|ots|tablestore)\b"
+)
+_NAT = re.compile(r"\bnat(?: gateways?)?\b")
+_EIP = re.compile(r"\b(eips?|elastic ips?)\b")
+_REDIS = re.compile(
+    r"\b(?:redis|kvstore|tair)(?:\s+v?(\d)(?:\.(\d))?)?(?:\s+(?:database|cache|instance|cluster)s?)?\b"
+)
+_POLARDB = re.compile(
+    r"\bpolardb(?:\s+(?:for\s+)?(mysql|postgres(?:ql)?|pg))?(?:\s+v?(\d+(?:\.\d+)?))?"
+    r"(?:\s+(?:database|cluster|instance)s?)?"
+)
+_SLS = re.compile(r"\b(sls|log service|log project|logstores?|log store)\b")
+_RAM_ROLE = re.compile(r"\b(ram(?: roles?)?)\b")
+_HA = re.compile(r"\b(high(?:ly)? availab(?:le|ility)|ha|redundant|fault[- ]tolerant)\b")
+_PRIVATE = re.compile(r"\b(private|internal|intranet|internal[- ]only)\b(?![- ]read)")
+_FORMATS = re.compile(r"\b(terraform|hcl|opentofu|json|yaml|ros)\b")
+_OTHER_FORMATS = re.compile(
+    r"\b(cdk|pulumi|ansible|cloudformation|bicep|arm template|crossplane)\b"
+)
+_DAYS = re.compile(r"\b(\d{1,4})\s*days?\b")
+# Product acronyms that are also small words of a language (Portuguese "nas" = "in the"): in
+# capitals they still name the product.
+_UNSUPPORTED_ACRONYM = re.compile(r"\b(NAT|EIP|NAS|ALB|NLB|ACK|RAM|KMS|SLS|CEN|CDN|DNS|WAF|VPN)\b")
+# Counts the blocks cannot honour or that are too vague to guess.
+_OTHER_COUNT = re.compile(
+    r"\b(eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
+    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|dozens?|several|"
+    r"many|multiple|few)\b"
+)
+_VPC = re.compile(r"\b(vpcs?|network|networking)\b")
+_VSWITCH_COUNT = re.compile(_NUM + r"\s+(?:vswitch(?:es)?|subnets?)\b")
+_VSWITCH = re.compile(r"\b(vswitch(?:es)?|subnets?)\b")
+_ZONE_COUNT = re.compile(_NUM + r"\s+(?:availability\s+)?zones?\b")
+_CIDR = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})(?![\d.])")
+_REGION = re.compile(r"\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?)\b")
+_SECURITY_GROUP = re.compile(r"\b(security ?groups?|firewall|sg)\b")
+_ECS_COUNT = re.compile(
+    _NUM
+    + r"\s+(?:(?:ecs|compute|web|app|application|linux|backend)\s+)*"
+    + r"(?:instances?|servers?|vms?|virtual machines?|ecs|hosts?)\b"
+)
+_ECS = re.compile(r"\b(ecs|virtual machines?|vms?|servers?)\b")
+_SLB = re.compile(r"\b(slb|clb|load ?balanc(?:er|ers|ing))\b")
+_DB_ENGINE = re.compile(r"\b(mysql|postgres(?:ql)?|pg|mariadb)\b(?:\s*v?(\d+(?:\.\d+)?))?")
+_RDS = re.compile(r"\b(rds|mysql|postgres(?:ql)?|mariadb|databases?)\b")
+_DB_ACCOUNT = re.compile(r"\b(accounts?|users?|logins?)\b")
+# "with a database" inside the instance; not "and a MySQL database", which is the instance.
+_ENGINE_WORD = r"(?:rds|mysql|postgres(?:ql)?|pg|mariadb)\b"
+_DB_DATABASE = re.compile(
+    rf"\b(?:with|and|plus)\s+(?:create\s+)?(?:a|an|one|1)\s+(?!{_ENGINE_WORD})(?:\w+\s+)?"
+    rf"(?:database|schema)\b(?!\s+{_ENGINE_WORD})"
+)
+_OSS = re.compile(r"\b(oss|buckets?|object storage)\b")
+_PUBLIC_IP = re.compile(r"\b(public ips?|public address(?:es)?|internet access)\b")
+
+_ENGINES = {"mysql": "MySQL", "postgres": "PostgreSQL", "postgresql": "PostgreSQL"}
+_ENGINES.update({"pg": "PostgreSQL", "mariadb": "MariaDB"})
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word]
+
+
+def _version(engine: str, raw: str | None) -> str:
+    if raw is None:
+        return RDS_VERSIONS[engine][-1]  # the newest the block offers
+    return raw if "." in raw else raw + ".0"
+
+
+def _rds(text: str) -> RdsSpec | None:
+    engine, version = "MySQL", None
+    match = _DB_ENGINE.search(text)
+    if match:
+        engine = _ENGINES[match.group(1)]
+        version = match.group(2)
+    return RdsSpec(
+        engine=engine,
+        version=_version(engine, version),
+        account=bool(_DB_ACCOUNT.search(text)),
+        database=bool(_DB_DATABASE.search(text)),
+    )
+
+
+def _oss(name: str | None, text: str) -> OssSpec:
+    acl = "private"
+    if re.search(r"public[- ]read[- ]write", text):
+        acl = "public-read-write"
+    elif re.search(r"public[- ]read|publicly readable|public bucket", text):
+        acl = "public-read"
+    return OssSpec(bucket_name=name, acl=acl)  # type: ignore[arg-type]
+
+
+def _vswitch_count(text: str, ecs_count: int) -> int:
+    counted = _VSWITCH_COUNT.search(text)
+    if counted:
+        return _count(counted.group(1))
+    zones = _ZONE_COUNT.search(text)
+    if zones:
+        return _count(zones.group(1))
+    if _VSWITCH.search(text):
+        return 1
+    return 2 if ecs_count >= 2 else 0
+
+
+# --- the structured plan ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Unapplied:
+    """A part of the request that the template does not contain, and why."""
+
+    part: Value
+    reason: Msg
+
+
+@attrs.frozen
+class Reading:
+    """One request read into a plan: what is built, what was applied, left out or blocking.
+
+    `request` is None when nothing can be built: then `blocked` or `unapplied` say why.
+    """
+
+    language: str
+    request: BlockRequest | None
+    applied: tuple[Msg, ...] = ()
+    unapplied: tuple[Unapplied, ...] = ()
+    blocked: tuple[Msg, ...] = ()
+    output: Output = "yaml"
+
+    @property
+    def complete(self) -> bool:
+        """Everything asked for is in the template."""
+        return self.request is not None and not self.unapplied and not self.blocked
+
+
+_NOUN_WORDS = frozenset(
+    {"vpc", "network", "security", "group", "load", "balancer", "slb", "nat", "gateway", "eip"}
+    | {"public", "ip", "ips", "internet", "access", "database", "rds", "redis", "bucket", "oss"}
+    | {"polardb", "datadisk", "systemdisk", "server", "servers", "instance", "instances", "ecs"}
+)
+_DISK_COUNT_SIZE = re.compile(
+    r"(?:\b(\d{1,2})\s+(?:x\s+)?)?(?:(\d+)\s*gb\s+(?:(?:of|de|da|do|von|from|の|with)\s+)?)?"
+    r"(?:(\d{1,2})\s+)?datadisks?\b(?:\s+(?:of|with|at|de|von|from|の)?\s*(\d+)\s*gb\b)?"
+)
+_SYSTEM_DISK = re.compile(
+    r"systemdisk\s+(?:(?:of|de|von|の|with)\s+)?(\d+)\s*gb\b|\b(\d+)\s*gb\s+(?:(?:of|de|da|do|von|の)\s+)?systemdisk"
+)
+_STORAGE = re.compile(
+    r"\b(\d+)\s*gb\s+(?:(?:of|de|da|do|von|の)\s+)?storage\b|\bstorage\s+(?:(?:of|de|von|の)\s+)?(\d+)\s*gb\b"
+)
+_GB = re.compile(r"\b(\d+)\s*gb\b")
+
+
+def _first(match: re.Match[str] | None) -> int | None:
+    if match is None:
+        return None
+    return next((int(group) for group in match.groups() if group), None)
+
+
+@attrs.define
+class _Account:
+    """What `interpret` has found so far."""
+
+    applied: list[Msg] = attrs.field(factory=list)
+    unapplied: list[Unapplied] = attrs.field(factory=list)
+    blocked: list[Msg] = attrs.field(factory=list)
+
+    def skip(self, part: Value, reason: Msg) -> None:
+        self.unapplied.append(Unapplied(part, reason))
+
+
+def _products(text: str, account: _Account) -> str:
+    """Note the products no block covers; the text without them (an ALB is no SLB)."""
+    for match in _UNSUPPORTED.finditer(text):
+        account.skip(
+            match.group(1),
+            Msg(
+                "the building blocks have no {product}; the llm engine can write it",
+                product=match.group(1),
+            ),
+        )
+    return _UNSUPPORTED.sub(" ", text)
+
+
+def _disks(text: str, account: _Account) -> tuple[tuple[int, ...], int | None, int | None, str]:
+    """Data disks, the system disk size and database storage; the text without them."""
+    data: list[int] = []
+    for match in _DISK_COUNT_SIZE.finditer(text):
+        count = int(match.group(1) or match.group(3) or 1)
+        size = int(match.group(2) or match.group(4) or 40)
+        data += [size] * count
+    text = _DISK_COUNT_SIZE.sub(" ", text)
+    system = _first(_SYSTEM_DISK.search(text))
+    text = _SYSTEM_DISK.sub(" ", text)
+    storage = _first(_STORAGE.search(text))
+    text = _STORAGE.sub(" storage ", text)
+    for size in _GB.findall(text):
+        account.skip(
+            Msg("{size} GB", size=int(size)),
+            Msg("the request does not say which disk or storage the size is for"),
+        )
+    return tuple(data), system, storage, _GB.sub(" ", text)
+
+
+def interpret(
+    text: str,
+    *,
+    language: str,
+    name: str | None,
+    regions: set[str],
+    literals: Literals,
+    services: Literal["after", "before", "both"],
+) -> Reading | None:
+    """The plan of a request read as English; None when it asks for nothing the reader knows or
+    for something other than creating resources."""
+    if _NOT_CREATE.search(text):
+        return None
+    text = re.sub(r"\bacronym_(\w+)", r"\1", text)
+    polarity = read_polarity(text, services_after_allow=services, nouns=_NOUN_WORDS)
+    account = _Account()
+    positive = _products(polarity.positive, account)
+    negative = polarity.negative
+    output: Output = "yaml"
+    formats = [m.group(1) for m in _FORMATS.finditer(positive)]
+    if any(word in ("terraform", "hcl", "opentofu") for word in formats):
+        output = "terraform"
+    elif "json" in formats:
+        output = "json"
+    for match in _OTHER_FORMATS.finditer(positive):
+        account.skip(match.group(1), Msg("offline I write ROS (YAML or JSON) or Terraform"))
+    positive = _OTHER_FORMATS.sub(" ", _FORMATS.sub(" ", positive))
+    vague = _OTHER_COUNT.search(positive)
+    if vague:
+        account.blocked.append(
+            Msg(
+                "The request gives no exact count ({words}); say how many, from 1 to {most}.",
+                words=vague.group(1),
+                most=MAX_INSTANCES,
+            )
+        )
+    if len(regions) > 1:
+        account.blocked.append(
+            Msg(
+                "One template deploys to one region, and the request names {regions}.",
+                regions=and_list(sorted(regions)),
+            )
+        )
+    try:
+        request = _request(positive, negative, polarity, name, regions, literals, account)
+    except ValueError as exc:
+        account.blocked.append(Msg.plain(str(exc)))
+        request = None
+    if request is None and not account.unapplied and not account.blocked:
+        return None
+    return Reading(
+        language=language,
+        request=None if account.blocked else request,
+        applied=tuple(account.applied),
+        unapplied=tuple(account.unapplied),
+        blocked=tuple(account.blocked),
+        output=output,
+    )
+
+
+def _rules_out(negative: str, pattern: re.Pattern[str]) -> bool:
+    return pattern.search(negative) is not None
+
+
+def _ecs_spec(
+    positive: str,
+    count: int,
+    public: bool,
+    literals: Literals,
+    disks: tuple[tuple[int, ...], int | None],
+    account: _Account,
+) -> EcsSpec:
+    fields: dict[str, object] = {"count": count}
+    types = literals.instance_types
+    sized = instance_type_for(literals.cpu, literals.memory_gb)
+    if types:
+        fields["instance_type"] = types[0]
+        account.applied.append(Msg("instance type {type}", type=types[0]))
+        for other in types[1:]:
+            account.skip(
+                Msg("instance type {type}", type=other),
+                Msg("one instance type per template: {first} is the default", first=types[0]),
+            )
+    elif sized is not None:
+        fields["instance_type"] = sized
+        account.applied.append(Msg("instance type {type}", type=sized))
+    if literals.cpu is not None and (types or sized is None):
+        account.skip(
+            Msg("{cpu} vCPUs", cpu=literals.cpu),
+            Msg(
+                "no current instance type matches exactly; choose one in the InstanceType parameter"
+            )
+            if not types
+            else Msg("the instance type named in the request decides the size"),
+        )
+    images = literals.images
+    if images:
+        first = images[0]
+        if first.image_id is not None:
+            fields["image_id"] = first.image_id
+            account.applied.append(Msg("image {image}", image=first.image_id))
+        else:
+            account.skip(
+                first.words,
+                Msg(
+                    "no public image id for it is known offline; choose it in the ImageId parameter"
+                ),
+            )
+        for extra in images[1:]:
+            account.skip(extra.words, Msg("one image per template"))
+    data, system = disks
+    if data:
+        fields["data_disks"] = data
+        account.applied.append(
+            Msg("{count} data disk(s) of {sizes} GB", count=len(data), sizes=and_list(data))
+        )
+    if system is not None:
+        fields["system_disk_size"] = system
+        account.applied.append(Msg("system disk of {size} GB", size=system))
+    bandwidth = literals.bandwidth
+    if public:
+        fields["public_bandwidth"] = 5
+        if bandwidth is not None and 1 <= bandwidth <= 100:
+            fields["public_bandwidth"] = bandwidth
+            account.applied.append(Msg("public bandwidth {mbps} Mbps", mbps=bandwidth))
+    if bandwidth is not None and fields.get("public_bandwidth") != bandwidth:
+        account.skip(
+            Msg("{mbps} Mbps", mbps=bandwidth),
+            Msg("public bandwidth is 1 to 100 Mbps and needs a public IP"),
+        )
+    return EcsSpec(**fields)  # type: ignore[arg-type]
+
+
+def _slb_ports(allowed: tuple[int, ...], denied: tuple[int, ...], only: bool) -> tuple[int, ...]:
+    web = tuple(port for port in allowed if port in (80, 443))
+    if web:
+        return web
+    if only and allowed:
+        return allowed
+    return tuple(port for port in (80, 443) if port not in denied)[:1]
+
+
+def _request(
+    positive: str,
+    negative: str,
+    polarity: Polarity,
+    name: str | None,
+    regions: set[str],
+    literals: Literals,
+    account: _Account,
+) -> BlockRequest | None:
+    data, system, storage, text = _disks(positive, account)
+    without_db = _DB_ENGINE.sub(lambda m: m.group(1), text)
+    polar_match = _POLARDB.search(text)
+    redis_match = _REDIS.search(text)
+    plain = _REDIS.sub(" ", _POLARDB.sub(" ", text))  # PolarDB for MySQL is no RDS MySQL
+    without_db = _DB_ENGINE.sub(lambda m: m.group(1), plain)
+    no_public = _rules_out(negative, re.compile(r"\b(public|internet|eips?|elastic)\b"))
+    private = no_public or _PRIVATE.search(plain) is not None
+    wants_eip = _EIP.search(plain) is not None
+    public = _PUBLIC_IP.search(plain) is not None or (
+        literals.bandwidth is not None and not private
+    )
+    if no_public and (wants_eip or public):
+        account.blocked.append(Msg("The request both asks for and rules out public access."))
+    rds = _rds(plain) if _RDS.search(plain) else None
+    if rds is not None and storage is not None:
+        rds = attrs.evolve(rds, storage_gb=storage)
+        account.applied.append(Msg("database storage of {size} GB", size=storage))
+    elif storage is not None:
+        account.skip(Msg("{size} GB", size=storage), Msg("storage is set for an RDS database only"))
+    oss = _oss(name, plain) if _OSS.search(plain) else None
+    ecs_count = sum(_count(m.group(1)) for m in _ECS_COUNT.finditer(without_db))
+    if ecs_count == 0 and (_ECS.search(without_db) or literals.instance_types or data):
+        ecs_count = 1
+    high = _HA.search(plain) is not None
+    if high and ecs_count == 1:
+        ecs_count = 2
+        account.applied.append(Msg("2 instances in 2 zones for high availability"))
+    if ecs_count > MAX_INSTANCES:
+        raise ValueError(f"At most {MAX_INSTANCES} ECS instances per template.")
+    allowed, denied = polarity.allowed, polarity.denied
+    udp = polarity.udp
+    tcp = tuple(port for port in allowed if port not in udp)
+    nat = NatSpec() if _NAT.search(plain) else None
+    redis = None
+    if redis_match is not None:
+        version = (
+            f"{redis_match.group(1)}.{redis_match.group(2) or 0}" if redis_match.group(1) else "7.0"
+        )
+        if version not in REDIS_VERSIONS:
+            raise ValueError(
+                f"Redis {version} is not offered; use one of: {', '.join(REDIS_VERSIONS)}."
+            )
+        redis = RedisSpec(version=version)
+    polardb = None
+    if polar_match is not None:
+        engine = _ENGINES.get(polar_match.group(1) or "mysql", "MySQL")
+        version = polar_match.group(2) or POLARDB_VERSIONS[engine][-1]
+        polardb = PolarDbSpec(engine=engine, version=version)
+    sls = SlsSpec() if _SLS.search(plain) else None
+    days = _DAYS.search(plain)
+    if sls is not None and days:
+        sls = attrs.evolve(sls, ttl_days=int(days.group(1)))
+        account.applied.append(Msg("logs kept {days} days", days=int(days.group(1))))
+    ram_role = RamRoleSpec() if _RAM_ROLE.search(plain) else None
+    if wants_eip and not ecs_count and nat is None:
+        account.skip("eip", Msg("an elastic IP is built for instances or a NAT gateway"))
+    wants_group = bool(_SECURITY_GROUP.search(plain)) or bool(allowed)
+    slb = None
+    if _SLB.search(plain):
+        ports = _slb_ports(tcp, denied, polarity.only)
+        if not ports:
+            raise ValueError(
+                "A load balancer needs a listener port, and the request rules out 80 and 443."
+            )
+        slb = SlbSpec(ports=ports, address_type="intranet" if private else "internet")
+        if private:
+            account.applied.append(Msg("an internal (intranet) load balancer"))
+    vswitches = _vswitch_count(without_db, ecs_count)
+    zones = literals.zones[:3]
+    if high:
+        vswitches = max(vswitches, 2)
+    vswitches = max(vswitches, len(zones))
+    cidrs = [c for c in _CIDR.findall(plain) if c not in polarity.sources]
+    networked = (ecs_count, slb, rds, nat, redis, polardb, wants_group)
+    wants_network = bool(_VPC.search(plain) or vswitches or cidrs) or any(networked)
+    if not any((wants_network, oss, sls, ram_role)):
+        return None
+    for pattern, what in ((_VPC, "VPC"), (_SECURITY_GROUP, "security group")):
+        if _rules_out(negative, pattern) and (
+            (what == "VPC" and any(networked)) or (what != "VPC" and ecs_count)
+        ):
+            account.blocked.append(
+                Msg(
+                    "The request rules out a {what}, which the resources it asks for need.",
+                    what=what,
+                )
+            )
+    network = None
+    if wants_network:
+        network = NetworkSpec(
+            cidr=cidrs[0] if cidrs else "192.168.0.0/16", vswitches=vswitches or 1, zones=zones
+        )
+        if zones:
+            account.applied.append(Msg("zones {zones}", zones=and_list(list(zones))))
+        for extra in cidrs[1:]:
+            account.skip(extra, Msg("one VPC CIDR per template: {first} is used", first=cidrs[0]))
+    source = polarity.sources[0] if polarity.sources else None
+    for extra in polarity.sources[1:]:
+        account.skip(
+            extra, Msg("one source CIDR per template: {first} is used", first=source or "")
+        )
+    group = None
+    if wants_group or (ecs_count and (private or source is not None)):
+        group = SecurityGroupSpec(
+            ports=tcp, udp_ports=udp, source_cidr=source, public_web=not private
+        )
+    ecs = None
+    if ecs_count:
+        ecs = _ecs_spec(
+            plain, ecs_count, public and not wants_eip, literals, (data, system), account
+        )
+        if wants_eip:
+            ecs = attrs.evolve(ecs, eip=True)
+    elif data or system or literals.instance_types or literals.images:
+        account.skip(
+            Msg("disks, instance type or image"),
+            Msg("they belong to ECS instances, and the request asks for none"),
+        )
+    opened = {*tcp, *(slb.ports if slb is not None and ecs is not None else ())}
+    widened = sorted(opened & set(denied))
+    if widened:
+        account.blocked.append(
+            Msg(
+                "The request rules out port(s) {ports}, which the load balancer would need.",
+                ports=and_list(widened),
+            )
+        )
+    if denied:
+        account.applied.append(
+            Msg("not opened, as asked: port(s) {ports}", ports=and_list(list(denied)))
+        )
+    if opened:
+        account.applied.extend(_opened(sorted(opened), source, private))
+    if high and not ecs:
+        account.applied.append(Msg("vSwitches in 2 zones for high availability"))
+    resource_name = None
+    if name is not None and (oss is None or oss.bucket_name != name):
+        if sls is not None and SLS_PROJECT.fullmatch(name):
+            sls = attrs.evolve(sls, project=name)
+        elif NAME.fullmatch(name):
+            resource_name = name
+            account.applied.append(Msg("name {name}", name=name))
+        else:
+            account.skip(name, Msg("not a valid resource name"))
+    tags = literals.tags
+    if tags:
+        account.applied.append(
+            Msg("tags {tags}", tags=and_list([f"{key}={value}" for key, value in tags]))
+        )
+    region = next(iter(regions)) if len(regions) == 1 else None
+    return BlockRequest(
+        network=network,
+        security_group=group,
+        ecs=ecs,
+        slb=slb,
+        rds=rds,
+        oss=oss,
+        nat=nat,
+        redis=redis,
+        polardb=polardb,
+        sls=sls,
+        ram_role=ram_role,
+        region=region,
+        name=resource_name,
+        tags=tags,
+    )
+
+
+def _opened(ports: list[int], source: str | None, private: bool) -> list[Msg]:
+    web = [port for port in ports if port in (80, 443)]
+    other = [port for port in ports if port not in (80, 443)]
+    if source is not None:
+        return [Msg("port(s) {ports} open to {source} only", ports=and_list(ports), source=source)]
+    parts: list[Msg] = []
+    if web and private:
+        parts.append(Msg("web port(s) {ports} open to the VPC", ports=and_list(web)))
+    elif web:
+        parts.append(Msg("web port(s) {ports} open to the internet", ports=and_list(web)))
+    if other:
+        parts.append(
+            Msg(
+                "port(s) {ports} open only to the AdminCidr parameter, which you fill in",
+                ports=and_list(other),
+            )
+        )
+    return parts
