@@ -1,0 +1,277 @@
+"""Every part of a request is applied, named as not applied, or blocks the template: checked on
+the template's content, in all seven languages."""
+
+# ruff: noqa: RUF001 - requests are written with the punctuation of their language
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from iaccode.iac.block_plan import read_request, request_language
+from iaccode.iac.block_read import Reading
+from iaccode.iac.block_spec import WEB_PORTS
+from iaccode.iac.blocks import compose
+from tests.iac.test_blocks import assert_clean, of_type
+
+
+def read(text: str) -> Reading:
+    reading = read_request(text)
+    assert reading is not None, text
+    return reading
+
+
+def built(text: str) -> tuple[Reading, dict[str, Any]]:
+    reading = read(text)
+    assert reading.request is not None, (text, reading.blocked)
+    template = compose(reading.request)
+    assert_clean(template)
+    return reading, template
+
+
+def ingress(template: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        rule
+        for group in of_type(template, "ALIYUN::ECS::SecurityGroup").values()
+        for rule in group["Properties"].get("SecurityGroupIngress", [])
+    ]
+
+
+def port_of(rule: dict[str, Any]) -> int:
+    return int(rule["PortRange"].split("/")[0])
+
+
+def opened(template: dict[str, Any]) -> set[int]:
+    return {port_of(rule) for rule in ingress(template)}
+
+
+def parameter_default(template: dict[str, Any], name: str) -> Any:
+    return template["Parameters"][name].get("Default")
+
+
+# "Two ecs.g7.large instances with a 100 GB data disk, HTTPS only, no SSH."
+INSTANCES_HTTPS_ONLY = {
+    "en": "Create two ecs.g7.large instances with a 100 GB data disk, HTTPS only, no SSH",
+    "zh": "创建两台ecs.g7.large服务器，每台带一块100GB数据盘，不要开放SSH，只允许HTTPS",
+    "ja": "2台のecs.g7.largeインスタンスを作成し、100GBのデータディスクを付け、"
+    "HTTPSのみ許可し、SSHは不要です",
+    "de": "Erstelle zwei ecs.g7.large Instanzen mit je einem Datenträger von 100 GB, nur HTTPS, "
+    "kein SSH",
+    "es": "Crea dos instancias ecs.g7.large con un disco de datos de 100 GB, solo HTTPS, sin SSH",
+    "fr": "Créez deux instances ecs.g7.large avec un disque de données de 100 Go, uniquement "
+    "HTTPS, sans SSH",
+    "pt": "Crie duas instâncias ecs.g7.large com um disco de dados de 100 GB, apenas HTTPS, "
+    "sem SSH",
+}
+
+
+@pytest.mark.parametrize("language", sorted(INSTANCES_HTTPS_ONLY))
+def test_types_counts_disks_and_negations_are_applied(language: str) -> None:
+    reading, template = built(INSTANCES_HTTPS_ONLY[language])
+    assert reading.language == language
+    groups = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert sum(group["Properties"]["MaxAmount"] for group in groups) == 2
+    assert parameter_default(template, "InstanceType") == "ecs.g7.large"
+    for group in groups:
+        assert [disk["Size"] for disk in group["Properties"]["DiskMappings"]] == ["100"]
+    assert opened(template) == {443}  # HTTPS only: neither SSH nor a default web port
+    assert reading.unapplied == ()
+
+
+# "A security group that allows SSH and HTTPS": SSH reaches only the AdminCidr parameter.
+SSH_AND_HTTPS = {
+    "en": "A security group that allows SSH and HTTPS",
+    "zh": "创建一个安全组，允许SSH和HTTPS",
+    "ja": "SSHとHTTPSを許可するセキュリティグループ",
+    "de": "Eine Sicherheitsgruppe, die SSH und HTTPS erlaubt",
+    "es": "Un grupo de seguridad que permita SSH y HTTPS",
+    "fr": "Un groupe de sécurité qui autorise SSH et HTTPS",
+    "pt": "Um grupo de segurança que permita SSH e HTTPS",
+}
+
+
+@pytest.mark.parametrize("language", sorted(SSH_AND_HTTPS))
+def test_management_ports_are_never_open_to_the_internet_by_default(language: str) -> None:
+    _, template = built(SSH_AND_HTTPS[language])
+    rules = {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)}
+    assert rules[443] == "0.0.0.0/0"
+    assert rules[22] == {"Ref": "AdminCidr"}
+    assert "Default" not in template["Parameters"]["AdminCidr"]
+
+
+# "Two servers behind a load balancer, no HTTP and no HTTPS": the listener has no port left.
+NO_WEB = {
+    "en": "Two servers behind a load balancer, no HTTP and no HTTPS",
+    "zh": "两台服务器挂在负载均衡后面，禁止HTTP，禁止HTTPS",
+    "ja": "ロードバランサーの背後に2台のサーバー、HTTPは不要、HTTPSは不要",
+    "de": "Zwei Server hinter einem Load Balancer, kein HTTP und kein HTTPS",
+    "es": "Dos servidores detrás de un balanceador de carga, sin HTTP y sin HTTPS",
+    "fr": "Deux serveurs derrière un équilibreur de charge, sans HTTP et sans HTTPS",
+    "pt": "Dois servidores atrás de um balanceador de carga, sem HTTP e sem HTTPS",
+}
+
+
+@pytest.mark.parametrize("language", sorted(NO_WEB))
+def test_a_restriction_that_cannot_be_honoured_blocks_the_template(language: str) -> None:
+    reading = read(NO_WEB[language])
+    assert reading.request is None and reading.blocked
+
+
+# "A VPC and a Kubernetes cluster": the VPC is built, Kubernetes is named as not applied.
+PARTIAL = {
+    "en": "Create a VPC and a Kubernetes cluster",
+    "zh": "创建一个VPC和一个Kubernetes集群",
+    "ja": "VPCとKubernetesクラスターを作成してください",
+    "de": "Erstelle eine VPC und einen Kubernetes-Cluster",
+    "es": "Cree una VPC y un clúster de Kubernetes",
+    "fr": "Créez un VPC et un cluster Kubernetes",
+    "pt": "Crie uma VPC e um cluster Kubernetes",
+}
+
+
+@pytest.mark.parametrize("language", sorted(PARTIAL))
+def test_partial_requests_build_what_they_can_and_name_the_rest(language: str) -> None:
+    reading, template = built(PARTIAL[language])
+    assert of_type(template, "ALIYUN::ECS::VPC")
+    assert [item.part for item in reading.unapplied] == ["kubernetes"]
+    assert not reading.complete
+
+
+# "An ECS instance, as Terraform" / "... as JSON".
+FORMATS = {
+    "en": ("An ECS instance as Terraform", "An ECS instance as JSON"),
+    "zh": ("用Terraform创建一台ECS实例", "以JSON格式创建一台ECS实例"),
+    "ja": ("TerraformでECSインスタンスを1台作成", "JSONでECSインスタンスを1台作成"),
+    "de": ("Eine ECS-Instanz als Terraform", "Eine ECS-Instanz als JSON"),
+    "es": ("Una instancia ECS en Terraform", "Una instancia ECS en JSON"),
+    "fr": ("Créez une instance ECS en Terraform", "Créez une instance ECS en JSON"),
+    "pt": ("Uma instância ECS em Terraform", "Uma instância ECS em JSON"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(FORMATS))
+def test_the_output_format_is_read(language: str) -> None:
+    terraform, as_json = FORMATS[language]
+    assert read(terraform).output == "terraform"
+    assert read(as_json).output == "json"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [(text, language) for texts in (PARTIAL, SSH_AND_HTTPS) for language, text in texts.items()],
+)
+def test_the_request_language_is_told(text: str, language: str) -> None:
+    assert request_language(text) == language
+
+
+def test_names_tags_zones_sources_and_images() -> None:
+    reading, template = built(
+        "an Ubuntu 22.04 web server in cn-hangzhou-h with a 40 GB system disk, allow SSH from "
+        "10.0.0.0/8, named shop, tags env=prod and team=web"
+    )
+    assert parameter_default(template, "ImageId") == "ubuntu_22_04_x64_20G_alibase_*"
+    assert parameter_default(template, "ZoneId1") == "cn-hangzhou-h"
+    (group,) = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert group["Properties"]["SystemDiskSize"] == 40
+    assert group["Properties"]["InstanceName"] == "shop"
+    assert {"Key": "env", "Value": "prod"} in group["Properties"]["Tags"]
+    assert [rule["SourceCidrIp"] for rule in ingress(template)] == ["10.0.0.0/8"]
+    assert reading.request is not None and reading.request.region == "cn-hangzhou"
+
+
+def test_vcpu_and_memory_choose_an_instance_type() -> None:
+    _, template = built("a server with 4 vCPUs and 16 GB memory")
+    assert parameter_default(template, "InstanceType") == "ecs.g7.xlarge"
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "A VPC with a NAT gateway",
+            {"ALIYUN::VPC::NatGateway", "ALIYUN::VPC::EIP", "ALIYUN::VPC::SnatEntry"},
+        ),
+        ("An ECS instance with an EIP", {"ALIYUN::VPC::EIP", "ALIYUN::VPC::EIPAssociation"}),
+        ("A Redis 6.0 instance", {"ALIYUN::REDIS::Instance"}),
+        ("A PolarDB for PostgreSQL 14 cluster", {"ALIYUN::POLARDB::DBCluster"}),
+        ("An SLS log project keeping logs 90 days", {"ALIYUN::SLS::Project"}),
+        ("A RAM role", {"ALIYUN::RAM::Role"}),
+    ],
+)
+def test_new_blocks(text: str, types: set[str]) -> None:
+    _, template = built(text)
+    assert types <= {resource["Type"] for resource in template["Resources"].values()}
+    assert not of_type(template, "ALIYUN::RDS::DBInstance")  # PolarDB or Redis is no RDS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "several servers",
+        "a VPC in cn-hangzhou and one in cn-shanghai",
+        "servers without public IP but with an EIP",
+        "two servers and no VPC",
+        "a Redis 9.9 instance",
+    ],
+)
+def test_blocked(text: str) -> None:
+    assert read(text).blocked
+
+
+# Fragments of requests, combined at random: whatever the composer builds from them passes the
+# checker, opens nothing that was ruled out, and opens only web ports to the internet.
+FRAGMENTS = [
+    "a VPC",
+    "two servers",
+    "three ECS instances",
+    "a load balancer",
+    "an internal load balancer",
+    "allow SSH",
+    "no SSH",
+    "HTTPS only",
+    "open port 8080",
+    "no port 80",
+    "not RDP",
+    "allow RDP and HTTP",
+    "with public IPs",
+    "without a public IP",
+    "an RDS MySQL database",
+    "a NAT gateway",
+    "a Redis instance",
+    "with an EIP",
+    "across two zones",
+    "a 100 GB data disk",
+    "ecs.c7.large",
+    "named web",
+    "tag env=prod",
+    "in cn-hangzhou",
+    "from 10.0.0.0/8",
+    "highly available",
+    "a bucket",
+    "as JSON",
+]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=5))
+def test_no_template_widens_access(fragments: list[str]) -> None:
+    text = ", ".join(fragments)
+    reading = read_request(text)
+    if reading is None or reading.request is None:
+        return
+    template = compose(reading.request)
+    assert_clean(template)
+    denied = {22} if "no SSH" in fragments else set()
+    denied |= {80} if "no port 80" in fragments else set()
+    denied |= {3389} if "not RDP" in fragments and "allow RDP and HTTP" not in fragments else set()
+    assert not opened(template) & denied, (text, opened(template))
+    for rule in ingress(template):
+        if rule["SourceCidrIp"] == "0.0.0.0/0":
+            assert port_of(rule) in WEB_PORTS, text
+    if "HTTPS only" in fragments and not {"allow SSH", "open port 8080", "allow RDP and HTTP"} & {
+        *fragments
+    }:
+        assert opened(template) <= {443}, text
