@@ -192,7 +192,9 @@ def _composed(result: ToolResult, words: Translate, language: str | None) -> str
         lines.append("\n" + Msg("Not applied:").render(words))
         lines += [f"- {note}" for note in data["notApplied"]]
         lines.append(LLM_ADDS.render(words))
-    kind = "json" if data.get("format") == "json" else "yaml"
+    kind = {"json": "json", "terraform": "hcl"}.get(data.get("format", ""), "yaml")
+    if "formatName" in data:
+        lines.append("\n" + Msg("Format: {format}.", format=data["formatName"]).render(words))
     lines.append(f"\n```{kind}\n{data['template']}```\n")
     lines.append(attached.render(words))
     return "\n".join(lines)

@@ -12,17 +12,15 @@ from iaccode.iac.block_read import Reading, Unapplied
 from iaccode.iac.msg import Msg, Translate, Value, joined
 
 LLM_ADDS = Msg("The llm engine (`engine: llm`) can write what is not applied.")
-_TERRAFORM = Unapplied(
-    "Terraform",
-    Msg("the offline composer writes ROS templates; this one is ROS YAML"),
-)
+FORMATS = {"yaml": "ROS YAML", "json": "ROS JSON", "terraform": "Terraform (alicloud provider)"}
 
 
-def unapplied(reading: Reading) -> tuple[Unapplied, ...]:
-    """The parts not applied, including an output format the composer does not write."""
-    if reading.output == "terraform":
-        return (*reading.unapplied, _TERRAFORM)
-    return reading.unapplied
+def unapplied(reading: Reading, left_out: tuple[str, ...] = ()) -> tuple[Unapplied, ...]:
+    """The parts not applied, and what a Terraform rendering `left_out` of the template."""
+    if not left_out:
+        return reading.unapplied
+    reason = Msg("the Terraform rules have no counterpart, so the configuration leaves it out")
+    return (*reading.unapplied, *(Unapplied(item, reason) for item in left_out))
 
 
 def _line(item: Unapplied) -> Msg:
@@ -43,10 +41,14 @@ def not_built(reading: Reading) -> Msg:
     return joined(lines, "\n- ")
 
 
-def reading_notes(reading: Reading, translate: Translate) -> dict[str, Any]:
+def reading_notes(
+    reading: Reading, translate: Translate, left_out: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """The tool result fields that account for the request: `applied` and `notApplied` (lists
-    of sentences in the reader's language)."""
+    of sentences in the reader's language) and the `format` written."""
     return {
         "applied": [note.render(translate) for note in reading.applied],
-        "notApplied": [_line(item).render(translate) for item in unapplied(reading)],
+        "notApplied": [_line(item).render(translate) for item in unapplied(reading, left_out)],
+        "format": reading.output,
+        "formatName": FORMATS[reading.output],
     }

@@ -849,7 +849,6 @@ TEXTS: dict[str, str] = {
     "tags {tags}": "Tags {tags}",
     "the building blocks have no {product}; the llm engine can write it": "die Bausteine enthalten kein {product}; die llm-Engine kann es schreiben",
     "the instance type named in the request decides the size": "der in der Anfrage genannte Instanztyp bestimmt die Größe",
-    "the offline composer writes ROS templates; this one is ROS YAML": "der Offline-Baukasten schreibt ROS-Vorlagen; diese ist ROS-YAML",
     "the request does not say which disk or storage the size is for": "die Anfrage sagt nicht, zu welchem Datenträger oder Speicher die Größe gehört",
     "they belong to ECS instances, and the request asks for none": "sie gehören zu ECS-Instanzen, und die Anfrage verlangt keine",
     "vSwitches in 2 zones for high availability": "vSwitches in 2 Zonen für Hochverfügbarkeit",
@@ -861,4 +860,6 @@ TEXTS: dict[str, str] = {
     "{mbps} Mbps": "{mbps} Mbit/s",
     "{part}: {reason}": "{part}: {reason}",
     "{size} GB": "{size} GB",
+    "Format: {format}.": "Format: {format}.",
+    "the Terraform rules have no counterpart, so the configuration leaves it out": "die Terraform-Regeln haben kein Gegenstück, daher lässt die Konfiguration es weg",
 }

@@ -825,7 +825,6 @@ TEXTS: dict[str, str] = {
     "tags {tags}": "etiquetas {tags}",
     "the building blocks have no {product}; the llm engine can write it": "los bloques no incluyen {product}; el motor llm puede escribirlo",
     "the instance type named in the request decides the size": "el tipo de instancia indicado en la solicitud decide el tamaño",
-    "the offline composer writes ROS templates; this one is ROS YAML": "el compositor sin conexión escribe plantillas ROS; esta es ROS YAML",
     "the request does not say which disk or storage the size is for": "la solicitud no dice a qué disco o almacenamiento corresponde el tamaño",
     "they belong to ECS instances, and the request asks for none": "pertenecen a instancias ECS, y la solicitud no pide ninguna",
     "vSwitches in 2 zones for high availability": "vSwitches en 2 zonas para alta disponibilidad",
@@ -837,4 +836,6 @@ TEXTS: dict[str, str] = {
     "{mbps} Mbps": "{mbps} Mbps",
     "{part}: {reason}": "{part}: {reason}",
     "{size} GB": "{size} GB",
+    "Format: {format}.": "Formato: {format}.",
+    "the Terraform rules have no counterpart, so the configuration leaves it out": "las reglas de Terraform no tienen equivalente, así que la configuración lo omite",
 }

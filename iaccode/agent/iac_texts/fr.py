@@ -840,7 +840,6 @@ TEXTS: dict[str, str] = {
     "tags {tags}": "étiquettes {tags}",
     "the building blocks have no {product}; the llm engine can write it": "les blocs n'incluent pas {product} ; le moteur llm peut l'écrire",
     "the instance type named in the request decides the size": "le type d'instance nommé dans la demande détermine la taille",
-    "the offline composer writes ROS templates; this one is ROS YAML": "le compositeur hors ligne écrit des modèles ROS ; celui-ci est en ROS YAML",
     "the request does not say which disk or storage the size is for": "la demande ne dit pas à quel disque ou stockage la taille s'applique",
     "they belong to ECS instances, and the request asks for none": "ils concernent des instances ECS, et la demande n'en demande aucune",
     "vSwitches in 2 zones for high availability": "vSwitches dans 2 zones pour la haute disponibilité",
@@ -852,4 +851,6 @@ TEXTS: dict[str, str] = {
     "{mbps} Mbps": "{mbps} Mbit/s",
     "{part}: {reason}": "{part} : {reason}",
     "{size} GB": "{size} Go",
+    "Format: {format}.": "Format : {format}.",
+    "the Terraform rules have no counterpart, so the configuration leaves it out": "les règles Terraform n'ont pas d'équivalent, la configuration l'omet donc",
 }

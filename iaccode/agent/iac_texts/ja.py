@@ -840,7 +840,6 @@ TEXTS: dict[str, str] = {
     "tags {tags}": "タグ {tags}",
     "the building blocks have no {product}; the llm engine can write it": "ビルディングブロックに {product} はありません。llm エンジンなら書けます",
     "the instance type named in the request decides the size": "リクエストで指定されたインスタンスタイプがサイズを決めます",
-    "the offline composer writes ROS templates; this one is ROS YAML": "オフラインのコンポーザーは ROS テンプレートのみ書きます。これは ROS YAML です",
     "the request does not say which disk or storage the size is for": "このサイズがどのディスクやストレージのものか、リクエストに書かれていません",
     "they belong to ECS instances, and the request asks for none": "これらは ECS インスタンスのものですが、リクエストにインスタンスがありません",
     "vSwitches in 2 zones for high availability": "高可用性のため 2 つのゾーンに vSwitch を配置",
@@ -852,4 +851,6 @@ TEXTS: dict[str, str] = {
     "{mbps} Mbps": "{mbps} Mbps",
     "{part}: {reason}": "{part}：{reason}",
     "{size} GB": "{size} GB",
+    "Format: {format}.": "形式：{format}。",
+    "the Terraform rules have no counterpart, so the configuration leaves it out": "Terraform のルールに対応するものがないため、構成から省いています",
 }

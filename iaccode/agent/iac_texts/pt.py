@@ -807,7 +807,6 @@ TEXTS: dict[str, str] = {
     "tags {tags}": "tags {tags}",
     "the building blocks have no {product}; the llm engine can write it": "os blocos não incluem {product}; o motor llm pode escrevê-lo",
     "the instance type named in the request decides the size": "o tipo de instância citado no pedido decide o tamanho",
-    "the offline composer writes ROS templates; this one is ROS YAML": "o compositor offline escreve modelos ROS; este é ROS YAML",
     "the request does not say which disk or storage the size is for": "o pedido não diz a que disco ou armazenamento o tamanho se refere",
     "they belong to ECS instances, and the request asks for none": "pertencem a instâncias ECS, e o pedido não pede nenhuma",
     "vSwitches in 2 zones for high availability": "vSwitches em 2 zonas para alta disponibilidade",
@@ -819,4 +818,6 @@ TEXTS: dict[str, str] = {
     "{mbps} Mbps": "{mbps} Mbps",
     "{part}: {reason}": "{part}: {reason}",
     "{size} GB": "{size} GB",
+    "Format: {format}.": "Formato: {format}.",
+    "the Terraform rules have no counterpart, so the configuration leaves it out": "as regras do Terraform não têm equivalente, então a configuração o omite",
 }

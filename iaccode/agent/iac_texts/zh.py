@@ -722,7 +722,6 @@ TEXTS: dict[str, str] = {
     "tags {tags}": "标签 {tags}",
     "the building blocks have no {product}; the llm engine can write it": "构建块中没有 {product}；llm 引擎可以编写它",
     "the instance type named in the request decides the size": "以请求中指定的实例规格为准",
-    "the offline composer writes ROS templates; this one is ROS YAML": "离线编排器只编写 ROS 模板；本模板为 ROS YAML",
     "the request does not say which disk or storage the size is for": "请求没有说明该容量用于哪个磁盘或存储",
     "they belong to ECS instances, and the request asks for none": "它们属于 ECS 实例，而请求中没有 ECS 实例",
     "vSwitches in 2 zones for high availability": "交换机分布在 2 个可用区，实现高可用",
@@ -734,4 +733,6 @@ TEXTS: dict[str, str] = {
     "{mbps} Mbps": "{mbps} Mbps",
     "{part}: {reason}": "{part}：{reason}",
     "{size} GB": "{size} GB",
+    "Format: {format}.": "格式：{format}。",
+    "the Terraform rules have no counterpart, so the configuration leaves it out": "Terraform 规则中没有对应项，因此配置中省略了它",
 }

@@ -26,6 +26,7 @@ from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpe
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
 from iaccode.iac.block_answer import not_built, reading_notes
 from iaccode.iac.block_plan import read_request
+from iaccode.iac.block_read import Reading
 from iaccode.iac.blocks import compose, describe_request
 from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
@@ -36,6 +37,7 @@ from iaccode.iac.terraform import (
     convert_terraform,
     wrap_terraform,
 )
+from iaccode.iac.tf_out import to_terraform
 
 YAML = "application/yaml"
 
@@ -187,6 +189,8 @@ class ComposeTemplate:
             raise ToolError(not_built(reading).render(translate))
         template = await trio.to_thread.run_sync(functools.partial(compose, reading.request))
         summary = describe_request(reading.request).render(translate)
+        if reading.output == "terraform":
+            return await _terraform_result(ctx, template, reading, translate, summary)
         as_json = reading.output == "json"
         return await template_result(
             ctx,
@@ -195,9 +199,34 @@ class ComposeTemplate:
             translate,
             as_json=as_json,
             summary=summary,
-            format="json" if as_json else "yaml",
             **reading_notes(reading, translate),
         )
+
+
+async def _terraform_result(
+    ctx: ToolContext,
+    template: Mapping[str, Any],
+    reading: Reading,
+    translate: Translate,
+    summary: str,
+) -> ToolResult:
+    """The plan as Terraform: checked as the ROS template it renders, stored as main.tf."""
+    region = reading.request.region if reading.request is not None else None
+    terraform = await trio.to_thread.run_sync(to_terraform, template, region)
+    ros = await trio.to_thread.run_sync(render_yaml, template)
+    report = await trio.to_thread.run_sync(check_template, ros)
+    data = terraform.text.encode("utf-8")
+    artifact = await ctx.output.file_artifact("main.tf", data, "text/plain")
+    return ToolResult(
+        {
+            "summary": summary,
+            "template": terraform.text,
+            "check": report.to_dict(translate),
+            "artifactId": artifact.artifact_id,
+            "filename": artifact.name,
+            **reading_notes(reading, translate, terraform.notes),
+        }
+    )
 
 
 IAC_TOOLS = (CheckRosTemplate(), ConvertTerraform(), ComposeTemplate())
