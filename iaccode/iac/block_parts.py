@@ -24,8 +24,10 @@ _TAG_COLON = re.compile(
     r"(?:\s*(?:,|\u3001|and|und|et|y|e|和)\s*)?)+)"
 )
 _PAIR = re.compile(r"([A-Za-z][\w.-]{0,63})\s*:\s*([\w.-]{1,128})")
+# "100 GB", "1 TiB", "100GB", "100G", "1T"; French "100 Go" (capital, so "2 to 6" stays words).
 _SIZE = re.compile(
-    r"(?<![\w.])(\d{1,5})\s*(gib|gb|go|g|tib|tb|to|t)(?![a-z])(?!\s*(?:bps|bit))", re.I
+    r"(?<![\w.])(\d{1,5})(?:\s*(?i:(gib|gb|tib|tb))|\s*(Go|To)|(?i:(g|t|go|to)))(?![a-zA-Z])"
+    r"(?!\s*(?:bps|bit))"
 )
 # "4 vCPUs", "4核", "4 Kerne", "4 núcleos", "4 cœurs"; "16 GB memory", "16G内存", "16 GB RAM".
 _CPU = re.compile(
@@ -128,7 +130,8 @@ def _images(text: str) -> tuple[Image, ...]:
 
 
 def _gigabytes(match: re.Match[str]) -> str:
-    number, unit = int(match.group(1)), match.group(2).lower()
+    number = int(match.group(1))
+    unit = next(group for group in match.groups()[1:] if group).lower()
     size = number * 1024 if unit.startswith("t") else number
     return f" {size} gb "
 

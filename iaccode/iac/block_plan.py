@@ -111,7 +111,7 @@ _SHARED_WORDS = frozenset(
 _COUNTED_NOUNS = frozenset(
     word_list(
         "vswitch, vswitches, subnet, subnets, zone, zones, instance, instances, server, servers, "
-        "vm, vms, host, hosts, ecs, datadisk, datadisks, systemdisk"
+        "vm, vms, host, hosts, ecs, datadisk, datadisks, systemdisk, node, nodes"
     )
 )
 _QUALIFIERS = frozenset(

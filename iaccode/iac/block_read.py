@@ -29,8 +29,11 @@ from iaccode.iac.block_spec import (
     RDS_VERSIONS,
     REDIS_VERSIONS,
     SLS_PROJECT,
+    AckSpec,
+    AlbSpec,
     BlockRequest,
     EcsSpec,
+    EssSpec,
     NatSpec,
     NetworkSpec,
     OssSpec,
@@ -72,12 +75,22 @@ _NOT_CREATE = re.compile(
 )
 # Products the blocks do not cover: named in the answer as not built.
 _UNSUPPORTED = re.compile(
-    r"\b(memcached?|kafka|rocketmq|mongodb|kubernetes|k8s|ack|container service|"
-    r"cdn|dns|waf|function compute|serverless|nas|auto ?scaling(?: groups?)?|alb|nlb|"
-    r"application load balancers?|network load balancers?|kms|vpn|cen|peering|ipv6|"
+    r"\b(memcached?|kafka|rocketmq|mongodb|"
+    r"cdn|dns|waf|function compute|serverless|nas|nlb|"
+    r"network load balancers?|kms|vpn|cen|peering|ipv6|"
     r"elasticsearch|clickhouse|hbase|lindorm|mq|api gateway|cloudmonitor|ots|tablestore)\b"
 )
 _NAT = re.compile(r"\bnat(?: gateways?)?\b")
+_ALB = re.compile(r"\b(?:alb|application load balanc(?:er|ers|ing))\b")
+_ACK = re.compile(r"\b(?:kubernetes|k8s|ack|container service)(?:\s+clusters?)?\b")
+_NODES = re.compile(_NUM + r"\s*(?:-\s*)?(?:worker\s+)?nodes?\b")
+_ESS = re.compile(r"\b(?:auto ?scaling|scaling)(?:\s+groups?)?\b|\bess\b")
+_RANGE = re.compile(
+    r"\b(?:between|from)\s+(\d{1,4})\s+(?:to|and)\s+(\d{1,4})\b"
+    # "2 to 6 servers"; French "2 à 6" and Portuguese "2 a 6" read as "2 has 6", "2 the 6".
+    r"|\b(\d{1,4})\s*(?:to|-|has|the)\s*(\d{1,4})\s+(?:instances?|servers?|ecs|vms?)\b"
+    r"|\bmin(?:imum)?\s*:?\s*(\d{1,4})\D{0,20}?\bmax(?:imum)?\s*:?\s*(\d{1,4})\b"
+)
 _EIP = re.compile(r"\b(eips?|elastic ips?)\b")
 _REDIS = re.compile(
     r"\b(?:redis|kvstore|tair)(?:\s+v?(\d)(?:\.(\d))?)?(?:\s+(?:database|cache|instance|cluster)s?)?\b"
@@ -412,6 +425,25 @@ def _ecs_spec(
     return EcsSpec(**fields)  # type: ignore[arg-type]
 
 
+def _platform(text: str) -> tuple[AckSpec | None, EssSpec | None, bool, str]:
+    """A Kubernetes cluster (and its node count), an auto scaling group (and its size range),
+    whether an ALB is asked for; the text without them, so an ALB is read as no SLB and nodes
+    as no instances."""
+    ack = None
+    if _ACK.search(text):
+        nodes = _NODES.search(text)
+        ack = AckSpec(nodes=_count(nodes.group(1)) if nodes else 3)
+        text = _NODES.sub(" ", _ACK.sub(" ", text))
+    ess = None
+    if _ESS.search(text):
+        found = _RANGE.search(text)
+        numbers = [int(group) for group in found.groups() if group] if found else []
+        ess = EssSpec(min_size=numbers[0], max_size=numbers[1]) if numbers else EssSpec()
+        text = _RANGE.sub(" ", _ESS.sub(" ", text))
+    wants_alb = _ALB.search(text) is not None
+    return ack, ess, wants_alb, _ALB.sub(" ", text)
+
+
 def _slb_ports(allowed: tuple[int, ...], denied: tuple[int, ...], only: bool) -> tuple[int, ...]:
     web = tuple(port for port in allowed if port in (80, 443))
     if web:
@@ -435,6 +467,7 @@ def _request(
     polar_match = _POLARDB.search(text)
     redis_match = _REDIS.search(text)
     plain = _REDIS.sub(" ", _POLARDB.sub(" ", text))  # PolarDB for MySQL is no RDS MySQL
+    ack, ess, wants_alb, plain = _platform(plain)
     without_db = _DB_ENGINE.sub(lambda m: m.group(1), plain)
     no_public = _rules_out(negative, re.compile(r"\b(public|internet|eips?|elastic)\b"))
     private = no_public or _PRIVATE.search(plain) is not None
@@ -454,6 +487,10 @@ def _request(
     ecs_count = sum(_count(m.group(1)) for m in _ECS_COUNT.finditer(without_db))
     if ecs_count == 0 and (_ECS.search(without_db) or literals.instance_types or data):
         ecs_count = 1
+    if ess is not None:
+        ecs_count = max(ecs_count, 1)  # the instances' knobs describe what ESS launches
+        if (ess.min_size, ess.max_size) == (1, 4) and ecs_count > 1:
+            ess = EssSpec(min_size=ecs_count, max_size=2 * ecs_count)
     high = _HA.search(plain) is not None
     if high and ecs_count == 1:
         ecs_count = 2
@@ -498,13 +535,21 @@ def _request(
         slb = SlbSpec(ports=ports, address_type="intranet" if private else "internet")
         if private:
             account.applied.append(Msg("an internal (intranet) load balancer"))
+    alb = None
+    if wants_alb:
+        ports = tuple(port for port in _slb_ports(tcp, denied, polarity.only) if port in (80, 443))
+        if not ports:
+            raise ValueError(
+                "An application load balancer listens on 80 or 443, and the request rules out both."
+            )
+        alb = AlbSpec(ports=ports, address_type="Intranet" if private else "Internet")
     vswitches = _vswitch_count(without_db, ecs_count)
     zones = literals.zones[:3]
-    if high:
-        vswitches = max(vswitches, 2)
+    if high or alb is not None:
+        vswitches = max(vswitches, 2)  # an ALB spans two zones
     vswitches = max(vswitches, len(zones))
     cidrs = [c for c in _CIDR.findall(plain) if c not in polarity.sources]
-    networked = (ecs_count, slb, rds, nat, redis, polardb, wants_group)
+    networked = (ecs_count, slb, rds, nat, redis, polardb, wants_group, ack, ess, alb)
     wants_network = bool(_VPC.search(plain) or vswitches or cidrs) or any(networked)
     if not any((wants_network, oss, sls, ram_role)):
         return None
@@ -593,6 +638,9 @@ def _request(
         polardb=polardb,
         sls=sls,
         ram_role=ram_role,
+        ack=ack,
+        ess=ess,
+        alb=alb,
         region=region,
         name=resource_name,
         tags=tags,

@@ -112,6 +112,7 @@ class SecurityGroupSpec:
     udp_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)
     source_cidr: str | None = attrs.field(default=None, validator=_cidr)
     public_web: bool = True
+    vpc_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)  # from the VPC only
 
 
 @attrs.frozen
@@ -257,6 +258,39 @@ class RamRoleSpec:
     )
 
 
+@attrs.frozen
+class AckSpec:
+    """A managed Kubernetes (ACK Pro) cluster over the vSwitches with a node pool."""
+
+    nodes: int = attrs.field(default=3, validator=_between(1, 100))
+
+
+@attrs.frozen
+class EssSpec:
+    """An auto scaling group of `min_size` to `max_size` instances over the vSwitches."""
+
+    min_size: int = attrs.field(default=1, validator=_between(0, 1000))
+    max_size: int = attrs.field(default=4, validator=_between(1, 1000))
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_size > self.max_size:
+            raise ValueError(f"A scaling group of {self.min_size} to {self.max_size} is empty.")
+
+
+@attrs.frozen
+class AlbSpec:
+    """An application load balancer with an HTTP (80) or HTTPS (443) listener per port."""
+
+    ports: tuple[int, ...] = attrs.field(default=(80,), converter=_ports)
+    address_type: Literal["Internet", "Intranet"] = attrs.field(
+        default="Internet", validator=attrs.validators.in_(("Internet", "Intranet"))
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not self.ports or not set(self.ports) <= {80, 443}:
+            raise ValueError("An application load balancer listens on 80 (HTTP) or 443 (HTTPS).")
+
+
 def _name(_instance: object, _attribute: object, value: str | None) -> None:
     if value is not None and not NAME.fullmatch(value):
         raise ValueError(
@@ -292,6 +326,9 @@ class BlockRequest:
     polardb: PolarDbSpec | None = None
     sls: SlsSpec | None = None
     ram_role: RamRoleSpec | None = None
+    ack: AckSpec | None = None
+    ess: EssSpec | None = None
+    alb: AlbSpec | None = None
     region: str | None = attrs.field(default=None, validator=_region)
     description: str | None = None
     name: str | None = attrs.field(default=None, validator=_name)  # names the resources
@@ -312,6 +349,9 @@ class BlockRequest:
             self.nat,
             self.redis,
             self.polardb,
+            self.ack,
+            self.ess,
+            self.alb,
         )
 
     @property

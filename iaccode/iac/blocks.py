@@ -37,6 +37,7 @@ from iaccode.iac.block_spec import (
     SecurityGroupSpec,
     SlbSpec,
 )
+from iaccode.iac.blocks_platform import add_ack, add_alb, add_scaling_group
 from iaccode.iac.blocks_services import (
     add_instance_eips,
     add_nat_gateway,
@@ -154,6 +155,16 @@ def add_vswitches(
     return created
 
 
+def _ingress(protocol: str, port: int, source: Any) -> dict[str, Any]:
+    return {
+        "IpProtocol": protocol,
+        "PortRange": f"{port}/{port}",
+        "SourceCidrIp": source,
+        "NicType": "intranet",
+        "Priority": 1,
+    }
+
+
 _CIDR_PATTERN = r"^\d{1,3}(\.\d{1,3}){3}/\d{1,2}$"
 
 
@@ -186,15 +197,10 @@ def add_security_group(
                         AllowedPattern=_CIDR_PATTERN,
                     )
                 source = admin_source
-            rules.append(
-                {
-                    "IpProtocol": protocol,
-                    "PortRange": f"{port}/{port}",
-                    "SourceCidrIp": source,
-                    "NicType": "intranet",
-                    "Priority": 1,
-                }
-            )
+            rules.append(_ingress(protocol, port, source))
+    for port in spec.vpc_ports:
+        if port not in spec.ports:  # a load balancer in the VPC forwards to it
+            rules.append(_ingress("tcp", port, vpc_cidr))
     if rules:
         properties["SecurityGroupIngress"] = rules
     group = builder.resource("SecurityGroup", "ALIYUN::ECS::SecurityGroup", properties)
@@ -202,15 +208,9 @@ def add_security_group(
     return group
 
 
-def add_ecs(
-    builder: TemplateBuilder,
-    spec: EcsSpec,
-    vpc: str,
-    vswitches: list[tuple[str, Ref]],
-    security_group: str,
-) -> list[str]:
-    """Instance groups spreading `spec.count` instances over the vSwitches, round-robin."""
-    first_zone = vswitches[0][1]["Ref"]
+def instance_launch(builder: TemplateBuilder, spec: EcsSpec, first_zone: str) -> dict[str, Any]:
+    """The launch properties of `spec`'s instances (type, image, disks) with their parameters,
+    shared by instance groups and scaling configurations."""
     instance_type = builder.parameter(
         "InstanceType",
         "String",
@@ -239,6 +239,30 @@ def add_ecs(
             "InstanceType": "${InstanceType}",
         },
     )
+    launch: dict[str, Any] = {"InstanceType": instance_type, "ImageId": image}
+    launch["SystemDiskCategory"] = disk
+    if spec.public_bandwidth:
+        launch["InternetMaxBandwidthOut"] = spec.public_bandwidth
+    if spec.system_disk_size is not None:
+        launch["SystemDiskSize"] = spec.system_disk_size
+    if spec.data_disks:
+        launch["DiskMappings"] = [
+            {"Size": str(size), "Category": _data_disk_category(builder, first_zone)}
+            for size in spec.data_disks
+        ]
+    return launch
+
+
+def add_ecs(
+    builder: TemplateBuilder,
+    spec: EcsSpec,
+    vpc: str,
+    vswitches: list[tuple[str, Ref]],
+    security_group: str,
+) -> list[str]:
+    """Instance groups spreading `spec.count` instances over the vSwitches, round-robin."""
+    launch = instance_launch(builder, spec, vswitches[0][1]["Ref"])
+    properties_first = ("InstanceType", "ImageId", "SystemDiskCategory")
     amounts = [0] * len(vswitches)
     for index in range(spec.count):
         amounts[index % len(vswitches)] += 1
@@ -247,23 +271,15 @@ def add_ecs(
         if amount == 0:
             continue
         properties: dict[str, Any] = {
-            "InstanceType": instance_type,
-            "ImageId": image,
-            "SystemDiskCategory": disk,
+            "InstanceType": launch["InstanceType"],
+            "ImageId": launch["ImageId"],
+            "SystemDiskCategory": launch["SystemDiskCategory"],
             "VpcId": ref(vpc),
             "VSwitchId": ref(vswitch),
             "SecurityGroupId": ref(security_group),
             "MaxAmount": amount,
+            **{key: value for key, value in launch.items() if key not in properties_first},
         }
-        if spec.public_bandwidth:
-            properties["InternetMaxBandwidthOut"] = spec.public_bandwidth
-        if spec.system_disk_size is not None:
-            properties["SystemDiskSize"] = spec.system_disk_size
-        if spec.data_disks:
-            properties["DiskMappings"] = [
-                {"Size": str(size), "Category": _data_disk_category(builder, first_zone)}
-                for size in spec.data_disks
-            ]
         group = builder.resource(f"EcsGroup{number}", "ALIYUN::ECS::InstanceGroup", properties)
         builder.output(
             f"{group}InstanceIds", getatt(group, "InstanceIds"), f"ECS instances {number}"
@@ -453,7 +469,7 @@ def describe_request(request: BlockRequest) -> Msg:
             )
     if request.security_group is not None or request.ecs is not None:
         parts.append(Msg("a security group"))
-    if request.ecs is not None:
+    if request.ecs is not None and request.ess is None:
         count = request.ecs.count
         if count == 1:
             parts.append(Msg("1 ECS instance"))
@@ -483,6 +499,18 @@ def describe_request(request: BlockRequest) -> Msg:
                 version=request.polardb.version,
             )
         )
+    if request.alb is not None:
+        parts.append(Msg("an application load balancer"))
+    if request.ess is not None:
+        parts.append(
+            Msg(
+                "an auto scaling group of {low} to {high} instances",
+                low=request.ess.min_size,
+                high=request.ess.max_size,
+            )
+        )
+    if request.ack is not None:
+        parts.append(Msg("a Kubernetes cluster with {count} nodes", count=request.ack.nodes))
     if request.oss is not None:
         parts.append(Msg("an OSS bucket"))
     if request.sls is not None:
@@ -496,6 +524,21 @@ def describe_request(request: BlockRequest) -> Msg:
             region=request.region,
         )
     return Msg("Creates {listed} (iaccode building blocks).", listed=and_list(parts))
+
+
+def _node_type(builder: TemplateBuilder, ecs: EcsSpec | None, zone: str) -> Ref:
+    """The node instance type parameter of a Kubernetes cluster (4 vCPUs, 16 GiB unless the
+    request names one)."""
+    if "InstanceType" in builder.parameters:
+        return ref("InstanceType")
+    return builder.parameter(
+        "NodeInstanceType",
+        "String",
+        "Node instance type",
+        Default=ecs.instance_type if ecs is not None else "ecs.g7.xlarge",
+        AssociationProperty="ALIYUN::ECS::Instance::InstanceType",
+        AssociationPropertyMetadata={"ZoneId": "${" + zone + "}"},
+    )
 
 
 def compose(request: BlockRequest) -> dict[str, Any]:
@@ -520,15 +563,37 @@ def compose(request: BlockRequest) -> dict[str, Any]:
         if request.slb is not None and request.ecs is not None:
             # Backends must accept what the load balancer forwards.
             spec = attrs.evolve(spec, ports=(*spec.ports, *request.slb.ports))
+        if request.alb is not None and request.ecs is not None:
+            spec = attrs.evolve(spec, vpc_ports=(80,))  # the ALB forwards HTTP from the VPC
         group = add_security_group(builder, vpc, spec, network.cidr)
     backends: list[str] = []
-    if request.ecs is not None:
+    sized: list[tuple[str, int]] = []
+    if request.ecs is not None and request.ess is None:
         backends = add_ecs(builder, request.ecs, vpc, vswitches, group)
+        sized = [(name, builder.resources[name]["Properties"]["MaxAmount"]) for name in backends]
         if request.ecs.eip:
-            sizes = [builder.resources[name]["Properties"]["MaxAmount"] for name in backends]
-            add_instance_eips(builder, list(zip(backends, sizes, strict=True)))
+            add_instance_eips(builder, sized)
+    slb = None
     if request.slb is not None:
-        add_slb(builder, request.slb, vpc, vswitches[0][0], backends)
+        slb = add_slb(builder, request.slb, vpc, vswitches[0][0], backends)
+    if request.alb is not None:
+        add_alb(builder, request.alb, vpc, vswitches, sized)
+    if request.ess is not None:
+        if not group:
+            group = add_security_group(builder, vpc, SecurityGroupSpec(), network.cidr)
+        zone = vswitches[0][1]["Ref"]
+        launch = instance_launch(builder, request.ecs or EcsSpec(), zone)
+        add_scaling_group(builder, request.ess, vswitches, group, launch, slb)
+    if request.ack is not None:
+        add_ack(
+            builder,
+            request.ack,
+            vpc,
+            network.cidr,
+            vswitches,
+            _node_type(builder, request.ecs, vswitches[0][1]["Ref"]),
+            snat=request.nat is None,
+        )
     if request.rds is not None:
         add_rds(builder, request.rds, vpc, vswitches[0], network.cidr)
     if request.nat is not None:

@@ -10,7 +10,8 @@ it when several do, since older aliases stay in the rules). The vendor has no ru
 
 What has no Terraform counterpart in the rules is not guessed: `to_terraform` returns it as
 notes ("LoadBalancer.VpcId"), so the answer can say what the configuration leaves out. A VpcId
-next to a VSwitchId is not noted: Terraform takes the VPC from the vSwitch.
+next to vSwitches is not noted: Terraform takes the VPC from the vSwitch; nor is an
+ESS ScalingGroupEnable, which Terraform says on the scaling configuration.
 """
 
 from __future__ import annotations
@@ -42,7 +43,12 @@ _EXTRA = {
 
 # Arguments a Terraform type needs that its ROS type says by being that type: a ROS
 # SecurityGroupIngress is an ingress rule.
-_IMPLIED = {"alicloud_security_group_rule": (("type", '"ingress"'),)}
+_IMPLIED = {
+    "alicloud_security_group_rule": (("type", '"ingress"'),),
+    # Terraform enables the group from its configuration, where ROS has ScalingGroupEnable.
+    "alicloud_ess_scaling_configuration": (("active", "true"), ("enable", "true")),
+}
+_CARRIED_ELSEWHERE = frozenset({"ALIYUN::ESS::ScalingGroupEnable"})
 
 
 @attrs.frozen
@@ -220,7 +226,7 @@ def _arguments(
         if name not in reverse and name + "s" in reverse and reverse[name + "s"][1].kind == "List":
             name, value = name + "s", [value]  # SecurityGroupId -> security_group_ids = [...]
         if name not in reverse:
-            if not (name == "VpcId" and "VSwitchId" in properties):
+            if not (name == "VpcId" and {"VSwitchId", "VSwitchIds"} & set(properties)):
                 writer.notes.append(f"{where}.{name}")
             continue
         argument, prop = reverse[name]
@@ -318,6 +324,8 @@ def to_terraform(template: Mapping[str, Any], region: str | None = None) -> Terr
     addresses: dict[str, tuple[ResourceRule, str]] = {}
     notes: list[str] = []
     for name, entry in resources.items():
+        if entry["Type"] in _CARRIED_ELSEWHERE:
+            continue
         rule = _choose(entry["Type"], set(entry.get("Properties", {})), read.get(name, set()))
         if rule is None:
             notes.append(f"{name} ({entry['Type']})")

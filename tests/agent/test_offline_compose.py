@@ -55,13 +55,11 @@ async def test_a_chinese_terraform_request_gets_chinese_terraform(offline: A2ACl
 
 
 async def test_a_partial_request_builds_what_it_can(offline: A2AClient) -> None:
-    answer = _answer(
-        await offline.send_stream("Create a VPC with a NAT gateway and a Kubernetes cluster")
-    )
+    answer = _answer(await offline.send_stream("Create a VPC with a NAT gateway and a CDN"))
     template = yaml.safe_load(_fenced(answer, "yaml"))
     types = {entry["Type"] for entry in template["Resources"].values()}
     assert {"ALIYUN::ECS::VPC", "ALIYUN::VPC::NatGateway"} <= types
-    assert "Not applied:\n- kubernetes: the building blocks have no kubernetes" in answer
+    assert "Not applied:\n- cdn: the building blocks have no cdn" in answer
     assert "`engine: llm`" in answer
 
 

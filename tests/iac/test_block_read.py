@@ -120,15 +120,15 @@ def test_a_restriction_that_cannot_be_honoured_blocks_the_template(language: str
     assert reading.request is None and reading.blocked
 
 
-# "A VPC and a Kubernetes cluster": the VPC is built, Kubernetes is named as not applied.
+# "A VPC and a CDN": the VPC is built, the CDN is named as not applied.
 PARTIAL = {
-    "en": "Create a VPC and a Kubernetes cluster",
-    "zh": "创建一个VPC和一个Kubernetes集群",
-    "ja": "VPCとKubernetesクラスターを作成してください",
-    "de": "Erstelle eine VPC und einen Kubernetes-Cluster",
-    "es": "Cree una VPC y un clúster de Kubernetes",
-    "fr": "Créez un VPC et un cluster Kubernetes",
-    "pt": "Crie uma VPC e um cluster Kubernetes",
+    "en": "Create a VPC and a CDN",
+    "zh": "创建一个VPC和一个CDN",
+    "ja": "VPCとCDNを作成してください",
+    "de": "Erstelle eine VPC und ein CDN",
+    "es": "Cree una VPC y una CDN",
+    "fr": "Créez un VPC et un CDN",
+    "pt": "Crie uma VPC e uma CDN",
 }
 
 
@@ -136,7 +136,7 @@ PARTIAL = {
 def test_partial_requests_build_what_they_can_and_name_the_rest(language: str) -> None:
     reading, template = built(PARTIAL[language])
     assert of_type(template, "ALIYUN::ECS::VPC")
-    assert [item.part for item in reading.unapplied] == ["kubernetes"]
+    assert [item.part for item in reading.unapplied] == ["cdn"]
     assert not reading.complete
 
 
@@ -185,6 +185,75 @@ def test_names_tags_zones_sources_and_images() -> None:
 def test_vcpu_and_memory_choose_an_instance_type() -> None:
     _, template = built("a server with 4 vCPUs and 16 GB memory")
     assert parameter_default(template, "InstanceType") == "ecs.g7.xlarge"
+
+
+# "A Kubernetes cluster with 4 nodes".
+KUBERNETES = {
+    "en": "A Kubernetes cluster with 4 nodes",
+    "zh": "创建一个4个节点的Kubernetes集群",
+    "ja": "4ノードのKubernetesクラスターを作成",
+    "de": "Ein Kubernetes-Cluster mit 4 Knoten",
+    "es": "Un clúster de Kubernetes con 4 nodos",
+    "fr": "Un cluster Kubernetes avec 4 nœuds",
+    "pt": "Um cluster Kubernetes com 4 nodes",
+}
+
+
+@pytest.mark.parametrize("language", sorted(KUBERNETES))
+def test_a_kubernetes_cluster_gets_its_node_pool(language: str) -> None:
+    _, template = built(KUBERNETES[language])
+    (cluster,) = of_type(template, "ALIYUN::CS::ManagedKubernetesCluster").values()
+    assert cluster["Properties"]["EndpointPublicAccess"] is False
+    (pool,) = of_type(template, "ALIYUN::CS::ClusterNodePool").values()
+    assert pool["Properties"]["Count"] == 4
+
+
+# "An auto scaling group of 2 to 6 servers behind a load balancer, HTTPS only".
+SCALING = {
+    "en": "An auto scaling group of 2 to 6 servers behind a load balancer, HTTPS only",
+    "zh": "创建一个弹性伸缩组，2到6台服务器，挂在负载均衡后面，只允许HTTPS",
+    "ja": "ロードバランサーの背後にオートスケーリンググループ（min 2 max 6）、HTTPSのみ",
+    "de": "Eine Autoskalierung von 2 bis 6 Servern hinter einem Load Balancer, nur HTTPS",
+    "es": "Un grupo de escalado automático de 2 a 6 servidores detrás de un balanceador de carga, "
+    "solo HTTPS",
+    "fr": "Un groupe de mise à l'échelle automatique de 2 à 6 serveurs derrière un équilibreur de "
+    "charge, uniquement HTTPS",
+    "pt": "Um grupo de escalonamento automático de 2 a 6 servidores atrás de um balanceador de "
+    "carga, apenas HTTPS",
+}
+
+
+@pytest.mark.parametrize("language", sorted(SCALING))
+def test_an_auto_scaling_group_replaces_fixed_instances(language: str) -> None:
+    _, template = built(SCALING[language])
+    (group,) = of_type(template, "ALIYUN::ESS::ScalingGroup").values()
+    assert (group["Properties"]["MinSize"], group["Properties"]["MaxSize"]) == (2, 6)
+    assert group["Properties"]["LoadBalancerIds"] == [{"Ref": "LoadBalancer"}]
+    assert not of_type(template, "ALIYUN::ECS::InstanceGroup")
+    assert opened(template) == {443}
+
+
+# "An application load balancer in front of two servers".
+ALB = {
+    "en": "An application load balancer in front of two servers",
+    "zh": "两台服务器前面放一个应用型负载均衡",
+    "ja": "2台のサーバーの前にアプリケーションロードバランサーを置いて",
+    "de": "Ein Application Load Balancer vor zwei Servern",
+    "es": "Un balanceador de carga de aplicaciones delante de dos servidores",
+    "fr": "Un équilibreur de charge d'application devant deux serveurs",
+    "pt": "Um balanceador de carga de aplicação na frente de dois servidores",
+}
+
+
+@pytest.mark.parametrize("language", sorted(ALB))
+def test_an_alb_forwards_to_the_instances(language: str) -> None:
+    _, template = built(ALB[language])
+    assert of_type(template, "ALIYUN::ALB::LoadBalancer")
+    assert not of_type(template, "ALIYUN::SLB::LoadBalancer")  # an ALB is no classic SLB
+    (attachment,) = of_type(template, "ALIYUN::ALB::BackendServerAttachment").values()
+    assert len(attachment["Properties"]["Servers"]) == 2
+    sources = {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)}
+    assert sources == {80: "192.168.0.0/16"}  # the backends accept HTTP from the VPC only
 
 
 @pytest.mark.parametrize(
@@ -252,6 +321,9 @@ FRAGMENTS = [
     "highly available",
     "a bucket",
     "as JSON",
+    "a Kubernetes cluster with 3 nodes",
+    "an auto scaling group of 2 to 4 servers",
+    "an application load balancer",
 ]
 
 
@@ -274,4 +346,7 @@ def test_no_template_widens_access(fragments: list[str]) -> None:
     if "HTTPS only" in fragments and not {"allow SSH", "open port 8080", "allow RDP and HTTP"} & {
         *fragments
     }:
-        assert opened(template) <= {443}, text
+        # An ALB forwards HTTP to its backends from inside the VPC; nothing else is opened.
+        vpc = template["Resources"]["Vpc"]["Properties"]["CidrBlock"]
+        outside = {port_of(rule) for rule in ingress(template) if rule["SourceCidrIp"] != vpc}
+        assert outside <= {443}, text

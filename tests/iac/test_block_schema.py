@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from iaccode.iac.block_plan import read_request
 from iaccode.iac.block_spec import (
+    AckSpec,
+    AlbSpec,
     BlockRequest,
     EcsSpec,
+    EssSpec,
     NatSpec,
     NetworkSpec,
     PolarDbSpec,
@@ -112,6 +116,8 @@ EVERY_BLOCK = BlockRequest(
     polardb=PolarDbSpec(engine="PostgreSQL", version="14"),
     sls=SlsSpec(project="app-logs"),
     ram_role=RamRoleSpec(),
+    alb=AlbSpec(ports=(80, 443)),
+    ack=AckSpec(nodes=2),
     name="shop",
     tags=(("env", "prod"),),
 )
@@ -119,6 +125,8 @@ EVERY_BLOCK = BlockRequest(
 
 def test_every_block_agrees_with_the_schema() -> None:
     assert schema_problems(compose(EVERY_BLOCK)) == []
+    scaled = attrs.evolve(EVERY_BLOCK, ess=EssSpec(min_size=2, max_size=5), alb=None)
+    assert schema_problems(compose(scaled)) == []
 
 
 @pytest.mark.parametrize(

@@ -862,4 +862,7 @@ TEXTS: dict[str, str] = {
     "{size} GB": "{size} GB",
     "Format: {format}.": "Format: {format}.",
     "the Terraform rules have no counterpart, so the configuration leaves it out": "die Terraform-Regeln haben kein Gegenstück, daher lässt die Konfiguration es weg",
+    "a Kubernetes cluster with {count} nodes": "ein Kubernetes-Cluster mit {count} Knoten",
+    "an application load balancer": "ein Application Load Balancer",
+    "an auto scaling group of {low} to {high} instances": "eine Autoskalierungsgruppe mit {low} bis {high} Instanzen",
 }

@@ -838,4 +838,7 @@ TEXTS: dict[str, str] = {
     "{size} GB": "{size} GB",
     "Format: {format}.": "Formato: {format}.",
     "the Terraform rules have no counterpart, so the configuration leaves it out": "las reglas de Terraform no tienen equivalente, así que la configuración lo omite",
+    "a Kubernetes cluster with {count} nodes": "un clúster de Kubernetes con {count} nodos",
+    "an application load balancer": "un balanceador de carga de aplicaciones",
+    "an auto scaling group of {low} to {high} instances": "un grupo de escalado automático de {low} a {high} instancias",
 }

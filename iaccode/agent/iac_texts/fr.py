@@ -853,4 +853,7 @@ TEXTS: dict[str, str] = {
     "{size} GB": "{size} Go",
     "Format: {format}.": "Format : {format}.",
     "the Terraform rules have no counterpart, so the configuration leaves it out": "les règles Terraform n'ont pas d'équivalent, la configuration l'omet donc",
+    "a Kubernetes cluster with {count} nodes": "un cluster Kubernetes de {count} nœuds",
+    "an application load balancer": "un équilibreur de charge d'application",
+    "an auto scaling group of {low} to {high} instances": "un groupe de mise à l'échelle automatique de {low} à {high} instances",
 }

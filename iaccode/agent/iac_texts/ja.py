@@ -853,4 +853,7 @@ TEXTS: dict[str, str] = {
     "{size} GB": "{size} GB",
     "Format: {format}.": "形式：{format}。",
     "the Terraform rules have no counterpart, so the configuration leaves it out": "Terraform のルールに対応するものがないため、構成から省いています",
+    "a Kubernetes cluster with {count} nodes": "{count} ノードの Kubernetes クラスター",
+    "an application load balancer": "アプリケーションロードバランサー",
+    "an auto scaling group of {low} to {high} instances": "{low}～{high} 台のインスタンスのオートスケーリンググループ",
 }

@@ -820,4 +820,7 @@ TEXTS: dict[str, str] = {
     "{size} GB": "{size} GB",
     "Format: {format}.": "Formato: {format}.",
     "the Terraform rules have no counterpart, so the configuration leaves it out": "as regras do Terraform não têm equivalente, então a configuração o omite",
+    "a Kubernetes cluster with {count} nodes": "um cluster Kubernetes com {count} nós",
+    "an application load balancer": "um balanceador de carga de aplicação",
+    "an auto scaling group of {low} to {high} instances": "um grupo de escalonamento automático de {low} a {high} instâncias",
 }

@@ -735,4 +735,7 @@ TEXTS: dict[str, str] = {
     "{size} GB": "{size} GB",
     "Format: {format}.": "格式：{format}。",
     "the Terraform rules have no counterpart, so the configuration leaves it out": "Terraform 规则中没有对应项，因此配置中省略了它",
+    "a Kubernetes cluster with {count} nodes": "一个含 {count} 个节点的 Kubernetes 集群",
+    "an application load balancer": "一个应用型负载均衡",
+    "an auto scaling group of {low} to {high} instances": "一个 {low} 到 {high} 台实例的弹性伸缩组",
 }
