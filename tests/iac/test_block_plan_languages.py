@@ -161,9 +161,6 @@ DECLINED: dict[str, list[str]] = {
         "删除我的VPC",
         "解释一下什么是交换机",
         "一台ECS实例多少钱？",
-        "两台服务器前面放一个应用型负载均衡",
-        "创建一个3节点的Kubernetes集群",
-        "创建一个弹性伸缩组和两台ECS",
         "几台ECS实例",
         "十一台ECS实例",
         "杭州今天天气怎么样？",
@@ -176,9 +173,6 @@ DECLINED: dict[str, list[str]] = {
         "VPCを削除して",
         "vSwitchとは何か説明して",
         "ECSインスタンスの料金はいくら？",
-        "2台のサーバーの前にアプリケーションロードバランサーを置いて",
-        "3ノードのKubernetesクラスターを作成",
-        "オートスケーリンググループを作成",
         "複数のECSインスタンス",
         "11台のサーバー",
         "今日の東京の天気は？",
@@ -188,9 +182,6 @@ DECLINED: dict[str, list[str]] = {
         "Elimina mi VPC",
         "Explica qué es un vSwitch",
         "¿Cuánto cuesta una instancia ECS?",
-        "Un balanceador de carga de aplicaciones delante de dos servidores",
-        "Un clúster de Kubernetes con 3 nodos",
-        "Un grupo de escalado automático",
         "varios servidores",
         "once instancias ECS",
         "Escribe un poema",
@@ -200,8 +191,6 @@ DECLINED: dict[str, list[str]] = {
         "Supprimez mon VPC",
         "Expliquez ce qu'est un vSwitch",
         "Combien coûte une instance ECS ?",
-        "Un équilibreur de charge d'application devant deux serveurs",
-        "Un cluster Kubernetes avec 3 nœuds",
         "plusieurs serveurs",
         "onze instances ECS",
         "Écris-moi un poème",
@@ -211,8 +200,6 @@ DECLINED: dict[str, list[str]] = {
         "Lösche meine VPC",
         "Erkläre, was ein vSwitch ist",
         "Was kostet eine ECS-Instanz?",
-        "Ein Application Load Balancer vor zwei Servern",
-        "Ein Kubernetes-Cluster mit 3 Knoten",
         "mehrere Server",
         "elf ECS-Instanzen",
         "Schreib mir ein Gedicht",
@@ -222,8 +209,6 @@ DECLINED: dict[str, list[str]] = {
         "Exclua minha VPC",
         "Explique o que é um vSwitch",
         "Quanto custa uma instância ECS?",
-        "Um balanceador de carga de aplicação na frente de dois servidores",
-        "Um cluster Kubernetes com 3 nós",
         "vários servidores",
         "onze instâncias ECS",
         "Escreva um poema",
@@ -276,7 +261,15 @@ def test_local_product_names_read_as_products(language: str) -> None:
     table = block_plan._TABLES[language]
     for name in VOCABULARIES[language].unsupported:
         reading = table.rewrite(block_plan._key(name))
-        products = (block_read._UNSUPPORTED, block_read._EIP, block_read._SLS, block_read._RAM_ROLE)
+        products = (
+            block_read._UNSUPPORTED,
+            block_read._EIP,
+            block_read._SLS,
+            block_read._RAM_ROLE,
+            block_read._ALB,
+            block_read._ACK,
+            block_read._ESS,
+        )
         assert any(product.search(reading) for product in products), (name, reading)
 
 
