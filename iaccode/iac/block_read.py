@@ -247,6 +247,14 @@ def _first(match: re.Match[str] | None) -> int | None:
     return next((int(group) for group in match.groups() if group), None)
 
 
+class Blocked(Exception):
+    """A part of the request that cannot be honoured, so nothing is built."""
+
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(reason.render())
+        self.reason = reason
+
+
 @attrs.define
 class _Account:
     """What `interpret` has found so far."""
@@ -337,7 +345,10 @@ def interpret(
         )
     try:
         request = _request(positive, negative, polarity, name, regions, literals, account)
-    except ValueError as exc:
+    except Blocked as exc:
+        account.blocked.append(exc.reason)
+        request = None
+    except ValueError as exc:  # a value a block cannot take (a spec's own check)
         account.blocked.append(Msg.plain(str(exc)))
         request = None
     if request is None and not account.unapplied and not account.blocked:
@@ -496,7 +507,7 @@ def _request(
         ecs_count = 2
         account.applied.append(Msg("2 instances in 2 zones for high availability"))
     if ecs_count > MAX_INSTANCES:
-        raise ValueError(f"At most {MAX_INSTANCES} ECS instances per template.")
+        raise Blocked(Msg("At most {most} ECS instances per template.", most=MAX_INSTANCES))
     allowed, denied = polarity.allowed, polarity.denied
     udp = polarity.udp
     tcp = tuple(port for port in allowed if port not in udp)
@@ -507,8 +518,12 @@ def _request(
             f"{redis_match.group(1)}.{redis_match.group(2) or 0}" if redis_match.group(1) else "7.0"
         )
         if version not in REDIS_VERSIONS:
-            raise ValueError(
-                f"Redis {version} is not offered; use one of: {', '.join(REDIS_VERSIONS)}."
+            raise Blocked(
+                Msg(
+                    "Redis {version} is not offered; use one of: {versions}.",
+                    version=version,
+                    versions=", ".join(REDIS_VERSIONS),
+                )
             )
         redis = RedisSpec(version=version)
     polardb = None
@@ -529,8 +544,8 @@ def _request(
     if _SLB.search(plain):
         ports = _slb_ports(tcp, denied, polarity.only)
         if not ports:
-            raise ValueError(
-                "A load balancer needs a listener port, and the request rules out 80 and 443."
+            raise Blocked(
+                Msg("A load balancer needs a listener port, and the request rules out 80 and 443.")
             )
         slb = SlbSpec(ports=ports, address_type="intranet" if private else "internet")
         if private:
@@ -539,8 +554,11 @@ def _request(
     if wants_alb:
         ports = tuple(port for port in _slb_ports(tcp, denied, polarity.only) if port in (80, 443))
         if not ports:
-            raise ValueError(
-                "An application load balancer listens on 80 or 443, and the request rules out both."
+            raise Blocked(
+                Msg(
+                    "An application load balancer listens on 80 or 443, and the request rules out "
+                    "both."
+                )
             )
         alb = AlbSpec(ports=ports, address_type="Intranet" if private else "Internet")
     vswitches = _vswitch_count(without_db, ecs_count)

@@ -15,6 +15,7 @@ from iaccode.iac.block_plan import read_request, request_language
 from iaccode.iac.block_read import Reading
 from iaccode.iac.block_spec import WEB_PORTS
 from iaccode.iac.blocks import compose
+from iaccode.iac.tf_out import to_terraform
 from tests.iac.test_blocks import assert_clean, of_type
 
 
@@ -350,3 +351,16 @@ def test_no_template_widens_access(fragments: list[str]) -> None:
         vpc = template["Resources"]["Vpc"]["Properties"]["CidrBlock"]
         outside = {port_of(rule) for rule in ingress(template) if rule["SourceCidrIp"] != vpc}
         assert outside <= {443}, text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.text(max_size=300)
+    | st.lists(st.sampled_from([*FRAGMENTS, "kein", "不要", "のみ"])).map(" ".join)
+)
+def test_any_text_reads_without_raising(text: str) -> None:
+    reading = read_request(text)
+    if reading is not None and reading.request is not None:
+        template = compose(reading.request)
+        assert_clean(template)
+        to_terraform(template, reading.request.region)

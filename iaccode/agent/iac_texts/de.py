@@ -865,4 +865,8 @@ TEXTS: dict[str, str] = {
     "a Kubernetes cluster with {count} nodes": "ein Kubernetes-Cluster mit {count} Knoten",
     "an application load balancer": "ein Application Load Balancer",
     "an auto scaling group of {low} to {high} instances": "eine Autoskalierungsgruppe mit {low} bis {high} Instanzen",
+    "At most {most} ECS instances per template.": "Höchstens {most} ECS-Instanzen je Vorlage.",
+    "Redis {version} is not offered; use one of: {versions}.": "Redis {version} wird nicht angeboten; verwenden Sie eine von: {versions}.",
+    "A load balancer needs a listener port, and the request rules out 80 and 443.": "Ein Load Balancer braucht einen Listener-Port, und die Anfrage schließt 80 und 443 aus.",
+    "An application load balancer listens on 80 or 443, and the request rules out both.": "Ein Application Load Balancer lauscht auf 80 oder 443, und die Anfrage schließt beide aus.",
 }

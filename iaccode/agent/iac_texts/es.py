@@ -841,4 +841,8 @@ TEXTS: dict[str, str] = {
     "a Kubernetes cluster with {count} nodes": "un clúster de Kubernetes con {count} nodos",
     "an application load balancer": "un balanceador de carga de aplicaciones",
     "an auto scaling group of {low} to {high} instances": "un grupo de escalado automático de {low} a {high} instancias",
+    "At most {most} ECS instances per template.": "Como máximo {most} instancias ECS por plantilla.",
+    "Redis {version} is not offered; use one of: {versions}.": "Redis {version} no se ofrece; use uno de: {versions}.",
+    "A load balancer needs a listener port, and the request rules out 80 and 443.": "Un balanceador de carga necesita un puerto de escucha, y la solicitud excluye 80 y 443.",
+    "An application load balancer listens on 80 or 443, and the request rules out both.": "Un balanceador de carga de aplicaciones escucha en 80 o 443, y la solicitud excluye ambos.",
 }

@@ -856,4 +856,8 @@ TEXTS: dict[str, str] = {
     "a Kubernetes cluster with {count} nodes": "un cluster Kubernetes de {count} nœuds",
     "an application load balancer": "un équilibreur de charge d'application",
     "an auto scaling group of {low} to {high} instances": "un groupe de mise à l'échelle automatique de {low} à {high} instances",
+    "At most {most} ECS instances per template.": "Au plus {most} instances ECS par modèle.",
+    "Redis {version} is not offered; use one of: {versions}.": "Redis {version} n'est pas proposé ; utilisez l'un de : {versions}.",
+    "A load balancer needs a listener port, and the request rules out 80 and 443.": "Un équilibreur de charge a besoin d'un port d'écoute, et la demande exclut 80 et 443.",
+    "An application load balancer listens on 80 or 443, and the request rules out both.": "Un équilibreur de charge d'application écoute sur 80 ou 443, et la demande exclut les deux.",
 }

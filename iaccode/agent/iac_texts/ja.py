@@ -856,4 +856,8 @@ TEXTS: dict[str, str] = {
     "a Kubernetes cluster with {count} nodes": "{count} ノードの Kubernetes クラスター",
     "an application load balancer": "アプリケーションロードバランサー",
     "an auto scaling group of {low} to {high} instances": "{low}～{high} 台のインスタンスのオートスケーリンググループ",
+    "At most {most} ECS instances per template.": "1 つのテンプレートで作成できる ECS インスタンスは最大 {most} 台です。",
+    "Redis {version} is not offered; use one of: {versions}.": "Redis {version} は提供されていません。次のいずれかを使ってください：{versions}。",
+    "A load balancer needs a listener port, and the request rules out 80 and 443.": "ロードバランサーにはリスナーポートが必要ですが、リクエストは 80 と 443 を除外しています。",
+    "An application load balancer listens on 80 or 443, and the request rules out both.": "アプリケーションロードバランサーは 80 か 443 で待ち受けますが、リクエストは両方を除外しています。",
 }

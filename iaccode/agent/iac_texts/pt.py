@@ -823,4 +823,8 @@ TEXTS: dict[str, str] = {
     "a Kubernetes cluster with {count} nodes": "um cluster Kubernetes com {count} nós",
     "an application load balancer": "um balanceador de carga de aplicação",
     "an auto scaling group of {low} to {high} instances": "um grupo de escalonamento automático de {low} a {high} instâncias",
+    "At most {most} ECS instances per template.": "No máximo {most} instâncias ECS por modelo.",
+    "Redis {version} is not offered; use one of: {versions}.": "Redis {version} não é oferecido; use um de: {versions}.",
+    "A load balancer needs a listener port, and the request rules out 80 and 443.": "Um balanceador de carga precisa de uma porta de escuta, e o pedido exclui 80 e 443.",
+    "An application load balancer listens on 80 or 443, and the request rules out both.": "Um balanceador de carga de aplicação escuta em 80 ou 443, e o pedido exclui ambos.",
 }

@@ -738,4 +738,8 @@ TEXTS: dict[str, str] = {
     "a Kubernetes cluster with {count} nodes": "一个含 {count} 个节点的 Kubernetes 集群",
     "an application load balancer": "一个应用型负载均衡",
     "an auto scaling group of {low} to {high} instances": "一个 {low} 到 {high} 台实例的弹性伸缩组",
+    "At most {most} ECS instances per template.": "每个模板最多 {most} 台 ECS 实例。",
+    "Redis {version} is not offered; use one of: {versions}.": "不提供 Redis {version}；请使用以下之一：{versions}。",
+    "A load balancer needs a listener port, and the request rules out 80 and 443.": "负载均衡需要一个监听端口，而请求排除了 80 和 443。",
+    "An application load balancer listens on 80 or 443, and the request rules out both.": "应用型负载均衡监听 80 或 443，而请求排除了这两个端口。",
 }
