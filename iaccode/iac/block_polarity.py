@@ -13,13 +13,14 @@ nothing to qualify after them, they reach back to the start of the clause or the
 
 from __future__ import annotations
 
+import ipaddress
 import re
 
 import attrs
 
 SERVICES = {"ssh": 22, "http": 80, "https": 443, "rdp": 3389}
 _PRE = frozenset({"no", "without", "except", "excluding", "deny", "block", "disallow", "forbid"})
-_PRE |= {"never", "nor", "don't", "dont", "refuse"}
+_PRE |= {"never", "nor", "don't", "dont", "refuse", "nothing", "none"}
 _EITHER = frozenset({"not"})
 _ONLY = frozenset({"only", "exclusively", "solely"})
 _BREAKS = frozenset({",", ";", ".", "!", "?", "\u3002", "but"})
@@ -38,6 +39,35 @@ def _is_allow(token: str) -> bool:
     return token.startswith(("allow", "open", "permit", "enable", "expose"))
 
 
+def _allowed_after(tokens: list[str], index: int) -> bool:
+    """A mention followed by its allow verb in the same clause ("SSH and HTTPS open"), or by
+    where it may come from ("SSH from 10.0.0.0/8")."""
+    if index + 1 < len(tokens) and tokens[index + 1] == "from":
+        return True
+    for token in tokens[index + 1 : index + 5]:
+        if token in _BREAKS or token in _PRE or token in _EITHER:
+            return False
+        if _is_allow(token):
+            return True
+    return False
+
+
+def _is_source(tokens: list[str], index: int) -> bool:
+    """A CIDR that says where traffic comes from: after "from" or "to" ("open to my office
+    198.51.100.10/32"), before "from" (Japanese "10.0.0.0/8から"), or one no VPC could use
+    right after a port or service ("RDP 198.51.100.10/32")."""
+    before = tokens[max(index - 4, 0) : index]
+    if "from" in before[-2:] or (index + 1 < len(tokens) and tokens[index + 1] == "from"):
+        return True
+    if "to" in before and any(_is_allow(token) for token in tokens[max(index - 8, 0) : index]):
+        return True
+    near = tokens[max(index - 6, 0) : index]
+    if not any(_is_allow(token) or _is_mention(token) for token in near):
+        return False  # "a VPC 10.0.0.0/30" is a (too small) VPC block, not a source
+    network = ipaddress.IPv4Network(tokens[index], strict=False)
+    return network.prefixlen > 24 or not network.is_private
+
+
 def _is_mention(token: str) -> bool:
     return token in SERVICES or token.startswith("portlist:")
 
@@ -53,6 +83,7 @@ class Polarity:
     udp: tuple[int, ...]  # allowed ports named as UDP
     only: bool  # the allowed ports are the only ones
     sources: tuple[str, ...]  # CIDRs after "from": where traffic may come from
+    numbered: tuple[int, ...] = ()  # allowed ports given as numbers ("port 8080")
 
 
 def _ports_of(token: str) -> list[int]:
@@ -124,6 +155,7 @@ def read_polarity(
     allowed: set[int] = set()
     denied: set[int] = set()
     udp: set[int] = set()
+    numbered: set[int] = set()
     for index, token in enumerate(tokens):
         if not _is_mention(token):
             continue
@@ -131,7 +163,9 @@ def read_polarity(
         if index in negated:
             denied.update(ports)
             continue
+        # "with HTTPS", "HTTPS and SSH open": asked for without an allow verb before it.
         named = token.startswith("portlist:") or index in only_scope
+        named = named or tokens[max(index - 1, 0)] == "with" or _allowed_after(tokens, index)
         if not named and allows:
             named = {
                 "after": index > allows[0],
@@ -140,16 +174,15 @@ def read_polarity(
             }.get(services_after_allow, False)
         if named:
             allowed.update(ports)
+            if token.startswith("portlist:"):
+                numbered.update(ports)
             near = tokens[max(index - 2, 0) : index + 3]
             if "udp" in near:
                 udp.update(ports)
     sources = [
         tokens[i]
         for i in range(len(tokens))
-        if _CIDR.fullmatch(tokens[i])
-        and (
-            (i > 0 and tokens[i - 1] == "from") or (i + 1 < len(tokens) and tokens[i + 1] == "from")
-        )
+        if _CIDR.fullmatch(tokens[i]) and _is_source(tokens, i)
     ]
     only = any(_is_mention(tokens[i]) for i in only_scope)
     words = [token for token in tokens if not token.startswith("portlist:")]
@@ -166,5 +199,6 @@ def read_polarity(
         denied=tuple(sorted(denied)),
         udp=tuple(sorted(udp - denied)),
         only=only,
+        numbered=tuple(sorted(numbered - denied)),
         sources=tuple(dict.fromkeys(sources)),
     )

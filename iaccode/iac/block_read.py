@@ -92,8 +92,12 @@ _RANGE = re.compile(
     r"|\bmin(?:imum)?\s*:?\s*(\d{1,4})\D{0,20}?\bmax(?:imum)?\s*:?\s*(\d{1,4})\b"
 )
 _EIP = re.compile(r"\b(eips?|elastic ips?)\b")
+# A version after the name ("Redis 6.0", "Redis 7"), not a count before its noun ("redis 1
+# instance", as a Chinese count is placed).
 _REDIS = re.compile(
-    r"\b(?:redis|kvstore|tair)(?:\s+v?(\d)(?:\.(\d))?)?(?:\s+(?:database|cache|instance|cluster)s?)?\b"
+    r"\b(?:redis|kvstore|tair)(?:\s+v?(\d{1,2})(?:\.(\d))?(?!\s+(?:instances?|caches?|clusters?|"
+    r"nodes?|servers?)\b))?(?:\s+\d{1,2}(?=\s+(?:database|cache|instance|cluster)s?\b))?"
+    r"(?:\s+(?:database|cache|instance|cluster)s?)?\b"
 )
 _POLARDB = re.compile(
     r"\bpolardb(?:\s+(?:for\s+)?(mysql|postgres(?:ql)?|pg))?(?:\s+v?(\d+(?:\.\d+)?))?"
@@ -101,6 +105,22 @@ _POLARDB = re.compile(
 )
 _SLS = re.compile(r"\b(sls|log service|log project|logstores?|log store)\b")
 _RAM_ROLE = re.compile(r"\b(ram(?: roles?)?)\b")
+# "a RAM role for ECS": the service that may take the role, which is no ECS instance.
+_RAM_FOR = re.compile(
+    r"\b(ram(?: roles?)?)\s+(?:for|trusted by|that)\s+(?:can\s+be\s+used\s+by\s+)?"
+    r"(ecs|function compute|fc|kubernetes|ack)(?:\s+(?:instances?|servers?))?\b"
+)
+_RAM_SERVICES = {"ecs": "ecs.aliyuncs.com", "function compute": "fc.aliyuncs.com"}
+_RAM_SERVICES.update({"fc": "fc.aliyuncs.com", "kubernetes": "cs.aliyuncs.com"})
+_RAM_SERVICES["ack"] = "cs.aliyuncs.com"
+_ALL_PORTS = re.compile(r"\b(all ports|every port|any port|all traffic|0-65535|1/65535|-1/-1)\b")
+_SOFTWARE = re.compile(
+    r"\b(wordpress|nginx|apache|tomcat|docker|java|node\.?js|php|python|jenkins|gitlab|"
+    r"read replicas?|read-only instances?|backups?|snapshots?|monitoring|alarms?|"
+    r"dns records?|domain names?|certificates?)\b"
+)
+_KEY_PAIR = re.compile(r"\b(key ?pairs?|ssh keys?)\b")
+_MANAGEMENT_PORTS = frozenset({22, 3389, 3306, 5432, 6379, 1433, 1521, 27017, 9200, 2375, 2379})
 _HA = re.compile(r"\b(high(?:ly)? availab(?:le|ility)|ha|redundant|fault[- ]tolerant)\b")
 _PRIVATE = re.compile(r"\b(private|internal|intranet|internal[- ]only)\b(?![- ]read)")
 _FORMATS = re.compile(r"\b(terraform|hcl|opentofu|json|yaml|ros)\b")
@@ -126,10 +146,11 @@ _REGION = re.compile(r"\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?)\b")
 _SECURITY_GROUP = re.compile(r"\b(security ?groups?|firewall|sg)\b")
 _ECS_COUNT = re.compile(
     _NUM
-    + r"\s+(?:(?:ecs|compute|web|app|application|linux|backend)\s+)*"
-    + r"(?:instances?|servers?|vms?|virtual machines?|ecs|hosts?)\b"
+    + r"\s+(?:(?:ecs|compute|web|app|application|linux|windows|ubuntu|backend|frontend|private|"
+    + r"public|worker|bastion|jump|small|large|identical|more)\s+)*"
+    + r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?)\b"
 )
-_ECS = re.compile(r"\b(ecs|virtual machines?|vms?|servers?)\b")
+_ECS = re.compile(r"\b(ecs|virtual machines?|machines?|vms?|servers?)\b")
 _SLB = re.compile(r"\b(slb|clb|load ?balanc(?:er|ers|ing))\b")
 _DB_ENGINE = re.compile(r"\b(mysql|postgres(?:ql)?|pg|mariadb)\b(?:\s*v?(\d+(?:\.\d+)?))?")
 _RDS = re.compile(r"\b(rds|mysql|postgres(?:ql)?|mariadb|databases?)\b")
@@ -316,7 +337,10 @@ def interpret(
     text = re.sub(r"\bacronym_(\w+)", r"\1", text)
     polarity = read_polarity(text, services_after_allow=services, nouns=_NOUN_WORDS)
     account = _Account()
-    positive = _products(polarity.positive, account)
+    # "a RAM role for Function Compute" names the role's service, not a product to build.
+    ram_for = _RAM_FOR.search(polarity.positive)
+    service = _RAM_SERVICES[ram_for.group(2)] if ram_for else None
+    positive = _products(_RAM_FOR.sub(r" \1 ", polarity.positive), account)
     negative = polarity.negative
     output: Output = "yaml"
     formats = [m.group(1) for m in _FORMATS.finditer(positive)]
@@ -344,7 +368,7 @@ def interpret(
             )
         )
     try:
-        request = _request(positive, negative, polarity, name, regions, literals, account)
+        request = _request(positive, negative, polarity, name, regions, literals, account, service)
     except Blocked as exc:
         account.blocked.append(exc.reason)
         request = None
@@ -371,6 +395,7 @@ def _ecs_spec(
     positive: str,
     count: int,
     public: bool,
+    eip: bool,
     literals: Literals,
     disks: tuple[tuple[int, ...], int | None],
     account: _Account,
@@ -428,7 +453,7 @@ def _ecs_spec(
         if bandwidth is not None and 1 <= bandwidth <= 100:
             fields["public_bandwidth"] = bandwidth
             account.applied.append(Msg("public bandwidth {mbps} Mbps", mbps=bandwidth))
-    if bandwidth is not None and fields.get("public_bandwidth") != bandwidth:
+    if bandwidth is not None and fields.get("public_bandwidth") != bandwidth and not eip:
         account.skip(
             Msg("{mbps} Mbps", mbps=bandwidth),
             Msg("public bandwidth is 1 to 100 Mbps and needs a public IP"),
@@ -455,13 +480,17 @@ def _platform(text: str) -> tuple[AckSpec | None, EssSpec | None, bool, str]:
     return ack, ess, wants_alb, _ALB.sub(" ", text)
 
 
-def _slb_ports(allowed: tuple[int, ...], denied: tuple[int, ...], only: bool) -> tuple[int, ...]:
-    web = tuple(port for port in allowed if port in (80, 443))
+def _slb_ports(polarity: Polarity, tcp: tuple[int, ...]) -> tuple[int, ...]:
+    """The listener ports: the web ports asked for, else the other port numbers asked for
+    (not management ports: SSH stays off the load balancer), else 80 or 443 if not ruled out."""
+    web = tuple(port for port in tcp if port in (80, 443))
     if web:
         return web
-    if only and allowed:
-        return allowed
-    return tuple(port for port in (80, 443) if port not in denied)[:1]
+    named = tuple(port for port in polarity.numbered if port in tcp)
+    named = tuple(port for port in named if port not in _MANAGEMENT_PORTS)
+    if named or (polarity.only and tcp):
+        return named or tcp
+    return tuple(port for port in (80, 443) if port not in polarity.denied)[:1]
 
 
 def _request(
@@ -472,6 +501,7 @@ def _request(
     regions: set[str],
     literals: Literals,
     account: _Account,
+    service: str | None = None,
 ) -> BlockRequest | None:
     data, system, storage, text = _disks(positive, account)
     without_db = _DB_ENGINE.sub(lambda m: m.group(1), text)
@@ -479,6 +509,15 @@ def _request(
     redis_match = _REDIS.search(text)
     plain = _REDIS.sub(" ", _POLARDB.sub(" ", text))  # PolarDB for MySQL is no RDS MySQL
     ack, ess, wants_alb, plain = _platform(plain)
+    for match in _ALL_PORTS.finditer(plain):
+        account.skip(match.group(1), Msg("every port open is not built; name the ports to open"))
+    for match in _SOFTWARE.finditer(plain):
+        account.skip(
+            match.group(1),
+            Msg("the building blocks create resources only; the llm engine can add it"),
+        )
+    plain = _SOFTWARE.sub(" ", _ALL_PORTS.sub(" ", plain))
+    key_pair = _KEY_PAIR.search(plain) is not None
     without_db = _DB_ENGINE.sub(lambda m: m.group(1), plain)
     no_public = _rules_out(negative, re.compile(r"\b(public|internet|eips?|elastic)\b"))
     private = no_public or _PRIVATE.search(plain) is not None
@@ -537,12 +576,14 @@ def _request(
         sls = attrs.evolve(sls, ttl_days=int(days.group(1)))
         account.applied.append(Msg("logs kept {days} days", days=int(days.group(1))))
     ram_role = RamRoleSpec() if _RAM_ROLE.search(plain) else None
+    if ram_role is not None and service is not None:
+        ram_role = RamRoleSpec(service=service)
     if wants_eip and not ecs_count and nat is None:
         account.skip("eip", Msg("an elastic IP is built for instances or a NAT gateway"))
     wants_group = bool(_SECURITY_GROUP.search(plain)) or bool(allowed)
     slb = None
     if _SLB.search(plain):
-        ports = _slb_ports(tcp, denied, polarity.only)
+        ports = _slb_ports(polarity, tcp)
         if not ports:
             raise Blocked(
                 Msg("A load balancer needs a listener port, and the request rules out 80 and 443.")
@@ -552,7 +593,7 @@ def _request(
             account.applied.append(Msg("an internal (intranet) load balancer"))
     alb = None
     if wants_alb:
-        ports = tuple(port for port in _slb_ports(tcp, denied, polarity.only) if port in (80, 443))
+        ports = tuple(port for port in _slb_ports(polarity, tcp) if port in (80, 443))
         if not ports:
             raise Blocked(
                 Msg(
@@ -591,6 +632,8 @@ def _request(
         for extra in cidrs[1:]:
             account.skip(extra, Msg("one VPC CIDR per template: {first} is used", first=cidrs[0]))
     source = polarity.sources[0] if polarity.sources else None
+    if source is not None and not (polarity.allowed or slb or alb):
+        account.skip(source, Msg("a source CIDR limits opened ports, and the request opens none"))
     for extra in polarity.sources[1:]:
         account.skip(
             extra, Msg("one source CIDR per template: {first} is used", first=source or "")
@@ -603,10 +646,18 @@ def _request(
     ecs = None
     if ecs_count:
         ecs = _ecs_spec(
-            plain, ecs_count, public and not wants_eip, literals, (data, system), account
+            plain, ecs_count, public and not wants_eip, wants_eip, literals, (data, system), account
         )
         if wants_eip:
             ecs = attrs.evolve(ecs, eip=True)
+            if literals.bandwidth is not None and 1 <= literals.bandwidth <= 200:
+                ecs = attrs.evolve(ecs, eip_bandwidth=literals.bandwidth)
+                account.applied.append(
+                    Msg("elastic IP bandwidth {mbps} Mbps", mbps=literals.bandwidth)
+                )
+        if key_pair:
+            ecs = attrs.evolve(ecs, key_pair=True)
+            account.applied.append(Msg("log-in with a key pair (the KeyPairName parameter)"))
     elif data or system or literals.instance_types or literals.images:
         account.skip(
             Msg("disks, instance type or image"),
@@ -626,13 +677,15 @@ def _request(
             Msg("not opened, as asked: port(s) {ports}", ports=and_list(list(denied)))
         )
     if opened:
-        account.applied.extend(_opened(sorted(opened), source, private))
+        listened = slb.ports if slb is not None and ecs is not None and not private else ()
+        account.applied.extend(_opened(sorted(opened), source, private, listened))
     if high and not ecs:
         account.applied.append(Msg("vSwitches in 2 zones for high availability"))
     resource_name = None
     if name is not None and (oss is None or oss.bucket_name != name):
         if sls is not None and SLS_PROJECT.fullmatch(name):
             sls = attrs.evolve(sls, project=name)
+            account.applied.append(Msg("name {name}", name=name))
         elif NAME.fullmatch(name):
             resource_name = name
             account.applied.append(Msg("name {name}", name=name))
@@ -665,9 +718,13 @@ def _request(
     )
 
 
-def _opened(ports: list[int], source: str | None, private: bool) -> list[Msg]:
-    web = [port for port in ports if port in (80, 443)]
-    other = [port for port in ports if port not in (80, 443)]
+def _opened(
+    ports: list[int], source: str | None, private: bool, listened: tuple[int, ...]
+) -> list[Msg]:
+    """What the security group opens, and to whom (a public load balancer's listener ports
+    are open like web ports: its backends must take what it forwards)."""
+    web = [port for port in ports if port in (80, 443) or port in listened]
+    other = [port for port in ports if port not in web]
     if source is not None:
         return [Msg("port(s) {ports} open to {source} only", ports=and_list(ports), source=source)]
     parts: list[Msg] = []

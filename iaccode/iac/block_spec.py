@@ -113,6 +113,8 @@ class SecurityGroupSpec:
     source_cidr: str | None = attrs.field(default=None, validator=_cidr)
     public_web: bool = True
     vpc_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)  # from the VPC only
+    # Ports a public load balancer listens on: its backends take them like web ports.
+    public_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)
 
 
 @attrs.frozen
@@ -127,6 +129,8 @@ class EcsSpec:
     data_disks: tuple[int, ...] = attrs.field(default=(), converter=tuple[int, ...])
     system_disk_size: int | None = None
     eip: bool = False  # one elastic IP per instance
+    eip_bandwidth: int = attrs.field(default=5, validator=_between(1, 200))
+    key_pair: bool = False  # log in with a key pair (a KeyPairName parameter)
 
     def __attrs_post_init__(self) -> None:
         if len(self.data_disks) > MAX_DATA_DISKS:

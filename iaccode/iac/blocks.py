@@ -184,7 +184,7 @@ def add_security_group(
     rules: list[dict[str, Any]] = []
     for protocol, ports in (("tcp", spec.ports), ("udp", spec.udp_ports)):
         for port in ports:
-            if protocol == "tcp" and port in WEB_PORTS:
+            if protocol == "tcp" and (port in WEB_PORTS or port in spec.public_ports):
                 source = web_source
             else:
                 if admin_source is None:
@@ -245,6 +245,13 @@ def instance_launch(builder: TemplateBuilder, spec: EcsSpec, first_zone: str) ->
         launch["InternetMaxBandwidthOut"] = spec.public_bandwidth
     if spec.system_disk_size is not None:
         launch["SystemDiskSize"] = spec.system_disk_size
+    if spec.key_pair:
+        launch["KeyPairName"] = builder.parameter(
+            "KeyPairName",
+            "String",
+            "Key pair",
+            AssociationProperty="ALIYUN::ECS::KeyPair::KeyPairName",
+        )
     if spec.data_disks:
         launch["DiskMappings"] = [
             {"Size": str(size), "Category": _data_disk_category(builder, first_zone)}
@@ -562,7 +569,8 @@ def compose(request: BlockRequest) -> dict[str, Any]:
         spec = request.security_group or SecurityGroupSpec()
         if request.slb is not None and request.ecs is not None:
             # Backends must accept what the load balancer forwards.
-            spec = attrs.evolve(spec, ports=(*spec.ports, *request.slb.ports))
+            public = request.slb.ports if request.slb.address_type == "internet" else ()
+            spec = attrs.evolve(spec, ports=(*spec.ports, *request.slb.ports), public_ports=public)
         if request.alb is not None and request.ecs is not None:
             spec = attrs.evolve(spec, vpc_ports=(80,))  # the ALB forwards HTTP from the VPC
         group = add_security_group(builder, vpc, spec, network.cidr)
@@ -572,7 +580,7 @@ def compose(request: BlockRequest) -> dict[str, Any]:
         backends = add_ecs(builder, request.ecs, vpc, vswitches, group)
         sized = [(name, builder.resources[name]["Properties"]["MaxAmount"]) for name in backends]
         if request.ecs.eip:
-            add_instance_eips(builder, sized)
+            add_instance_eips(builder, sized, request.ecs.eip_bandwidth)
     slb = None
     if request.slb is not None:
         slb = add_slb(builder, request.slb, vpc, vswitches[0][0], backends)

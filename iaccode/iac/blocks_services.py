@@ -69,8 +69,10 @@ def add_nat_gateway(
     return nat
 
 
-def add_instance_eips(builder: TemplateBuilder, groups: list[tuple[str, int]]) -> None:
-    """One elastic IP for each instance of each (instance group, size)."""
+def add_instance_eips(
+    builder: TemplateBuilder, groups: list[tuple[str, int]], bandwidth: int = 5
+) -> None:
+    """One elastic IP of `bandwidth` Mbps for each instance of each (instance group, size)."""
     number = 0
     for group, amount in groups:
         for index in range(amount):
@@ -78,7 +80,7 @@ def add_instance_eips(builder: TemplateBuilder, groups: list[tuple[str, int]]) -
             eip = builder.resource(
                 f"Eip{number}",
                 "ALIYUN::VPC::EIP",
-                {"Bandwidth": 5, "InternetChargeType": "PayByTraffic"},
+                {"Bandwidth": bandwidth, "InternetChargeType": "PayByTraffic"},
             )
             instance = {"Fn::Select": [index, getatt(group, "InstanceIds")]}
             builder.resource(

@@ -364,3 +364,55 @@ def test_any_text_reads_without_raising(text: str) -> None:
         template = compose(reading.request)
         assert_clean(template)
         to_terraform(template, reading.request.region)
+
+
+def test_a_source_after_open_to_narrows_the_rule() -> None:
+    _, template = built(
+        "2 Windows Server 2019 machines with RDP open to my office 198.51.100.10/32"
+    )
+    assert [(port_of(rule), rule["SourceCidrIp"]) for rule in ingress(template)] == [
+        (3389, "198.51.100.10/32")
+    ]
+    assert parameter_default(template, "ImageId").startswith("win2019_")
+
+
+def test_a_load_balancer_listens_on_the_port_asked_for() -> None:
+    _, template = built("a load balancer on port 8080 in front of 2 servers")
+    assert list(of_type(template, "ALIYUN::SLB::Listener")) == ["Listener8080"]
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == {
+        8080: "0.0.0.0/0"
+    }
+
+
+def test_ssh_stays_off_a_load_balancer() -> None:
+    _, template = built("allow SSH and port 22, two servers behind a load balancer")
+    assert list(of_type(template, "ALIYUN::SLB::Listener")) == ["Listener80"]
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)}[22] == {
+        "Ref": "AdminCidr"
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("two servers open on all ports", "all ports"),
+        ("a server with WordPress", "wordpress"),
+        ("an RDS MySQL database with 3 read replicas", "read replicas"),
+    ],
+)
+def test_what_the_blocks_do_not_do_is_named(text: str, part: str) -> None:
+    reading, _ = built(text)
+    assert part in [item.part for item in reading.unapplied]
+
+
+def test_eip_bandwidth_key_pair_and_a_ram_role_for_ecs() -> None:
+    _, template = built("an ECS instance with an EIP of 20 Mbps and a key pair")
+    (eip,) = of_type(template, "ALIYUN::VPC::EIP").values()
+    assert eip["Properties"]["Bandwidth"] == 20
+    (group,) = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert group["Properties"]["KeyPairName"] == {"Ref": "KeyPairName"}
+    _, role = built("a RAM role for function compute")
+    assert not of_type(role, "ALIYUN::ECS::InstanceGroup")
+    (entry,) = of_type(role, "ALIYUN::RAM::Role").values()
+    statement = entry["Properties"]["AssumeRolePolicyDocument"]["Statement"][0]
+    assert statement["Principal"]["Service"] == ["fc.aliyuncs.com"]

@@ -869,4 +869,9 @@ TEXTS: dict[str, str] = {
     "Redis {version} is not offered; use one of: {versions}.": "Redis {version} wird nicht angeboten; verwenden Sie eine von: {versions}.",
     "A load balancer needs a listener port, and the request rules out 80 and 443.": "Ein Load Balancer braucht einen Listener-Port, und die Anfrage schließt 80 und 443 aus.",
     "An application load balancer listens on 80 or 443, and the request rules out both.": "Ein Application Load Balancer lauscht auf 80 oder 443, und die Anfrage schließt beide aus.",
+    "elastic IP bandwidth {mbps} Mbps": "Bandbreite der elastischen IP {mbps} Mbit/s",
+    "every port open is not built; name the ports to open": "alle Ports werden nicht geöffnet; nennen Sie die Ports, die offen sein sollen",
+    "log-in with a key pair (the KeyPairName parameter)": "Anmeldung mit einem Schlüsselpaar (Parameter KeyPairName)",
+    "the building blocks create resources only; the llm engine can add it": "die Bausteine erstellen nur Ressourcen; die llm-Engine kann es ergänzen",
+    "a source CIDR limits opened ports, and the request opens none": "ein Quell-CIDR beschränkt geöffnete Ports, und die Anfrage öffnet keine",
 }

@@ -845,4 +845,9 @@ TEXTS: dict[str, str] = {
     "Redis {version} is not offered; use one of: {versions}.": "Redis {version} no se ofrece; use uno de: {versions}.",
     "A load balancer needs a listener port, and the request rules out 80 and 443.": "Un balanceador de carga necesita un puerto de escucha, y la solicitud excluye 80 y 443.",
     "An application load balancer listens on 80 or 443, and the request rules out both.": "Un balanceador de carga de aplicaciones escucha en 80 o 443, y la solicitud excluye ambos.",
+    "elastic IP bandwidth {mbps} Mbps": "ancho de banda de la IP elástica de {mbps} Mbps",
+    "every port open is not built; name the ports to open": "no se abren todos los puertos; indique los puertos que deben abrirse",
+    "log-in with a key pair (the KeyPairName parameter)": "inicio de sesión con un par de claves (el parámetro KeyPairName)",
+    "the building blocks create resources only; the llm engine can add it": "los bloques solo crean recursos; el motor llm puede añadirlo",
+    "a source CIDR limits opened ports, and the request opens none": "un CIDR de origen limita los puertos abiertos, y la solicitud no abre ninguno",
 }

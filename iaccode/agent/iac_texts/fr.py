@@ -860,4 +860,9 @@ TEXTS: dict[str, str] = {
     "Redis {version} is not offered; use one of: {versions}.": "Redis {version} n'est pas proposé ; utilisez l'un de : {versions}.",
     "A load balancer needs a listener port, and the request rules out 80 and 443.": "Un équilibreur de charge a besoin d'un port d'écoute, et la demande exclut 80 et 443.",
     "An application load balancer listens on 80 or 443, and the request rules out both.": "Un équilibreur de charge d'application écoute sur 80 ou 443, et la demande exclut les deux.",
+    "elastic IP bandwidth {mbps} Mbps": "bande passante de l'IP élastique de {mbps} Mbit/s",
+    "every port open is not built; name the ports to open": "l'ouverture de tous les ports n'est pas faite ; nommez les ports à ouvrir",
+    "log-in with a key pair (the KeyPairName parameter)": "connexion avec une paire de clés (le paramètre KeyPairName)",
+    "the building blocks create resources only; the llm engine can add it": "les blocs ne créent que des ressources ; le moteur llm peut l'ajouter",
+    "a source CIDR limits opened ports, and the request opens none": "un CIDR source limite les ports ouverts, et la demande n'en ouvre aucun",
 }

@@ -860,4 +860,9 @@ TEXTS: dict[str, str] = {
     "Redis {version} is not offered; use one of: {versions}.": "Redis {version} は提供されていません。次のいずれかを使ってください：{versions}。",
     "A load balancer needs a listener port, and the request rules out 80 and 443.": "ロードバランサーにはリスナーポートが必要ですが、リクエストは 80 と 443 を除外しています。",
     "An application load balancer listens on 80 or 443, and the request rules out both.": "アプリケーションロードバランサーは 80 か 443 で待ち受けますが、リクエストは両方を除外しています。",
+    "elastic IP bandwidth {mbps} Mbps": "EIP 帯域 {mbps} Mbps",
+    "every port open is not built; name the ports to open": "すべてのポートの開放は行いません。開放するポートを指定してください",
+    "log-in with a key pair (the KeyPairName parameter)": "キーペアでログイン（KeyPairName パラメーター）",
+    "the building blocks create resources only; the llm engine can add it": "ビルディングブロックはリソースの作成のみ行います。llm エンジンなら追加できます",
+    "a source CIDR limits opened ports, and the request opens none": "送信元 CIDR は開放するポートを制限するものですが、リクエストはポートを開放していません",
 }

@@ -827,4 +827,9 @@ TEXTS: dict[str, str] = {
     "Redis {version} is not offered; use one of: {versions}.": "Redis {version} não é oferecido; use um de: {versions}.",
     "A load balancer needs a listener port, and the request rules out 80 and 443.": "Um balanceador de carga precisa de uma porta de escuta, e o pedido exclui 80 e 443.",
     "An application load balancer listens on 80 or 443, and the request rules out both.": "Um balanceador de carga de aplicação escuta em 80 ou 443, e o pedido exclui ambos.",
+    "elastic IP bandwidth {mbps} Mbps": "largura de banda do IP elástico de {mbps} Mbps",
+    "every port open is not built; name the ports to open": "não se abrem todas as portas; diga quais portas abrir",
+    "log-in with a key pair (the KeyPairName parameter)": "login com um par de chaves (o parâmetro KeyPairName)",
+    "the building blocks create resources only; the llm engine can add it": "os blocos só criam recursos; o motor llm pode adicioná-lo",
+    "a source CIDR limits opened ports, and the request opens none": "um CIDR de origem limita as portas abertas, e o pedido não abre nenhuma",
 }

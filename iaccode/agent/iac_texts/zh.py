@@ -742,4 +742,9 @@ TEXTS: dict[str, str] = {
     "Redis {version} is not offered; use one of: {versions}.": "不提供 Redis {version}；请使用以下之一：{versions}。",
     "A load balancer needs a listener port, and the request rules out 80 and 443.": "负载均衡需要一个监听端口，而请求排除了 80 和 443。",
     "An application load balancer listens on 80 or 443, and the request rules out both.": "应用型负载均衡监听 80 或 443，而请求排除了这两个端口。",
+    "elastic IP bandwidth {mbps} Mbps": "弹性公网 IP 带宽 {mbps} Mbps",
+    "every port open is not built; name the ports to open": "不会开放所有端口；请指明要开放的端口",
+    "log-in with a key pair (the KeyPairName parameter)": "使用密钥对登录（KeyPairName 参数）",
+    "the building blocks create resources only; the llm engine can add it": "构建块只创建资源；llm 引擎可以添加它",
+    "a source CIDR limits opened ports, and the request opens none": "来源网段用于限制开放的端口，而请求没有开放任何端口",
 }
