@@ -73,6 +73,7 @@ _ZH = Language(
         网关 = gateway
         角色 = role
         来自 = from
+        给 = to
         天 = days
         专有网络, 私有网络, 虚拟私有云 = vpc
         网络 = network

@@ -35,8 +35,14 @@ _CPU = re.compile(
     r"c(?=\s*\d+\s*g))(?![a-z])",
     re.I,
 )
+# "2 vCPU and 8 GiB", "4C8G", "4核8G", "4 vCPU / 16 GB": the size right after the vCPUs.
+_CPU_MEMORY = re.compile(
+    r"(?<![\w.])(\d{1,3})\s*(?:v?cpus?|vcores?|cores?|核|コア|kerne|n[uú]cleos|c(?:oe|œ)urs|c)"
+    r"\s*(?:and|und|et|y|e|和|と|,|/|\+|x)?\s*(\d{1,4})\s*(?:gib|gb|g|go)(?![a-z])",
+    re.I,
+)
 _MEMORY = re.compile(
-    r"(?<![\w.])(\d{1,4})\s*(?:gib|gb|g)\s*(?:of\s+)?(?:ram|memory|mem|内存|メモリ|"
+    r"(?<![\w.])(\d{1,4})\s*(?:gib|gb|g|go)\s*(?:of\s+|de\s+|da\s+|an\s+)?(?:ram|memory|mem|内存|メモリ|"
     r"arbeitsspeicher|speicher|m[ée]moire|memoria|mem[óo]ria)",
     re.I,
 )
@@ -45,7 +51,10 @@ _MEMORY_BEFORE = re.compile(
     r"(\d{1,4})\s*(?:gib|gb|g)(?![a-z])",
     re.I,
 )
-_BANDWIDTH = re.compile(r"(?<![\w.])(\d{1,4})\s*(?:mbps|mbit/s|mbit|m\s*带宽|兆)", re.I)
+_BANDWIDTH = re.compile(
+    r"(?<![\w.])(\d{1,4})\s*(?:mbps|mbit/s|mbit|m\s*带宽|兆)|带宽\s*(\d{1,4})\s*m(?:bps)?\b",
+    re.I,
+)
 
 _UBUNTU = re.compile(r"\bubuntu(?:\s*(?:server\s*)?(\d{2})\.(\d{2}))?", re.I)
 _CENTOS = re.compile(r"\bcentos(?:\s*(stream))?(?:\s*(\d+)(?:\.(\d+))?)?", re.I)
@@ -149,9 +158,13 @@ def take_literals(text: str) -> tuple[Literals, str]:
     text = _TAG_COLON.sub(" tag ", text)
     tags.update(_TAG.findall(text))
     text = _TAG.sub(" ", text)
+    pair = _CPU_MEMORY.search(text)
+    text = _CPU_MEMORY.sub(" ", text)
     cpu = _CPU.search(text)
     memory = _MEMORY.search(text) or _MEMORY_BEFORE.search(text)
     text = _MEMORY.sub(" ", _MEMORY_BEFORE.sub(" ", _CPU.sub(" ", text)))
+    cpu_count = int(pair.group(1)) if pair else int(cpu.group(1)) if cpu else None
+    memory_gb = int(pair.group(2)) if pair else int(memory.group(1)) if memory else None
     bandwidth = _BANDWIDTH.search(text)
     text = _BANDWIDTH.sub(" ", text)
     images = _images(text)
@@ -160,12 +173,12 @@ def take_literals(text: str) -> tuple[Literals, str]:
     text = _SIZE.sub(_gigabytes, text)
     literals = Literals(
         instance_types=instance_types,
-        cpu=int(cpu.group(1)) if cpu else None,
-        memory_gb=int(memory.group(1)) if memory else None,
+        cpu=cpu_count,
+        memory_gb=memory_gb,
         zones=zones,
         tags=tuple(tags.items()),
         images=images,
-        bandwidth=int(bandwidth.group(1)) if bandwidth else None,
+        bandwidth=int(bandwidth.group(1) or bandwidth.group(2)) if bandwidth else None,
     )
     return literals, " ".join(text.split())
 

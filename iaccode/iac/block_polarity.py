@@ -84,6 +84,9 @@ class Polarity:
     only: bool  # the allowed ports are the only ones
     sources: tuple[str, ...]  # CIDRs after "from": where traffic may come from
     numbered: tuple[int, ...] = ()  # allowed ports given as numbers ("port 8080")
+    # Sources that belong to the ports named in their clause ("SSH only from 10.0.0.0/8"); a
+    # source with no port in its clause is in `sources` only, for every port.
+    port_sources: tuple[tuple[int, str], ...] = ()
 
 
 def _ports_of(token: str) -> list[int]:
@@ -184,6 +187,15 @@ def read_polarity(
         for i in range(len(tokens))
         if _CIDR.fullmatch(tokens[i]) and _is_source(tokens, i)
     ]
+    port_sources: dict[int, str] = {}
+    for index, token in enumerate(tokens):
+        if token in sources:
+            for back in range(index - 1, -1, -1):
+                if tokens[back] in _BREAKS:
+                    break
+                if _is_mention(tokens[back]) and back not in negated:
+                    for port in _ports_of(tokens[back]):
+                        port_sources.setdefault(port, token)
     only = any(_is_mention(tokens[i]) for i in only_scope)
     words = [token for token in tokens if not token.startswith("portlist:")]
     positive = " ".join(
@@ -200,5 +212,6 @@ def read_polarity(
         udp=tuple(sorted(udp - denied)),
         only=only,
         numbered=tuple(sorted(numbered - denied)),
+        port_sources=tuple(sorted(port_sources.items())),
         sources=tuple(dict.fromkeys(sources)),
     )

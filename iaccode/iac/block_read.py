@@ -250,7 +250,7 @@ _NOUN_WORDS = frozenset(
     | {"polardb", "datadisk", "systemdisk", "server", "servers", "instance", "instances", "ecs"}
 )
 _DISK_COUNT_SIZE = re.compile(
-    r"(?:\b(\d{1,2})\s+(?:x\s+)?)?(?:(\d+)\s*gb\s+(?:(?:of|de|da|do|von|from|の|with)\s+)?)?"
+    r"(?:\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:x\s+)?)?(?:(\d+)\s*gb\s+(?:(?:of|de|da|do|von|from|の|with)\s+)?)?"
     r"(?:(\d{1,2})\s+)?datadisks?\b(?:\s+(?:of|with|at|de|von|from|の)?\s*(\d+)\s*gb\b)?"
 )
 _SYSTEM_DISK = re.compile(
@@ -305,7 +305,7 @@ def _disks(text: str, account: _Account) -> tuple[tuple[int, ...], int | None, i
     """Data disks, the system disk size and database storage; the text without them."""
     data: list[int] = []
     for match in _DISK_COUNT_SIZE.finditer(text):
-        count = int(match.group(1) or match.group(3) or 1)
+        count = _count(match.group(1) or match.group(3) or "1")
         size = int(match.group(2) or match.group(4) or 40)
         data += [size] * count
     text = _DISK_COUNT_SIZE.sub(" ", text)
@@ -442,7 +442,11 @@ def _ecs_spec(
     if data:
         fields["data_disks"] = data
         account.applied.append(
-            Msg("{count} data disk(s) of {sizes} GB", count=len(data), sizes=and_list(data))
+            Msg(
+                "{count} data disk(s) of {sizes} GB",
+                count=len(data),
+                sizes=and_list(sorted(set(data))),
+            )
         )
     if system is not None:
         fields["system_disk_size"] = system
@@ -631,17 +635,30 @@ def _request(
             account.applied.append(Msg("zones {zones}", zones=and_list(list(zones))))
         for extra in cidrs[1:]:
             account.skip(extra, Msg("one VPC CIDR per template: {first} is used", first=cidrs[0]))
-    source = polarity.sources[0] if polarity.sources else None
-    if source is not None and not (polarity.allowed or slb or alb):
+    narrowed = dict(polarity.port_sources)
+    general = [cidr for cidr in polarity.sources if cidr not in narrowed.values()]
+    source = general[0] if general else None
+    if source is not None and (rds is not None or polardb is not None):
+        # "a database reachable only from 10.0.1.0/24": its whitelist.
+        if rds is not None:
+            rds = attrs.evolve(rds, allowed_cidr=source)
+        if polardb is not None:
+            polardb = attrs.evolve(polardb, allowed_cidr=source)
+        account.applied.append(Msg("database reachable from {source} only", source=source))
+    elif source is not None and not (polarity.allowed or slb or alb):
         account.skip(source, Msg("a source CIDR limits opened ports, and the request opens none"))
-    for extra in polarity.sources[1:]:
+    for extra in general[1:]:
         account.skip(
             extra, Msg("one source CIDR per template: {first} is used", first=source or "")
         )
     group = None
     if wants_group or (ecs_count and (private or source is not None)):
         group = SecurityGroupSpec(
-            ports=tcp, udp_ports=udp, source_cidr=source, public_web=not private
+            ports=tcp,
+            udp_ports=udp,
+            source_cidr=source,
+            public_web=not private,
+            port_sources=polarity.port_sources,
         )
     ecs = None
     if ecs_count:
@@ -678,7 +695,14 @@ def _request(
         )
     if opened:
         listened = slb.ports if slb is not None and ecs is not None and not private else ()
-        account.applied.extend(_opened(sorted(opened), source, private, listened))
+        for port, cidr in sorted(narrowed.items()):
+            if port in opened:
+                account.applied.append(
+                    Msg("port(s) {ports} open to {source} only", ports=port, source=cidr)
+                )
+        rest = sorted(opened - set(narrowed))
+        if rest:
+            account.applied.extend(_opened(rest, source, private, listened))
     if high and not ecs:
         account.applied.append(Msg("vSwitches in 2 zones for high availability"))
     resource_name = None

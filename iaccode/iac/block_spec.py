@@ -113,6 +113,10 @@ class SecurityGroupSpec:
     source_cidr: str | None = attrs.field(default=None, validator=_cidr)
     public_web: bool = True
     vpc_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)  # from the VPC only
+    # A source for single ports ("SSH only from 10.0.0.0/8"), before `source_cidr`.
+    port_sources: tuple[tuple[int, str], ...] = attrs.field(
+        default=(), converter=tuple[tuple[int, str], ...]
+    )
     # Ports a public load balancer listens on: its backends take them like web ports.
     public_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)
 
@@ -176,6 +180,7 @@ class RdsSpec:
     account: bool = False
     database: bool = False
     storage_gb: int = attrs.field(default=20, validator=_between(20, 32000))
+    allowed_cidr: str | None = attrs.field(default=None, validator=_cidr)  # else the VPC
 
 
 def _bucket(_instance: object, _attribute: object, value: str | None) -> None:
@@ -237,6 +242,7 @@ class PolarDbSpec:
 
     engine: str = attrs.field(default="MySQL", validator=attrs.validators.in_(POLARDB_VERSIONS))
     version: str = attrs.field(default="8.0", validator=_polardb_version)
+    allowed_cidr: str | None = attrs.field(default=None, validator=_cidr)  # else the VPC
 
 
 def _project(_instance: object, _attribute: object, value: str | None) -> None:

@@ -182,9 +182,12 @@ def add_security_group(
     web_source: Any = spec.source_cidr or ("0.0.0.0/0" if spec.public_web else vpc_cidr)
     admin_source: Any = spec.source_cidr
     rules: list[dict[str, Any]] = []
+    narrowed = dict(spec.port_sources)
     for protocol, ports in (("tcp", spec.ports), ("udp", spec.udp_ports)):
         for port in ports:
-            if protocol == "tcp" and (port in WEB_PORTS or port in spec.public_ports):
+            if port in narrowed:
+                source = narrowed[port]
+            elif protocol == "tcp" and (port in WEB_PORTS or port in spec.public_ports):
                 source = web_source
             else:
                 if admin_source is None:
@@ -603,13 +606,14 @@ def compose(request: BlockRequest) -> dict[str, Any]:
             snat=request.nat is None,
         )
     if request.rds is not None:
-        add_rds(builder, request.rds, vpc, vswitches[0], network.cidr)
+        add_rds(builder, request.rds, vpc, vswitches[0], request.rds.allowed_cidr or network.cidr)
     if request.nat is not None:
         add_nat_gateway(builder, request.nat, vpc, vswitches)
     if request.redis is not None:
         add_redis(builder, request.redis, vpc, vswitches[0])
     if request.polardb is not None:
-        add_polardb(builder, request.polardb, vpc, vswitches[0], network.cidr)
+        allowed = request.polardb.allowed_cidr or network.cidr
+        add_polardb(builder, request.polardb, vpc, vswitches[0], allowed)
     if request.oss is not None:
         add_oss_bucket(builder, request.oss)
     if request.sls is not None:

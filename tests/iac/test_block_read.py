@@ -416,3 +416,50 @@ def test_eip_bandwidth_key_pair_and_a_ram_role_for_ecs() -> None:
     (entry,) = of_type(role, "ALIYUN::RAM::Role").values()
     statement = entry["Properties"]["AssumeRolePolicyDocument"]["Statement"][0]
     assert statement["Principal"]["Service"] == ["fc.aliyuncs.com"]
+
+
+def test_a_source_narrows_only_the_port_of_its_clause() -> None:
+    _, template = built(
+        "open ports 22, 80 and 443 on two servers, but only allow ssh from 10.0.0.0/8"
+    )
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == {
+        22: "10.0.0.0/8",
+        80: "0.0.0.0/0",
+        443: "0.0.0.0/0",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "whitelist"),
+    [
+        ("A MySQL 5.7 database that is reachable only from 10.0.1.0/24", "RDS", "SecurityIPList"),
+        ("a PolarDB cluster reachable from 10.0.2.0/24", "POLARDB", "SecurityIPList"),
+    ],
+)
+def test_a_database_source_is_its_whitelist(text: str, kind: str, whitelist: str) -> None:
+    _, template = built(text)
+    (database,) = [
+        entry
+        for entry in template["Resources"].values()
+        if entry["Type"].startswith(f"ALIYUN::{kind}::") and whitelist in entry["Properties"]
+    ]
+    assert database["Properties"][whitelist] == text.split()[-1]
+
+
+@pytest.mark.parametrize(
+    ("text", "instance_type", "disks"),
+    [
+        (
+            "4 ECS instances with 2 vCPU and 8 GiB, each with two 50 GB data disks",
+            "ecs.g7.large",
+            2,
+        ),
+        ("创建两台4核8G的服务器", "ecs.c7.xlarge", 0),
+        ("Tres servidores con 8 vCPU y 64 GB de memoria", "ecs.r7.2xlarge", 0),
+    ],
+)
+def test_vcpus_and_memory_pick_the_family(text: str, instance_type: str, disks: int) -> None:
+    _, template = built(text)
+    assert parameter_default(template, "InstanceType") == instance_type
+    for group in of_type(template, "ALIYUN::ECS::InstanceGroup").values():
+        assert len(group["Properties"].get("DiskMappings", [])) == disks

@@ -874,4 +874,5 @@ TEXTS: dict[str, str] = {
     "log-in with a key pair (the KeyPairName parameter)": "Anmeldung mit einem Schlüsselpaar (Parameter KeyPairName)",
     "the building blocks create resources only; the llm engine can add it": "die Bausteine erstellen nur Ressourcen; die llm-Engine kann es ergänzen",
     "a source CIDR limits opened ports, and the request opens none": "ein Quell-CIDR beschränkt geöffnete Ports, und die Anfrage öffnet keine",
+    "database reachable from {source} only": "Datenbank nur von {source} erreichbar",
 }

@@ -850,4 +850,5 @@ TEXTS: dict[str, str] = {
     "log-in with a key pair (the KeyPairName parameter)": "inicio de sesión con un par de claves (el parámetro KeyPairName)",
     "the building blocks create resources only; the llm engine can add it": "los bloques solo crean recursos; el motor llm puede añadirlo",
     "a source CIDR limits opened ports, and the request opens none": "un CIDR de origen limita los puertos abiertos, y la solicitud no abre ninguno",
+    "database reachable from {source} only": "base de datos accesible solo desde {source}",
 }

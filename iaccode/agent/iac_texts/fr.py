@@ -865,4 +865,5 @@ TEXTS: dict[str, str] = {
     "log-in with a key pair (the KeyPairName parameter)": "connexion avec une paire de clés (le paramètre KeyPairName)",
     "the building blocks create resources only; the llm engine can add it": "les blocs ne créent que des ressources ; le moteur llm peut l'ajouter",
     "a source CIDR limits opened ports, and the request opens none": "un CIDR source limite les ports ouverts, et la demande n'en ouvre aucun",
+    "database reachable from {source} only": "base de données accessible seulement depuis {source}",
 }

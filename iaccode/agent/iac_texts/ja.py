@@ -865,4 +865,5 @@ TEXTS: dict[str, str] = {
     "log-in with a key pair (the KeyPairName parameter)": "キーペアでログイン（KeyPairName パラメーター）",
     "the building blocks create resources only; the llm engine can add it": "ビルディングブロックはリソースの作成のみ行います。llm エンジンなら追加できます",
     "a source CIDR limits opened ports, and the request opens none": "送信元 CIDR は開放するポートを制限するものですが、リクエストはポートを開放していません",
+    "database reachable from {source} only": "データベースは {source} からのみ接続可能",
 }

@@ -832,4 +832,5 @@ TEXTS: dict[str, str] = {
     "log-in with a key pair (the KeyPairName parameter)": "login com um par de chaves (o parâmetro KeyPairName)",
     "the building blocks create resources only; the llm engine can add it": "os blocos só criam recursos; o motor llm pode adicioná-lo",
     "a source CIDR limits opened ports, and the request opens none": "um CIDR de origem limita as portas abertas, e o pedido não abre nenhuma",
+    "database reachable from {source} only": "banco de dados acessível só a partir de {source}",
 }

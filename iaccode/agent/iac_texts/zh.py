@@ -747,4 +747,5 @@ TEXTS: dict[str, str] = {
     "log-in with a key pair (the KeyPairName parameter)": "使用密钥对登录（KeyPairName 参数）",
     "the building blocks create resources only; the llm engine can add it": "构建块只创建资源；llm 引擎可以添加它",
     "a source CIDR limits opened ports, and the request opens none": "来源网段用于限制开放的端口，而请求没有开放任何端口",
+    "database reachable from {source} only": "数据库只允许 {source} 访问",
 }
