@@ -40,13 +40,9 @@ import attrs
 
 from iaccode.iac.block_languages import LANGUAGES, Language, word_list
 from iaccode.iac.block_parts import take_literals
-from iaccode.iac.block_read import (
-    _REGION,
-    _UNSUPPORTED_ACRONYM,
-    Reading,
-    interpret,
-)
+from iaccode.iac.block_read import Reading, interpret
 from iaccode.iac.block_spec import MAX_INSTANCES, BlockRequest
+from iaccode.iac.block_words import _REGION, _UNSUPPORTED_ACRONYM
 
 # --- the English reader ----------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import pytest
 
 from iaccode.agent.i18n_iac import iac_texts
 from iaccode.agent.offline import HELP
-from iaccode.iac import block_plan, block_read
+from iaccode.iac import block_plan, block_words
 from iaccode.iac.block_languages import LANGUAGES as VOCABULARIES
 from iaccode.iac.block_spec import NetworkSpec
 from iaccode.iac.blocks import BlockRequest, compose, plan_from_text
@@ -262,13 +262,13 @@ def test_local_product_names_read_as_products(language: str) -> None:
     for name in VOCABULARIES[language].unsupported:
         reading = table.rewrite(block_plan._key(name))
         products = (
-            block_read._UNSUPPORTED,
-            block_read._EIP,
-            block_read._SLS,
-            block_read._RAM_ROLE,
-            block_read._ALB,
-            block_read._ACK,
-            block_read._ESS,
+            block_words._UNSUPPORTED,
+            block_words._EIP,
+            block_words._SLS,
+            block_words._RAM_ROLE,
+            block_words._ALB,
+            block_words._ACK,
+            block_words._ESS,
         )
         assert any(product.search(reading) for product in products), (name, reading)
 

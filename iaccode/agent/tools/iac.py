@@ -162,9 +162,11 @@ class ComposeTemplate:
     spec = ToolSpec(
         name="compose_template",
         description=(
-            "Build a valid ROS template from building blocks described in plain words, e.g. "
-            "'a VPC with two vSwitches and an ECS instance behind an SLB', 'an OSS bucket "
-            "named my-logs', 'RDS MySQL 8.0'. Fails when the request is outside the blocks."
+            "Build a valid ROS template (or Terraform, when the request says so) from building "
+            "blocks described in plain words, e.g. 'two ecs.g7.large servers behind an SLB, "
+            "HTTPS only, no SSH', 'an OSS bucket named my-logs', 'RDS MySQL 8.0 reachable from "
+            "10.0.1.0/24'. The result lists what of the request was applied and what was not; "
+            "it fails when a restriction cannot be honoured or nothing is covered."
         ),
         parameters={
             "type": "object",
