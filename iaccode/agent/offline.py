@@ -139,10 +139,14 @@ class OfflineEngine:
             result = await _call(runner, output, "convert_terraform", {**terraform, **asked})
             await _stream(output, _converted(result, words, language))
             return None
-        from iaccode.iac.block_plan import plan_from_text
+        from iaccode.iac.block_plan import read_request, request_language
 
-        if await trio.to_thread.run_sync(plan_from_text, text) is not None:
-            result = await _call(runner, output, "compose_template", {"request": text, **asked})
+        if await trio.to_thread.run_sync(read_request, text) is not None:
+            # Without a preferredLanguage the answer is in the request's own language.
+            language = language or request_language(text)
+            words = translator(language)
+            args = {"request": text, "language": language}
+            result = await _call(runner, output, "compose_template", args)
             await _stream(output, _composed(result, words, language))
             return None
         await output.text(help_text(language))
@@ -193,6 +197,8 @@ def _converted(result: ToolResult, words: Translate, language: str | None) -> st
 
 
 def _composed(result: ToolResult, words: Translate, language: str | None) -> str:
+    from iaccode.iac.block_answer import LLM_ADDS
+
     data = result.data
     if result.is_error:
         return Msg("I could not build that template: {error}", error=data["error"]).render(words)
@@ -200,11 +206,20 @@ def _composed(result: ToolResult, words: Translate, language: str | None) -> str
         "The template is attached as {filename}; fill in the parameters when you create the stack.",
         filename=data["filename"],
     )
-    return (
-        f"{_sentences(language, data['summary'], data['check']['summary'])}\n\n"
-        f"```yaml\n{data['template']}```\n\n"
-        f"{attached.render(words)}"
-    )
+    lines = [_sentences(language, data["summary"], data["check"]["summary"])]
+    if data.get("applied"):
+        lines.append("\n" + Msg("Applied from the request:").render(words))
+        lines += [f"- {note}" for note in data["applied"]]
+    if data.get("notApplied"):
+        lines.append("\n" + Msg("Not applied:").render(words))
+        lines += [f"- {note}" for note in data["notApplied"]]
+        lines.append(LLM_ADDS.render(words))
+    kind = {"json": "json", "terraform": "hcl"}.get(data.get("format", ""), "yaml")
+    if "formatName" in data:
+        lines.append("\n" + Msg("Format: {format}.", format=data["formatName"]).render(words))
+    lines.append(f"\n```{kind}\n{data['template']}```\n")
+    lines.append(attached.render(words))
+    return "\n".join(lines)
 
 
 def _terraform_request(text: str, cwd: Path) -> dict[str, Any] | None:

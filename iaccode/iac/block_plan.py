@@ -35,95 +35,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Literal
 
 import attrs
 
 from iaccode.iac.block_languages import LANGUAGES, Language, word_list
-from iaccode.iac.block_spec import (
-    MAX_INSTANCES,
-    RDS_VERSIONS,
-    BlockRequest,
-    EcsSpec,
-    NetworkSpec,
-    OssSpec,
-    RdsSpec,
-    SecurityGroupSpec,
-    SlbSpec,
-)
+from iaccode.iac.block_parts import take_literals
+from iaccode.iac.block_read import Reading, interpret
+from iaccode.iac.block_spec import MAX_INSTANCES, BlockRequest
+from iaccode.iac.block_words import _REGION, _UNSUPPORTED_ACRONYM
 
 # --- the English reader ----------------------------------------------------------------------
-
-_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "a pair of": 2,
-    "a couple of": 2,
-}
-_NUM = r"(?<![\w.])(\d+|a pair of|a couple of|" + "|".join(sorted(_WORDS, key=len)[::-1]) + r")"
-
-_NOT_CREATE = re.compile(
-    r"\b(delete|remove|destroy|tear down|update|modify|change|resize|scale|explain|why|"
-    r"what is|what are|what's|compare|cost|costs|price|pricing|migrate|import|convert|review|"
-    r"validate|troubleshoot)\b"
-)
-_UNSUPPORTED = re.compile(
-    r"\b(nat|eip|elastic ip|redis|memcached?|kafka|rocketmq|mongodb|polardb|kubernetes|k8s|ack|"
-    r"cdn|dns|waf|function compute|serverless|nas|auto ?scaling|alb|nlb|"
-    r"application load balancers?|network load balancers?|ram|kms|sls|"
-    r"log service|vpn|cen|peering|ipv6)\b"
-)
-# Product acronyms that are also small words of a language (Portuguese "nas" = "in the"): in
-# capitals they still name the product.
-_UNSUPPORTED_ACRONYM = re.compile(r"\b(NAT|EIP|NAS|ALB|NLB|ACK|RAM|KMS|SLS|CEN|CDN|DNS|WAF|VPN)\b")
-# Counts the blocks cannot honour or that are too vague to guess.
-_OTHER_COUNT = re.compile(
-    r"\b(eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
-    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|dozens?|several|"
-    r"many|multiple|few)\b"
-)
-_VPC = re.compile(r"\b(vpcs?|network|networking)\b")
-_VSWITCH_COUNT = re.compile(_NUM + r"\s+(?:vswitch(?:es)?|subnets?)\b")
-_VSWITCH = re.compile(r"\b(vswitch(?:es)?|subnets?)\b")
-_ZONE_COUNT = re.compile(_NUM + r"\s+(?:availability\s+)?zones?\b")
-_CIDR = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})(?![\d.])")
-_REGION = re.compile(r"\b((?:cn|ap|us|eu|me|na|sa)-[a-z]+(?:-\d+)?)\b")
-_SECURITY_GROUP = re.compile(r"\b(security ?groups?|firewall|sg)\b")
-_PORT_LIST = re.compile(r"\bports?\s+((?:\d{1,5}(?:\s*(?:,|and|&|or|/)\s*|\s+))*\d{1,5})\b")
-_ALLOW = re.compile(r"\b(?:allow|allows|allowing|open|opens|opening)\b")
-_SERVICES = {"ssh": 22, "http": 80, "https": 443, "rdp": 3389}
-_ECS_COUNT = re.compile(
-    _NUM
-    + r"\s+(?:(?:ecs|compute|web|app|application|linux|backend)\s+)*"
-    + r"(?:instances?|servers?|vms?|virtual machines?|ecs|hosts?)\b"
-)
-_ECS = re.compile(r"\b(ecs|virtual machines?|vms?|servers?)\b")
-_SLB = re.compile(r"\b(slb|clb|load ?balanc(?:er|ers|ing))\b")
-_DB_ENGINE = re.compile(r"\b(mysql|postgres(?:ql)?|pg|mariadb)\b(?:\s*v?(\d+(?:\.\d+)?))?")
-_RDS = re.compile(r"\b(rds|mysql|postgres(?:ql)?|mariadb|databases?)\b")
-_DB_ACCOUNT = re.compile(r"\b(accounts?|users?|logins?)\b")
-# "with a database" inside the instance; not "and a MySQL database", which is the instance.
-_ENGINE_WORD = r"(?:rds|mysql|postgres(?:ql)?|pg|mariadb)\b"
-_DB_DATABASE = re.compile(
-    rf"\b(?:with|and|plus)\s+(?:create\s+)?(?:a|an|one|1)\s+(?!{_ENGINE_WORD})(?:\w+\s+)?"
-    rf"(?:database|schema)\b(?!\s+{_ENGINE_WORD})"
-)
-_OSS = re.compile(r"\b(oss|buckets?|object storage)\b")
-_PUBLIC_IP = re.compile(r"\b(public ips?|public address(?:es)?|internet access)\b")
-
-_ENGINES = {"mysql": "MySQL", "postgres": "PostgreSQL", "postgresql": "PostgreSQL"}
-_ENGINES.update({"pg": "PostgreSQL", "mariadb": "MariaDB"})
 
 # The reader's words for what other languages say in their own words.
 _REFUSE = "delete"  # asks for something other than creating
@@ -186,7 +107,7 @@ _SHARED_WORDS = frozenset(
 _COUNTED_NOUNS = frozenset(
     word_list(
         "vswitch, vswitches, subnet, subnets, zone, zones, instance, instances, server, servers, "
-        "vm, vms, host, hosts, ecs"
+        "vm, vms, host, hosts, ecs, datadisk, datadisks, systemdisk, node, nodes"
     )
 )
 _QUALIFIERS = frozenset(
@@ -248,6 +169,8 @@ def _spelling(prepared: str) -> str:
     """The reader's spelling of a prepared text: lower case, a few compounds joined or split."""
     text = prepared.lower()
     text = re.sub(r"\bv-switch", "vswitch", text)
+    text = re.sub(r"\bsystem[- ]?disks?\b", "systemdisk", text)
+    text = re.sub(r"\b(?:data[- ]?)?disks?\b", "datadisk", text)
     text = text.replace("security-group", "security group")
     # "mysql8.0" is an engine and its version.
     return re.sub(r"\b(mysql|postgresql|postgres|mariadb)(?=\d)", r"\1 ", text)
@@ -503,66 +426,28 @@ def _rewrite(text: str, code: str) -> str | None:
     return " ".join(text.split())
 
 
-# --- reading ---------------------------------------------------------------------------------
-
-
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word]
-
-
-def _version(engine: str, raw: str | None) -> str:
-    if raw is None:
-        return RDS_VERSIONS[engine][-1]  # the newest the block offers
-    return raw if "." in raw else raw + ".0"
-
-
-def _ports(text: str, services: Literal["after", "before", "both"]) -> tuple[int, ...]:
-    ports: set[int] = set()
-    for match in _PORT_LIST.finditer(text):
-        ports.update(int(number) for number in re.findall(r"\d+", match.group(1)))
-    allows = list(_ALLOW.finditer(text))
-    if allows:
-        scope = {
-            "after": text[allows[0].end() :],
-            "before": text[: allows[-1].start()],
-            "both": text,
-        }[services]
-        ports.update(port for name, port in _SERVICES.items() if re.search(rf"\b{name}\b", scope))
-    return tuple(sorted(ports))
-
-
-def _rds(text: str) -> RdsSpec | None:
-    engine, version = "MySQL", None
-    match = _DB_ENGINE.search(text)
-    if match:
-        engine = _ENGINES[match.group(1)]
-        version = match.group(2)
-    return RdsSpec(
-        engine=engine,
-        version=_version(engine, version),
-        account=bool(_DB_ACCOUNT.search(text)),
-        database=bool(_DB_DATABASE.search(text)),
-    )
-
-
-def _oss(name: str | None, text: str) -> OssSpec:
-    acl = "private"
-    if re.search(r"public[- ]read[- ]write", text):
-        acl = "public-read-write"
-    elif re.search(r"public[- ]read|publicly readable|public bucket", text):
-        acl = "public-read"
-    return OssSpec(bucket_name=name, acl=acl)  # type: ignore[arg-type]
-
-
 def plan_from_text(text: str) -> BlockRequest | None:
-    """The blocks a plain request asks for, or None when the request is not understood."""
+    """The blocks a plain request asks for when every part of it can be built, else None."""
+    reading = read_request(text)
+    return reading.request if reading is not None and reading.complete else None
+
+
+def request_language(text: str) -> str:
+    """The language a request is written in, as the reader tells it (English when unclear)."""
+    return _language_of(_prepare(text)) if isinstance(text, str) else "en"
+
+
+def read_request(text: str) -> Reading | None:
+    """A plain request read into a plan (`Reading`), or None when it asks for nothing the
+    reader knows, or for something other than creating resources."""
     if not isinstance(text, str) or len(text) > 2000:
         return None
     prepared = _prepare(text)
     code = _language_of(prepared)
+    literals, prepared = take_literals(prepared)
     name, prepared = _take_name(prepared, code)
-    if _UNSUPPORTED_ACRONYM.search(prepared):
-        return None
+    # Acronyms in capitals name products even where they are small words ("NAS", "nas").
+    prepared = _UNSUPPORTED_ACRONYM.sub(lambda m: f" acronym_{m.group(1).lower()} ", prepared)
     if _FOREIGN_COUNTS[code].intersection(_whole_words(prepared)):
         return None  # a count in a language the request was not read in
     lowered = _spelling(prepared)
@@ -571,66 +456,15 @@ def plan_from_text(text: str) -> BlockRequest | None:
     if reading is None:
         return None
     regions.update(_REGION.findall(reading))
-    if len(regions) > 1:
-        return None
-    if any(rule.search(reading) for rule in (_NOT_CREATE, _UNSUPPORTED, _OTHER_COUNT)):
-        return None
     services = LANGUAGES[code].services if code in LANGUAGES else "after"
     try:
-        return _plan(reading, name, regions.pop() if regions else None, services)
+        return interpret(
+            reading,
+            language=code,
+            name=name,
+            regions=regions,
+            literals=literals,
+            services=services,
+        )
     except (ValueError, KeyError):
         return None
-
-
-def _plan(
-    text: str,
-    name: str | None,
-    region: str | None,
-    services: Literal["after", "before", "both"],
-) -> BlockRequest | None:
-    # Database versions would otherwise read as counts ("MySQL 8 instance" is not 8 servers).
-    without_db = _DB_ENGINE.sub(lambda m: m.group(1), text)
-    rds = _rds(text) if _RDS.search(text) else None
-    oss = _oss(name, text) if _OSS.search(text) else None
-    ecs_count = sum(_count(m.group(1)) for m in _ECS_COUNT.finditer(without_db))
-    if ecs_count == 0 and _ECS.search(without_db):
-        ecs_count = 1
-    ports = _ports(without_db, services)
-    wants_group = bool(_SECURITY_GROUP.search(text)) or bool(ports)
-    slb = None
-    if _SLB.search(text):
-        web = tuple(port for port in ports if port in (80, 443))
-        slb = SlbSpec(ports=web or (80,))
-    vswitches = _vswitch_count(without_db, ecs_count)
-    wants_network = bool(_VPC.search(text) or vswitches or _CIDR.search(text))
-    if not any((wants_network, wants_group, ecs_count, slb, rds, oss)):
-        return None
-    network = None
-    if wants_network or ecs_count or slb or rds or wants_group:
-        cidr = _CIDR.search(text)
-        network = NetworkSpec(
-            cidr=cidr.group(1) if cidr else "192.168.0.0/16", vswitches=vswitches or 1
-        )
-    return BlockRequest(
-        network=network,
-        security_group=SecurityGroupSpec(ports=ports) if wants_group else None,
-        ecs=EcsSpec(count=ecs_count, public_bandwidth=5 if _PUBLIC_IP.search(text) else 0)
-        if ecs_count
-        else None,
-        slb=slb,
-        rds=rds,
-        oss=oss,
-        region=region,
-    )
-
-
-def _vswitch_count(text: str, ecs_count: int) -> int:
-    counted = _VSWITCH_COUNT.search(text)
-    if counted:
-        return _count(counted.group(1))
-    zones = _ZONE_COUNT.search(text)
-    if zones:
-        return _count(zones.group(1))
-    if _VSWITCH.search(text):
-        return 1
-    return 2 if ecs_count >= 2 else 0

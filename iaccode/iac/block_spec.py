@@ -21,6 +21,7 @@ import attrs
 MAX_VSWITCHES = 10
 MAX_INSTANCES = 10
 MAX_PORTS = 20
+MAX_DATA_DISKS = 16
 VPC_PREFIXES = range(8, 25)  # ROS accepts VPC blocks from /8 to /24
 
 # Engine -> versions offered by the building block (RDS supports these on cloud disks).
@@ -74,6 +75,7 @@ class NetworkSpec:
 
     cidr: str = attrs.field(default="192.168.0.0/16", validator=_vpc_cidr)
     vswitches: int = attrs.field(default=1, validator=_between(1, MAX_VSWITCHES))
+    zones: tuple[str, ...] = attrs.field(default=(), converter=tuple[str, ...])  # zone ids named
 
     def __attrs_post_init__(self) -> None:
         prefix = ipaddress.IPv4Network(self.cidr).prefixlen
@@ -81,11 +83,39 @@ class NetworkSpec:
             raise ValueError(f"VPC {self.cidr} is too small for {self.vswitches} vSwitches.")
 
 
+def _cidr(_instance: object, attribute: attrs.Attribute[str | None], value: str | None) -> None:
+    if value is None:
+        return
+    try:
+        ipaddress.IPv4Network(value, strict=True)
+    except ValueError as exc:
+        raise ValueError(f"{attribute.name} {value!r} is not an IPv4 network ({exc}).") from exc
+
+
+# Ports a web client reaches from anywhere; every other port is for administrators or services
+# and is opened only to a source the user chooses (a parameter without a default).
+WEB_PORTS = frozenset({80, 443})
+
+
 @attrs.frozen
 class SecurityGroupSpec:
-    """A security group opening TCP `ports` to a source CIDR parameter."""
+    """A security group opening TCP `ports` (and UDP `udp_ports`).
+
+    Web ports are open to `source_cidr`, else to the internet when `public_web`, else to the
+    VPC; every other port to `source_cidr`, else to a parameter the user must fill in.
+    """
 
     ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)
+    udp_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)
+    source_cidr: str | None = attrs.field(default=None, validator=_cidr)
+    public_web: bool = True
+    vpc_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)  # from the VPC only
+    # A source for single ports ("SSH only from 10.0.0.0/8"), before `source_cidr`.
+    port_sources: tuple[tuple[int, str], ...] = attrs.field(
+        default=(), converter=tuple[tuple[int, str], ...]
+    )
+    # Ports a public load balancer listens on: its backends take them like web ports.
+    public_ports: tuple[int, ...] = attrs.field(default=(), converter=_ports)
 
 
 @attrs.frozen
@@ -97,6 +127,21 @@ class EcsSpec:
     image_id: str = attrs.field(default="aliyun_3_x64_20G_alibase_*", validator=_text)
     system_disk_category: str = attrs.field(default="cloud_essd", validator=_text)
     public_bandwidth: int = attrs.field(default=0, validator=_between(0, 100))
+    data_disks: tuple[int, ...] = attrs.field(default=(), converter=tuple[int, ...])
+    system_disk_size: int | None = None
+    eip: bool = False  # one elastic IP per instance
+    eip_bandwidth: int = attrs.field(default=5, validator=_between(1, 200))
+    key_pair: bool = False  # log in with a key pair (a KeyPairName parameter)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.data_disks) > MAX_DATA_DISKS:
+            raise ValueError(f"At most {MAX_DATA_DISKS} data disks per instance.")
+        for disk in self.data_disks:
+            if isinstance(disk, bool) or not isinstance(disk, int) or not 20 <= disk <= 32768:
+                raise ValueError(f"A data disk of {disk} GB is not offered (20 to 32768 GB).")
+        system = self.system_disk_size
+        if system is not None and not 20 <= system <= 2048:
+            raise ValueError(f"A system disk of {system} GB is not offered (20 to 2048 GB).")
 
 
 @attrs.frozen
@@ -132,6 +177,7 @@ class RdsSpec:
     account: bool = False
     database: bool = False
     storage_gb: int = attrs.field(default=20, validator=_between(20, 32000))
+    allowed_cidr: str | None = attrs.field(default=None, validator=_cidr)  # else the VPC
 
 
 def _bucket(_instance: object, _attribute: object, value: str | None) -> None:
@@ -158,6 +204,120 @@ def _region(_instance: object, _attribute: object, value: str | None) -> None:
         raise ValueError(f"{value!r} is not a region id such as cn-hangzhou.")
 
 
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{1,62}[A-Za-z0-9]")
+SLS_PROJECT = re.compile(r"[a-z0-9][a-z0-9-]{1,61}[a-z0-9]")
+REDIS_VERSIONS = ("5.0", "6.0", "7.0")
+POLARDB_VERSIONS: dict[str, tuple[str, ...]] = {
+    "MySQL": ("5.6", "5.7", "8.0"),
+    "PostgreSQL": ("11", "14"),
+}
+MAX_TAGS = 20
+
+
+@attrs.frozen
+class NatSpec:
+    """A NAT gateway in the first vSwitch with an elastic IP and SNAT for every vSwitch."""
+
+    bandwidth: int = attrs.field(default=5, validator=_between(1, 200))
+
+
+@attrs.frozen
+class RedisSpec:
+    """A Redis (KVStore) instance in the first vSwitch, reachable from the VPC."""
+
+    version: str = attrs.field(default="7.0", validator=attrs.validators.in_(REDIS_VERSIONS))
+
+
+def _polardb_version(instance: PolarDbSpec, _attribute: object, value: str) -> None:
+    if value not in POLARDB_VERSIONS.get(instance.engine, ()):
+        raise ValueError(f"PolarDB for {instance.engine} {value!r} is not offered.")
+
+
+@attrs.frozen
+class PolarDbSpec:
+    """A pay-as-you-go PolarDB cluster in the first vSwitch, reachable from the VPC."""
+
+    engine: str = attrs.field(default="MySQL", validator=attrs.validators.in_(POLARDB_VERSIONS))
+    version: str = attrs.field(default="8.0", validator=_polardb_version)
+    allowed_cidr: str | None = attrs.field(default=None, validator=_cidr)  # else the VPC
+
+
+def _project(_instance: object, _attribute: object, value: str | None) -> None:
+    if value is not None and not SLS_PROJECT.fullmatch(value):
+        raise ValueError(f"{value!r} is not a valid SLS project name.")
+
+
+@attrs.frozen
+class SlsSpec:
+    """A log service project with one logstore; without a name the stack asks for one."""
+
+    project: str | None = attrs.field(default=None, validator=_project)
+    ttl_days: int = attrs.field(default=30, validator=_between(1, 3650))
+
+
+@attrs.frozen
+class RamRoleSpec:
+    """A RAM role that an Alibaba Cloud service (ECS by default) may assume."""
+
+    service: str = attrs.field(
+        default="ecs.aliyuncs.com",
+        validator=attrs.validators.matches_re(r"[a-z0-9-]+\.aliyuncs\.com"),
+    )
+
+
+@attrs.frozen
+class AckSpec:
+    """A managed Kubernetes (ACK Pro) cluster over the vSwitches with a node pool."""
+
+    nodes: int = attrs.field(default=3, validator=_between(1, 100))
+
+
+@attrs.frozen
+class EssSpec:
+    """An auto scaling group of `min_size` to `max_size` instances over the vSwitches."""
+
+    min_size: int = attrs.field(default=1, validator=_between(0, 1000))
+    max_size: int = attrs.field(default=4, validator=_between(1, 1000))
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_size > self.max_size:
+            raise ValueError(f"A scaling group of {self.min_size} to {self.max_size} is empty.")
+
+
+@attrs.frozen
+class AlbSpec:
+    """An application load balancer with an HTTP (80) or HTTPS (443) listener per port."""
+
+    ports: tuple[int, ...] = attrs.field(default=(80,), converter=_ports)
+    address_type: Literal["Internet", "Intranet"] = attrs.field(
+        default="Internet", validator=attrs.validators.in_(("Internet", "Intranet"))
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not self.ports or not set(self.ports) <= {80, 443}:
+            raise ValueError("An application load balancer listens on 80 (HTTP) or 443 (HTTPS).")
+
+
+def _name(_instance: object, _attribute: object, value: str | None) -> None:
+    if value is not None and not NAME.fullmatch(value):
+        raise ValueError(
+            f"{value!r} is not a resource name (3 to 64 letters, digits, '.', '_' and '-', "
+            "starting with a letter)."
+        )
+
+
+def _tags(value: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, tuple | list):
+        raise ValueError("Tags must be given as (key, value) pairs.")
+    tags = tuple(dict((str(k), str(v)) for k, v in value).items())
+    if len(tags) > MAX_TAGS:
+        raise ValueError(f"At most {MAX_TAGS} tags.")
+    for key, tag in tags:
+        if not 1 <= len(key) <= 128 or len(tag) > 128 or key.lower().startswith(("aliyun", "acs:")):
+            raise ValueError(f"{key!r} = {tag!r} is not a tag ROS accepts.")
+    return tags
+
+
 @attrs.frozen
 class BlockRequest:
     """The blocks of one template. ECS, SLB and RDS imply a network; ECS implies a group."""
@@ -168,17 +328,39 @@ class BlockRequest:
     slb: SlbSpec | None = None
     rds: RdsSpec | None = None
     oss: OssSpec | None = None
+    nat: NatSpec | None = None
+    redis: RedisSpec | None = None
+    polardb: PolarDbSpec | None = None
+    sls: SlsSpec | None = None
+    ram_role: RamRoleSpec | None = None
+    ack: AckSpec | None = None
+    ess: EssSpec | None = None
+    alb: AlbSpec | None = None
     region: str | None = attrs.field(default=None, validator=_region)
     description: str | None = None
+    name: str | None = attrs.field(default=None, validator=_name)  # names the resources
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
 
     def __attrs_post_init__(self) -> None:
-        blocks = (self.network, self.security_group, self.ecs, self.slb, self.rds, self.oss)
-        if all(block is None for block in blocks):
+        if all(block is None for block in (*self._networked, self.oss, self.sls, self.ram_role)):
             raise ValueError("A BlockRequest needs at least one block.")
 
     @property
-    def needs_network(self) -> bool:
-        return any(
-            block is not None
-            for block in (self.network, self.security_group, self.ecs, self.slb, self.rds)
+    def _networked(self) -> tuple[object | None, ...]:
+        return (
+            self.network,
+            self.security_group,
+            self.ecs,
+            self.slb,
+            self.rds,
+            self.nat,
+            self.redis,
+            self.polardb,
+            self.ack,
+            self.ess,
+            self.alb,
         )
+
+    @property
+    def needs_network(self) -> bool:
+        return any(block is not None for block in self._networked)

@@ -24,9 +24,11 @@ from typing import Any
 
 import attrs
 
+from iaccode.iac.block_builder import Ref, TemplateBuilder, getatt, ref
 from iaccode.iac.block_plan import plan_from_text
 from iaccode.iac.block_spec import (
     BUCKET_NAME,
+    WEB_PORTS,
     BlockRequest,
     EcsSpec,
     NetworkSpec,
@@ -35,8 +37,18 @@ from iaccode.iac.block_spec import (
     SecurityGroupSpec,
     SlbSpec,
 )
+from iaccode.iac.blocks_platform import add_ack, add_alb, add_scaling_group
+from iaccode.iac.blocks_services import (
+    add_instance_eips,
+    add_nat_gateway,
+    add_polardb,
+    add_ram_role,
+    add_redis,
+    add_sls,
+    label,
+    password_parameter,
+)
 from iaccode.iac.msg import Msg, Value, and_list
-from iaccode.iac.ros_types import FORMAT_VERSION
 
 __all__ = [
     "BlockRequest",
@@ -76,66 +88,6 @@ ZONES_BY_REGION: dict[str, tuple[str, ...]] = {
 _DB_CLASSES = {"MySQL": "mysql.n2.medium.2c", "PostgreSQL": "pg.n2.medium.2c"}
 _CHARSETS = {"MySQL": "utf8mb4", "MariaDB": "utf8mb4", "PostgreSQL": "UTF8"}
 
-Ref = dict[str, Any]
-
-
-def ref(name: str) -> Ref:
-    return {"Ref": name}
-
-
-def getatt(resource: str, attribute: str) -> Ref:
-    return {"Fn::GetAtt": [resource, attribute]}
-
-
-@attrs.define
-class TemplateBuilder:
-    """Collects parameters, resources and outputs; names must be unique across all three."""
-
-    description: str | None = None
-    parameters: dict[str, dict[str, Any]] = attrs.field(factory=dict)
-    resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
-    outputs: dict[str, dict[str, Any]] = attrs.field(factory=dict)
-
-    def _claim(self, name: str) -> None:
-        if name in self.parameters or name in self.resources or name in self.outputs:
-            raise ValueError(f"The name {name!r} is already used in this template.")
-
-    def parameter(self, name: str, kind: str, label: str, **fields: Any) -> Ref:
-        """Add a parameter and return a Ref to it."""
-        self._claim(name)
-        self.parameters[name] = {"Type": kind, "Label": label, **fields}
-        return ref(name)
-
-    def resource(
-        self, name: str, kind: str, properties: dict[str, Any], *, depends_on: str | None = None
-    ) -> str:
-        """Add a resource and return its logical id."""
-        self._claim(name)
-        entry: dict[str, Any] = {"Type": kind, "Properties": properties}
-        if depends_on is not None:
-            entry["DependsOn"] = depends_on
-        self.resources[name] = entry
-        return name
-
-    def output(self, name: str, value: Any, label: str, description: str | None = None) -> None:
-        self._claim(name)
-        self.outputs[name] = {"Value": value, "Label": label}
-        if description:
-            self.outputs[name]["Description"] = description
-
-    def build(self) -> dict[str, Any]:
-        if not self.resources:
-            raise ValueError("A template needs at least one resource.")
-        template: dict[str, Any] = {"ROSTemplateFormatVersion": FORMAT_VERSION}
-        if self.description:
-            template["Description"] = self.description
-        if self.parameters:
-            template["Parameters"] = self.parameters
-        template["Resources"] = self.resources
-        if self.outputs:
-            template["Outputs"] = self.outputs
-        return template
-
 
 def carve_cidrs(vpc_cidr: str, count: int) -> list[str]:
     """`count` non-overlapping vSwitch blocks from the start of the VPC block.
@@ -159,11 +111,20 @@ def add_vpc(builder: TemplateBuilder, cidr: str, name: str = "Vpc") -> str:
 
 
 def add_vswitches(
-    builder: TemplateBuilder, vpc: str, vpc_cidr: str, count: int, *, region: str | None = None
+    builder: TemplateBuilder,
+    vpc: str,
+    vpc_cidr: str,
+    count: int,
+    *,
+    region: str | None = None,
+    zone_ids: tuple[str, ...] = (),
 ) -> list[tuple[str, Ref]]:
-    """`count` vSwitches over min(count, 3) zone parameters; returns (logical id, zone Ref)."""
+    """`count` vSwitches over min(count, 3) zone parameters; returns (logical id, zone Ref).
+
+    The zones the user named are the parameters' defaults, else the region's usual zones.
+    """
     zones: list[Ref] = []
-    defaults = ZONES_BY_REGION.get(region or "", ())
+    defaults = zone_ids or ZONES_BY_REGION.get(region or "", ())
     zone_count = min(count, MAX_ZONES)
     where = f" in {region}" if region else ""
     for index in range(zone_count):
@@ -194,42 +155,65 @@ def add_vswitches(
     return created
 
 
-def add_security_group(builder: TemplateBuilder, vpc: str, ports: tuple[int, ...]) -> str:
-    """A security group in `vpc` that opens each TCP port to the IngressCidr parameter."""
+def _ingress(protocol: str, port: int, source: Any) -> dict[str, Any]:
+    return {
+        "IpProtocol": protocol,
+        "PortRange": f"{port}/{port}",
+        "SourceCidrIp": source,
+        "NicType": "intranet",
+        "Priority": 1,
+    }
+
+
+_CIDR_PATTERN = r"^\d{1,3}(\.\d{1,3}){3}/\d{1,2}$"
+
+
+def add_security_group(
+    builder: TemplateBuilder, vpc: str, spec: SecurityGroupSpec, vpc_cidr: str
+) -> str:
+    """A security group in `vpc` that opens the spec's ports, each no wider than allowed.
+
+    Web ports (80, 443) reach the user's source CIDR, else the internet when the spec is public,
+    else the VPC. Every other port (SSH, RDP, databases, anything custom) reaches the user's
+    source CIDR, else the AdminCidr parameter, which has no default: nobody opens a management
+    port to the internet by accident.
+    """
     properties: dict[str, Any] = {"VpcId": ref(vpc)}
-    if ports:
-        source = builder.parameter(
-            "IngressCidr",
-            "String",
-            "Allowed source CIDR",
-            Description="Addresses allowed to reach the opened ports; narrow it for SSH.",
-            Default="0.0.0.0/0",
-            AllowedPattern=r"^\d{1,3}(\.\d{1,3}){3}/\d{1,2}$",
-        )
-        properties["SecurityGroupIngress"] = [
-            {
-                "IpProtocol": "tcp",
-                "PortRange": f"{port}/{port}",
-                "SourceCidrIp": source,
-                "NicType": "intranet",
-                "Priority": 1,
-            }
-            for port in ports
-        ]
+    web_source: Any = spec.source_cidr or ("0.0.0.0/0" if spec.public_web else vpc_cidr)
+    admin_source: Any = spec.source_cidr
+    rules: list[dict[str, Any]] = []
+    narrowed = dict(spec.port_sources)
+    for protocol, ports in (("tcp", spec.ports), ("udp", spec.udp_ports)):
+        for port in ports:
+            if port in narrowed:
+                source = narrowed[port]
+            elif protocol == "tcp" and (port in WEB_PORTS or port in spec.public_ports):
+                source = web_source
+            else:
+                if admin_source is None:
+                    admin_source = builder.parameter(
+                        "AdminCidr",
+                        "String",
+                        "Administrator source CIDR",
+                        Description="The only addresses that may reach the non-web ports "
+                        "(SSH, RDP, databases, custom ports), e.g. your office network.",
+                        AllowedPattern=_CIDR_PATTERN,
+                    )
+                source = admin_source
+            rules.append(_ingress(protocol, port, source))
+    for port in spec.vpc_ports:
+        if port not in spec.ports:  # a load balancer in the VPC forwards to it
+            rules.append(_ingress("tcp", port, vpc_cidr))
+    if rules:
+        properties["SecurityGroupIngress"] = rules
     group = builder.resource("SecurityGroup", "ALIYUN::ECS::SecurityGroup", properties)
     builder.output("SecurityGroupId", ref(group), "Security group ID")
     return group
 
 
-def add_ecs(
-    builder: TemplateBuilder,
-    spec: EcsSpec,
-    vpc: str,
-    vswitches: list[tuple[str, Ref]],
-    security_group: str,
-) -> list[str]:
-    """Instance groups spreading `spec.count` instances over the vSwitches, round-robin."""
-    first_zone = vswitches[0][1]["Ref"]
+def instance_launch(builder: TemplateBuilder, spec: EcsSpec, first_zone: str) -> dict[str, Any]:
+    """The launch properties of `spec`'s instances (type, image, disks) with their parameters,
+    shared by instance groups and scaling configurations."""
     instance_type = builder.parameter(
         "InstanceType",
         "String",
@@ -258,6 +242,37 @@ def add_ecs(
             "InstanceType": "${InstanceType}",
         },
     )
+    launch: dict[str, Any] = {"InstanceType": instance_type, "ImageId": image}
+    launch["SystemDiskCategory"] = disk
+    if spec.public_bandwidth:
+        launch["InternetMaxBandwidthOut"] = spec.public_bandwidth
+    if spec.system_disk_size is not None:
+        launch["SystemDiskSize"] = spec.system_disk_size
+    if spec.key_pair:
+        launch["KeyPairName"] = builder.parameter(
+            "KeyPairName",
+            "String",
+            "Key pair",
+            AssociationProperty="ALIYUN::ECS::KeyPair::KeyPairName",
+        )
+    if spec.data_disks:
+        launch["DiskMappings"] = [
+            {"Size": str(size), "Category": _data_disk_category(builder, first_zone)}
+            for size in spec.data_disks
+        ]
+    return launch
+
+
+def add_ecs(
+    builder: TemplateBuilder,
+    spec: EcsSpec,
+    vpc: str,
+    vswitches: list[tuple[str, Ref]],
+    security_group: str,
+) -> list[str]:
+    """Instance groups spreading `spec.count` instances over the vSwitches, round-robin."""
+    launch = instance_launch(builder, spec, vswitches[0][1]["Ref"])
+    properties_first = ("InstanceType", "ImageId", "SystemDiskCategory")
     amounts = [0] * len(vswitches)
     for index in range(spec.count):
         amounts[index % len(vswitches)] += 1
@@ -266,16 +281,15 @@ def add_ecs(
         if amount == 0:
             continue
         properties: dict[str, Any] = {
-            "InstanceType": instance_type,
-            "ImageId": image,
-            "SystemDiskCategory": disk,
+            "InstanceType": launch["InstanceType"],
+            "ImageId": launch["ImageId"],
+            "SystemDiskCategory": launch["SystemDiskCategory"],
             "VpcId": ref(vpc),
             "VSwitchId": ref(vswitch),
             "SecurityGroupId": ref(security_group),
             "MaxAmount": amount,
+            **{key: value for key, value in launch.items() if key not in properties_first},
         }
-        if spec.public_bandwidth:
-            properties["InternetMaxBandwidthOut"] = spec.public_bandwidth
         group = builder.resource(f"EcsGroup{number}", "ALIYUN::ECS::InstanceGroup", properties)
         builder.output(
             f"{group}InstanceIds", getatt(group, "InstanceIds"), f"ECS instances {number}"
@@ -285,6 +299,23 @@ def add_ecs(
             builder.output(f"{group}PublicIps", getatt(group, "PublicIps"), f"Public IPs {number}")
         groups.append(group)
     return groups
+
+
+def _data_disk_category(builder: TemplateBuilder, zone: str) -> Ref:
+    """The DataDiskCategory parameter, added the first time a data disk needs it."""
+    if "DataDiskCategory" in builder.parameters:
+        return ref("DataDiskCategory")
+    return builder.parameter(
+        "DataDiskCategory",
+        "String",
+        "Data disk category",
+        Default="cloud_essd",
+        AssociationProperty="ALIYUN::ECS::Disk::DataDiskCategory",
+        AssociationPropertyMetadata={
+            "ZoneId": "${" + zone + "}",
+            "InstanceType": "${InstanceType}",
+        },
+    )
 
 
 def add_slb(
@@ -384,16 +415,7 @@ def add_rds(
             Default="dbadmin",
             AllowedPattern="^[a-z][a-z0-9_]{1,30}[a-z0-9]$",
         )
-        password = builder.parameter(
-            "DBPassword",
-            "String",
-            "Database password",
-            NoEcho=True,
-            MinLength=8,
-            MaxLength=32,
-            Description="8 to 32 characters with three of: upper case, lower case, digits, "
-            "special characters.",
-        )
+        password = password_parameter(builder, "DBPassword", "Database password")
         builder.resource(
             "DatabaseAccount",
             "ALIYUN::RDS::Account",
@@ -457,7 +479,7 @@ def describe_request(request: BlockRequest) -> Msg:
             )
     if request.security_group is not None or request.ecs is not None:
         parts.append(Msg("a security group"))
-    if request.ecs is not None:
+    if request.ecs is not None and request.ess is None:
         count = request.ecs.count
         if count == 1:
             parts.append(Msg("1 ECS instance"))
@@ -473,8 +495,38 @@ def describe_request(request: BlockRequest) -> Msg:
                 version=request.rds.version,
             )
         )
+    if request.ecs is not None and request.ecs.eip:
+        parts.append(Msg("an elastic IP per instance"))
+    if request.nat is not None:
+        parts.append(Msg("a NAT gateway with an elastic IP and SNAT"))
+    if request.redis is not None:
+        parts.append(Msg("a Redis {version} instance", version=request.redis.version))
+    if request.polardb is not None:
+        parts.append(
+            Msg(
+                "a PolarDB {engine} {version} cluster",
+                engine=request.polardb.engine,
+                version=request.polardb.version,
+            )
+        )
+    if request.alb is not None:
+        parts.append(Msg("an application load balancer"))
+    if request.ess is not None:
+        parts.append(
+            Msg(
+                "an auto scaling group of {low} to {high} instances",
+                low=request.ess.min_size,
+                high=request.ess.max_size,
+            )
+        )
+    if request.ack is not None:
+        parts.append(Msg("a Kubernetes cluster with {count} nodes", count=request.ack.nodes))
     if request.oss is not None:
         parts.append(Msg("an OSS bucket"))
+    if request.sls is not None:
+        parts.append(Msg("a log project with a logstore"))
+    if request.ram_role is not None:
+        parts.append(Msg("a RAM role for {service}", service=request.ram_role.service))
     if request.region:
         return Msg(
             "Creates {listed} in {region} (iaccode building blocks).",
@@ -482,6 +534,21 @@ def describe_request(request: BlockRequest) -> Msg:
             region=request.region,
         )
     return Msg("Creates {listed} (iaccode building blocks).", listed=and_list(parts))
+
+
+def _node_type(builder: TemplateBuilder, ecs: EcsSpec | None, zone: str) -> Ref:
+    """The node instance type parameter of a Kubernetes cluster (4 vCPUs, 16 GiB unless the
+    request names one)."""
+    if "InstanceType" in builder.parameters:
+        return ref("InstanceType")
+    return builder.parameter(
+        "NodeInstanceType",
+        "String",
+        "Node instance type",
+        Default=ecs.instance_type if ecs is not None else "ecs.g7.xlarge",
+        AssociationProperty="ALIYUN::ECS::Instance::InstanceType",
+        AssociationPropertyMetadata={"ZoneId": "${" + zone + "}"},
+    )
 
 
 def compose(request: BlockRequest) -> dict[str, Any]:
@@ -493,21 +560,65 @@ def compose(request: BlockRequest) -> dict[str, Any]:
     if request.needs_network:
         vpc = add_vpc(builder, network.cidr)
         vswitches = add_vswitches(
-            builder, vpc, network.cidr, network.vswitches, region=request.region
+            builder,
+            vpc,
+            network.cidr,
+            network.vswitches,
+            region=request.region,
+            zone_ids=network.zones,
         )
     group = ""
     if request.security_group is not None or request.ecs is not None:
-        ports = request.security_group.ports if request.security_group else ()
+        spec = request.security_group or SecurityGroupSpec()
         if request.slb is not None and request.ecs is not None:
-            ports = tuple(sorted({*ports, *request.slb.ports}))  # backends must accept traffic
-        group = add_security_group(builder, vpc, ports)
+            # Backends must accept what the load balancer forwards.
+            public = request.slb.ports if request.slb.address_type == "internet" else ()
+            spec = attrs.evolve(spec, ports=(*spec.ports, *request.slb.ports), public_ports=public)
+        if request.alb is not None and request.ecs is not None:
+            spec = attrs.evolve(spec, vpc_ports=(80,))  # the ALB forwards HTTP from the VPC
+        group = add_security_group(builder, vpc, spec, network.cidr)
     backends: list[str] = []
-    if request.ecs is not None:
+    sized: list[tuple[str, int]] = []
+    if request.ecs is not None and request.ess is None:
         backends = add_ecs(builder, request.ecs, vpc, vswitches, group)
+        sized = [(name, builder.resources[name]["Properties"]["MaxAmount"]) for name in backends]
+        if request.ecs.eip:
+            add_instance_eips(builder, sized, request.ecs.eip_bandwidth)
+    slb = None
     if request.slb is not None:
-        add_slb(builder, request.slb, vpc, vswitches[0][0], backends)
+        slb = add_slb(builder, request.slb, vpc, vswitches[0][0], backends)
+    if request.alb is not None:
+        add_alb(builder, request.alb, vpc, vswitches, sized)
+    if request.ess is not None:
+        if not group:
+            group = add_security_group(builder, vpc, SecurityGroupSpec(), network.cidr)
+        zone = vswitches[0][1]["Ref"]
+        launch = instance_launch(builder, request.ecs or EcsSpec(), zone)
+        add_scaling_group(builder, request.ess, vswitches, group, launch, slb)
+    if request.ack is not None:
+        add_ack(
+            builder,
+            request.ack,
+            vpc,
+            network.cidr,
+            vswitches,
+            _node_type(builder, request.ecs, vswitches[0][1]["Ref"]),
+            snat=request.nat is None,
+        )
     if request.rds is not None:
-        add_rds(builder, request.rds, vpc, vswitches[0], network.cidr)
+        add_rds(builder, request.rds, vpc, vswitches[0], request.rds.allowed_cidr or network.cidr)
+    if request.nat is not None:
+        add_nat_gateway(builder, request.nat, vpc, vswitches)
+    if request.redis is not None:
+        add_redis(builder, request.redis, vpc, vswitches[0])
+    if request.polardb is not None:
+        allowed = request.polardb.allowed_cidr or network.cidr
+        add_polardb(builder, request.polardb, vpc, vswitches[0], allowed)
     if request.oss is not None:
         add_oss_bucket(builder, request.oss)
+    if request.sls is not None:
+        add_sls(builder, request.sls)
+    if request.ram_role is not None:
+        add_ram_role(builder, request.ram_role)
+    label(builder.resources, request.name, request.tags)
     return builder.build()

@@ -183,7 +183,7 @@ async def test_creates_a_template_from_a_chinese_request(offline: A2AClient) -> 
 
 
 async def test_a_chinese_request_it_cannot_build_gets_the_chinese_help(offline: A2AClient) -> None:
-    message = offline.message("创建一个带NAT网关的VPC")
+    message = offline.message("杭州今天天气怎么样")
     message["metadata"]["iac_code"]["preferredLanguage"] = "zh"
     task = (await offline.result("SendMessage", {"message": message}))["task"]
     assert text_of(task["status"]["message"]) == iac_texts("zh")[HELP]

@@ -8,8 +8,9 @@ import pytest
 
 from iaccode.agent.i18n_iac import iac_texts
 from iaccode.agent.offline import HELP
-from iaccode.iac import block_plan
+from iaccode.iac import block_plan, block_words
 from iaccode.iac.block_languages import LANGUAGES as VOCABULARIES
+from iaccode.iac.block_spec import NetworkSpec
 from iaccode.iac.blocks import BlockRequest, compose, plan_from_text
 from tests.iac.test_blocks import assert_clean
 
@@ -160,12 +161,6 @@ DECLINED: dict[str, list[str]] = {
         "删除我的VPC",
         "解释一下什么是交换机",
         "一台ECS实例多少钱？",
-        "创建一个带NAT网关的VPC",
-        "一台带弹性公网IP的ECS实例",
-        "创建一个云数据库Redis实例",
-        "两台服务器前面放一个应用型负载均衡",
-        "创建一个3节点的Kubernetes集群",
-        "创建一个弹性伸缩组和两台ECS",
         "几台ECS实例",
         "十一台ECS实例",
         "杭州今天天气怎么样？",
@@ -178,12 +173,6 @@ DECLINED: dict[str, list[str]] = {
         "VPCを削除して",
         "vSwitchとは何か説明して",
         "ECSインスタンスの料金はいくら？",
-        "NATゲートウェイ付きのVPCを作成",
-        "Elastic IP付きのECSインスタンス",
-        "Redisインスタンスを作成",
-        "2台のサーバーの前にアプリケーションロードバランサーを置いて",
-        "3ノードのKubernetesクラスターを作成",
-        "オートスケーリンググループを作成",
         "複数のECSインスタンス",
         "11台のサーバー",
         "今日の東京の天気は？",
@@ -193,12 +182,6 @@ DECLINED: dict[str, list[str]] = {
         "Elimina mi VPC",
         "Explica qué es un vSwitch",
         "¿Cuánto cuesta una instancia ECS?",
-        "Una VPC con una puerta de enlace NAT",
-        "Una instancia ECS con una IP elástica",
-        "Un clúster de Redis",
-        "Un balanceador de carga de aplicaciones delante de dos servidores",
-        "Un clúster de Kubernetes con 3 nodos",
-        "Un grupo de escalado automático",
         "varios servidores",
         "once instancias ECS",
         "Escribe un poema",
@@ -208,11 +191,6 @@ DECLINED: dict[str, list[str]] = {
         "Supprimez mon VPC",
         "Expliquez ce qu'est un vSwitch",
         "Combien coûte une instance ECS ?",
-        "Un VPC avec une passerelle NAT",
-        "Une instance ECS avec une IP élastique",
-        "Un cluster Redis",
-        "Un équilibreur de charge d'application devant deux serveurs",
-        "Un cluster Kubernetes avec 3 nœuds",
         "plusieurs serveurs",
         "onze instances ECS",
         "Écris-moi un poème",
@@ -222,11 +200,6 @@ DECLINED: dict[str, list[str]] = {
         "Lösche meine VPC",
         "Erkläre, was ein vSwitch ist",
         "Was kostet eine ECS-Instanz?",
-        "Eine VPC mit einem NAT-Gateway",
-        "Eine ECS-Instanz mit einer elastischen IP",
-        "Ein Redis-Cluster",
-        "Ein Application Load Balancer vor zwei Servern",
-        "Ein Kubernetes-Cluster mit 3 Knoten",
         "mehrere Server",
         "elf ECS-Instanzen",
         "Schreib mir ein Gedicht",
@@ -236,11 +209,6 @@ DECLINED: dict[str, list[str]] = {
         "Exclua minha VPC",
         "Explique o que é um vSwitch",
         "Quanto custa uma instância ECS?",
-        "Uma VPC com um gateway NAT",
-        "Uma instância ECS com um IP elástico",
-        "Um cluster Redis",
-        "Um balanceador de carga de aplicação na frente de dois servidores",
-        "Um cluster Kubernetes com 3 nós",
         "vários servidores",
         "onze instâncias ECS",
         "Escreva um poema",
@@ -284,16 +252,25 @@ def test_the_help_example_works(language: str) -> None:
     assert example in help_text
     assert "Create a VPC" not in help_text  # the example is in the user's language
     english = plan_from_text("Create a VPC with two vSwitches.")
-    assert english == BlockRequest(network=block_plan.NetworkSpec(vswitches=2))
+    assert english == BlockRequest(network=NetworkSpec(vswitches=2))
     assert plan_from_text(example) == english
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_local_product_names_read_as_products_the_blocks_lack(language: str) -> None:
+def test_local_product_names_read_as_products(language: str) -> None:
     table = block_plan._TABLES[language]
     for name in VOCABULARIES[language].unsupported:
         reading = table.rewrite(block_plan._key(name))
-        assert block_plan._UNSUPPORTED.search(reading), (name, reading)
+        products = (
+            block_words._UNSUPPORTED,
+            block_words._EIP,
+            block_words._SLS,
+            block_words._RAM_ROLE,
+            block_words._ALB,
+            block_words._ACK,
+            block_words._ESS,
+        )
+        assert any(product.search(reading) for product in products), (name, reading)
 
 
 def test_every_language_is_covered() -> None:

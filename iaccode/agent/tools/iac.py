@@ -24,16 +24,20 @@ import trio
 from iaccode.agent.i18n import translator
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
-from iaccode.iac.blocks import compose, describe_request, plan_from_text
+from iaccode.iac.block_answer import not_built, reading_notes
+from iaccode.iac.block_plan import read_request
+from iaccode.iac.block_read import Reading
+from iaccode.iac.blocks import compose, describe_request
 from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
-from iaccode.iac.ros_render import render_yaml
+from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.terraform import (
     TerraformError,
     collect_terraform_files,
     convert_terraform,
     wrap_terraform,
 )
+from iaccode.iac.tf_out import to_terraform
 
 YAML = "application/yaml"
 
@@ -63,12 +67,17 @@ async def template_result(
     name: str,
     template: Mapping[str, Any],
     translate: Translate,
+    *,
+    as_json: bool = False,
     **extra: Any,
 ) -> ToolResult:
-    """Render, check and store a produced template; what every producing tool returns."""
-    text = await trio.to_thread.run_sync(render_yaml, template)
+    """Render (YAML, or JSON when asked), check and store a produced template; what every
+    producing tool returns."""
+    render = render_json if as_json else render_yaml
+    text = await trio.to_thread.run_sync(render, template)
     report = await trio.to_thread.run_sync(check_template, text)
-    artifact = await ctx.output.file_artifact(name, text.encode("utf-8"), YAML)
+    media = "application/json" if as_json else YAML
+    artifact = await ctx.output.file_artifact(name, text.encode("utf-8"), media)
     return ToolResult(
         {
             **extra,
@@ -161,9 +170,11 @@ class ComposeTemplate:
     spec = ToolSpec(
         name="compose_template",
         description=(
-            "Build a valid ROS template from building blocks described in plain words, e.g. "
-            "'a VPC with two vSwitches and an ECS instance behind an SLB', 'an OSS bucket "
-            "named my-logs', 'RDS MySQL 8.0'. Fails when the request is outside the blocks."
+            "Build a valid ROS template (or Terraform, when the request says so) from building "
+            "blocks described in plain words, e.g. 'two ecs.g7.large servers behind an SLB, "
+            "HTTPS only, no SSH', 'an OSS bucket named my-logs', 'RDS MySQL 8.0 reachable from "
+            "10.0.1.0/24'. The result lists what of the request was applied and what was not; "
+            "it fails when a restriction cannot be honoured or nothing is covered."
         ),
         parameters={
             "type": "object",
@@ -176,16 +187,56 @@ class ComposeTemplate:
         request = args.get("request")
         if not isinstance(request, str) or not request.strip():
             raise ToolError("'request' must describe the resources to create.")
-        plan = await trio.to_thread.run_sync(plan_from_text, request)
-        if plan is None:
-            raise ToolError(
-                "The building blocks cover VPC, vSwitch, security group, ECS, SLB, RDS and OSS; "
-                "this request needs more than that."
-            )
-        template = await trio.to_thread.run_sync(functools.partial(compose, plan))
+        reading = await trio.to_thread.run_sync(read_request, request)
         translate = _translate(args)
-        summary = describe_request(plan).render(translate)
-        return await template_result(ctx, "template.yaml", template, translate, summary=summary)
+        if reading is None:
+            raise ToolError(
+                "The building blocks cover VPC, vSwitch, security group, ECS, SLB, RDS, OSS, "
+                "NAT gateway, EIP, Redis, PolarDB, SLS and RAM roles; this request needs more "
+                "than that."
+            )
+        if reading.request is None:
+            raise ToolError(not_built(reading).render(translate))
+        template = await trio.to_thread.run_sync(functools.partial(compose, reading.request))
+        summary = describe_request(reading.request).render(translate)
+        if reading.output == "terraform":
+            return await _terraform_result(ctx, template, reading, translate, summary)
+        as_json = reading.output == "json"
+        return await template_result(
+            ctx,
+            "template.json" if as_json else "template.yaml",
+            template,
+            translate,
+            as_json=as_json,
+            summary=summary,
+            **reading_notes(reading, translate),
+        )
+
+
+async def _terraform_result(
+    ctx: ToolContext,
+    template: Mapping[str, Any],
+    reading: Reading,
+    translate: Translate,
+    summary: str,
+) -> ToolResult:
+    """The plan as Terraform: checked as the ROS template it renders, stored as main.tf."""
+    region = reading.request.region if reading.request is not None else None
+    terraform = await trio.to_thread.run_sync(to_terraform, template, region)
+    ros = await trio.to_thread.run_sync(render_yaml, template)
+    report = await trio.to_thread.run_sync(check_template, ros)
+    data = terraform.text.encode("utf-8")
+    artifact = await ctx.output.file_artifact("main.tf", data, "text/plain")
+    return ToolResult(
+        {
+            "summary": summary,
+            "template": terraform.text,
+            "check": report.to_dict(translate),
+            "artifactId": artifact.artifact_id,
+            "filename": artifact.name,
+            **reading_notes(reading, translate, terraform.notes),
+        }
+    )
 
 
 IAC_TOOLS = (CheckRosTemplate(), ConvertTerraform(), ComposeTemplate())
