@@ -116,14 +116,21 @@ def _labelled_blocks(kind: str, entries: object, path: str) -> list[Block]:
     return blocks
 
 
-def read_config(files: Mapping[str, str]) -> TerraformConfig:
-    """Parse the root module's `.tf` files (and auto-loaded tfvars) of a checked workspace."""
+def module_directory(path: str) -> str:
+    """The folder of a workspace path ("" for the root module)."""
+    return path.rpartition("/")[0]
+
+
+def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfig:
+    """Parse one module's `.tf` files (the root module by default) of a checked workspace;
+    the root module also gets its auto-loaded tfvars. Raises `TerraformError` for invalid HCL
+    (naming file and line) or a block declared twice."""
     variables: dict[str, Block] = {}
     local_values: dict[str, Any] = {}
     groups: dict[str, list[Block]] = {kind: [] for kind in _LABELLED}
     seen: dict[str, str] = {}
     for path in sorted(files):
-        if not (is_root_file(path) and path.endswith(".tf")):
+        if not (module_directory(path) == directory and path.endswith(".tf")):
             continue
         parsed = parse_hcl(path, files[path])
         for kind, entries in parsed.items():
@@ -154,7 +161,7 @@ def read_config(files: Mapping[str, str]) -> TerraformConfig:
         resources=tuple(groups["resource"]),
         outputs=tuple(groups["output"]),
         modules=tuple(groups["module"]),
-        tfvars=_tfvars(files),
+        tfvars=_tfvars(files) if directory == "" else {},
     )
 
 

@@ -1,0 +1,1 @@
+"""Generated domain data (see each file's generator script); no code."""

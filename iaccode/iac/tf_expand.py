@@ -1,0 +1,521 @@
+"""Flatten a Terraform workspace before conversion: inline local modules, unroll repetition.
+
+ROS has no modules and no `for_each`, so before resources are mapped this module rewrites the
+configuration into one flat root module that means the same:
+
+- A local module call (`source = "./modules/vpc"` or `"../x"`, inside the workspace) is inlined:
+  its resources, data sources and locals are renamed `<call>__<name>` (nested calls chain the
+  prefix), `var.x` inside it becomes the call's argument (or the variable's default; a variable
+  with neither becomes a root variable `<call>__x`), and `module.<call>.<output>` outside it
+  becomes the output's expression. Registry, git and other remote sources, sources outside the
+  workspace, and module calls with `count`/`for_each` are not guessed: they are left out and
+  reported. Module nesting deeper than `MAX_MODULE_DEPTH` or a module that calls itself is
+  refused with `TerraformError`.
+- `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
+  map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
+  replaced by the key's values, addressed `type.name["key"]` as Terraform does. Over a list or
+  set variable it becomes `count = length(var.x)` with `each.value` read as
+  `var.x[count.index]`, so the stack still follows the parameter.
+- `dynamic "x" { for_each = ...; content { ... } }` over values known in the files becomes the
+  repeated nested block `x { ... }`.
+
+The rewriting is on expression text: references are renamed by pattern, values are written back
+as HCL (`as_expression`), so the converter sees ordinary Terraform.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from iaccode.iac.msg import Msg
+from iaccode.iac.tf_files import TerraformError
+from iaccode.iac.tf_hcl import (
+    Block,
+    Directive,
+    Interpolation,
+    TerraformConfig,
+    literal_text,
+    parameter_type,
+    read_config,
+    split_template,
+)
+from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, is_literal
+
+MAX_MODULE_DEPTH = 8
+_SEPARATOR = "__"
+
+_COMPATIBLE_HINT = Msg(
+    "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
+)
+
+_REFERENCE = re.compile(
+    r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|alicloud_[A-Za-z0-9_]+)"
+    r"\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*))?"
+)
+
+
+@attrs.frozen
+class Expanded:
+    """The flat root module, with what the flattening reported and left out."""
+
+    config: TerraformConfig
+    notes: tuple[Msg, ...] = ()
+    left_out: tuple[str, ...] = ()  # module calls and resources that were not kept
+    dropped_resources: int = 0  # resources inside left-out module calls or repetitions
+    lossy: frozenset[str] = frozenset()  # kept resources that lost something here
+
+
+# --- HCL text helpers -------------------------------------------------------------------------
+
+
+def as_expression(value: object) -> str:
+    """HCL expression text for a value as python-hcl2 gives it (strings are templates)."""
+    if isinstance(value, str):
+        parts = split_template(value)
+        if len(parts) == 1 and isinstance(parts[0], Interpolation):
+            return f"({parts[0].expr})"
+        text = []
+        for part in parts:
+            if isinstance(part, Interpolation):
+                text.append("${" + part.expr + "}")
+            elif isinstance(part, Directive):
+                text.append("%{" + part.text + "}")
+            else:
+                escaped = json.dumps(part)[1:-1]
+                text.append(escaped.replace("${", "$${").replace("%{", "%%{"))
+        return '"' + "".join(text) + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(as_expression(item) for item in value) + "]"
+    if isinstance(value, dict):
+        items = (
+            f"{json.dumps(str(key))} = {as_expression(item)}"
+            for key, item in value.items()
+            if key != "__is_block__"
+        )
+        return "{" + ", ".join(items) + "}"
+    return json.dumps(str(value))
+
+
+def _rewrite_string(text: str, rewrite: Callable[[str], str]) -> str:
+    parts = split_template(text)
+    if all(isinstance(part, str) for part in parts):
+        return text
+    out = []
+    for part in parts:
+        if isinstance(part, Interpolation):
+            out.append("${" + rewrite(part.expr) + "}")
+        elif isinstance(part, Directive):
+            out.append("%{" + part.text + "}")
+        else:
+            out.append(part.replace("${", "$${").replace("%{", "%%{"))
+    return "".join(out)
+
+
+def rewrite_values(value: Any, rewrite: Callable[[str], str]) -> Any:
+    """`value` with `rewrite` applied to the text of every interpolated expression in it."""
+    if isinstance(value, dict):
+        return {key: rewrite_values(item, rewrite) for key, item in value.items()}
+    if isinstance(value, list):
+        return [rewrite_values(item, rewrite) for item in value]
+    if isinstance(value, str):
+        return _rewrite_string(value, rewrite)
+    return value
+
+
+@attrs.frozen
+class _Text:
+    """A binding that is already HCL expression text (the count form of for_each)."""
+
+    expr: str
+
+
+def _substitute(root: str, bindings: Mapping[str, object]) -> Callable[[str], str]:
+    """Replace `<root>.key` / `<root>.value` by the bound values (HCL text)."""
+    pattern = re.compile(rf"(?<![A-Za-z0-9_.\-\"]){re.escape(root)}\.(key|value)\b")
+
+    def rewrite(expr: str) -> str:
+        return pattern.sub(lambda m: _bound(bindings[m.group(1)]), expr)
+
+    return rewrite
+
+
+def _bound(value: object) -> str:
+    if isinstance(value, _Text):
+        return value.expr
+    return "(" + as_expression(_hcl_literal(value)) + ")"
+
+
+def _hcl_literal(value: object) -> object:
+    """A converted literal back as python-hcl2 data: `${` in text must stay text."""
+    if isinstance(value, str):
+        return value.replace("${", "$${").replace("%{", "%%{")
+    if isinstance(value, list):
+        return [_hcl_literal(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _hcl_literal(item) for key, item in value.items()}
+    return value
+
+
+# --- static values ----------------------------------------------------------------------------
+
+
+def static_value(config: TerraformConfig, raw: object, address: str) -> Any:
+    """The ROS value of `raw` in `config`, or raises `Unmappable` (no placeholders)."""
+    converter = ValueConverter(config)
+    return converter.value(raw, Where(address, "Static", "for_each", "ForEach", strict=True))
+
+
+# --- the flattening ---------------------------------------------------------------------------
+
+
+@attrs.define
+class _Flattener:
+    files: Mapping[str, str]
+    notes: list[Msg] = attrs.field(factory=list)
+    left_out: list[str] = attrs.field(factory=list)
+    dropped: int = 0
+    lossy: set[str] = attrs.field(factory=set)
+    variables: dict[str, Block] = attrs.field(factory=dict)
+    locals: dict[str, Any] = attrs.field(factory=dict)
+    resources: list[Block] = attrs.field(factory=list)
+    outputs: list[Block] = attrs.field(factory=list)
+
+    def module(
+        self,
+        config: TerraformConfig,
+        directory: str,
+        prefix: str,
+        inputs: Mapping[str, object] | None,
+        stack: tuple[str, ...],
+        address: str = "",
+    ) -> dict[str, str]:
+        """Add one module's blocks (renamed by `prefix`); return its outputs as HCL text.
+
+        `address` is the module's Terraform address plus a dot (`module.net.`), "" for the root.
+        """
+        names = {f"{b.labels[0]}.{b.labels[1]}" for b in config.resources}
+        outputs_of: dict[str, dict[str, str]] = {}
+        calls = {block.labels[0]: block for block in config.modules}
+
+        def rename(expr: str) -> str:
+            def replace(match: re.Match[str]) -> str:
+                root, name, attr = match.group("root"), match.group("name"), match.group("attr")
+                whole = match.group(0)
+                tail = f".{attr}" if attr else ""
+                if root == "var" and inputs is not None:
+                    return self._variable(config, prefix, name, inputs) + tail
+                if root == "local" and prefix:
+                    return f"local.{prefix}{name}{tail}"
+                if root == "module" and attr is not None:
+                    outputs = outputs_of.get(name)
+                    if outputs is not None and attr in outputs:
+                        return outputs[attr]
+                    return whole
+                if root == "data" and attr is not None and prefix:
+                    return f"data.{name}.{prefix}{attr}"
+                if f"{root}.{name}" in names and prefix:
+                    return f"{root}.{prefix}{name}{tail}"
+                return whole
+
+            return _REFERENCE.sub(replace, expr)
+
+        for name, block in self._call_order(calls):
+            call = f"{address}module.{name}"
+            outputs = self._call(block, directory, prefix, rename, stack, call)
+            if outputs is not None:
+                outputs_of[name] = outputs
+        for key, value in config.locals.items():
+            self.locals[prefix + key] = rewrite_values(value, rename)
+        for block in config.resources:
+            body = rewrite_values(dict(block.body), rename)
+            self.resources.append(
+                Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
+            )
+        if inputs is None:
+            self.variables.update(config.variables)
+            self.outputs.extend(
+                attrs.evolve(block, body=rewrite_values(dict(block.body), rename))
+                for block in config.outputs
+            )
+        return {
+            block.labels[0]: as_expression(rewrite_values(block.body.get("value"), rename))
+            for block in config.outputs
+        }
+
+    def _call_order(self, calls: Mapping[str, Block]) -> list[tuple[str, Block]]:
+        """Module calls so that a call reading another's outputs comes after it."""
+        ordered: list[tuple[str, Block]] = []
+        pending = dict(calls)
+        while pending:
+            ready = [
+                name
+                for name, block in pending.items()
+                if not any(
+                    f"module.{other}." in json.dumps(block.body)
+                    for other in pending
+                    if other != name
+                )
+            ]
+            for name in ready or sorted(pending):  # a cycle: Terraform rejects it too
+                ordered.append((name, pending.pop(name)))
+        return ordered
+
+    def _variable(
+        self, config: TerraformConfig, prefix: str, name: str, inputs: Mapping[str, object]
+    ) -> str:
+        if name in inputs:
+            return as_expression(inputs[name])
+        block = config.variables.get(name)
+        if block is not None and "default" in block.body:
+            return as_expression(block.body["default"])
+        hoisted = prefix + name
+        if hoisted not in self.variables:
+            source = block or Block("variable", (name,), {"type": "${string}"}, "")
+            self.variables[hoisted] = Block("variable", (hoisted,), source.body, source.file)
+        return f"var.{hoisted}"
+
+    def _call(
+        self,
+        block: Block,
+        directory: str,
+        prefix: str,
+        rename: Callable[[str], str],
+        stack: tuple[str, ...],
+        address: str,
+    ) -> dict[str, str] | None:
+        name = block.labels[0]
+        source = literal_text(block.body.get("source")) or ""
+        target = _local_source(directory, source)
+        why: Msg | None = None
+        if not source.startswith(("./", "../")):
+            why = Msg(
+                "its source {source!r} is not a local module, and its code is not guessed",
+                source=source,
+            )
+        elif target is None:
+            why = Msg("its source {source!r} lies outside the workspace", source=source)
+        elif not any(
+            path.endswith(".tf") and path.rpartition("/")[0] == target for path in self.files
+        ):
+            why = Msg("its source {source!r} has no .tf files in the workspace", source=source)
+        elif "count" in block.body or "for_each" in block.body:
+            why = Msg("it uses count or for_each on a module call")
+        if why is not None or target is None:
+            self.left_out.append(address)
+            self.notes.append(
+                Msg(
+                    "{address}: {why}, so its resources were left out; {hint}.",
+                    address=address,
+                    why=why or "",
+                    hint=_COMPATIBLE_HINT,
+                )
+            )
+            return None
+        if target in stack:
+            raise TerraformError(
+                Msg(
+                    "{address} calls the module {source!r} within itself.",
+                    address=address,
+                    source=source,
+                )
+            )
+        if len(stack) >= MAX_MODULE_DEPTH:
+            raise TerraformError(
+                Msg(
+                    "{address} nests modules more than {limit} deep, which is not converted.",
+                    address=address,
+                    limit=MAX_MODULE_DEPTH,
+                )
+            )
+        inputs = {
+            key: rewrite_values(value, rename)
+            for key, value in block.body.items()
+            if key not in ("source", "version", "providers", "depends_on", "__is_block__")
+        }
+        child = read_config(self.files, target)
+        return self.module(
+            child, target, f"{prefix}{name}{_SEPARATOR}", inputs, (*stack, target), address + "."
+        )
+
+    # --- repetition -----------------------------------------------------------------------
+
+    def repeat(self, config: TerraformConfig) -> list[Block]:
+        blocks: list[Block] = []
+        for block in config.resources:
+            if "for_each" not in block.body:
+                blocks.append(self._dynamic(config, block))
+                continue
+            for unrolled in self._for_each(config, block):
+                blocks.append(self._dynamic(config, unrolled))
+        return blocks
+
+    def _for_each(self, config: TerraformConfig, block: Block) -> list[Block]:
+        raw = block.body["for_each"]
+        body = {k: v for k, v in block.body.items() if k != "for_each"}
+        try:
+            value = static_value(config, raw, block.address)
+        except Unmappable as problem:
+            self._drop(block.address, Msg("its for_each {reason}", reason=problem.reason))
+            return []
+        if isinstance(value, dict) and set(value) == {"Ref"}:
+            variable = config.variables.get(str(value["Ref"]))
+            kind = (
+                parameter_type(variable.body.get("type"), variable.body.get("default"))
+                if (variable is not None)
+                else "String"
+            )
+            if kind == "CommaDelimitedList":
+                each = _Text(f"(var.{value['Ref']}[count.index])")
+                body = rewrite_values(body, _substitute("each", {"key": each, "value": each}))
+                body["count"] = "${length(var." + str(value["Ref"]) + ")}"
+                return [Block(block.kind, block.labels, body, block.file)]
+            if variable is not None and isinstance(variable.body.get("default"), dict):
+                value = static_value(config, variable.body["default"], block.address)
+                self.lossy.add(block.address)
+                self.notes.append(
+                    Msg(
+                        "{address}: for_each over {variable} was unrolled over its default, so "
+                        "a different value at deploy time is not followed.",
+                        address=block.address,
+                        variable=f"var.{variable.labels[0]}",
+                    )
+                )
+        items: list[tuple[str, object]]
+        if isinstance(value, dict) and is_literal(value):
+            items = [(str(key), item) for key, item in value.items()]
+        elif (
+            isinstance(value, list)
+            and is_literal(value)
+            and all(isinstance(item, str | int | float) for item in value)
+        ):
+            items = [(str(item), item) for item in value]
+        else:
+            self._drop(
+                block.address,
+                Msg("its for_each is not a list, set or map known before deployment"),
+            )
+            return []
+        unrolled = []
+        for key, item in items:
+            bindings = {"key": key, "value": item}
+            labels = (block.labels[0], f"{block.labels[1]}[{json.dumps(key)}]")
+            new_body = rewrite_values(body, _substitute("each", bindings))
+            unrolled.append(Block(block.kind, labels, new_body, block.file))
+        return unrolled
+
+    def _dynamic(self, config: TerraformConfig, block: Block) -> Block:
+        if "dynamic" not in block.body:
+            return block
+        body = {k: v for k, v in block.body.items() if k != "dynamic"}
+        specs = block.body["dynamic"]
+        for entry in specs if isinstance(specs, list) else [specs]:
+            for name, spec in entry.items() if isinstance(entry, dict) else []:
+                if name == "__is_block__" or not isinstance(spec, dict):
+                    continue
+                blocks = self._dynamic_blocks(config, block.address, name, spec)
+                if blocks is None:
+                    self.lossy.add(block.address)
+                    continue
+                existing = body.get(name)
+                body[name] = [*(existing if isinstance(existing, list) else []), *blocks]
+        return Block(block.kind, block.labels, body, block.file)
+
+    def _dynamic_blocks(
+        self, config: TerraformConfig, address: str, name: str, spec: Mapping[str, Any]
+    ) -> list[Any] | None:
+        content = spec.get("content")
+        content = content[0] if isinstance(content, list) and content else content
+        iterator = literal_text(spec.get("iterator")) or name
+        try:
+            value = static_value(config, spec.get("for_each"), address)
+        except Unmappable as problem:
+            value, reason = None, problem.reason
+        else:
+            reason = Msg("its for_each is not a list, set or map known before deployment")
+        if isinstance(value, dict) and is_literal(value):
+            items = list(value.items())
+        elif isinstance(value, list) and is_literal(value):
+            items = list(enumerate(value))
+        else:
+            self.notes.append(
+                Msg(
+                    "{address}: the dynamic block {name} was not converted ({reason}).",
+                    address=address,
+                    name=name,
+                    reason=reason,
+                )
+            )
+            return None
+        if not isinstance(content, dict):
+            return []
+        return [
+            rewrite_values(
+                {k: v for k, v in content.items() if k != "__is_block__"},
+                _substitute(iterator, {"key": key, "value": item}),
+            )
+            for key, item in items
+        ]
+
+    def _drop(self, address: str, why: Msg) -> None:
+        self.left_out.append(address)
+        self.dropped += 1
+        self.notes.append(
+            Msg(
+                "{address}: {why}, so it was left out; {hint}.",
+                address=address,
+                why=why,
+                hint=_COMPATIBLE_HINT,
+            )
+        )
+
+
+def _local_source(directory: str, source: str) -> str | None:
+    """The workspace folder a `./` or `../` source names from `directory`; None if outside."""
+    parts = [part for part in directory.split("/") if part]
+    for segment in source.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not parts:
+                return None
+            parts.pop()
+        else:
+            parts.append(segment)
+    return "/".join(parts)
+
+
+def expand(files: Mapping[str, str]) -> Expanded:
+    """The flat root module of a checked workspace (see the module docstring).
+
+    Raises `TerraformError` for invalid HCL, a module that calls itself, or modules nested more
+    than `MAX_MODULE_DEPTH` deep."""
+    root = read_config(files)
+    flattener = _Flattener(files)
+    flattener.module(root, "", "", None, ("",))
+    flat = TerraformConfig(
+        variables=flattener.variables,
+        locals=flattener.locals,
+        resources=tuple(flattener.resources),
+        outputs=tuple(flattener.outputs),
+        modules=(),
+        tfvars=root.tfvars,
+    )
+    resources = flattener.repeat(flat)
+    return Expanded(
+        config=attrs.evolve(flat, resources=tuple(resources)),
+        notes=tuple(flattener.notes),
+        left_out=tuple(flattener.left_out),
+        dropped_resources=flattener.dropped,
+        lossy=frozenset(flattener.lossy),
+    )
