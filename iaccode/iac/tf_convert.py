@@ -47,6 +47,7 @@ from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, v
 from iaccode.iac.tf_props import Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import ros_properties
+from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
 
 _COMPATIBLE_HINT = Msg(
@@ -283,6 +284,8 @@ class _Converter(ValueConverter):
             )
 
     def _vpc_of_vswitch(self, vswitch: object) -> Any:
+        if isinstance(vswitch, dict) and isinstance(vswitch.get("Fn::Select"), list):
+            vswitch = vswitch["Fn::Select"][-1]  # one of a vSwitch's copies: same VPC
         if not (isinstance(vswitch, dict) and isinstance(vswitch.get("Ref"), str)):
             return None
         for address, logical_id in self.ids.items():
@@ -330,8 +333,11 @@ class _Converter(ValueConverter):
                 else None
             )
             target = f"{ref.root}.{ref.steps[0]}" if ref and ref.steps else None
+            copies = [self.ids[a] for a in self.ids if target and a.startswith(target + "[")]
             if target in self.ids:
                 depends.append(self.ids[target])
+            elif copies:  # a for_each resource: all its copies
+                depends.extend(copies)
             else:
                 self.warnings.append(
                     Msg(
@@ -461,6 +467,10 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
         "as native ROS resources.",
     }
     parameters = converter.parameters()
+    used = {name: converter.config.variables[name] for name in converter.config.variables}
+    converter.warnings.extend(
+        validation_notes({n: b for n, b in used.items() if n in converter.used_variables})
+    )
     if parameters:
         template["Parameters"] = parameters
     if converter.conditions:

@@ -41,10 +41,12 @@ from iaccode.iac.tf_hcl import (
     TerraformConfig,
     literal_text,
     parameter_type,
+    plain_value,
     read_config,
     split_template,
 )
-from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, is_literal
+from iaccode.iac.tf_types import with_optional_defaults
+from iaccode.iac.tf_values import ResourceObject, Unmappable, ValueConverter, Where, is_literal
 
 MAX_MODULE_DEPTH = 8
 _SEPARATOR = "__"
@@ -153,11 +155,16 @@ def _substitute(root: str, bindings: Mapping[str, object]) -> Callable[[str], st
 def _bound(value: object) -> str:
     if isinstance(value, _Text):
         return value.expr
+    if isinstance(value, ResourceObject):
+        return f"({value.expression})"
     return "(" + as_expression(_hcl_literal(value)) + ")"
 
 
 def _hcl_literal(value: object) -> object:
-    """A converted literal back as python-hcl2 data: `${` in text must stay text."""
+    """A converted literal back as python-hcl2 data: `${` in text must stay text, a whole
+    resource is its address."""
+    if isinstance(value, ResourceObject):
+        return "${" + value.expression + "}"
     if isinstance(value, str):
         return value.replace("${", "$${").replace("%{", "%%{")
     if isinstance(value, list):
@@ -170,10 +177,14 @@ def _hcl_literal(value: object) -> object:
 # --- static values ----------------------------------------------------------------------------
 
 
-def static_value(config: TerraformConfig, raw: object, address: str) -> Any:
-    """The ROS value of `raw` in `config`, or raises `Unmappable` (no placeholders)."""
-    converter = ValueConverter(config)
-    return converter.value(raw, Where(address, "Static", "for_each", "ForEach", strict=True))
+def static_value(
+    config: TerraformConfig, raw: object, address: str, blocks: Mapping[str, Block]
+) -> tuple[Any, tuple[str, ...]]:
+    """The value of `raw` as the files give it (variables at their defaults, whole resources
+    as objects) and the variables whose defaults it used. Raises `Unmappable`."""
+    converter = ValueConverter(config, blocks=dict(blocks), static=True)
+    value = converter.value(raw, Where(address, "Static", "for_each", "ForEach", strict=True))
+    return value, tuple(converter.defaults_used)
 
 
 # --- the flattening ---------------------------------------------------------------------------
@@ -230,15 +241,20 @@ class _Flattener:
 
             return _REFERENCE.sub(replace, expr)
 
+        members: dict[str, list[str]] = {}
         for name, block in self._call_order(calls):
             call = f"{address}module.{name}"
+            first = len(self.resources)
             outputs = self._call(block, directory, prefix, rename, stack, call)
+            members[name] = [b.address for b in self.resources[first:]]
             if outputs is not None:
                 outputs_of[name] = outputs
         for key, value in config.locals.items():
             self.locals[prefix + key] = rewrite_values(value, rename)
         for block in config.resources:
             body = rewrite_values(dict(block.body), rename)
+            if isinstance(body.get("depends_on"), list):
+                body["depends_on"] = _module_members(body["depends_on"], members)
             self.resources.append(
                 Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
             )
@@ -274,11 +290,15 @@ class _Flattener:
     def _variable(
         self, config: TerraformConfig, prefix: str, name: str, inputs: Mapping[str, object]
     ) -> str:
-        if name in inputs:
-            return as_expression(inputs[name])
         block = config.variables.get(name)
+        kind = block.body.get("type") if block is not None else None
+        if name in inputs:
+            value = inputs[name]
+            if literal_text(json.dumps(value)) is not None:  # plain data: types add defaults
+                value = with_optional_defaults(kind, plain_value(value))
+            return as_expression(value)
         if block is not None and "default" in block.body:
-            return as_expression(block.body["default"])
+            return as_expression(with_optional_defaults(kind, plain_value(block.body["default"])))
         hoisted = prefix + name
         if hoisted not in self.variables:
             source = block or Block("variable", (name,), {"type": "${string}"}, "")
@@ -296,7 +316,7 @@ class _Flattener:
     ) -> dict[str, str] | None:
         name = block.labels[0]
         source = literal_text(block.body.get("source")) or ""
-        target = _local_source(directory, source)
+        target = local_source(directory, source)
         why: Msg | None = None
         if not source.startswith(("./", "../")):
             why = Msg(
@@ -351,46 +371,63 @@ class _Flattener:
     # --- repetition -----------------------------------------------------------------------
 
     def repeat(self, config: TerraformConfig) -> list[Block]:
-        blocks: list[Block] = []
-        for block in config.resources:
-            if "for_each" not in block.body:
-                blocks.append(self._dynamic(config, block))
-                continue
-            for unrolled in self._for_each(config, block):
-                blocks.append(self._dynamic(config, unrolled))
-        return blocks
+        """The resources with for_each unrolled and dynamic blocks expanded, in file order."""
+        pending = {block.address: block for block in config.resources if "for_each" in block.body}
+        known = {b.address: b for b in config.resources if "for_each" not in b.body}
+        done: dict[str, list[Block]] = {}
 
-    def _for_each(self, config: TerraformConfig, block: Block) -> list[Block]:
+        def unroll(address: str) -> list[Block]:
+            if address in done:
+                return done[address]
+            done[address] = []  # a for_each that reads itself: left out below
+            block = pending[address]
+            text = json.dumps(block.body["for_each"])
+            for other in pending:
+                if other != address and re.search(rf"\b{re.escape(other)}\b", text):
+                    unroll(other)
+            copies = self._for_each(config, block, known)
+            known.update((copy.address, copy) for copy in copies)
+            done[address] = copies
+            return copies
+
+        unrolled: list[Block] = []
+        for block in config.resources:
+            unrolled.extend(unroll(block.address) if block.address in pending else [block])
+        # Dynamic blocks last: they may iterate over any resource's copies.
+        return [self._dynamic(config, block, known) for block in unrolled]
+
+    def _for_each(
+        self, config: TerraformConfig, block: Block, known: Mapping[str, Block]
+    ) -> list[Block]:
         raw = block.body["for_each"]
         body = {k: v for k, v in block.body.items() if k != "for_each"}
         try:
-            value = static_value(config, raw, block.address)
+            value, defaults = static_value(config, raw, block.address, known)
         except Unmappable as problem:
             self._drop(block.address, Msg("its for_each {reason}", reason=problem.reason))
             return []
-        if isinstance(value, dict) and set(value) == {"Ref"}:
-            variable = config.variables.get(str(value["Ref"]))
-            kind = (
-                parameter_type(variable.body.get("type"), variable.body.get("default"))
-                if (variable is not None)
-                else "String"
-            )
+        variable = config.variables.get(defaults[0]) if len(defaults) == 1 else None
+        if variable is not None and raw in (
+            f"${{var.{defaults[0]}}}",
+            f"${{toset(var.{defaults[0]})}}",
+        ):
+            kind = parameter_type(variable.body.get("type"), variable.body.get("default"))
             if kind == "CommaDelimitedList":
-                each = _Text(f"(var.{value['Ref']}[count.index])")
+                # A list parameter stays one: Count over its length, each item by index.
+                each = _Text(f"(var.{defaults[0]}[count.index])")
                 body = rewrite_values(body, _substitute("each", {"key": each, "value": each}))
-                body["count"] = "${length(var." + str(value["Ref"]) + ")}"
+                body["count"] = "${length(var." + defaults[0] + ")}"
                 return [Block(block.kind, block.labels, body, block.file)]
-            if variable is not None and isinstance(variable.body.get("default"), dict):
-                value = static_value(config, variable.body["default"], block.address)
-                self.lossy.add(block.address)
-                self.notes.append(
-                    Msg(
-                        "{address}: for_each over {variable} was unrolled over its default, so "
-                        "a different value at deploy time is not followed.",
-                        address=block.address,
-                        variable=f"var.{variable.labels[0]}",
-                    )
+        if defaults:
+            self.lossy.add(block.address)
+            self.notes.append(
+                Msg(
+                    "{address}: for_each over {variable} was unrolled over its default, so "
+                    "a different value at deploy time is not followed.",
+                    address=block.address,
+                    variable=", ".join(f"var.{name}" for name in defaults),
                 )
+            )
         items: list[tuple[str, object]]
         if isinstance(value, dict) and is_literal(value):
             items = [(str(key), item) for key, item in value.items()]
@@ -414,7 +451,7 @@ class _Flattener:
             unrolled.append(Block(block.kind, labels, new_body, block.file))
         return unrolled
 
-    def _dynamic(self, config: TerraformConfig, block: Block) -> Block:
+    def _dynamic(self, config: TerraformConfig, block: Block, known: Mapping[str, Block]) -> Block:
         if "dynamic" not in block.body:
             return block
         body = {k: v for k, v in block.body.items() if k != "dynamic"}
@@ -423,7 +460,7 @@ class _Flattener:
             for name, spec in entry.items() if isinstance(entry, dict) else []:
                 if name == "__is_block__" or not isinstance(spec, dict):
                     continue
-                blocks = self._dynamic_blocks(config, block.address, name, spec)
+                blocks = self._dynamic_blocks(config, block.address, name, spec, known)
                 if blocks is None:
                     self.lossy.add(block.address)
                     continue
@@ -432,13 +469,18 @@ class _Flattener:
         return Block(block.kind, block.labels, body, block.file)
 
     def _dynamic_blocks(
-        self, config: TerraformConfig, address: str, name: str, spec: Mapping[str, Any]
+        self,
+        config: TerraformConfig,
+        address: str,
+        name: str,
+        spec: Mapping[str, Any],
+        known: Mapping[str, Block],
     ) -> list[Any] | None:
         content = spec.get("content")
         content = content[0] if isinstance(content, list) and content else content
         iterator = literal_text(spec.get("iterator")) or name
         try:
-            value = static_value(config, spec.get("for_each"), address)
+            value, _ = static_value(config, spec.get("for_each"), address, known)
         except Unmappable as problem:
             value, reason = None, problem.reason
         else:
@@ -480,7 +522,19 @@ class _Flattener:
         )
 
 
-def _local_source(directory: str, source: str) -> str | None:
+def _module_members(depends: list[Any], members: Mapping[str, list[str]]) -> list[Any]:
+    """`depends_on = [module.x]` as the resources inlined from that call."""
+    result: list[Any] = []
+    for item in depends:
+        match = re.fullmatch(r"\$\{module\.([A-Za-z_][A-Za-z0-9_-]*)\}", str(item))
+        if match and match.group(1) in members:
+            result.extend("${" + address + "}" for address in members[match.group(1)])
+        else:
+            result.append(item)
+    return result
+
+
+def local_source(directory: str, source: str) -> str | None:
     """The workspace folder a `./` or `../` source names from `directory`; None if outside."""
     parts = [part for part in directory.split("/") if part]
     for segment in source.split("/"):

@@ -90,7 +90,14 @@ class ObjectExpr:
 
 @attrs.frozen
 class ForExpr:
+    """`[for k, v in coll : value if cond]` (key None for tuples) or `{for ... : k => v}`."""
+
     text: str
+    names: tuple[str, ...] = ()
+    collection: object = None
+    key: object = None  # only for the object form
+    value: object = None
+    condition: object = None
 
 
 @attrs.frozen
@@ -289,16 +296,7 @@ class _Parser:
         start = self.pos
         token = self.peek()
         if token is not None and token == ("name", "for"):
-            depth = 1
-            index = self.pos
-            while index < len(self.text) and depth:
-                if self.text[index] in "[{":
-                    depth += 1
-                elif self.text[index] in "]}":
-                    depth -= 1
-                index += 1
-            self.pos = index
-            return ForExpr(("[" if close == "]" else "{") + self.text[start:index])
+            return self.for_expression(close, start)
         items: list[object] = []
         pairs: list[tuple[object, object]] = []
         while not self.at(close):
@@ -321,6 +319,37 @@ class _Parser:
                 raise ExprError(f"expected ',' or {close!r}")
         self.take()
         return ObjectExpr(tuple(pairs)) if close == "}" else TupleExpr(tuple(items))
+
+    def for_expression(self, close: str, start: int) -> ForExpr:
+        self.take()  # "for"
+        names = [self.name()]
+        if self.at(","):
+            self.take()
+            names.append(self.name())
+        if self.take() != ("name", "in"):
+            raise ExprError("expected 'in' in a for expression")
+        collection = self.expression()
+        self.expect(":")
+        key: object = None
+        value = self.expression()
+        if close == "}":
+            self.expect("=>")
+            key, value = value, self.expression()
+            if self.at("..."):
+                raise ExprError("grouping ('...') in a for expression")
+        condition: object = None
+        if self.peek() == ("name", "if"):
+            self.take()
+            condition = self.expression()
+        self.expect(close)
+        text = ("[" if close == "]" else "{") + self.text[start : self.pos]
+        return ForExpr(text, tuple(names), collection, key, value, condition)
+
+    def name(self) -> str:
+        kind, value = self.take()
+        if kind != "name":
+            raise ExprError(f"expected a name, found {value!r}")
+        return value
 
     def string(self) -> object:
         start = self.pos

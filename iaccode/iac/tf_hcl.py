@@ -352,12 +352,12 @@ def parameter_type(type_expr: object, default: object) -> str:
     return _type_from_default(default)
 
 
-def _plain(value: object) -> object:
+def plain_value(value: object) -> object:
     """A literal HCL value as plain data (strings unescaped); lists and maps recursively."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items() if k != "__is_block__"}
+        return {str(k): plain_value(v) for k, v in value.items() if k != "__is_block__"}
     if isinstance(value, list):
-        return [_plain(item) for item in value]
+        return [plain_value(item) for item in value]
     text = literal_text(value)
     return text if text is not None else value
 
@@ -378,7 +378,13 @@ def variable_parameter(block: Block, tfvars: Mapping[str, Any]) -> dict[str, obj
     body = block.body
     name = block.labels[0]
     has_default = name in tfvars or "default" in body
-    default = _plain(tfvars[name] if name in tfvars else body.get("default"))
+    default = plain_value(tfvars[name] if name in tfvars else body.get("default"))
+    if has_default:
+        # Imported here (tf_types, tf_validation): they read with tf_expr, which builds on this
+        # module.
+        from iaccode.iac.tf_types import with_optional_defaults
+
+        default = with_optional_defaults(body.get("type"), default)
     kind = parameter_type(body.get("type"), default)
     parameter: dict[str, object] = {"Type": kind}
     if has_default:
@@ -390,6 +396,10 @@ def variable_parameter(block: Block, tfvars: Mapping[str, Any]) -> dict[str, obj
         parameter.update(_description_fields(description))
     if body.get("sensitive") is True:
         parameter["NoEcho"] = True
+    if "validation" in body:
+        from iaccode.iac.tf_validation import validation_constraints  # see tf_types above
+
+        parameter.update(validation_constraints(block).fields)
     return parameter
 
 

@@ -103,6 +103,8 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         defaults={"SecurityIPList": "127.0.0.1"},
         vpc_from_vswitch=True,
     ),
+    "alicloud_eip_address": _Overlay(attributes=_attributes(ip_address="EipAddress")),
+    "alicloud_eip": _Overlay(attributes=_attributes(ip_address="EipAddress")),
     # Terraform's default character set; ROS requires CharacterSetName.
     "alicloud_db_database": _Overlay(defaults={"CharacterSetName": "utf8"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.

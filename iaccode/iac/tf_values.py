@@ -53,10 +53,32 @@ from iaccode.iac.tf_expr import (
     TupleExpr,
     parse_expression,
 )
-from iaccode.iac.tf_hcl import Block, Directive, Interpolation, TerraformConfig, split_template
+from iaccode.iac.tf_hcl import (
+    Block,
+    Directive,
+    Interpolation,
+    TerraformConfig,
+    plain_value,
+    split_template,
+)
 from iaccode.iac.tf_rules import ASSOCIATION_PROPERTIES, LIST_PROPERTIES, SECRET_PROPERTIES, Rule
+from iaccode.iac.tf_types import with_optional_defaults
 
 INDEX = {"Ref": "ALIYUN::Index"}
+
+
+@attrs.frozen
+class ResourceObject:
+    """A whole resource as a value (`for v in alicloud_vswitch.x`, `for_each = ...`): only its
+    attributes can reach the template; `tf_expand` writes it back as its address."""
+
+    address: str
+
+    @property
+    def expression(self) -> str:
+        tf_type, _, name = self.address.partition(".")
+        head, bracket, key = name.partition("[")
+        return f"{tf_type}.{head}" + (f"[{key}" if bracket else "")
 
 
 class Unmappable(Exception):
@@ -143,6 +165,11 @@ class ValueConverter:
     conditions: dict[str, Any] = attrs.field(factory=dict)
     condition_for: dict[str, str] = attrs.field(factory=dict)
     warnings: list[Msg] = attrs.field(factory=list)
+    bindings: dict[str, Any] = attrs.field(factory=dict)  # names a for expression binds
+    # Static mode (for_each and dynamic collections, which must be known when converting):
+    # variables read as their defaults, whole resources stay objects.
+    static: bool = False
+    defaults_used: dict[str, None] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -192,7 +219,10 @@ class ValueConverter:
             node = parse_expression(expr)
         except ExprError:
             raise Unmappable(expr, Msg("is an expression this converter does not read")) from None
-        return self.node(node, expr, where)
+        value = self.node(node, expr, where)
+        if not self.static and _has_object(value):
+            raise Unmappable(expr, Msg("reads a whole resource, which has no ROS value"))
+        return value
 
     def node(self, node: object, expr: str, where: Where) -> Any:
         if isinstance(node, Literal):
@@ -222,15 +252,61 @@ class ValueConverter:
         if isinstance(node, Operation):
             return self.operation(node, expr, where)
         if isinstance(node, ForExpr):
-            raise Unmappable(expr, Msg("is a for expression, which is not converted"))
+            return self.for_expression(node, expr, where)
         raise Unmappable(expr, Msg("is an expression this converter does not read"))
 
     # --- names ----------------------------------------------------------------------------
 
+    def for_expression(self, node: ForExpr, expr: str, where: Where) -> Any:
+        collection = self.node(node.collection, expr, where)
+        items: list[tuple[Any, Any]]
+        if isinstance(collection, list):
+            items = list(enumerate(collection))
+        elif isinstance(collection, dict) and not is_function(collection):
+            items = list(collection.items())
+        else:
+            raise Unmappable(
+                expr, Msg("is a for expression over a value known only at deploy time")
+            )
+        saved = dict(self.bindings)
+        keys: list[Any] = []
+        values: list[Any] = []
+        try:
+            for key, item in items:
+                if len(node.names) == 2:
+                    self.bindings.update({node.names[0]: key, node.names[1]: item})
+                else:
+                    self.bindings[node.names[0]] = item
+                if node.condition is not None:
+                    test = self.condition_value(node.condition, expr, where)
+                    if not isinstance(test, bool):
+                        raise Unmappable(
+                            expr,
+                            Msg("is a for expression whose filter is known only at deploy time"),
+                        )
+                    if not test:
+                        continue
+                if node.key is not None:
+                    keys.append(self.node(node.key, expr, where))
+                values.append(self.node(node.value, expr, where))
+        finally:
+            self.bindings = saved
+        if node.key is None:
+            return values
+        if not all(isinstance(key, str | int | float) for key in keys):
+            raise Unmappable(expr, Msg("has an object key that is not known in advance"))
+        return {_text(key): value for key, value in zip(keys, values, strict=True)}
+
     def traversal(self, node: Traversal, expr: str, where: Where) -> Any:
         root, steps = node.root, node.steps
+        if root in self.bindings:
+            return self.select(self.bindings[root], steps, expr, where)
         first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
         if root == "var" and first is not None:
+            if self.static:
+                default = self._default(first)
+                if default is not None:
+                    return self.select(default, steps[1:], expr, where)
             return self.select(self._variable(first), steps[1:], expr, where)
         if root == "local" and first is not None:
             return self.select(self._local(first, expr, where), steps[1:], expr, where)
@@ -250,6 +326,10 @@ class ValueConverter:
             )
         if first is not None and root.startswith("alicloud_"):
             address, rest = f"{root}.{first}", steps[1:]
+            if address not in self.blocks and not rest:
+                copies = _copies(self.blocks, address)
+                if copies:  # a for_each resource as a whole: its copies by key
+                    return {key: ResourceObject(copy) for key, copy in copies.items()}
             if address not in self.blocks and rest and isinstance(rest[0], Index):
                 # An unrolled for_each resource: `type.name["key"]` is its own resource.
                 key = self.node(rest[0].key, expr, where)
@@ -265,7 +345,13 @@ class ValueConverter:
             if isinstance(step, Splat):
                 raise Unmappable(expr, Msg("uses a splat on a variable or local"))
             key = step.name if isinstance(step, GetAttr) else self.node(step.key, expr, where)
-            if isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
+            if isinstance(value, ResourceObject):
+                if not isinstance(step, GetAttr) or value.address not in self.ids:
+                    raise Unmappable(
+                        expr, Msg("reads a nested or whole-object value of a resource")
+                    )
+                value = self._attribute(value.address, step.name, expr)
+            elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
                 value = value[key]
             elif isinstance(value, dict) and not is_function(value) and _text(key) in value:
                 value = value[_text(key)]
@@ -274,6 +360,19 @@ class ValueConverter:
             else:
                 value = {"Fn::Select": [key, value]}
         return value
+
+    def _default(self, name: str) -> Any:
+        """A variable's value as the files give it (tfvars, else default), or None."""
+        block = self.config.variables.get(name)
+        if name in self.config.tfvars:
+            raw = self.config.tfvars[name]
+        elif block is not None and block.body.get("default") is not None:
+            raw = block.body["default"]
+        else:
+            return None
+        self.defaults_used[name] = None
+        kind = block.body.get("type") if block is not None else None
+        return with_optional_defaults(kind, plain_value(raw))
 
     def _variable(self, name: str) -> dict[str, str]:
         if name not in self.config.variables and name not in self.used_variables:
@@ -347,6 +446,8 @@ class ValueConverter:
         if steps and isinstance(steps[0], Index | Splat):
             index = "*" if isinstance(steps[0], Splat) else self.node(steps[0].key, expr, where)
             steps = steps[1:]
+        if not steps and index is None:
+            return ResourceObject(address)
         if not steps or not isinstance(steps[0], GetAttr):
             raise Unmappable(expr, Msg("reads a nested or whole-object value of a resource"))
         base = self._attribute(address, steps[0].name, expr)
@@ -513,6 +614,27 @@ class ValueConverter:
         parameter["Description"] = description
         self.placeholders[name] = parameter
         return name
+
+
+def _copies(blocks: Mapping[str, Block], address: str) -> dict[str, str]:
+    """The unrolled copies of a for_each resource (`address["key"]`), by key."""
+    prefix = address + "["
+    found = {}
+    for name in blocks:
+        if name.startswith(prefix) and name.endswith("]"):
+            key = json.loads(name[len(prefix) : -1])
+            found[str(key)] = name
+    return found
+
+
+def _has_object(value: Any) -> bool:
+    if isinstance(value, ResourceObject):
+        return True
+    if isinstance(value, dict):
+        return any(_has_object(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_object(item) for item in value)
+    return False
 
 
 def _get_att(logical_id: str, name: str) -> Any:
