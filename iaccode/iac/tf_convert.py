@@ -111,6 +111,7 @@ class _Count:
 
     count: Any = None
     condition: str | None = None
+    single: bool = False  # Terraform's count is `cond ? 1 : 0`: `[0]` is the resource itself
 
 
 @attrs.define
@@ -126,7 +127,7 @@ class _Converter(ValueConverter):
 
     def single(self, address: str) -> bool:
         count = self.counts.get(address)
-        return count is not None and count.count is None and count.condition is not None
+        return count is not None and count.single
 
     def plan(self) -> None:
         self.taken.update(self.config.variables, PSEUDO_PARAMETERS)
@@ -170,9 +171,12 @@ class _Converter(ValueConverter):
                 count = self.node(node.then, str(raw), where)
                 if test is False:
                     count = 0
+                elif count == 1 and test is True:
+                    self.counts[address] = _Count(single=True)
+                    return
                 elif test is not True:
                     name = self.condition(test, str(raw), where)
-                    self.counts[address] = _Count(None if count == 1 else count, name)
+                    self.counts[address] = _Count(None if count == 1 else count, name, count == 1)
                     return
             else:
                 count = self.value(raw, attrs.evolve(where, strict=True))

@@ -419,7 +419,6 @@ class _Flattener:
                 body["count"] = "${length(var." + defaults[0] + ")}"
                 return [Block(block.kind, block.labels, body, block.file)]
         if defaults:
-            self.lossy.add(block.address)
             self.notes.append(
                 Msg(
                     "{address}: for_each over {variable} was unrolled over its default, so "
@@ -449,6 +448,8 @@ class _Flattener:
             labels = (block.labels[0], f"{block.labels[1]}[{json.dumps(key)}]")
             new_body = rewrite_values(body, _substitute("each", bindings))
             unrolled.append(Block(block.kind, labels, new_body, block.file))
+            if defaults:
+                self.lossy.add(unrolled[-1].address)
         return unrolled
 
     def _dynamic(self, config: TerraformConfig, block: Block, known: Mapping[str, Block]) -> Block:
