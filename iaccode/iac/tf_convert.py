@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -46,7 +46,7 @@ from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
 from iaccode.iac.tf_props import Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
-from iaccode.iac.tf_schema import ros_properties
+from iaccode.iac.tf_schema import required_properties, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
 
@@ -245,7 +245,8 @@ class _Converter(ValueConverter):
             vpc = self._vpc_of_vswitch(properties.get("VSwitchId"))
             if vpc is not None:
                 properties["VpcId"] = vpc
-        dropped = converted.dropped + self._not_in_schema(rule, properties)
+        dropped = self._by_schema(rule, converted.dropped, properties, convert)
+        dropped += self._not_in_schema(rule, properties)
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
@@ -257,6 +258,37 @@ class _Converter(ValueConverter):
         if dropped or converted.notes:
             self.lossy.add(address)
         return entry
+
+    def _by_schema(
+        self,
+        rule: Rule,
+        dropped: list[Dropped],
+        properties: dict[str, Any],
+        convert: Callable[[object, str, str], Any],
+    ) -> list[Dropped]:
+        """Place arguments no rule names by the schema's property of the same name, and word
+        the reason for the others by what the schema knows."""
+        known = ros_properties(rule.ros_type)
+        left: list[Dropped] = []
+        for item in dropped:
+            name = schema_name(rule.ros_type, item.argument) if "." not in item.argument else None
+            if item.kind == "unknown" and name is not None and name not in properties:
+                properties[name] = convert(item.raw, item.argument, name)
+                continue
+            if item.kind == "ignored" and name is not None:
+                reason = Msg(
+                    "the vendor's rules leave it out, though {type} has a property {name}",
+                    type=rule.ros_type,
+                    name=name,
+                )
+                item = attrs.evolve(item, reason=reason)
+            elif item.kind == "ignored" and (known is None or "." in item.argument):
+                # Nested arguments are not looked up in the schema: say whose claim it is.
+                item = attrs.evolve(
+                    item, reason=Msg("the vendor's rules say ROS has no property for it")
+                )
+            left.append(item)
+        return left
 
     def _not_in_schema(self, rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
         """Properties the ROS schema does not have for the type (when the schema is known)."""
@@ -305,7 +337,9 @@ class _Converter(ValueConverter):
         self, address: str, logical_id: str, rule: Rule, properties: dict[str, Any]
     ) -> None:
         kind = rule.ros_type
-        needed = (*REQUIRED_PROPERTIES.get(kind, ()), *EXPECTED_PROPERTIES.get(kind, ()))
+        needed = sorted({*REQUIRED_PROPERTIES.get(kind, ()), *required_properties(kind)}) + list(
+            EXPECTED_PROPERTIES.get(kind, ())
+        )
         for key in needed:
             if key in properties:
                 continue

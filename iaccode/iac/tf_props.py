@@ -36,10 +36,15 @@ class _Skip(Exception):
 
 @attrs.frozen
 class Dropped:
-    """An argument (dotted for nested blocks: `data_disks.encrypted`) that did not reach ROS."""
+    """An argument (dotted for nested blocks: `data_disks.encrypted`) that did not reach ROS.
+
+    `kind` is "ignored" (the vendor's rule says ROS has no property for it), "unknown" (no rule
+    names it) or "other"; `raw` is its Terraform value, for a caller that can still place it."""
 
     argument: str
     reason: Msg
+    kind: str = "other"
+    raw: object = None
 
 
 @attrs.define
@@ -67,12 +72,12 @@ def convert_properties(
         argument = prefix + name
         rule = rules.get(name)
         if rule is None:
-            reason = (
-                Msg("{type} has no property for it", type=ros_type)
-                if name in ignored
-                else Msg("the mapping rules do not know it")
-            )
-            result.dropped.append(Dropped(argument, reason))
+            if name in ignored:
+                reason = Msg("{type} has no property for it", type=ros_type)
+                result.dropped.append(Dropped(argument, reason, "ignored", raw))
+            else:
+                reason = Msg("the mapping rules do not know it")
+                result.dropped.append(Dropped(argument, reason, "unknown", raw))
             continue
         if rule.broken is not None:
             reason = Msg("the vendor's rule for it cannot be followed ({why})", why=rule.broken)

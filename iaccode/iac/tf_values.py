@@ -476,7 +476,8 @@ class ValueConverter:
             given: Any = self.resource(address)["Properties"]
             for name in prop.to.split("."):
                 given = given.get(name) if isinstance(given, dict) else None
-            if given is not None:
+            # Not a value that differs per copy: outside the resource ALIYUN::Index means nothing.
+            if given is not None and "ALIYUN::Index" not in json.dumps(given):
                 return copy.deepcopy(given)
         if known is not None:
             return _get_att(logical_id, known.to[0])
