@@ -255,6 +255,40 @@ def test_for_each_over_a_deploy_time_value_is_left_out_with_the_reason() -> None
     assert conversion.summary == Summary(found=2, native=1, lossy=0, dropped=1)
 
 
+def test_the_ros_schema_places_renamed_arguments_and_words_the_reasons() -> None:
+    conversion = main(
+        """
+        resource "alicloud_network_interface" "eni" {
+          vswitch_id             = "vsw-1"
+          security_group_ids     = ["sg-1"]
+          network_interface_name = "eni"
+          no_such_argument       = 1
+        }
+        resource "alicloud_eip_association" "a" {
+          allocation_id = "eip-1"
+          instance_id   = "i-1"
+          instance_type = "EcsInstance"
+        }
+        resource "alicloud_apig_http_api" "api" {
+          http_api_name     = "api"
+          resource_group_id = "rg-1"
+        }
+        """
+    )
+    # The vendor's rule predates the provider's names; the schema has these properties.
+    assert props(conversion, "NetworkInterface_eni")["NetworkInterfaceName"] == "eni"
+    assert props(conversion, "NetworkInterface_eni")["SecurityGroupIds"] == ["sg-1"]
+    text = warnings(conversion)
+    assert "no_such_argument not converted (the mapping rules do not know it)" in text
+    assert (
+        "instance_type not converted (ALIYUN::VPC::EIPAssociation has no property for it)" in text
+    )
+    assert (
+        "resource_group_id not converted (the vendor's rules leave it out, though "
+        "ALIYUN::APIG::HttpApi has a property ResourceGroupId)"
+    ) in text
+
+
 # --- nested and dynamic blocks ----------------------------------------------------------------
 
 
@@ -314,8 +348,8 @@ def test_nested_and_dynamic_blocks_become_nested_properties() -> None:
         {"Size": 100, "Category": "cloud"},
     ]
     assert (
-        "alicloud_instance.vm: data_disks.encrypted not converted (ALIYUN::ECS::Instance has no "
-        "property for it)"
+        "alicloud_instance.vm: data_disks.encrypted not converted (the vendor's rules say ROS has "
+        "no property for it)"
     ) in warnings(conversion)
     bucket = props(conversion, "OssBucket_b")
     assert bucket["VersioningConfiguration"] == {"Status": "Enabled"}

@@ -816,4 +816,6 @@ TEXTS: dict[str, str] = {
     "{type} has no property for it": "{type} hat keine Eigenschaft dafür",
     "{type} has no property {name}": "{type} hat keine Eigenschaft {name}",
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: die Validierung {condition} hat keine ROS-Parameterbeschränkung, daher prüft ROS sie beim Erstellen des Stacks nicht.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "die Regeln des Herstellers lassen es aus, obwohl {type} eine Eigenschaft {name} hat",
+    "the vendor's rules say ROS has no property for it": "laut den Regeln des Herstellers hat ROS keine Eigenschaft dafür",
 }

@@ -793,4 +793,6 @@ TEXTS: dict[str, str] = {
     "{type} has no property for it": "{type} no tiene ninguna propiedad para ello",
     "{type} has no property {name}": "{type} no tiene la propiedad {name}",
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: la validación {condition} no tiene restricción de parámetro en ROS, así que ROS no la comprueba al crear la pila.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "las reglas del proveedor lo omiten, aunque {type} tiene una propiedad {name}",
+    "the vendor's rules say ROS has no property for it": "según las reglas del proveedor, ROS no tiene ninguna propiedad para ello",
 }

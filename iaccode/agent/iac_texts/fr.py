@@ -807,4 +807,6 @@ TEXTS: dict[str, str] = {
     "{type} has no property for it": "{type} n'a pas de propriété pour cela",
     "{type} has no property {name}": "{type} n'a pas de propriété {name}",
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable} : la validation {condition} n'a pas de contrainte de paramètre ROS, donc ROS ne la vérifie pas à la création de la pile.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "les règles de l'éditeur l'omettent, bien que {type} ait une propriété {name}",
+    "the vendor's rules say ROS has no property for it": "selon les règles de l'éditeur, ROS n'a pas de propriété pour cela",
 }

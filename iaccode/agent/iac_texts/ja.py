@@ -808,4 +808,6 @@ TEXTS: dict[str, str] = {
     "{type} has no property for it": "{type} にはそれに対応するプロパティがありません",
     "{type} has no property {name}": "{type} にはプロパティ {name} がありません",
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}：検証 {condition} に対応する ROS のパラメーター制約がないため、ROS はスタック作成時にこれを確認しません。",
+    "the vendor's rules leave it out, though {type} has a property {name}": "{type} にはプロパティ {name} がありますが、ベンダーのルールでは対象外です",
+    "the vendor's rules say ROS has no property for it": "ベンダーのルールによると、ROS にはそれに対応するプロパティがありません",
 }

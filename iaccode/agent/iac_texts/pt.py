@@ -775,4 +775,6 @@ TEXTS: dict[str, str] = {
     "{type} has no property for it": "{type} não tem nenhuma propriedade para isso",
     "{type} has no property {name}": "{type} não tem a propriedade {name}",
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: a validação {condition} não tem restrição de parâmetro no ROS, por isso o ROS não a verifica ao criar a pilha.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "as regras do fornecedor omitem-no, embora {type} tenha uma propriedade {name}",
+    "the vendor's rules say ROS has no property for it": "segundo as regras do fornecedor, o ROS não tem nenhuma propriedade para isso",
 }

@@ -698,4 +698,6 @@ TEXTS: dict[str, str] = {
     "{type} has no property for it": "{type} 没有对应的属性",
     "{type} has no property {name}": "{type} 没有属性 {name}",
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}：验证 {condition} 没有对应的 ROS 参数约束，因此 ROS 在创建资源栈时不会检查它。",
+    "the vendor's rules leave it out, though {type} has a property {name}": "供应商的规则略去了它，尽管 {type} 有属性 {name}",
+    "the vendor's rules say ROS has no property for it": "根据供应商的规则，ROS 没有对应的属性",
 }
