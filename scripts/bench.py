@@ -7,6 +7,7 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary sse llm idle health startup push agui
+                                         terraform
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -24,6 +25,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              target < 0.5 s
     push     push deliveries/s for the local-file and redis-streams queues (bench_push.py)
     agui     `iaccode agui`: time to RUN_STARTED and runs/s against A2A (bench_agui.py)
+    terraform  Terraform -> ROS conversion of a 10- and a 200-resource project, against
+             python-hcl2 parsing the same files (bench_terraform.py)
 
 The floor is a bare trio + h11 server (bench_floor.py) unless the floor cell says otherwise; the
 push and AG-UI floors are explained under the table. The ratio is iaccode's figure over the
@@ -391,6 +394,12 @@ def agui(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return agui_rows(args.work, args.env, args.agui_runs, args.agui_clients)
 
 
+def terraform(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_terraform import terraform_rows
+
+    return terraform_rows()
+
+
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
@@ -400,6 +409,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "startup": startup,
     "push": push,
     "agui": agui,
+    "terraform": terraform,
 }
 
 

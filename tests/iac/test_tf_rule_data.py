@@ -191,3 +191,4 @@ def test_the_generator_reads_a_wheel(tmp_path: Path) -> None:
 def test_the_data_file_ships_in_the_package() -> None:
     assert (ROOT / "iaccode" / "iac" / "data" / "tf-rules.json.gz").is_file()
     assert "--collect-data iaccode " in (ROOT / "scripts" / "build-binary").read_text()
+    assert "tf-rules.json.gz" in (ROOT / "NOTICE").read_text()
