@@ -462,11 +462,23 @@ def _is_zero(node: object) -> bool:
 
 
 def convert(files: Mapping[str, str], *, description: str | None = None) -> Conversion:
+    """The native conversion of a workspace. Raises `TerraformError` for bad paths, invalid
+    HCL, modules that nest too deep or call themselves, expressions nested too deeply, or
+    when no resource can be converted."""
+    try:
+        return _convert(files, description)
+    except RecursionError:
+        raise TerraformError(
+            Msg("The Terraform nests values or expressions too deeply to convert.")
+        ) from None
+
+
+def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     checked = check_workspace(files)
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
     expanded = expand(checked)
-    converter = _Converter(expanded.config)
+    converter = _Converter(expanded.config, files=checked)
     converter.warnings.extend(expanded.notes)
     converter.unsupported.extend(expanded.left_out)
     converter.plan()

@@ -49,6 +49,7 @@ from iaccode.iac.tf_types import with_optional_defaults
 from iaccode.iac.tf_values import ResourceObject, Unmappable, ValueConverter, Where, is_literal
 
 MAX_MODULE_DEPTH = 8
+MAX_COPIES = 300  # ROS allows 300 resources per stack: more copies cannot deploy anyway
 _SEPARATOR = "__"
 
 _COMPATIBLE_HINT = Msg(
@@ -59,6 +60,9 @@ _REFERENCE = re.compile(
     r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|alicloud_[A-Za-z0-9_]+)"
     r"\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*))?"
 )
+
+
+_PATH_MODULE = re.compile(r"(?<![A-Za-z0-9_.\-\"])path\.module\b")
 
 
 @attrs.frozen
@@ -239,7 +243,11 @@ class _Flattener:
                     return f"{root}.{prefix}{name}{tail}"
                 return whole
 
-            return _REFERENCE.sub(replace, expr)
+            renamed = _REFERENCE.sub(replace, expr)
+            if not prefix:
+                return renamed
+            # A module's own folder, so file() and templatefile() find its files.
+            return _PATH_MODULE.sub(json.dumps(directory or "."), renamed)
 
         members: dict[str, list[str]] = {}
         for name, block in self._call_order(calls):
@@ -440,6 +448,16 @@ class _Flattener:
             self._drop(
                 block.address,
                 Msg("its for_each is not a list, set or map known before deployment"),
+            )
+            return []
+        if len(items) > MAX_COPIES:
+            self._drop(
+                block.address,
+                Msg(
+                    "its for_each has {count} items, more than {limit}",
+                    count=len(items),
+                    limit=MAX_COPIES,
+                ),
             )
             return []
         unrolled = []

@@ -379,7 +379,10 @@ def template(body: str) -> object:
 def parse_expression(text: str) -> object:
     """The syntax tree of one HCL expression. Raises `ExprError` if it does not parse."""
     parser = _Parser(text)
-    node = parser.expression()
+    try:
+        node = parser.expression()
+    except RecursionError:
+        raise ExprError("nested too deeply") from None
     if parser.peek() is not None:
         raise ExprError(f"unexpected {parser.text[parser.pos :].strip()[:20]!r}")
     return node

@@ -166,6 +166,7 @@ class ValueConverter:
     condition_for: dict[str, str] = attrs.field(factory=dict)
     warnings: list[Msg] = attrs.field(factory=list)
     bindings: dict[str, Any] = attrs.field(factory=dict)  # names a for expression binds
+    files: Mapping[str, str] = attrs.field(factory=dict)  # the workspace, for file()
     # Static mode (for_each and dynamic collections, which must be known when converting):
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
@@ -310,6 +311,8 @@ class ValueConverter:
             return self.select(self._variable(first), steps[1:], expr, where)
         if root == "local" and first is not None:
             return self.select(self._local(first, expr, where), steps[1:], expr, where)
+        if root == "path" and first in ("module", "root", "cwd") and len(steps) == 1:
+            return "."  # the root module: tf_expand writes a module's own folder in
         if root == "count" and first == "index" and len(steps) == 1:
             if not where.has_count:
                 raise Unmappable(expr, Msg("is used outside a resource with count"))
@@ -493,6 +496,8 @@ class ValueConverter:
     # --- functions, conditions, operators -------------------------------------------------
 
     def call(self, node: Call, expr: str, where: Where) -> Any:
+        if node.name in ("file", "templatefile") and not node.expand:
+            return self._template_file(node, expr, where)
         function = FUNCTIONS.get(node.name)
         if function is None or node.expand:
             raise Unmappable(
@@ -507,6 +512,28 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _template_file(self, node: Call, expr: str, where: Where) -> Any:
+        """`file(path)` is the file's text; `templatefile(path, vars)` renders it as a Terraform
+        template with `vars` bound. The file must be in the workspace the conversion was given."""
+        args = [self.node(arg, expr, where) for arg in node.args]
+        path = args[0] if args and isinstance(args[0], str) else None
+        text = None if path is None else self.files.get(_workspace_path(path))
+        if text is None:
+            raise Unmappable(
+                expr, Msg("reads a file that is not in the Terraform files it was given")
+            )
+        if node.name == "file":
+            return text
+        bound = args[1] if len(args) == 2 else {}
+        if not isinstance(bound, dict) or is_function(bound):
+            raise Unmappable(expr, Msg("passes template variables that are not known in advance"))
+        saved = dict(self.bindings)
+        self.bindings.update(bound)
+        try:
+            return self.string(text, where)
+        finally:
+            self.bindings = saved
 
     def conditional(self, node: Conditional, expr: str, where: Where) -> Any:
         test = self.condition_value(node.condition, expr, where)
@@ -615,6 +642,19 @@ class ValueConverter:
         parameter["Description"] = description
         self.placeholders[name] = parameter
         return name
+
+
+def _workspace_path(path: str) -> str:
+    """A `file()` path as a workspace key: `./templates/x` and `templates/x` alike."""
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part in ("", "."):
+            continue
+        if part == ".." and parts:
+            parts.pop()
+        else:
+            parts.append(part)
+    return "/".join(parts)
 
 
 def _copies(blocks: Mapping[str, Block], address: str) -> dict[str, str]:
@@ -801,7 +841,16 @@ def _format(args: list[Any]) -> Any:
 def _cidrsubnet(args: list[Any]) -> Any:
     prefix, newbits, netnum = args
     network = ipaddress.ip_network(prefix, strict=False)
-    return str(list(network.subnets(prefixlen_diff=int(newbits)))[int(netnum)])
+    length = network.prefixlen + int(newbits)
+    if (
+        int(newbits) < 0
+        or length > network.max_prefixlen
+        or not 0 <= int(netnum) < 2 ** int(newbits)
+    ):
+        raise ValueError("no such subnet")
+    # Computed, not listed: 2**newbits subnets could be millions.
+    start = int(network.network_address) + int(netnum) * 2 ** (network.max_prefixlen - length)
+    return f"{ipaddress.ip_address(start)}/{length}"
 
 
 def _cidrhost(args: list[Any]) -> Any:
@@ -835,6 +884,16 @@ def _coalesce(args: list[Any]) -> Any:
     return next(arg for arg in args if arg not in (None, ""))
 
 
+MAX_RANGE = 10_000  # range() in a conversion is for a handful of copies, not a loop
+
+
+def _range(args: list[Any]) -> Any:
+    numbers = range(*[int(arg) for arg in args])
+    if len(numbers) > MAX_RANGE:
+        raise ValueError("too long")
+    return list(numbers)
+
+
 FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "join": _join,
     "element": _element,
@@ -864,5 +923,5 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "keys": _literal_only(lambda args: sorted(args[0])),
     "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
     "contains": _literal_only(lambda args: args[1] in args[0]),
-    "range": _literal_only(lambda args: list(range(*[int(a) for a in args]))),
+    "range": _literal_only(_range),
 }

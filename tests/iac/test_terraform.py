@@ -485,8 +485,9 @@ def test_convert_module_directory_inlines_the_local_module() -> None:
     assert parameters["Zones_network__available"]["AssociationProperty"] == (
         "ALIYUN::ECS::Instance::ZoneId"
     )
-    assert any("templatefile(" in w and "Instance_app_UserData" in w for w in conversion.warnings)
-    assert conversion.summary == Summary(found=4, native=2, lossy=2, dropped=0)
+    # templatefile() of a file in the workspace is rendered with its variables.
+    assert app["UserData"] == '#!/bin/bash\necho "listening on 8080" > /etc/motd\n'
+    assert conversion.summary == Summary(found=4, native=3, lossy=1, dropped=0)
 
 
 def test_convert_unsupported_resources_and_data_sources() -> None:
@@ -654,7 +655,7 @@ def test_unmappable_values_become_placeholder_parameters() -> None:
           instance_type   = "ecs.g7.large"
           image_id        = "img"
           security_groups = data.alicloud_security_groups.all.ids
-          host_name       = "${path.module}-host"
+          host_name       = "${terraform.workspace}-host"
           instance_name   = count.index
           tags            = var.tags
         }
@@ -670,13 +671,14 @@ def test_unmappable_values_become_placeholder_parameters() -> None:
     assert parameters["SecurityGroups_all"]["Type"] == "CommaDelimitedList"
     assert properties(conversion, "Instance_i")["SecurityGroupIds"] == {"Ref": "SecurityGroups_all"}
     assert parameters["Vpc_v_VpcName"]["Description"].startswith(
-        'Stands for the Terraform value file("x") of alicloud_vpc.v.vpc_name; it calls file()'
+        'Stands for the Terraform value file("x") of alicloud_vpc.v.vpc_name; it reads a file '
+        "that is not in the Terraform files it was given."
     )
     assert all("Default" not in parameter for parameter in parameters.values())
     warnings = "\n".join(conversion.warnings)
     assert "%{...} template directive" in warnings
     assert "reads an output of module net" in warnings
-    assert "uses path" in warnings
+    assert "uses terraform" in warnings
     assert "used outside a resource with count" in warnings
     # A computed tag map is turned into ROS's tag list by ROS itself.
     assert properties(conversion, "Instance_i")["Tags"] == {

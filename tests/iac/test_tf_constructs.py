@@ -19,6 +19,7 @@ from iaccode.iac.terraform import (
 )
 from iaccode.iac.tf_convert import Summary
 from iaccode.iac.tf_expand import MAX_MODULE_DEPTH
+from iaccode.iac.tf_files import check_workspace
 
 
 def project(**files: str) -> dict[str, str]:
@@ -675,6 +676,71 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
     assert vm["Description"] == '{"a":1}'
     assert vm["HostName"] == {"Ref": "Instance_vm_HostName"}
     assert "calls upper() with arguments it cannot use" in warnings(conversion)
+
+
+def test_file_functions_read_the_workspace() -> None:
+    conversion = convert(
+        {
+            "main.tf": textwrap.dedent(
+                """
+                module "web" {
+                  source = "./modules/web"
+                  port   = 8080
+                }
+                resource "alicloud_vpc" "v" {
+                  description = file("${path.module}/notes.txt")
+                }
+                """
+            ),
+            "notes.txt": "plain ${text}",
+            "modules/web/main.tf": textwrap.dedent(
+                """
+                variable "port" {}
+                resource "alicloud_instance" "vm" {
+                  instance_type = "ecs.g7.large"
+                  image_id      = "img"
+                  user_data     = templatefile("${path.module}/boot.tftpl", { port = var.port })
+                }
+                """
+            ),
+            "modules/web/boot.tftpl": "listen ${port}; $${HOME}\n",
+        }
+    )
+    assert props(conversion, "Vpc_v")["Description"] == "plain ${text}"  # file() is not a template
+    assert props(conversion, "Instance_web__vm")["UserData"] == "listen 8080; ${HOME}\n"
+
+
+def test_values_that_would_not_end_are_refused_or_reported() -> None:
+    conversion = main(
+        """
+        resource "alicloud_vpc" "v" {
+          cidr_block  = cidrsubnet("10.0.0.0/8", 24, 70000)
+          description = join(",", range(100000000))
+          vpc_name    = cidrsubnet("10.0.0.0/8", 30, 1)
+        }
+        resource "alicloud_oss_bucket" "b" {
+          for_each = toset([for i in range(1000) : "b${i}"])
+          bucket   = each.key
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["CidrBlock"] == "10.1.17.112/32"
+    assert props(conversion, "Vpc_v")["Description"] == {"Ref": "Vpc_v_Description"}
+    assert props(conversion, "Vpc_v")["VpcName"] == {"Ref": "Vpc_v_VpcName"}
+    assert "its for_each has 1000 items, more than 300" in warnings(conversion)
+    nested = "x = " + "(" * 5000 + "1" + ")" * 5000
+    with pytest.raises(TerraformError):
+        convert_terraform({"main.tf": f'resource "alicloud_vpc" "v" {{\n  {nested}\n}}\n'})
+
+
+def test_a_workspace_mapping_over_the_limits_is_refused() -> None:
+    many = {f"f{i}.tf": "" for i in range(51)}
+    with pytest.raises(
+        TerraformError, match="51 Terraform files were given; ROS accepts at most 50"
+    ):
+        convert_terraform(many)
+    with pytest.raises(TerraformError, match="more than 10 bytes"):
+        check_workspace({"main.tf": "# " + "x" * 20}, max_bytes=10)
 
 
 # --- compatible mode --------------------------------------------------------------------------

@@ -818,4 +818,9 @@ TEXTS: dict[str, str] = {
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: die Validierung {condition} hat keine ROS-Parameterbeschränkung, daher prüft ROS sie beim Erstellen des Stacks nicht.",
     "the vendor's rules leave it out, though {type} has a property {name}": "die Regeln des Herstellers lassen es aus, obwohl {type} eine Eigenschaft {name} hat",
     "the vendor's rules say ROS has no property for it": "laut den Regeln des Herstellers hat ROS keine Eigenschaft dafür",
+    "The Terraform nests values or expressions too deeply to convert.": "Das Terraform verschachtelt Werte oder Ausdrücke zu tief, um es zu konvertieren.",
+    "its for_each has {count} items, more than {limit}": "sein for_each hat {count} Einträge, mehr als {limit}",
+    "passes template variables that are not known in advance": "übergibt Template-Variablen, die vorab nicht bekannt sind",
+    "reads a file that is not in the Terraform files it was given": "liest eine Datei, die nicht unter den übergebenen Terraform-Dateien ist",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Es wurden {count} Terraform-Dateien übergeben; ROS akzeptiert höchstens {limit} Workspace-Dateien.",
 }

@@ -795,4 +795,9 @@ TEXTS: dict[str, str] = {
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: la validación {condition} no tiene restricción de parámetro en ROS, así que ROS no la comprueba al crear la pila.",
     "the vendor's rules leave it out, though {type} has a property {name}": "las reglas del proveedor lo omiten, aunque {type} tiene una propiedad {name}",
     "the vendor's rules say ROS has no property for it": "según las reglas del proveedor, ROS no tiene ninguna propiedad para ello",
+    "The Terraform nests values or expressions too deeply to convert.": "El Terraform anida valores o expresiones a demasiada profundidad para convertirlo.",
+    "its for_each has {count} items, more than {limit}": "su for_each tiene {count} elementos, más de {limit}",
+    "passes template variables that are not known in advance": "pasa variables de plantilla que no se conocen de antemano",
+    "reads a file that is not in the Terraform files it was given": "lee un archivo que no está entre los archivos de Terraform recibidos",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Se recibieron {count} archivos de Terraform; ROS acepta como máximo {limit} archivos de Workspace.",
 }

@@ -809,4 +809,9 @@ TEXTS: dict[str, str] = {
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable} : la validation {condition} n'a pas de contrainte de paramètre ROS, donc ROS ne la vérifie pas à la création de la pile.",
     "the vendor's rules leave it out, though {type} has a property {name}": "les règles de l'éditeur l'omettent, bien que {type} ait une propriété {name}",
     "the vendor's rules say ROS has no property for it": "selon les règles de l'éditeur, ROS n'a pas de propriété pour cela",
+    "The Terraform nests values or expressions too deeply to convert.": "Le Terraform imbrique des valeurs ou des expressions trop profondément pour être converti.",
+    "its for_each has {count} items, more than {limit}": "son for_each a {count} éléments, plus de {limit}",
+    "passes template variables that are not known in advance": "passe des variables de modèle qui ne sont pas connues à l'avance",
+    "reads a file that is not in the Terraform files it was given": "lit un fichier qui ne fait pas partie des fichiers Terraform fournis",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "{count} fichiers Terraform ont été fournis ; ROS accepte au plus {limit} fichiers Workspace.",
 }

@@ -810,4 +810,9 @@ TEXTS: dict[str, str] = {
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}：検証 {condition} に対応する ROS のパラメーター制約がないため、ROS はスタック作成時にこれを確認しません。",
     "the vendor's rules leave it out, though {type} has a property {name}": "{type} にはプロパティ {name} がありますが、ベンダーのルールでは対象外です",
     "the vendor's rules say ROS has no property for it": "ベンダーのルールによると、ROS にはそれに対応するプロパティがありません",
+    "The Terraform nests values or expressions too deeply to convert.": "Terraform の値や式の入れ子が深すぎるため、変換できません。",
+    "its for_each has {count} items, more than {limit}": "for_each の要素が {count} 個あり、{limit} 個を超えています",
+    "passes template variables that are not known in advance": "事前にわからないテンプレート変数を渡しています",
+    "reads a file that is not in the Terraform files it was given": "渡された Terraform ファイルに含まれないファイルを読んでいます",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Terraform ファイルが {count} 個渡されました。ROS が受け付ける Workspace ファイルは最大 {limit} 個です。",
 }

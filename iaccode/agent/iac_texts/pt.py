@@ -777,4 +777,9 @@ TEXTS: dict[str, str] = {
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: a validação {condition} não tem restrição de parâmetro no ROS, por isso o ROS não a verifica ao criar a pilha.",
     "the vendor's rules leave it out, though {type} has a property {name}": "as regras do fornecedor omitem-no, embora {type} tenha uma propriedade {name}",
     "the vendor's rules say ROS has no property for it": "segundo as regras do fornecedor, o ROS não tem nenhuma propriedade para isso",
+    "The Terraform nests values or expressions too deeply to convert.": "O Terraform aninha valores ou expressões a demasiada profundidade para o converter.",
+    "its for_each has {count} items, more than {limit}": "o seu for_each tem {count} itens, mais de {limit}",
+    "passes template variables that are not known in advance": "passa variáveis de modelo que não são conhecidas de antemão",
+    "reads a file that is not in the Terraform files it was given": "lê um ficheiro que não está entre os ficheiros do Terraform recebidos",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Foram recebidos {count} ficheiros do Terraform; o ROS aceita no máximo {limit} ficheiros de Workspace.",
 }

@@ -700,4 +700,9 @@ TEXTS: dict[str, str] = {
     "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}：验证 {condition} 没有对应的 ROS 参数约束，因此 ROS 在创建资源栈时不会检查它。",
     "the vendor's rules leave it out, though {type} has a property {name}": "供应商的规则略去了它，尽管 {type} 有属性 {name}",
     "the vendor's rules say ROS has no property for it": "根据供应商的规则，ROS 没有对应的属性",
+    "The Terraform nests values or expressions too deeply to convert.": "Terraform 中的值或表达式嵌套过深，无法转换。",
+    "its for_each has {count} items, more than {limit}": "其 for_each 有 {count} 项，超过 {limit} 项",
+    "passes template variables that are not known in advance": "传入了事先未知的模板变量",
+    "reads a file that is not in the Terraform files it was given": "读取了不在所提供 Terraform 文件中的文件",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "提供了 {count} 个 Terraform 文件；ROS 最多接受 {limit} 个 Workspace 文件。",
 }
