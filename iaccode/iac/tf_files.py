@@ -152,15 +152,7 @@ def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
         except OSError as exc:
             raise TerraformError(_unreadable(relative, exc)) from exc
         if total > max_bytes:
-            raise TerraformError(
-                Msg(
-                    "The Terraform files add up to more than {limit} bytes (reached at {path}); "
-                    "a ROS template body has to stay small, so remove large files or raise the "
-                    "limit.",
-                    limit=max_bytes,
-                    path=relative,
-                )
-            )
+            raise _too_large(max_bytes, relative)
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -177,6 +169,17 @@ def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
                 )
             ) from exc
     return files
+
+
+def _too_large(limit: int, path: str) -> TerraformError:
+    return TerraformError(
+        Msg(
+            "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS "
+            "template body has to stay small, so remove large files or raise the limit.",
+            limit=limit,
+            path=path,
+        )
+    )
 
 
 def _reason(exc: OSError) -> str:
@@ -244,15 +247,7 @@ def check_workspace(
         checked[path] = text
         total += len(text.encode("utf-8", errors="replace"))
         if total > max_bytes:
-            raise TerraformError(
-                Msg(
-                    "The Terraform files add up to more than {limit} bytes (reached at {path}); "
-                    "a ROS template body has to stay small, so remove large files or raise the "
-                    "limit.",
-                    limit=max_bytes,
-                    path=path,
-                )
-            )
+            raise _too_large(max_bytes, path)
     if not any(path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file, so there is no Terraform configuration."))
     return checked
