@@ -62,6 +62,7 @@ from iaccode.iac.tf_hcl import (
     split_template,
 )
 from iaccode.iac.tf_rules import ASSOCIATION_PROPERTIES, LIST_PROPERTIES, SECRET_PROPERTIES, Rule
+from iaccode.iac.tf_schema import ros_attributes
 from iaccode.iac.tf_types import with_optional_defaults
 
 INDEX = {"Ref": "ALIYUN::Index"}
@@ -484,6 +485,10 @@ class ValueConverter:
                 return copy.deepcopy(given)
         if known is not None:
             return _get_att(logical_id, known.to[0])
+        # The rules may leave out an attribute the ROS schema has under the same name.
+        name = "".join(word[:1].upper() + word[1:] for word in attribute.split("_"))
+        if name in (ros_attributes(rule.ros_type) or ()):
+            return _get_att(logical_id, name)
         raise Unmappable(
             expr,
             Msg(
@@ -815,23 +820,45 @@ def _literal_only(function: Callable[[list[Any]], Any]) -> Callable[[list[Any]],
     return call
 
 
+def _go_format(verb: str, value: Any) -> str:
+    """One of Go's (Terraform's) verbs with flags, width or precision, as Python formats it:
+    `-` left-justifies, `0` pads with zeros, text is right-justified otherwise."""
+    flags = re.match(r"[-+ 0]*", verb)
+    head = flags.group() if flags else ""
+    rest, kind = verb[len(head) : -1], verb[-1]
+    align = "<" if "-" in head else ">"
+    if kind == "s":
+        return format(str(value), f"{align}{rest}")
+    fill = "0=" if "0" in head and "-" not in head else align
+    sign = "+" if "+" in head else " " if " " in head else ""
+    python_kind = (
+        "d" if kind in ("d", "v") and isinstance(value, int) else "f" if kind == "f" else ""
+    )
+    return format(value, f"{fill}{sign}{rest}{python_kind}")
+
+
 def _format(args: list[Any]) -> Any:
     spec, *values = args
     if not isinstance(spec, str):
         raise ValueError("the format is not literal")
     pieces: list[Any] = []
     position = 0
-    for match in re.finditer(r"%(%|[sdvtf]|\.\d+f)", spec):
+    for match in re.finditer(r"%(%|[-+ 0]*\d*(?:\.\d+)?[sdvtfq])", spec):
         pieces.append(spec[position : match.start()])
         position = match.end()
-        if match.group(1) == "%":
+        verb = match.group(1)
+        if verb == "%":
             pieces.append("%")
             continue
         value = values.pop(0)
-        if match.group(1).endswith("f") and isinstance(value, int | float):
-            digits = int(match.group(1)[1:-1] or 6) if "." in match.group(1) else 6
-            value = f"{value:.{digits}f}"
-        pieces.append(value)
+        if verb in ("s", "d", "v", "t"):
+            pieces.append(value)
+        elif not is_literal(value) or isinstance(value, dict | list):
+            raise ValueError("padding or precision of a value known only at deploy time")
+        elif verb.endswith("q"):
+            pieces.append(json.dumps(str(value)))
+        else:
+            pieces.append(_go_format(verb, value))
     pieces.append(spec[position:])
     if values:
         raise ValueError("more values than verbs")
@@ -872,10 +899,10 @@ def _identity(args: list[Any]) -> Any:
 
 
 def _merge(args: list[Any]) -> Any:
+    if not all(isinstance(arg, dict) and not is_function(arg) for arg in args):
+        return {"Fn::MergeMap": args}  # later maps win, as in Terraform
     merged: dict[str, Any] = {}
     for arg in args:
-        if not isinstance(arg, dict) or is_function(arg):
-            raise ValueError("not a literal map")
         merged.update(arg)
     return merged
 

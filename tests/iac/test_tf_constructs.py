@@ -649,6 +649,7 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
           user_data     = base64encode("#!/bin/sh\\necho ${length(var.names)}")
           host_name     = upper(var.tags["host"])
           description   = jsonencode({ a = 1 })
+          tags          = merge({ Name = format("%s%03d|%-4s|%.1f", "web", 7, "ab", 2.25) }, var.t)
         }
         """
     )
@@ -674,6 +675,11 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
         }
     }
     assert vm["Description"] == '{"a":1}'
+    # Go's format verbs, and merge() of a computed map as ROS's Fn::MergeMap.
+    merged = {"Fn::MergeMap": [{"Name": "web007|ab  |2.2"}, {"Ref": "t"}]}
+    assert vm["Tags"] == {
+        "Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', merged]
+    }
     assert vm["HostName"] == {"Ref": "Instance_vm_HostName"}
     assert "calls upper() with arguments it cannot use" in warnings(conversion)
 
