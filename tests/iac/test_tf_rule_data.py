@@ -192,3 +192,21 @@ def test_the_data_file_ships_in_the_package() -> None:
     assert (ROOT / "iaccode" / "iac" / "data" / "tf-rules.json.gz").is_file()
     assert "--collect-data iaccode " in (ROOT / "scripts" / "build-binary").read_text()
     assert "tf-rules.json.gz" in (ROOT / "NOTICE").read_text()
+
+
+@pytest.mark.timeout(300)  # 810 conversions and checks; slow on a loaded machine
+def test_every_mapped_type_converts_to_its_ros_type_and_checks() -> None:
+    from iaccode.iac.ros_check import check_template
+    from iaccode.iac.terraform import convert_terraform
+
+    rules = load_rules().by_terraform
+    types = sorted(rules)
+    for start in range(0, len(types), 100):
+        chunk = types[start : start + 100]
+        text = "".join(f'resource "{tf_type}" "r" {{}}\n' for tf_type in chunk)
+        conversion = convert_terraform({"main.tf": text})
+        assert conversion.summary.dropped == 0
+        converted = sorted(r["Type"] for r in conversion.template["Resources"].values())
+        assert converted == sorted(rules[tf_type].ros_type for tf_type in chunk)
+        report = check_template(conversion.to_yaml())
+        assert report.ok, report.to_text()
