@@ -8,9 +8,10 @@ configuration into one flat root module that means the same:
   prefix), `var.x` inside it becomes the call's argument (or the variable's default; a variable
   with neither becomes a root variable `<call>__x`), and `module.<call>.<output>` outside it
   becomes the output's expression. Registry, git and other remote sources, sources outside the
-  workspace, and module calls with `count`/`for_each` are not guessed: they are left out and
-  reported. Module nesting deeper than `MAX_MODULE_DEPTH` or a module that calls itself is
-  refused with `TerraformError`.
+  workspace, and module calls with `for_each` are not guessed: they are left out and
+  reported (a `count` known in the files inlines the module once per instance, `[i]` and `[*]`
+  of its outputs read those). Module nesting deeper than `MAX_MODULE_DEPTH` or a module that
+  calls itself is refused with `TerraformError`.
 - `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
   map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
   replaced by the key's values, addressed `type.name["key"]` as Terraform does. Over a list or
@@ -63,6 +64,18 @@ _REFERENCE = re.compile(
 
 
 _PATH_MODULE = re.compile(r"(?<![A-Za-z0-9_.\-\"])path\.module\b")
+
+
+_MODULE_INDEX = re.compile(
+    r"(?<![A-Za-z0-9_.\-\"])module\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)"
+    r"\[(?P<index>\d+|\*)\]\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*)"
+)
+
+
+def _COUNT_INDEX(index: int) -> Callable[[str], str]:
+    """Rewrite `count.index` of a module call's arguments to the instance's number."""
+    pattern = re.compile(r"(?<![A-Za-z0-9_.\-\"])count\.index\b")
+    return lambda expr: pattern.sub(str(index), expr)
 
 
 @attrs.frozen
@@ -220,7 +233,9 @@ class _Flattener:
         `address` is the module's Terraform address plus a dot (`module.net.`), "" for the root.
         """
         names = {f"{b.labels[0]}.{b.labels[1]}" for b in config.resources}
-        outputs_of: dict[str, dict[str, str]] = {}
+        if inputs is None:
+            self.variables.update(config.variables)  # first: a module call's count reads them
+        outputs_of: dict[str, list[dict[str, str]]] = {}  # per instance of the call
         calls = {block.labels[0]: block for block in config.modules}
 
         def rename(expr: str) -> str:
@@ -233,9 +248,9 @@ class _Flattener:
                 if root == "local" and prefix:
                     return f"local.{prefix}{name}{tail}"
                 if root == "module" and attr is not None:
-                    outputs = outputs_of.get(name)
-                    if outputs is not None and attr in outputs:
-                        return outputs[attr]
+                    instances = outputs_of.get(name)
+                    if instances is not None and len(instances) == 1 and attr in instances[0]:
+                        return instances[0][attr]
                     return whole
                 if root == "data" and attr is not None and prefix:
                     return f"data.{name}.{prefix}{attr}"
@@ -243,7 +258,16 @@ class _Flattener:
                     return f"{root}.{prefix}{name}{tail}"
                 return whole
 
-            renamed = _REFERENCE.sub(replace, expr)
+            def indexed(match: re.Match[str]) -> str:
+                instances = outputs_of.get(match.group("name"))
+                attr, index = match.group("attr"), match.group("index")
+                if instances is None or not all(attr in one for one in instances):
+                    return match.group(0)
+                if index == "*":
+                    return "[" + ", ".join(one[attr] for one in instances) + "]"
+                return instances[int(index)][attr] if int(index) < len(instances) else "null"
+
+            renamed = _REFERENCE.sub(replace, _MODULE_INDEX.sub(indexed, expr))
             if not prefix:
                 return renamed
             # A module's own folder, so file() and templatefile() find its files.
@@ -253,10 +277,10 @@ class _Flattener:
         for name, block in self._call_order(calls):
             call = f"{address}module.{name}"
             first = len(self.resources)
-            outputs = self._call(block, directory, prefix, rename, stack, call)
+            instances = self._call(block, directory, prefix, rename, stack, call)
             members[name] = [b.address for b in self.resources[first:]]
-            if outputs is not None:
-                outputs_of[name] = outputs
+            if instances is not None:
+                outputs_of[name] = instances
         for key, value in config.locals.items():
             self.locals[prefix + key] = rewrite_values(value, rename)
         for block in config.resources:
@@ -267,7 +291,6 @@ class _Flattener:
                 Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
             )
         if inputs is None:
-            self.variables.update(config.variables)
             self.outputs.extend(
                 attrs.evolve(block, body=rewrite_values(dict(block.body), rename))
                 for block in config.outputs
@@ -321,7 +344,9 @@ class _Flattener:
         rename: Callable[[str], str],
         stack: tuple[str, ...],
         address: str,
-    ) -> dict[str, str] | None:
+    ) -> list[dict[str, str]] | None:
+        """Inline one module call (once per instance of its count); its outputs per instance,
+        or None when it is left out."""
         name = block.labels[0]
         source = literal_text(block.body.get("source")) or ""
         target = local_source(directory, source)
@@ -337,17 +362,12 @@ class _Flattener:
             path.endswith(".tf") and path.rpartition("/")[0] == target for path in self.files
         ):
             why = Msg("its source {source!r} has no .tf files in the workspace", source=source)
-        elif "count" in block.body or "for_each" in block.body:
+        elif "for_each" in block.body:
             why = Msg("it uses count or for_each on a module call")
-        if why is not None or target is None:
-            self.left_out.append(address)
-            self.notes.append(
-                Msg(
-                    "{address}: {why}, so its resources were left out; {hint}.",
-                    address=address,
-                    why=why or "",
-                    hint=_COMPATIBLE_HINT,
-                )
+        if why is not None or target is None:  # target is None only with a why
+            self._leave_call_out(
+                address,
+                why or Msg("its source {source!r} lies outside the workspace", source=source),
             )
             return None
         if target in stack:
@@ -366,14 +386,76 @@ class _Flattener:
                     limit=MAX_MODULE_DEPTH,
                 )
             )
-        inputs = {
-            key: rewrite_values(value, rename)
-            for key, value in block.body.items()
-            if key not in ("source", "version", "providers", "depends_on", "__is_block__")
-        }
+        count = 1
+        if "count" in block.body:
+            counted = self._module_count(rewrite_values(block.body["count"], rename), address)
+            if counted is None:
+                return None
+            count = counted
         child = read_config(self.files, target)
-        return self.module(
-            child, target, f"{prefix}{name}{_SEPARATOR}", inputs, (*stack, target), address + "."
+        instances = []
+        for index in range(count):
+            inputs = {
+                key: rewrite_values(value, _COUNT_INDEX(index))
+                for key, value in rewrite_values(dict(block.body), rename).items()
+                if key
+                not in ("source", "version", "providers", "depends_on", "count", "__is_block__")
+            }
+            suffix = f"_{index}" if count > 1 else ""
+            instances.append(
+                self.module(
+                    child,
+                    target,
+                    f"{prefix}{name}{suffix}{_SEPARATOR}",
+                    inputs,
+                    (*stack, target),
+                    f"{address}[{index}]." if count > 1 else address + ".",
+                )
+            )
+        return instances
+
+    def _module_count(self, raw: object, address: str) -> int | None:
+        """A module call's count as the files give it (defaults used are reported), or None
+        with a note when it is only known at deploy time or too large."""
+        config = TerraformConfig(self.variables, self.locals, (), (), (), {})
+        try:
+            value, defaults = static_value(config, raw, address, {})
+        except Unmappable as problem:
+            value, defaults, why = None, (), problem.reason
+        else:
+            why = Msg("its count is not a number known before deployment")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COPIES:
+            self._leave_call_out(address, why)
+            return None
+        if value == 0:
+            self.left_out.append(address)
+            self.notes.append(
+                Msg(
+                    "{address}: {what}, so it was left out.",
+                    address=address,
+                    what=Msg("its count is 0"),
+                )
+            )
+        if defaults:
+            self.notes.append(
+                Msg(
+                    "{address}: count was computed from the default of {variable}, so a "
+                    "different value at deploy time is not followed.",
+                    address=address,
+                    variable=", ".join(f"var.{name}" for name in defaults),
+                )
+            )
+        return value
+
+    def _leave_call_out(self, address: str, why: Msg) -> None:
+        self.left_out.append(address)
+        self.notes.append(
+            Msg(
+                "{address}: {why}, so its resources were left out; {hint}.",
+                address=address,
+                why=why,
+                hint=_COMPATIBLE_HINT,
+            )
         )
 
     # --- repetition -----------------------------------------------------------------------

@@ -468,6 +468,61 @@ def test_local_modules_are_inlined_with_their_variables_bound() -> None:
     assert conversion.summary == Summary(found=3, native=3, lossy=0, dropped=0)
 
 
+def test_a_counted_module_call_is_inlined_once_per_instance() -> None:
+    files = {
+        "main.tf": """
+            variable "zones" {
+              default = ["cn-hangzhou-h", "cn-hangzhou-i"]
+            }
+            variable "with_logs" {
+              default = false
+            }
+            module "sw" {
+              count  = length(var.zones)
+              source = "./sw"
+              zone   = var.zones[count.index]
+              index  = count.index
+            }
+            module "logs" {
+              count  = var.with_logs ? 1 : 0
+              source = "./sw"
+              zone   = "z"
+              index  = 9
+            }
+            output "ids" {
+              value = module.sw[*].id
+            }
+            output "first" {
+              value = module.sw[0].id
+            }
+        """,
+        "sw/main.tf": """
+            variable "zone" {}
+            variable "index" {}
+            resource "alicloud_vswitch" "this" {
+              vpc_id     = "vpc-1"
+              zone_id    = var.zone
+              cidr_block = "10.0.${var.index}.0/24"
+            }
+            output "id" {
+              value = alicloud_vswitch.this.id
+            }
+        """,
+    }
+    conversion = convert({k: textwrap.dedent(v) for k, v in files.items()})
+    assert props(conversion, "Vswitch_sw_1__this")["CidrBlock"] == "10.0.1.0/24"
+    assert props(conversion, "Vswitch_sw_0__this")["ZoneId"] == {
+        "Fn::Select": ["0", {"Ref": "zones"}]
+    }
+    outputs = conversion.template["Outputs"]
+    assert outputs["ids"]["Value"] == [{"Ref": "Vswitch_sw_0__this"}, {"Ref": "Vswitch_sw_1__this"}]
+    assert outputs["first"]["Value"] == {"Ref": "Vswitch_sw_0__this"}
+    text = warnings(conversion)
+    assert "module.sw: count was computed from the default of var.zones" in text
+    assert "module.logs: its count is 0, so it was left out." in text
+    assert len(conversion.template["Resources"]) == 2
+
+
 def test_remote_and_outside_modules_are_not_guessed() -> None:
     files = project(
         main_tf="""

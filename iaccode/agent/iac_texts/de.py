@@ -823,4 +823,6 @@ TEXTS: dict[str, str] = {
     "passes template variables that are not known in advance": "übergibt Template-Variablen, die vorab nicht bekannt sind",
     "reads a file that is not in the Terraform files it was given": "liest eine Datei, die nicht unter den übergebenen Terraform-Dateien ist",
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Es wurden {count} Terraform-Dateien übergeben; ROS akzeptiert höchstens {limit} Workspace-Dateien.",
+    "its count is not a number known before deployment": "sein count ist keine vor der Bereitstellung bekannte Zahl",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: count wurde aus dem Standardwert von {variable} berechnet; ein anderer Wert bei der Bereitstellung wird daher nicht berücksichtigt.",
 }

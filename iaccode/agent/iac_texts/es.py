@@ -800,4 +800,6 @@ TEXTS: dict[str, str] = {
     "passes template variables that are not known in advance": "pasa variables de plantilla que no se conocen de antemano",
     "reads a file that is not in the Terraform files it was given": "lee un archivo que no está entre los archivos de Terraform recibidos",
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Se recibieron {count} archivos de Terraform; ROS acepta como máximo {limit} archivos de Workspace.",
+    "its count is not a number known before deployment": "su count no es un número conocido antes del despliegue",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: el count se calculó con el valor predeterminado de {variable}, así que un valor distinto al desplegar no se tiene en cuenta.",
 }

@@ -814,4 +814,6 @@ TEXTS: dict[str, str] = {
     "passes template variables that are not known in advance": "passe des variables de modèle qui ne sont pas connues à l'avance",
     "reads a file that is not in the Terraform files it was given": "lit un fichier qui ne fait pas partie des fichiers Terraform fournis",
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "{count} fichiers Terraform ont été fournis ; ROS accepte au plus {limit} fichiers Workspace.",
+    "its count is not a number known before deployment": "son count n'est pas un nombre connu avant le déploiement",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address} : le count a été calculé à partir de la valeur par défaut de {variable}, donc une autre valeur au déploiement n'est pas suivie.",
 }

@@ -815,4 +815,6 @@ TEXTS: dict[str, str] = {
     "passes template variables that are not known in advance": "事前にわからないテンプレート変数を渡しています",
     "reads a file that is not in the Terraform files it was given": "渡された Terraform ファイルに含まれないファイルを読んでいます",
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Terraform ファイルが {count} 個渡されました。ROS が受け付ける Workspace ファイルは最大 {limit} 個です。",
+    "its count is not a number known before deployment": "count がデプロイ前にわかる数値ではありません",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}：count は {variable} の既定値から計算したため、デプロイ時に別の値を指定しても反映されません。",
 }

@@ -782,4 +782,6 @@ TEXTS: dict[str, str] = {
     "passes template variables that are not known in advance": "passa variáveis de modelo que não são conhecidas de antemão",
     "reads a file that is not in the Terraform files it was given": "lê um ficheiro que não está entre os ficheiros do Terraform recebidos",
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Foram recebidos {count} ficheiros do Terraform; o ROS aceita no máximo {limit} ficheiros de Workspace.",
+    "its count is not a number known before deployment": "o seu count não é um número conhecido antes da implantação",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: o count foi calculado a partir do valor predefinido de {variable}, por isso um valor diferente na implantação não é seguido.",
 }

@@ -705,4 +705,6 @@ TEXTS: dict[str, str] = {
     "passes template variables that are not known in advance": "传入了事先未知的模板变量",
     "reads a file that is not in the Terraform files it was given": "读取了不在所提供 Terraform 文件中的文件",
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "提供了 {count} 个 Terraform 文件；ROS 最多接受 {limit} 个 Workspace 文件。",
+    "its count is not a number known before deployment": "其 count 不是部署前已知的数字",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}：count 按 {variable} 的默认值计算，因此部署时的其他值不会生效。",
 }
