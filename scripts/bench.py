@@ -7,7 +7,7 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary sse llm idle health startup push agui
-                                         terraform
+                                         terraform ros
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -27,6 +27,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
     agui     `iaccode agui`: time to RUN_STARTED and runs/s against A2A (bench_agui.py)
     terraform  Terraform -> ROS conversion of a 10- and a 200-resource project, against
              python-hcl2 parsing the same files (bench_terraform.py)
+    ros      ROS checker: templates/s (20 and 500 resources), schema load time and memory
+             (bench_ros.py)
 
 The floor is a bare trio + h11 server (bench_floor.py) unless the floor cell says otherwise; the
 push and AG-UI floors are explained under the table. The ratio is iaccode's figure over the
@@ -400,6 +402,12 @@ def terraform(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return terraform_rows()
 
 
+def ros(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_ros import ros_rows
+
+    return ros_rows()
+
+
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
@@ -410,6 +418,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "push": push,
     "agui": agui,
     "terraform": terraform,
+    "ros": ros,
 }
 
 
@@ -483,6 +492,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "agui" in args.groups:
         from bench_agui import NOTE
+
+        notes.append(NOTE)
+    if "ros" in args.groups:
+        from bench_ros import NOTE
 
         notes.append(NOTE)
     for note in notes:

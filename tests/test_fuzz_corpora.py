@@ -18,6 +18,7 @@ REPLAYS = {
     "http": "tests/transports/test_http_fuzzed.py",
     "jsonrpc": "tests/wire/test_jsonrpc.py",
     "ndjson": "tests/wire/test_ndjson.py",
+    "ros": "tests/iac/test_ros_fuzzed.py",
     "sse": "tests/wire/test_sse.py",
 }
 

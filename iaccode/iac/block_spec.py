@@ -18,8 +18,6 @@ from typing import Any, Literal
 
 import attrs
 
-from iaccode.iac.ros_types import ALLOWED_PROPERTY_VALUES
-
 MAX_VSWITCHES = 10
 MAX_INSTANCES = 10
 MAX_PORTS = 20
@@ -31,7 +29,6 @@ RDS_VERSIONS: dict[str, tuple[str, ...]] = {
     "PostgreSQL": ("13.0", "14.0", "15.0", "16.0"),
     "MariaDB": ("10.3",),
 }
-assert set(RDS_VERSIONS) <= set(ALLOWED_PROPERTY_VALUES["ALIYUN::RDS::DBInstance"]["Engine"])
 
 BUCKET_NAME = re.compile(r"[a-z0-9][a-z0-9-]{1,61}[a-z0-9]")
 REGION_ID = re.compile(r"[a-z]{2}-[a-z]+(?:-[0-9]+)?")

@@ -54,16 +54,22 @@ ROS3012  error     Property value is not allowed
 ROS3013  error     CIDR block is not a valid IPv4 CIDR
 ROS3014  error     VSwitch CIDR block is outside its VPC
 ROS3015  error     VSwitch CIDR blocks overlap
+ROS3020  warning   Resource type is not in the ROS schema (a typo, or a retired type)
+ROS3021  warning   Property is not in the ROS schema (a typo, or a retired property)
+ROS3022  error     Property value has the wrong type
 ROS4001  error     Reference to an unknown name
 ROS4002  error     Ref is malformed
 ROS4003  warning   ALIYUN::Index outside a Count resource
 ROS4004  error     Fn::GetAtt is malformed
 ROS4005  error     Fn::GetAtt names no resource
-ROS4006  error     Unknown attribute for the resource type
+ROS4006  warning   Attribute is not in the ROS schema for the resource type
 ROS4007  error     Fn::Sub is malformed
 ROS4008  error     Condition reference names no condition
 ROS4009  error     Fn::FindInMap names no mapping or key
 ROS4010  error     Unknown function
+ROS4011  error     Function arguments have the wrong shape
+ROS4012  error     Fn::Select index is out of range
+ROS4013  error     Conditions or Rules use a resource value
 ROS5001  error     Output definition is not a mapping
 ROS5002  error     Output has no Value
 ROS5003  error     Unknown output key
@@ -77,6 +83,7 @@ import re
 
 from iaccode.iac.msg import Msg, and_list, or_list
 from iaccode.iac.ros_context import CheckContext, describe, str_keys, suggestion
+from iaccode.iac.ros_functions import check_functions
 from iaccode.iac.ros_loader import Path, SourceMap, load_template
 from iaccode.iac.ros_parameters import check_parameters, used_parameter_names
 from iaccode.iac.ros_refs import check_dependency_cycles, check_references, collect_usages
@@ -113,11 +120,7 @@ _NAME_RULES = (
         Msg("The resource name {name!r} contains {chars}, which resource names cannot contain."),
         ".",
     ),
-    (
-        "Outputs",
-        Msg("The output name {name!r} contains {chars}, which output names cannot contain."),
-        ".",
-    ),
+    # Output names may contain "." (the official templates name console outputs Console.Url).
     (
         "Conditions",
         Msg("The condition name {name!r} contains {chars}, which condition names cannot contain."),
@@ -167,6 +170,7 @@ def check_document(doc: object, positions: SourceMap | None = None) -> Report:
     _check_names(ctx)
     usages = collect_usages(ctx)
     check_references(ctx, usages)
+    check_functions(ctx, usages)
     check_resources(ctx)
     check_dependency_cycles(ctx, usages)
     check_parameters(ctx, used_parameter_names(ctx, usages))
@@ -217,7 +221,8 @@ def _check_sections(ctx: CheckContext) -> None:
                 Msg("{key!r} is not a ROS template section.", key=key),
                 suggestion(key, TOP_LEVEL_SECTIONS, Msg("Remove it or move its content.")),
             )
-        elif key in MAPPING_SECTIONS and not isinstance(value, dict):
+        elif key in MAPPING_SECTIONS and not isinstance(value, dict | None):
+            # An empty section (`Outputs:` with nothing under it) reads as null; ROS skips it.
             ctx.add(
                 "ROS1006",
                 (key,),
@@ -228,7 +233,10 @@ def _check_sections(ctx: CheckContext) -> None:
                 ),
                 Msg("Write {section} as a mapping of names to definitions.", section=key),
             )
-        elif key in ("Description", "Transform") and not isinstance(value, str):
+        elif (key == "Transform" and not isinstance(value, str)) or (
+            # Description may also map language codes to texts ({en: ..., zh-cn: ...}).
+            key == "Description" and not isinstance(value, str | dict)
+        ):
             ctx.add(
                 "ROS1006",
                 (key,),
@@ -322,7 +330,10 @@ def _check_workspace(ctx: CheckContext) -> None:
 
 
 def _check_names(ctx: CheckContext) -> None:
+    serverless = str(ctx.doc.get("Transform", "")).startswith("Aliyun::Serverless")
     for section, sentence, forbidden in _NAME_RULES:
+        if serverless and section == "Resources":
+            continue  # the Serverless Transform names custom domains by their domain name
         table = ctx.doc.get(section)
         if not isinstance(table, dict):
             continue

@@ -16,7 +16,8 @@ import attrs
 from iaccode.iac.msg import Msg, Value, joined
 from iaccode.iac.ros_context import CheckContext, describe, suggestion
 from iaccode.iac.ros_loader import MAX_DEPTH, Path, key_segment
-from iaccode.iac.ros_types import FUNCTIONS, RESOURCE_TYPE_ATTRIBUTES
+from iaccode.iac.ros_schema import schema_or_none
+from iaccode.iac.ros_types import FUNCTIONS
 
 MAX_VISITS = 1_000_000
 
@@ -110,6 +111,8 @@ def collect_usages(ctx: CheckContext) -> list[Usage]:
                     if function is not None:
                         usages.append(Usage(function, value[function], path, section, owner))
                     for key, item in value.items():
+                        if isinstance(item, dict) and "ROSTemplateFormatVersion" in item:
+                            continue  # a nested template (ALIYUN::ROS::Stack TemplateBody)
                         stack.append((item, (*path, key_segment(key)), True))
                 else:
                     for index, item in enumerate(value):
@@ -174,9 +177,14 @@ def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: ob
     kind = ctx.resource_type(resource)
     if kind is None or not isinstance(attribute, str):
         return
-    known = RESOURCE_TYPE_ATTRIBUTES.get(kind)
-    if known is None or attribute in known:
+    schema = schema_or_none()
+    type_schema = schema.resource(kind) if schema is not None else None
+    # A type without attributes in the schema is left alone: the data may simply lack them.
+    if type_schema is None or not type_schema.attributes:
         return
+    if attribute.casefold() in {known.casefold() for known in type_schema.attributes}:
+        return  # ROS resolves attribute names regardless of case (Arn, ARN)
+    known = sorted(type_schema.attributes)
     listing = ", ".join(known)
     ctx.add(
         "ROS4006",
@@ -198,6 +206,8 @@ def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: ob
 def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: Value) -> bool:
     if isinstance(resource, str) and resource in ctx.resources:
         return True
+    if isinstance(resource, str) and _is_data_source_local(ctx, resource):
+        return False  # a local `Type: DATASOURCE::...` has attributes too; not checked here
     if isinstance(resource, str) and ctx.is_ref_target(resource):
         hint = Msg(
             "Use Ref {name} for a parameter or local, since {how} needs a resource.",
@@ -217,6 +227,12 @@ def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: V
         hint,
     )
     return False
+
+
+def _is_data_source_local(ctx: CheckContext, name: str) -> bool:
+    entry = ctx.locals.get(name)
+    kind = entry.get("Type") if isinstance(entry, dict) else None
+    return isinstance(kind, str) and kind.startswith("DATASOURCE::")
 
 
 def _check_ref(ctx: CheckContext, usage: Usage) -> None:

@@ -1,7 +1,8 @@
-"""Resource entries: shape, Type, attributes, DependsOn, required properties and network ranges.
+"""Resource entries: shape, Type, attributes, DependsOn, properties and network ranges.
 
-Property knowledge comes from the tables in `ros_types`; a type missing there is only checked for
-shape. CIDR checks look at literal strings only, since a Ref or parameter has no value offline.
+Types and properties come from the ROS schema (`ros_schema`, checked by `ros_values`); a type the
+schema does not know (MODULE::, Custom::) is only checked for shape. CIDR checks look at literal
+strings only, since a Ref or parameter has no value offline.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 
-from iaccode.iac.msg import Msg
+from iaccode.iac.msg import Msg, or_list
 from iaccode.iac.ros_context import (
     CheckContext,
     describe,
@@ -19,19 +20,18 @@ from iaccode.iac.ros_context import (
 )
 from iaccode.iac.ros_loader import Path
 from iaccode.iac.ros_refs import getatt_parts
+from iaccode.iac.ros_schema import schema_or_none
 from iaccode.iac.ros_types import (
-    ALLOWED_PROPERTY_VALUES,
     EXPECTED_PROPERTIES,
     IPV4_CIDR_PROPERTIES,
-    REQUIRED_PROPERTIES,
     RESOURCE_ATTRIBUTES,
-    RESOURCE_TYPE_ATTRIBUTES,
     RESOURCE_TYPE_PREFIXES,
+    SCHEMA_TYPE_PREFIXES,
+    UNLISTED_TYPES,
     VPC_TYPE,
     VSWITCH_TYPE,
 )
-
-_KNOWN_TYPES = sorted({*REQUIRED_PROPERTIES, *RESOURCE_TYPE_ATTRIBUTES, VPC_TYPE})
+from iaccode.iac.ros_values import check_properties
 
 
 def check_resources(ctx: CheckContext) -> None:
@@ -50,7 +50,10 @@ def check_resources(ctx: CheckContext) -> None:
             )
             continue
         fields = str_keys(entry)
-        _check_attributes(ctx, path, name, fields)
+        kind_name = fields.get("Type")
+        # Aliyun::Serverless types (a Transform) nest their functions as keys of the resource.
+        if not (isinstance(kind_name, str) and kind_name.startswith("Aliyun::Serverless::")):
+            _check_attributes(ctx, path, name, fields)
         kind = _check_type(ctx, path, name, fields)
         _check_depends_on(ctx, path, name, fields)
         if "Condition" in fields:
@@ -90,7 +93,18 @@ def _check_attributes(ctx: CheckContext, path: Path, name: str, fields: dict[str
             )
 
 
+def _is_serverless(ctx: CheckContext, kind: str) -> bool:
+    """Aliyun::Serverless::* types, which the Aliyun::Serverless Transform expands."""
+    transform = ctx.doc.get("Transform")
+    return (
+        isinstance(transform, str)
+        and transform.startswith("Aliyun::Serverless")
+        and kind.startswith("Aliyun::Serverless::")
+    )
+
+
 def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> str | None:
+    schema = schema_or_none()
     kind = fields.get("Type")
     if not isinstance(kind, str) or not kind:
         ctx.add(
@@ -106,7 +120,7 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
             Msg("Set Type to a ROS resource type such as ALIYUN::ECS::VPC."),
         )
         return None
-    if not kind.startswith(RESOURCE_TYPE_PREFIXES):
+    if not kind.startswith(RESOURCE_TYPE_PREFIXES) and not _is_serverless(ctx, kind):
         ctx.add(
             "ROS3003",
             (*path, "Type"),
@@ -117,9 +131,32 @@ def _check_type(ctx: CheckContext, path: Path, name: str, fields: dict[str, obje
             ),
             suggestion(
                 kind,
-                _KNOWN_TYPES,
+                schema.type_names if schema is not None else (),
                 Msg("Use an Alibaba Cloud ROS type such as ALIYUN::ECS::Instance."),
             ),
+        )
+    elif (
+        schema is not None
+        and kind.startswith(SCHEMA_TYPE_PREFIXES)
+        and kind not in UNLISTED_TYPES
+        and schema.resource(kind) is None
+    ):
+        close = schema.closest_types(kind)
+        ctx.add(
+            "ROS3020",
+            (*path, "Type"),
+            Msg(
+                "Resource {name} has the type {kind!r}, which the ROS schema does not list.",
+                name=name,
+                kind=kind,
+            ),
+            Msg(
+                "Use {choices} if that is what you meant, or check the name in the ROS resource "
+                "type list.",
+                choices=or_list([repr(c) for c in close]),
+            )
+            if close
+            else Msg("Check the name in the ROS resource type list."),
         )
     return kind
 
@@ -169,19 +206,10 @@ def _check_properties(
     ctx: CheckContext, path: Path, name: str, kind: str, properties: dict[str, object]
 ) -> None:
     ppath = (*path, "Properties")
-    for key in REQUIRED_PROPERTIES.get(kind, ()):
-        if not _present(properties, key):
-            ctx.add(
-                "ROS3010",
-                (*ppath, key),
-                Msg(
-                    "Resource {name} ({kind}) is missing the required property {key}.",
-                    name=name,
-                    kind=kind,
-                    key=key,
-                ),
-                Msg("Add {key} under Properties, as a literal or a Ref to a parameter.", key=key),
-            )
+    schema = schema_or_none()
+    resource = schema.resource(kind) if schema is not None else None
+    if resource is not None:
+        check_properties(ctx, ppath, name, resource, properties)
     for key in EXPECTED_PROPERTIES.get(kind, ()):
         if not _present(properties, key):
             ctx.add(
@@ -196,23 +224,6 @@ def _check_properties(
                 Msg(
                     "Add {key} under Properties, ideally as a parameter so it fits the region.",
                     key=key,
-                ),
-            )
-    for key, allowed in ALLOWED_PROPERTY_VALUES.get(kind, {}).items():
-        value = properties.get(key)
-        if isinstance(value, str) and value not in allowed:
-            ctx.add(
-                "ROS3012",
-                (*ppath, key),
-                Msg(
-                    "{key} of resource {name} is {value!r}, which {kind} does not accept.",
-                    key=key,
-                    name=name,
-                    value=value,
-                    kind=kind,
-                ),
-                suggestion(
-                    value, allowed, Msg("Use one of: {choices}.", choices=", ".join(allowed))
                 ),
             )
     for key in IPV4_CIDR_PROPERTIES.get(kind, ()):

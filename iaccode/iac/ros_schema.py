@@ -59,7 +59,8 @@ class PropertySchema:
     allowed_values: tuple[object, ...] = ()
 
 
-def _closest(name: str, pool: list[str], n: int) -> list[str]:
+def closest_names(name: str, pool: list[str], n: int = 3) -> list[str]:
+    """Up to `n` names of `pool` close to `name` (case-insensitive), best first."""
     by_folded: dict[str, str] = {}
     for candidate in pool:
         by_folded.setdefault(candidate.casefold(), candidate)
@@ -107,11 +108,11 @@ class ResourceSchema:
 
     def closest_properties(self, name: str, n: int = 3) -> list[str]:
         """Up to `n` property names close to `name` (case-insensitive), best first."""
-        return _closest(name, list(self.properties), n)
+        return closest_names(name, list(self.properties), n)
 
     def closest_attributes(self, name: str, n: int = 3) -> list[str]:
         """Up to `n` attribute names close to `name` (case-insensitive), best first."""
-        return _closest(name, sorted(self.attributes), n)
+        return closest_names(name, sorted(self.attributes), n)
 
 
 class RosSchema:
@@ -172,10 +173,10 @@ class RosSchema:
                 for t in self._resources
                 if t.casefold().startswith(f"{parts[0]}::{parts[1]}::".casefold())
             ]
-            close = _closest(name, family, n)
+            close = closest_names(name, family, n)
             if close:
                 return close
-        return _closest(name, list(self._resources), n)
+        return closest_names(name, list(self._resources), n)
 
     def decode_shape(self, raw: Mapping[str, object]) -> dict[str, PropertySchema]:
         properties = raw.get("p")
@@ -233,3 +234,18 @@ def read_schema_data() -> dict[str, object]:
 def load_schema() -> RosSchema:
     """The shipped schema, read on the first call and shared after. Raises SchemaError."""
     return RosSchema.from_data(read_schema_data())
+
+
+def schema_or_none() -> RosSchema | None:
+    """The shipped schema, or None when its data file is missing or broken (checks then skip)."""
+    try:
+        return load_schema()
+    except SchemaError:
+        return None
+
+
+def required_properties(kind: str) -> tuple[str, ...]:
+    """The required property names of `kind`, sorted; () for a type the schema does not know."""
+    schema = schema_or_none()
+    resource = schema.resource(kind) if schema is not None else None
+    return tuple(sorted(resource.required)) if resource is not None else ()

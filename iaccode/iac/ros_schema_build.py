@@ -329,13 +329,26 @@ def build_schema(assemblies: Sequence[Assembly]) -> dict[str, object]:
         for script, source in assembly.scripts.items():
             builder.functions[f"{prefix}:{script}"] = _Functions.parse(source)
     resources: dict[str, dict[str, object]] = {}
+    newest = max((_version_key(a.version) for a in assemblies), default=())
+    stale = {
+        next(iter(a.types), "").split(".", 1)[0]
+        for a in assemblies
+        if _version_key(a.version) < newest
+    }
     for fqn in sorted(types):
         spec = types[fqn]
         if spec.get("kind") != "class" or spec.get("base") != f"{_CORE}.RosResource":
             continue
         made = builder.resource(fqn, spec)
-        if made is not None and made[0].startswith(("ALIYUN::", "DATASOURCE::")):
-            resources[made[0]] = made[1]
+        if made is None or not made[0].startswith(("ALIYUN::", "DATASOURCE::")):
+            continue
+        kind, entry = made
+        if fqn.split(".", 1)[0] in stale:
+            # A package that stopped being released lags ROS (ros-cdk-sas 1.11 still requires
+            # PayType, which ROS made optional): keep its names, drop its required flags.
+            entry["p"] = {k: v.lstrip("!") for k, v in entry["p"].items()}  # type: ignore[attr-defined]
+        if kind not in resources or fqn.split(".", 1)[0] not in stale:
+            resources[kind] = entry
     sources = sorted(f"{a.package} {a.version}" for a in assemblies)
     return {
         "format": FORMAT,
@@ -345,6 +358,10 @@ def build_schema(assemblies: Sequence[Assembly]) -> dict[str, object]:
         "resources": dict(sorted(resources.items())),
         "structs": builder.structs,
     }
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) if part.isdigit() else 0 for part in version.split("."))
 
 
 def encode_schema(schema: Mapping[str, object]) -> bytes:

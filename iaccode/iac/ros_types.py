@@ -1,8 +1,8 @@
 """Plain data about ROS templates that the checker consults: sections, functions, resource types.
 
-Kept apart from the checking code so the tables can grow (more resource types, more attributes)
-without touching any logic. Sources are the ROS documentation and the ros-cdk 1.15.0 assemblies,
-as summarised in `spec/iac-code-reference.md` section 3.
+Kept apart from the checking code. Resource types, properties and attributes are not here: they
+come from the generated schema (`ros_schema`). Sources are the ROS documentation, as summarised
+in `spec/iac-code-reference.md` section 3.
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ PARAMETER_ATTRIBUTES: tuple[str, ...] = (
     "Confirm",
     "TextArea",
     "Placeholder",
+    "Required",  # Compute Nest and the console read these two; ROS accepts them
+    "ReadOnly",
 )
 
 # The spellings ROS (oslo strutils) accepts for a Boolean parameter value, compared lower-cased.
@@ -98,11 +100,43 @@ RESOURCE_ATTRIBUTES: tuple[str, ...] = (
     "Metadata",
     "Count",
     "Description",
+    "Version",  # of a MODULE:: or DATASOURCE:: type, as the official templates write it
 )
 
 RESOURCE_TYPE_PREFIXES: tuple[str, ...] = ("ALIYUN::", "DATASOURCE::", "MODULE::", "Custom::")
 
-OUTPUT_KEYS: tuple[str, ...] = ("Value", "Description", "Label", "Condition")
+# Types under these prefixes are all in the ROS schema (`ros_schema`); others are user-defined.
+SCHEMA_TYPE_PREFIXES: tuple[str, ...] = ("ALIYUN::", "DATASOURCE::")
+
+# Types ROS deploys that the ros-cdk assemblies do not carry, as Alibaba Cloud's own templates
+# (aliyun/ros-templates) use them: ROS built-ins and older names kept for compatibility. They get
+# no "not in the schema" warning; their properties are not checked.
+UNLISTED_TYPES: frozenset[str] = frozenset(
+    {
+        "ALIYUN::RandomString",
+        "ALIYUN::ROS::MergePay",
+        "ALIYUN::ECS::EIP",
+        "ALIYUN::ECS::EIPAssociation",
+        "ALIYUN::ECS::PrepayInstance",
+        "ALIYUN::ECS::PrepayInstanceGroupClone",
+        "ALIYUN::CS::App",
+        "ALIYUN::CS::Cluster",
+        "ALIYUN::CS::KubernetesCluster",
+        "ALIYUN::CS::ServerlessKubernetesCluster",
+        "ALIYUN::POLARDB::DBInstance",
+        "ALIYUN::FC::Application",
+        "ALIYUN::DTS::MigrationJob",
+        "ALIYUN::DTS::SubscriptionInstance",
+        "ALIYUN::DTS::SynchronizationJob",
+        "ALIYUN::MNS::EventNotification",
+        "ALIYUN::ARMS::AlertContact",
+        "ALIYUN::ARMS::AlertContactGroup",
+        "ALIYUN::MONGODB::ServerlessInstance",
+        "DATASOURCE::AppFlow::Validation",
+    }
+)
+
+OUTPUT_KEYS: tuple[str, ...] = ("Value", "Description", "Label", "Condition", "NoEcho")
 
 # The 43 runtime functions of ROS 2015-09-01 (reference section 3.3).
 FUNCTIONS: tuple[str, ...] = (
@@ -151,34 +185,9 @@ FUNCTIONS: tuple[str, ...] = (
     "Fn::ResourceFacade",
 )
 
-# Properties without which ROS rejects the resource (ros-cdk `optional: false`).
-REQUIRED_PROPERTIES: Mapping[str, tuple[str, ...]] = {
-    "ALIYUN::ECS::VSwitch": ("CidrBlock", "VpcId", "ZoneId"),
-    "ALIYUN::ECS::SecurityGroupIngress": ("IpProtocol", "PortRange"),
-    "ALIYUN::ECS::Instance": ("InstanceType",),
-    "ALIYUN::ECS::InstanceGroup": ("InstanceType", "MaxAmount"),
-    "ALIYUN::SLB::Listener": ("Bandwidth", "ListenerPort", "LoadBalancerId", "Protocol"),
-    "ALIYUN::SLB::BackendServerAttachment": ("LoadBalancerId",),
-    "ALIYUN::RDS::DBInstance": (
-        "DBInstanceClass",
-        "DBInstanceStorage",
-        "Engine",
-        "EngineVersion",
-        "SecurityIPList",
-    ),
-    "ALIYUN::RDS::Account": ("AccountName", "AccountPassword", "DBInstanceId"),
-    "ALIYUN::RDS::Database": ("CharacterSetName", "DBInstanceId", "DBName"),
-    "ALIYUN::OSS::Bucket": ("BucketName",),
-}
-
 # Optional in the schema but practically always needed; missing ones are a warning.
 EXPECTED_PROPERTIES: Mapping[str, tuple[str, ...]] = {
     "ALIYUN::ECS::Instance": ("ImageId",),
-}
-
-# Literal values outside these lists are rejected by the resource's allowed-values validator.
-ALLOWED_PROPERTY_VALUES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "ALIYUN::RDS::DBInstance": {"Engine": ("MySQL", "SQLServer", "PostgreSQL", "MariaDB")},
 }
 
 # Properties that hold one IPv4 CIDR block when written as a literal.
@@ -189,44 +198,3 @@ IPV4_CIDR_PROPERTIES: Mapping[str, tuple[str, ...]] = {
 
 VPC_TYPE = "ALIYUN::ECS::VPC"
 VSWITCH_TYPE = "ALIYUN::ECS::VSwitch"
-
-# Fn::GetAtt attributes per type (iac-code `ros_resource_value_specs.json`). Types not listed here
-# are not checked, since an unknown type may have any attribute.
-RESOURCE_TYPE_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
-    "ALIYUN::ECS::VPC": ("VpcId", "VRouterId", "RouteTableId", "VpcName"),
-    "ALIYUN::ECS::VSwitch": ("VSwitchId", "CidrBlock", "Ipv6CidrBlock", "VSwitchName"),
-    "ALIYUN::ECS::SecurityGroup": ("SecurityGroupId",),
-    "ALIYUN::ECS::Instance": (
-        "InstanceId",
-        "PrivateIp",
-        "PublicIp",
-        "ZoneId",
-        "HostName",
-        "PrimaryNetworkInterfaceId",
-        "InnerIp",
-    ),
-    "ALIYUN::ECS::InstanceGroup": (
-        "InstanceIds",
-        "PrivateIps",
-        "PublicIps",
-        "HostNames",
-        "ZoneIds",
-    ),
-    "ALIYUN::SLB::LoadBalancer": (
-        "LoadBalancerId",
-        "IpAddress",
-        "AddressType",
-        "NetworkType",
-        "VpcId",
-        "VSwitchId",
-    ),
-    "ALIYUN::RDS::DBInstance": (
-        "DBInstanceId",
-        "InnerConnectionString",
-        "InnerIPAddress",
-        "InnerPort",
-        "PublicConnectionString",
-        "PublicPort",
-    ),
-    "ALIYUN::OSS::Bucket": ("Name", "DomainName", "InternalDomainName"),
-}

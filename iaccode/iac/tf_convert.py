@@ -34,19 +34,20 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.ros_render import render_json, render_yaml
+from iaccode.iac.ros_schema import required_properties
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
-    REQUIRED_PROPERTIES,
 )
+from iaccode.iac.tf_coerce import coerce_properties
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
 from iaccode.iac.tf_props import Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
-from iaccode.iac.tf_schema import required_properties, ros_properties, schema_name
+from iaccode.iac.tf_schema import ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
 
@@ -247,6 +248,7 @@ class _Converter(ValueConverter):
                 properties["VpcId"] = vpc
         dropped = self._by_schema(rule, converted.dropped, properties, convert)
         dropped += self._not_in_schema(rule, properties)
+        properties = coerce_properties(rule.ros_type, properties)
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
@@ -337,9 +339,7 @@ class _Converter(ValueConverter):
         self, address: str, logical_id: str, rule: Rule, properties: dict[str, Any]
     ) -> None:
         kind = rule.ros_type
-        needed = sorted({*REQUIRED_PROPERTIES.get(kind, ()), *required_properties(kind)}) + list(
-            EXPECTED_PROPERTIES.get(kind, ())
-        )
+        needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
         for key in needed:
             if key in properties:
                 continue

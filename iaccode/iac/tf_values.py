@@ -550,6 +550,15 @@ class ValueConverter:
 
     def condition(self, test: Any, expr: str, where: Where) -> str:
         """The name of a ROS condition for `test` (a condition function), added once."""
+        resources = set(self.ids.values())
+        if _reads_any(test, resources):
+            raise Unmappable(
+                expr,
+                Msg(
+                    "has a condition on a resource's value, which ROS evaluates before any "
+                    "resource exists"
+                ),
+            )
         key = json.dumps(test, sort_keys=True)
         known = self.condition_for.get(key)
         if known is None:
@@ -671,6 +680,21 @@ def _copies(blocks: Mapping[str, Block], address: str) -> dict[str, str]:
             key = json.loads(name[len(prefix) : -1])
             found[str(key)] = name
     return found
+
+
+def _reads_any(value: Any, names: set[str]) -> bool:
+    """True when `value` has a Ref or Fn::GetAtt of one of `names`."""
+    if isinstance(value, dict):
+        ref = value.get("Ref")
+        att = value.get("Fn::GetAtt")
+        if (isinstance(ref, str) and ref in names) or (
+            isinstance(att, list) and att and att[0] in names
+        ):
+            return True
+        return any(_reads_any(item, names) for item in value.values())
+    if isinstance(value, list):
+        return any(_reads_any(item, names) for item in value)
+    return False
 
 
 def _has_object(value: Any) -> bool:

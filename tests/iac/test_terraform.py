@@ -861,15 +861,16 @@ def test_split_template_and_references() -> None:
 
 
 def test_rule_attributes_are_known_to_the_checker() -> None:
-    from iaccode.iac.ros_types import RESOURCE_TYPE_ATTRIBUTES
+    from iaccode.iac.ros_schema import load_schema
 
+    schema = load_schema()
     unknown = [
         (rule.tf_type, name)
         for rule in load_rules().by_terraform.values()
-        if rule.ros_type in RESOURCE_TYPE_ATTRIBUTES
+        if (known := schema.resource(rule.ros_type)) is not None
         for attribute in rule.attributes.values()
         for name in attribute.to
-        if name.split(".")[0] not in RESOURCE_TYPE_ATTRIBUTES[rule.ros_type]
+        if name.split(".")[0] not in known.attributes
         # An attribute that is also an argument reads back the value given (vSwitch vpc_id).
         and not (name == attribute.to[0] and any(p.to == name for p in rule.properties.values()))
     ]

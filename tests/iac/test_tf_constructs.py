@@ -106,6 +106,22 @@ def test_a_conditional_count_is_a_ros_condition() -> None:
     assert conversion.summary == Summary(found=4, native=3, lossy=0, dropped=1)
 
 
+def test_a_condition_on_a_resource_value_is_not_a_ros_condition() -> None:
+    conversion = main(
+        """
+        resource "alicloud_vpc" "v" {}
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = alicloud_vpc.v.id != "" ? alicloud_vpc.v.id : "vpc-1"
+          cidr_block = "10.0.0.0/24"
+          zone_id    = "z"
+        }
+        """
+    )
+    assert "Conditions" not in conversion.template
+    assert props(conversion, "Vswitch_s")["VpcId"] == {"Ref": "Vswitch_s_VpcId"}
+    assert "ROS evaluates before any resource exists" in warnings(conversion)
+
+
 def test_count_index_reads_a_list_parameter_item_by_item() -> None:
     conversion = main(
         """
@@ -355,7 +371,8 @@ def test_nested_and_dynamic_blocks_become_nested_properties() -> None:
     bucket = props(conversion, "OssBucket_b")
     assert bucket["VersioningConfiguration"] == {"Status": "Enabled"}
     assert bucket["LifecycleConfiguration"] == {
-        "Rule": [{"Status": True, "Prefix": "logs/", "Expiration": {"Days": 30}}]
+        # Terraform's `enabled = true` is the ROS schema's Status: Enabled.
+        "Rule": [{"Status": "Enabled", "Prefix": "logs/", "Expiration": {"Days": 30}}]
     }
     listener = props(conversion, "SlbListener_https")
     assert listener["HealthCheck"] == {

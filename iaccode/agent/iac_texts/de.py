@@ -454,9 +454,6 @@ TEXTS: dict[str, str] = {
         "Der Name {name!r} ist mehrfach definiert ({sections}), daher ist ein Ref darauf "
         "mehrdeutig."
     ),
-    "The output name {name!r} contains {chars}, which output names cannot contain.": (
-        "Der Ausgabename {name!r} enthält {chars}, was in Ausgabenamen nicht erlaubt ist."
-    ),
     "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
         "Der Parametername {name!r} enthält {chars}, was in Parameternamen nicht erlaubt ist."
     ),
@@ -825,4 +822,21 @@ TEXTS: dict[str, str] = {
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Es wurden {count} Terraform-Dateien übergeben; ROS akzeptiert höchstens {limit} Workspace-Dateien.",
     "its count is not a number known before deployment": "sein count ist keine vor der Bereitstellung bekannte Zahl",
     "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: count wurde aus dem Standardwert von {variable} berechnet; ein anderer Wert bei der Bereitstellung wird daher nicht berücksichtigt.",
+    "Base the expression on parameters (Ref to a parameter) and literal values.": "Bilden Sie den Ausdruck aus Parametern (Ref auf einen Parameter) und festen Werten.",
+    "Check the name in the ROS resource type list.": "Prüfen Sie den Namen in der Liste der ROS-Ressourcentypen.",
+    "Fn::Select index {index} is out of range for a list of {count} items.": "Der Fn::Select-Index {index} liegt außerhalb einer Liste mit {count} Einträgen.",
+    "Give Fn::Select a list that is not empty.": "Geben Sie Fn::Select eine Liste, die nicht leer ist.",
+    "Give {key} a value of type {wanted}, or a function that returns one.": "Geben Sie {key} einen Wert vom Typ {wanted} oder eine Funktion, die einen solchen liefert.",
+    "Remove it; {owner} takes: {listing}.": "Entfernen Sie sie; {owner} kennt: {listing}.",
+    "Resource {name} has the type {kind!r}, which the ROS schema does not list.": "Die Ressource {name} hat den Typ {kind!r}, den das ROS-Schema nicht kennt.",
+    "Use an index from 0 to {last}.": "Verwenden Sie einen Index von 0 bis {last}.",
+    "Use {choices} if that is what you meant, or check the name in the ROS resource type list.": "Verwenden Sie {choices}, wenn Sie das gemeint haben, oder prüfen Sie den Namen in der Liste der ROS-Ressourcentypen.",
+    "Use {choices} if that is what you meant, or remove it.": "Verwenden Sie {choices}, wenn Sie das gemeint haben, oder entfernen Sie sie.",
+    "Write it as {function}: {shape}.": "Schreiben Sie es als {function}: {shape}.",
+    "{function} takes {shape}, not {value}.": "{function} erwartet {shape}, nicht {value}.",
+    "{key!r} is not a property of {owner} in the ROS schema.": "{key!r} ist laut ROS-Schema keine Eigenschaft von {owner}.",
+    "{owner} is missing the required property {key}.": "{owner} fehlt die Pflichteigenschaft {key}.",
+    "{owner} must be {wanted}, not {value}.": "{owner} muss {wanted} sein, nicht {value}.",
+    "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} kann {what} nicht verwenden: sie werden ausgewertet, bevor eine Ressource existiert.",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "hat eine Bedingung auf den Wert einer Ressource, die ROS auswertet, bevor es Ressourcen gibt",
 }

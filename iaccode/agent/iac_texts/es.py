@@ -436,9 +436,6 @@ TEXTS: dict[str, str] = {
         "El nombre {name!r} está definido a la vez en {sections}, por lo que un Ref a él es "
         "ambiguo."
     ),
-    "The output name {name!r} contains {chars}, which output names cannot contain.": (
-        "El nombre de salida {name!r} contiene {chars}, que no se admite en los nombres de salida."
-    ),
     "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
         "El nombre de parámetro {name!r} contiene {chars}, que no se admite en los nombres de "
         "parámetro."
@@ -802,4 +799,21 @@ TEXTS: dict[str, str] = {
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Se recibieron {count} archivos de Terraform; ROS acepta como máximo {limit} archivos de Workspace.",
     "its count is not a number known before deployment": "su count no es un número conocido antes del despliegue",
     "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: el count se calculó con el valor predeterminado de {variable}, así que un valor distinto al desplegar no se tiene en cuenta.",
+    "Base the expression on parameters (Ref to a parameter) and literal values.": "Construya la expresión con parámetros (Ref a un parámetro) y valores literales.",
+    "Check the name in the ROS resource type list.": "Compruebe el nombre en la lista de tipos de recursos de ROS.",
+    "Fn::Select index {index} is out of range for a list of {count} items.": "El índice {index} de Fn::Select está fuera del rango de una lista de {count} elementos.",
+    "Give Fn::Select a list that is not empty.": "Pase a Fn::Select una lista que no esté vacía.",
+    "Give {key} a value of type {wanted}, or a function that returns one.": "Dé a {key} un valor de tipo {wanted}, o una función que lo devuelva.",
+    "Remove it; {owner} takes: {listing}.": "Elimínela; {owner} admite: {listing}.",
+    "Resource {name} has the type {kind!r}, which the ROS schema does not list.": "El recurso {name} tiene el tipo {kind!r}, que el esquema de ROS no incluye.",
+    "Use an index from 0 to {last}.": "Use un índice de 0 a {last}.",
+    "Use {choices} if that is what you meant, or check the name in the ROS resource type list.": "Use {choices} si es lo que quería decir, o compruebe el nombre en la lista de tipos de recursos de ROS.",
+    "Use {choices} if that is what you meant, or remove it.": "Use {choices} si es lo que quería decir, o elimínela.",
+    "Write it as {function}: {shape}.": "Escríbala como {function}: {shape}.",
+    "{function} takes {shape}, not {value}.": "{function} recibe {shape}, no {value}.",
+    "{key!r} is not a property of {owner} in the ROS schema.": "{key!r} no es una propiedad de {owner} según el esquema de ROS.",
+    "{owner} is missing the required property {key}.": "A {owner} le falta la propiedad obligatoria {key}.",
+    "{owner} must be {wanted}, not {value}.": "{owner} debe ser {wanted}, no {value}.",
+    "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} no puede usar {what}: se evalúan antes de que exista ningún recurso.",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "tiene una condición sobre el valor de un recurso, que ROS evalúa antes de que exista ningún recurso",
 }

@@ -450,9 +450,6 @@ TEXTS: dict[str, str] = {
         "Le nom {name!r} est défini dans plusieurs sections ({sections}), donc un Ref vers ce nom "
         "est ambigu."
     ),
-    "The output name {name!r} contains {chars}, which output names cannot contain.": (
-        "Le nom de sortie {name!r} contient {chars}, ce qui est interdit dans les noms de sortie."
-    ),
     "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
         "Le nom de paramètre {name!r} contient {chars}, ce qui est interdit dans les noms de "
         "paramètre."
@@ -816,4 +813,21 @@ TEXTS: dict[str, str] = {
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "{count} fichiers Terraform ont été fournis ; ROS accepte au plus {limit} fichiers Workspace.",
     "its count is not a number known before deployment": "son count n'est pas un nombre connu avant le déploiement",
     "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address} : le count a été calculé à partir de la valeur par défaut de {variable}, donc une autre valeur au déploiement n'est pas suivie.",
+    "Base the expression on parameters (Ref to a parameter) and literal values.": "Construisez l'expression avec des paramètres (Ref vers un paramètre) et des valeurs littérales.",
+    "Check the name in the ROS resource type list.": "Vérifiez le nom dans la liste des types de ressources ROS.",
+    "Fn::Select index {index} is out of range for a list of {count} items.": "L'index {index} de Fn::Select est hors limites pour une liste de {count} éléments.",
+    "Give Fn::Select a list that is not empty.": "Donnez à Fn::Select une liste non vide.",
+    "Give {key} a value of type {wanted}, or a function that returns one.": "Donnez à {key} une valeur de type {wanted}, ou une fonction qui en renvoie une.",
+    "Remove it; {owner} takes: {listing}.": "Supprimez-la ; {owner} accepte : {listing}.",
+    "Resource {name} has the type {kind!r}, which the ROS schema does not list.": "La ressource {name} a le type {kind!r}, que le schéma ROS ne répertorie pas.",
+    "Use an index from 0 to {last}.": "Utilisez un index de 0 à {last}.",
+    "Use {choices} if that is what you meant, or check the name in the ROS resource type list.": "Utilisez {choices} si c'est ce que vous vouliez dire, ou vérifiez le nom dans la liste des types de ressources ROS.",
+    "Use {choices} if that is what you meant, or remove it.": "Utilisez {choices} si c'est ce que vous vouliez dire, ou supprimez-la.",
+    "Write it as {function}: {shape}.": "Écrivez-la sous la forme {function} : {shape}.",
+    "{function} takes {shape}, not {value}.": "{function} attend {shape}, pas {value}.",
+    "{key!r} is not a property of {owner} in the ROS schema.": "{key!r} n'est pas une propriété de {owner} dans le schéma ROS.",
+    "{owner} is missing the required property {key}.": "Il manque à {owner} la propriété obligatoire {key}.",
+    "{owner} must be {wanted}, not {value}.": "{owner} doit être {wanted}, pas {value}.",
+    "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} ne peut pas utiliser {what} : ils sont évalués avant qu'aucune ressource n'existe.",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "a une condition sur la valeur d'une ressource, que ROS évalue avant qu'aucune ressource n'existe",
 }

@@ -81,9 +81,6 @@ TEXTS: dict[str, str] = {
     "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
         "リソース名 {name!r} に、リソース名には使用できない文字 {chars} が含まれています。"
     ),
-    "The output name {name!r} contains {chars}, which output names cannot contain.": (
-        "出力名 {name!r} に、出力名には使用できない文字 {chars} が含まれています。"
-    ),
     "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
         "条件名 {name!r} に、条件名には使用できない文字 {chars} が含まれています。"
     ),
@@ -817,4 +814,21 @@ TEXTS: dict[str, str] = {
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Terraform ファイルが {count} 個渡されました。ROS が受け付ける Workspace ファイルは最大 {limit} 個です。",
     "its count is not a number known before deployment": "count がデプロイ前にわかる数値ではありません",
     "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}：count は {variable} の既定値から計算したため、デプロイ時に別の値を指定しても反映されません。",
+    "Base the expression on parameters (Ref to a parameter) and literal values.": "式はパラメータ（パラメータへの Ref）とリテラル値で組み立ててください。",
+    "Check the name in the ROS resource type list.": "ROS のリソースタイプ一覧で名前を確認してください。",
+    "Fn::Select index {index} is out of range for a list of {count} items.": "Fn::Select のインデックス {index} は、{count} 個の要素を持つリストの範囲外です。",
+    "Give Fn::Select a list that is not empty.": "Fn::Select には空でないリストを渡してください。",
+    "Give {key} a value of type {wanted}, or a function that returns one.": "{key} には {wanted} 型の値、またはそれを返す関数を指定してください。",
+    "Remove it; {owner} takes: {listing}.": "削除してください。{owner} が受け付けるのは次のとおりです：{listing}。",
+    "Resource {name} has the type {kind!r}, which the ROS schema does not list.": "リソース {name} のタイプ {kind!r} は ROS スキーマに載っていません。",
+    "Use an index from 0 to {last}.": "0 から {last} までのインデックスを使ってください。",
+    "Use {choices} if that is what you meant, or check the name in the ROS resource type list.": "意図したものであれば {choices} を使うか、ROS のリソースタイプ一覧で名前を確認してください。",
+    "Use {choices} if that is what you meant, or remove it.": "意図したものであれば {choices} を使うか、削除してください。",
+    "Write it as {function}: {shape}.": "{function}: {shape} の形で書いてください。",
+    "{function} takes {shape}, not {value}.": "{function} の引数は {value} ではなく {shape} です。",
+    "{key!r} is not a property of {owner} in the ROS schema.": "{key!r} は ROS スキーマ上 {owner} のプロパティではありません。",
+    "{owner} is missing the required property {key}.": "{owner} に必須プロパティ {key} がありません。",
+    "{owner} must be {wanted}, not {value}.": "{owner} は {value} ではなく {wanted} でなければなりません。",
+    "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} では {what} を使えません。リソースが作成される前に評価されるためです。",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "リソースの値に対する条件がありますが、ROS は条件をリソースが作られる前に評価します",
 }

@@ -430,9 +430,6 @@ TEXTS: dict[str, str] = {
         "O nome {name!r} está definido ao mesmo tempo em {sections}, então um Ref para ele é "
         "ambíguo."
     ),
-    "The output name {name!r} contains {chars}, which output names cannot contain.": (
-        "O nome de saída {name!r} contém {chars}, o que não é permitido em nomes de saída."
-    ),
     "The parameter name {name!r} contains {chars}, which parameter names cannot contain.": (
         "O nome de parâmetro {name!r} contém {chars}, o que não é permitido em nomes de parâmetro."
     ),
@@ -784,4 +781,21 @@ TEXTS: dict[str, str] = {
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Foram recebidos {count} ficheiros do Terraform; o ROS aceita no máximo {limit} ficheiros de Workspace.",
     "its count is not a number known before deployment": "o seu count não é um número conhecido antes da implantação",
     "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: o count foi calculado a partir do valor predefinido de {variable}, por isso um valor diferente na implantação não é seguido.",
+    "Base the expression on parameters (Ref to a parameter) and literal values.": "Construa a expressão com parâmetros (Ref a um parâmetro) e valores literais.",
+    "Check the name in the ROS resource type list.": "Verifique o nome na lista de tipos de recursos do ROS.",
+    "Fn::Select index {index} is out of range for a list of {count} items.": "O índice {index} de Fn::Select está fora do intervalo de uma lista de {count} itens.",
+    "Give Fn::Select a list that is not empty.": "Passe para Fn::Select uma lista que não esteja vazia.",
+    "Give {key} a value of type {wanted}, or a function that returns one.": "Dê a {key} um valor do tipo {wanted}, ou uma função que o devolva.",
+    "Remove it; {owner} takes: {listing}.": "Remova-a; {owner} aceita: {listing}.",
+    "Resource {name} has the type {kind!r}, which the ROS schema does not list.": "O recurso {name} tem o tipo {kind!r}, que o esquema do ROS não lista.",
+    "Use an index from 0 to {last}.": "Use um índice de 0 a {last}.",
+    "Use {choices} if that is what you meant, or check the name in the ROS resource type list.": "Use {choices} se era isso que queria dizer, ou verifique o nome na lista de tipos de recursos do ROS.",
+    "Use {choices} if that is what you meant, or remove it.": "Use {choices} se era isso que queria dizer, ou remova-a.",
+    "Write it as {function}: {shape}.": "Escreva-a como {function}: {shape}.",
+    "{function} takes {shape}, not {value}.": "{function} recebe {shape}, não {value}.",
+    "{key!r} is not a property of {owner} in the ROS schema.": "{key!r} não é uma propriedade de {owner} no esquema do ROS.",
+    "{owner} is missing the required property {key}.": "Falta a {owner} a propriedade obrigatória {key}.",
+    "{owner} must be {wanted}, not {value}.": "{owner} deve ser {wanted}, não {value}.",
+    "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} não pode usar {what}: são avaliadas antes de existir qualquer recurso.",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "tem uma condição sobre o valor de um recurso, que o ROS avalia antes de existir qualquer recurso",
 }

@@ -73,9 +73,6 @@ TEXTS: dict[str, str] = {
     "The resource name {name!r} contains {chars}, which resource names cannot contain.": (
         "资源名 {name!r} 包含资源名中不允许使用的字符 {chars}。"
     ),
-    "The output name {name!r} contains {chars}, which output names cannot contain.": (
-        "输出名 {name!r} 包含输出名中不允许使用的字符 {chars}。"
-    ),
     "The condition name {name!r} contains {chars}, which condition names cannot contain.": (
         "条件名 {name!r} 包含条件名中不允许使用的字符 {chars}。"
     ),
@@ -707,4 +704,21 @@ TEXTS: dict[str, str] = {
     "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "提供了 {count} 个 Terraform 文件；ROS 最多接受 {limit} 个 Workspace 文件。",
     "its count is not a number known before deployment": "其 count 不是部署前已知的数字",
     "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}：count 按 {variable} 的默认值计算，因此部署时的其他值不会生效。",
+    "Base the expression on parameters (Ref to a parameter) and literal values.": "请用参数（对参数的 Ref）和字面值构造该表达式。",
+    "Check the name in the ROS resource type list.": "请在 ROS 资源类型列表中核对该名称。",
+    "Fn::Select index {index} is out of range for a list of {count} items.": "Fn::Select 的索引 {index} 超出了 {count} 个元素的列表范围。",
+    "Give Fn::Select a list that is not empty.": "请为 Fn::Select 提供非空列表。",
+    "Give {key} a value of type {wanted}, or a function that returns one.": "请为 {key} 提供 {wanted} 类型的值，或返回该类型的函数。",
+    "Remove it; {owner} takes: {listing}.": "请删除它；{owner} 接受：{listing}。",
+    "Resource {name} has the type {kind!r}, which the ROS schema does not list.": "资源 {name} 的类型 {kind!r} 不在 ROS 架构中。",
+    "Use an index from 0 to {last}.": "请使用 0 到 {last} 之间的索引。",
+    "Use {choices} if that is what you meant, or check the name in the ROS resource type list.": "如果您指的是 {choices}，请使用它，或在 ROS 资源类型列表中核对该名称。",
+    "Use {choices} if that is what you meant, or remove it.": "如果您指的是 {choices}，请使用它，否则请删除。",
+    "Write it as {function}: {shape}.": "请写成 {function}: {shape}。",
+    "{function} takes {shape}, not {value}.": "{function} 的参数应为 {shape}，而不是 {value}。",
+    "{key!r} is not a property of {owner} in the ROS schema.": "根据 ROS 架构，{key!r} 不是 {owner} 的属性。",
+    "{owner} is missing the required property {key}.": "{owner} 缺少必需属性 {key}。",
+    "{owner} must be {wanted}, not {value}.": "{owner} 必须是 {wanted}，而不是 {value}。",
+    "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} 中不能使用 {what}：它们在任何资源创建之前就被求值。",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "包含基于资源值的条件，而 ROS 在任何资源创建之前就会计算条件",
 }
