@@ -7,7 +7,7 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary sse llm engine idle health startup
-                                         push agui ros checker
+                                         push agui terraform ros checker
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -27,6 +27,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              target < 0.5 s
     push     push deliveries/s for the local-file and redis-streams queues (bench_push.py)
     agui     `iaccode agui`: time to RUN_STARTED and runs/s against A2A (bench_agui.py)
+    terraform  Terraform -> ROS conversion of a 10- and a 200-resource project, against
+             python-hcl2 parsing the same files (bench_terraform.py)
     ros      one ROS call through the cloud client against a raw pre-signed request, and the
              vendor's SDK beside it (bench_ros.py); target <= 1.5x
     checker  ROS checker: templates/s (20 and 500 resources), schema load time and memory
@@ -410,6 +412,12 @@ def agui(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return agui_rows(args.work, args.env, args.agui_runs, args.agui_clients)
 
 
+def terraform(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_terraform import terraform_rows
+
+    return terraform_rows()
+
+
 def checker(servers: Servers, args: argparse.Namespace) -> list[Row]:
     from bench_checker import checker_rows
 
@@ -426,6 +434,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "startup": startup,
     "push": push,
     "agui": agui,
+    "terraform": terraform,
     "ros": ros,
     "checker": checker,
 }

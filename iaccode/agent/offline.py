@@ -188,7 +188,10 @@ def _converted(result: ToolResult, words: Translate, language: str | None) -> st
         done = Msg("The Terraform is wrapped unchanged in a ROS Terraform template.")
     else:
         done = Msg("The Terraform is converted to native ROS resources.")
-    lines = [_sentences(language, done.render(words), data["check"]["summary"])]
+    said = [done.render(words)]
+    if data.get("summary"):
+        said.append(data["summary"])
+    lines = [_sentences(language, *said, data["check"]["summary"])]
     lines += [f"- {warning}" for warning in data.get("warnings", [])]
     lines.append(f"\n```yaml\n{data['template']}```\n")
     attached = Msg("The template is attached as {filename}.", filename=data["filename"])

@@ -16,11 +16,16 @@ Module variables are left alone: a module call sets them, not the stack.
 `output` blocks are NOT turned into ROS `Outputs`. ROS publishes a Terraform-type stack's root
 outputs by itself, and its docs show the `Outputs` section of such a template only overriding
 display text (Description, Label) with no Value, or with `Value: null`, depending on the page
-revision. Rather than guess which form ROS accepts, the wrapper leaves Outputs out; the stack
-still reports every Terraform output.
+revision; our checker (ROS5002) refuses an output without Value. Rather than guess which form
+ROS accepts, the wrapper leaves Outputs out; the stack still reports every Terraform output.
 
-`convert_terraform` maps the core alicloud_* resources to ALIYUN::* resources (`tf_convert`,
-table in `tf_rules`) and reports, in `Conversion.warnings`, everything it could not map.
+`wrap_notes` says what ROS will not find: a module call whose source is remote (registry, git,
+...) needs network access at deploy time, and one whose source leaves the workspace is not in
+the Workspace at all, so that stack fails when Terraform initialises.
+
+`convert_terraform` maps every alicloud_* resource the vendor's rules know (about 810 types) to
+its ALIYUN::* resource (`tf_convert`, rules in `tf_rules`) and reports, in `Conversion.notes`,
+everything it could not map; `Conversion.summary` counts what became of the resources.
 """
 
 from __future__ import annotations
@@ -32,13 +37,20 @@ from typing import Any
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_types import FORMAT_VERSION
 from iaccode.iac.tf_convert import Conversion, convert
+from iaccode.iac.tf_expand import local_source
 from iaccode.iac.tf_files import (
     TerraformError,
     check_workspace,
     collect_terraform_files,
     is_root_file,
 )
-from iaccode.iac.tf_hcl import parse_hcl, read_config, variable_parameter
+from iaccode.iac.tf_hcl import (
+    literal_text,
+    module_directory,
+    parse_hcl,
+    read_config,
+    variable_parameter,
+)
 
 __all__ = [
     "DEFAULT_TRANSFORM",
@@ -46,6 +58,7 @@ __all__ = [
     "TerraformError",
     "collect_terraform_files",
     "convert_terraform",
+    "wrap_notes",
     "wrap_terraform",
 ]
 
@@ -95,6 +108,59 @@ def wrap_terraform(
         template["Parameters"] = parameters
     template["Workspace"] = workspace
     return template
+
+
+def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
+    """What a wrapped workspace lacks: module sources that are remote or leave the workspace.
+
+    Raises `TerraformError` like `wrap_terraform`."""
+    workspace = check_workspace(files)
+    notes: list[Msg] = []
+    for path, text in sorted(workspace.items()):
+        if not path.endswith(".tf"):
+            continue
+        directory = module_directory(path)
+        for name, body in _module_calls(parse_hcl(path, text)):
+            source = literal_text(body.get("source")) or ""
+            if not source.startswith(("./", "../")):
+                notes.append(
+                    Msg(
+                        "{path}: module {name} has the remote source {source!r}, which is not "
+                        "in the Workspace; ROS must download it when it deploys the stack.",
+                        path=path,
+                        name=name,
+                        source=source,
+                    )
+                )
+                continue
+            target = local_source(directory, source)
+            if target is None or not any(
+                module_directory(other) == target and other.endswith(".tf") for other in workspace
+            ):
+                notes.append(
+                    Msg(
+                        "{path}: module {name} has the source {source!r}, which is not in the "
+                        "Workspace, so the stack fails when Terraform initialises; wrap the "
+                        "directory that contains the module instead.",
+                        path=path,
+                        name=name,
+                        source=source,
+                    )
+                )
+    return tuple(notes)
+
+
+def _module_calls(parsed: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    calls: list[tuple[str, Mapping[str, Any]]] = []
+    entries = parsed.get("module", [])
+    for entry in entries if isinstance(entries, list) else [entries]:
+        if isinstance(entry, dict):
+            calls.extend(
+                (str(name), body)
+                for name, body in entry.items()
+                if name != "__is_block__" and isinstance(body, dict)
+            )
+    return calls
 
 
 def convert_terraform(files: Mapping[str, str], *, description: str | None = None) -> Conversion:

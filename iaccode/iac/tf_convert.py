@@ -1,22 +1,20 @@
 """Native Terraform -> ROS conversion: alicloud_* resources become ALIYUN::* resources.
 
-The converter reads the root module (`tf_hcl.read_config`) and maps each resource with a rule in
-`tf_rules`. It never stops at the first thing it cannot map; it records a warning and keeps the
-template valid instead:
+The converter reads the workspace (`tf_hcl.read_config`), inlines local modules and unrolls
+`for_each` and `dynamic` blocks (`tf_expand`), and maps each resource with its rule (`tf_rules`:
+the vendor's data plus a small overlay) through `tf_props`. Values are converted by `tf_values`,
+whose docstring lists the expression rules. It never stops at the first thing it cannot map; it
+records why and keeps the template valid instead:
 
-- `var.x` becomes `{"Ref": "x"}` and the variable a parameter (`tf_hcl.variable_parameter`);
-  `var.x[0]` and `var.x.key` become `Fn::Select`.
-- `local.x` is replaced by the local's value, converted the same way.
-- `<type>.<name>.id` becomes `{"Ref": logical_id}`; other attributes become `Fn::GetAtt` with the
-  rule's attribute name, or, for arguments such as `alicloud_vswitch.a.vpc_id`, the value the
-  referenced resource was given. `[n]` on a resource with `count` becomes `Fn::Select`.
-- `count.index` becomes `ALIYUN::Index`; a literal or variable `count` becomes `Count`.
-- Strings with interpolations become `Fn::Sub` (or `Fn::Join` when a piece is not a plain
-  Ref/GetAtt).
-- Anything else (data sources, module outputs, function calls, `%{}` directives, unsupported
-  resources) becomes a placeholder parameter `<LogicalId>_<Property>` without a default, so the
-  stack asks for the value, plus a warning that says which Terraform expression it stands for.
-  Required ROS properties that the Terraform left out get a placeholder the same way.
+- `count = N` or `count = var.n` is ROS `Count`; `count = length(var.list)` is `Count` with
+  `Fn::Length`; `count = var.on ? 1 : 0` is a ROS `Condition` on the resource (`? N : 0` adds
+  `Count` N); a count that is 0 leaves the resource out, saying so.
+- An argument without a ROS property, or with a rule that cannot be followed, is reported with
+  the reason (the vendor marks some arguments as having no ROS property).
+- Required ROS properties that the Terraform left out get a placeholder parameter.
+
+`Conversion.summary` counts the resources found, converted natively, converted with losses and
+left out; the notes say why for each.
 
 Logical ids: the Terraform type without `alicloud_`, in PascalCase, `_`, then the resource name
 with every character other than letters, digits and `_` replaced by `_`
@@ -29,12 +27,12 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from iaccode.iac.msg import Msg, Value
+from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_schema import required_properties
 from iaccode.iac.ros_types import (
@@ -42,20 +40,40 @@ from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
+from iaccode.iac.tf_coerce import coerce_properties
+from iaccode.iac.tf_expand import expand
+from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
-from iaccode.iac.tf_hcl import (
-    Interpolation,
-    parse_reference,
-    read_config,
-    split_template,
-    variable_parameter,
-)
-from iaccode.iac.tf_rules import META_ARGUMENTS, VSWITCH, Prop, ResourceRule, rule_for
+from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
+from iaccode.iac.tf_props import Dropped, convert_properties
+from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
+from iaccode.iac.tf_schema import ros_properties, schema_name
+from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
 
 _COMPATIBLE_HINT = Msg(
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
 )
+
+
+@attrs.frozen
+class Summary:
+    """How many resources the Terraform declares and what became of them."""
+
+    found: int
+    native: int
+    lossy: int
+    dropped: int
+
+    def message(self) -> Msg:
+        return Msg(
+            "{found} Terraform resources: {native} converted natively, {lossy} converted with "
+            "losses, {dropped} left out.",
+            found=self.found,
+            native=self.native,
+            lossy=self.lossy,
+            dropped=self.dropped,
+        )
 
 
 @attrs.frozen
@@ -68,6 +86,7 @@ class Conversion:
     template: dict[str, Any]
     notes: tuple[Msg, ...] = ()
     unsupported: tuple[str, ...] = ()  # addresses left out: resources and module calls
+    summary: Summary = Summary(0, 0, 0, 0)
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -83,35 +102,55 @@ class Conversion:
 def logical_id_base(tf_type: str, name: str) -> str:
     short = tf_type.removeprefix("alicloud_")
     pascal = "".join(word[:1].upper() + word[1:] for word in re.split(r"[_-]+", short) if word)
+    name = re.sub(r'\["(.*)"\]$', r"_\1", name)  # an unrolled for_each copy: this["a"]
     return f"{pascal or 'Resource'}_{re.sub(r'[^A-Za-z0-9_]', '_', name)}"
+
+
+@attrs.frozen
+class _Count:
+    """What `count` became: ROS Count (or None), and a condition name (or None)."""
+
+    count: Any = None
+    condition: str | None = None
+    single: bool = False  # Terraform's count is `cond ? 1 : 0`: `[0]` is the resource itself
 
 
 @attrs.define
 class _Converter(ValueConverter):
     resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     unsupported: list[str] = attrs.field(factory=list)
+    counts: dict[str, _Count] = attrs.field(factory=dict)
+    lossy: set[str] = attrs.field(factory=set)
+
+    def counted(self, address: str) -> bool:
+        count = self.counts.get(address)
+        return count is not None and count.count is not None
+
+    def single(self, address: str) -> bool:
+        count = self.counts.get(address)
+        return count is not None and count.single
 
     def plan(self) -> None:
         self.taken.update(self.config.variables, PSEUDO_PARAMETERS)
         skipped: dict[Msg, list[str]] = {}
         for block in self.config.resources:
             self.blocks[block.address] = block
-            tf_type = block.labels[0]
-            rule, note = rule_for(tf_type, block.body)
-            if rule is None or "for_each" in block.body:
-                if rule is not None:
-                    why = Msg("{type} uses for_each", type=tf_type)
-                else:
-                    why = Msg("{type} has no native ROS mapping here", type=tf_type)
+            rule, note = rule_for(block.labels[0], block.body)
+            if rule is None:
+                why = Msg("{type} has no native ROS mapping here", type=block.labels[0])
                 skipped.setdefault(why, []).append(block.address)
                 self.unsupported.append(block.address)
                 continue
             if note is not None:
                 self.warnings.append(Msg("{address}: {note}.", address=block.address, note=note))
+                self.lossy.add(block.address)
             self.rules[block.address] = rule
         for address in sorted(self.rules):
             tf_type, name = self.blocks[address].labels
             self.ids[address] = unique(logical_id_base(tf_type, name), self.taken)
+        for address in list(self.rules):
+            if "count" in self.blocks[address].body:
+                self._plan_count(address)
         for what, addresses in skipped.items():
             self.warnings.append(
                 Msg(
@@ -121,15 +160,44 @@ class _Converter(ValueConverter):
                     hint=_COMPATIBLE_HINT,
                 )
             )
-        for module in self.config.modules:
-            self.unsupported.append(module.address)
-            self.warnings.append(
-                Msg(
-                    "{address}: modules are not converted, so its resources were left out; {hint}.",
-                    address=module.address,
-                    hint=_COMPATIBLE_HINT,
-                )
-            )
+
+    def _plan_count(self, address: str) -> None:
+        logical_id = self.ids[address]
+        raw = self.blocks[address].body["count"]
+        where = Where(address, logical_id, "count", "Count")
+        node = _single_expression(raw)
+        try:
+            if isinstance(node, Conditional) and _is_zero(node.otherwise):
+                test = self.condition_value(node.condition, str(raw), where)
+                count = self.node(node.then, str(raw), where)
+                if test is False:
+                    count = 0
+                elif count == 1 and test is True:
+                    self.counts[address] = _Count(single=True)
+                    return
+                elif test is not True:
+                    name = self.condition(test, str(raw), where)
+                    self.counts[address] = _Count(None if count == 1 else count, name, count == 1)
+                    return
+            else:
+                count = self.value(raw, attrs.evolve(where, strict=True))
+        except Unmappable:
+            count = self.value(raw, where)  # a placeholder parameter, with its warning
+            if isinstance(count, dict) and count.get("Ref") in self.placeholders:
+                self.placeholders[count["Ref"]]["Type"] = "Number"
+            self.lossy.add(address)
+        if count == 0:
+            self._leave_out(address, Msg("its count is 0"))
+            return
+        self.counts[address] = _Count(count)
+
+    def _leave_out(self, address: str, why: Msg) -> None:
+        del self.rules[address]
+        self.taken.discard(self.ids.pop(address))
+        self.unsupported.append(address)
+        self.warnings.append(
+            Msg("{address}: {what}, so it was left out.", address=address, what=why)
+        )
 
     def resource(self, address: str) -> dict[str, Any]:
         logical_id = self.ids[address]
@@ -145,136 +213,121 @@ class _Converter(ValueConverter):
         self.resources[logical_id] = entry
         return entry
 
+    def unmapped(self, where: Where, problem: Unmappable) -> str:
+        self.lossy.add(where.address)
+        return super().unmapped(where, problem)
+
     def _convert(self, address: str, logical_id: str) -> dict[str, Any]:
         block, rule = self.blocks[address], self.rules[address]
         body = block.body
-        has_count = "count" in body
+        count = self.counts.get(address, _Count())
+        has_count = count.count is not None
         entry: dict[str, Any] = {"Type": rule.ros_type}
+        if count.condition is not None:
+            entry["Condition"] = count.condition
         if has_count:
-            where = Where(address, logical_id, "count", "Count")
-            count = self.value(body["count"], where)
-            if isinstance(count, dict) and count.get("Ref") in self.placeholders:
-                self.placeholders[count["Ref"]]["Type"] = "Number"
-            entry["Count"] = count
-        properties: dict[str, Any] = {}
-        for argument, prop in rule.properties.items():
-            if argument in body and prop.ros not in properties:
-                where = Where(address, logical_id, argument, prop.ros, has_count)
-                self._property(properties, prop, body[argument], where)
+            entry["Count"] = count.count
+
+        def convert(raw: object, argument: str, prop: str) -> Any:
+            return self.value(raw, Where(address, logical_id, argument, prop, has_count))
+
+        converted = convert_properties(
+            body,
+            rule.properties,
+            rule.ignored,
+            convert,
+            ros_type=rule.ros_type,
+            skip=META_ARGUMENTS | rule.used,
+        )
+        properties = converted.properties
         for key, default in rule.defaults.items():
             properties.setdefault(key, default)
         if rule.vpc_from_vswitch and "VpcId" not in properties:
             vpc = self._vpc_of_vswitch(properties.get("VSwitchId"))
             if vpc is not None:
                 properties["VpcId"] = vpc
+        dropped = self._by_schema(rule, converted.dropped, properties, convert)
+        dropped += self._not_in_schema(rule, properties)
+        properties = coerce_properties(rule.ros_type, properties)
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
         if depends:
             entry["DependsOn"] = depends
-        left = sorted(
-            key
-            for key in body
-            if key not in rule.properties and key not in META_ARGUMENTS and key not in rule.ignored
-        )
-        if len(left) == 1:
-            self.warnings.append(
-                Msg(
-                    "{address}: {argument} is not converted (no ROS mapping here), so the ROS "
-                    "resource uses the defaults.",
-                    address=address,
-                    argument=left[0],
-                )
-            )
-        elif left:
-            self.warnings.append(
-                Msg(
-                    "{address}: {arguments} are not converted (no ROS mapping here), so the ROS "
-                    "resource uses the defaults.",
-                    address=address,
-                    arguments=", ".join(left),
-                )
-            )
+        for note in converted.notes:
+            self.warnings.append(Msg("{address}: {note}", address=address, note=note))
+        self._report_dropped(address, dropped)
+        if dropped or converted.notes:
+            self.lossy.add(address)
         return entry
 
-    def _property(self, properties: dict[str, Any], prop: Prop, raw: object, where: Where) -> None:
-        if raw is None:
-            return  # `x = null` in Terraform means "not set"
-        kind = prop.kind
-        if kind in ("tags", "tag_map", "security_groups"):
-            raw = self._local_literal(raw)
-        if kind in ("tags", "tag_map"):
-            if not isinstance(raw, dict):
-                self.warnings.append(
-                    Msg(
-                        "{address}: {argument} is not a literal map, so Tags were left out; "
-                        "write the tags out in the resource to keep them.",
-                        address=where.address,
-                        argument=where.argument,
-                    )
+    def _by_schema(
+        self,
+        rule: Rule,
+        dropped: list[Dropped],
+        properties: dict[str, Any],
+        convert: Callable[[object, str, str], Any],
+    ) -> list[Dropped]:
+        """Place arguments no rule names by the schema's property of the same name, and word
+        the reason for the others by what the schema knows."""
+        known = ros_properties(rule.ros_type)
+        left: list[Dropped] = []
+        for item in dropped:
+            name = schema_name(rule.ros_type, item.argument) if "." not in item.argument else None
+            if item.kind == "unknown" and name is not None and name not in properties:
+                properties[name] = convert(item.raw, item.argument, name)
+                continue
+            if item.kind == "ignored" and name is not None:
+                reason = Msg(
+                    "the vendor's rules leave it out, though {type} has a property {name}",
+                    type=rule.ros_type,
+                    name=name,
                 )
-                return
-            tags = {str(k): self.value(v, where) for k, v in raw.items() if k != "__is_block__"}
-            if kind == "tags":
-                properties[prop.ros] = [{"Key": k, "Value": v} for k, v in tags.items()]
-            else:
-                properties[prop.ros] = tags
-        elif kind == "security_groups":
-            if isinstance(raw, list) and len(raw) == 1:
-                properties["SecurityGroupId"] = self.value(raw[0], where)
-            else:
-                where = attrs.evolve(where, prop="SecurityGroupIds")
-                properties["SecurityGroupIds"] = self.value(raw, where)
-        elif kind == "join":
-            value = self.value(raw, where)
-            if isinstance(value, list):
-                if all(isinstance(item, str) for item in value):
-                    value = ",".join(value)
-                else:
-                    value = {"Fn::Join": [",", value]}
-            elif self._is_list_parameter(value):
-                value = {"Fn::Join": [",", value]}
-            properties[prop.ros] = value
-        elif kind == "lower":
-            value = self.value(raw, where)
-            properties[prop.ros] = value.lower() if isinstance(value, str) else value
-        elif kind == "list":
-            value = self.value(raw, where)
-            properties[prop.ros] = value if isinstance(value, list) else [value]
-        else:
-            properties[prop.ros] = self.value(raw, where)
+                item = attrs.evolve(item, reason=reason)
+            elif item.kind == "ignored" and (known is None or "." in item.argument):
+                # Nested arguments are not looked up in the schema: say whose claim it is.
+                item = attrs.evolve(
+                    item, reason=Msg("the vendor's rules say ROS has no property for it")
+                )
+            left.append(item)
+        return left
 
-    def _local_literal(self, raw: object) -> object:
-        """Follow `local.x` to the local's own value, so a literal map or list stays literal."""
-        seen: set[str] = set()
-        while isinstance(raw, str):
-            parts = split_template(raw)
-            if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-                break
-            ref = parse_reference(parts[0].expr)
-            if ref is None or ref.root != "local" or len(ref.steps) != 1:
-                break
-            name = ref.steps[0]
-            if not isinstance(name, str) or name in seen or name not in self.config.locals:
-                break
-            seen.add(name)
-            raw = self.config.locals[name]
-        return raw
+    def _not_in_schema(self, rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
+        """Properties the ROS schema does not have for the type (when the schema is known)."""
+        known = ros_properties(rule.ros_type)
+        if known is None:
+            return []
+        dropped = []
+        for name in sorted(set(properties) - known):
+            del properties[name]
+            dropped.append(
+                Dropped(name, Msg("{type} has no property {name}", type=rule.ros_type, name=name))
+            )
+        return dropped
 
-    def _is_list_parameter(self, value: object) -> bool:
-        if not (isinstance(value, dict) and isinstance(value.get("Ref"), str)):
-            return False
-        name = value["Ref"]
-        block = self.config.variables.get(name)
-        if block is not None:
-            return variable_parameter(block, self.config.tfvars)["Type"] == "CommaDelimitedList"
-        return self.placeholders.get(name, {}).get("Type") == "CommaDelimitedList"
+    def _report_dropped(self, address: str, dropped: list[Dropped]) -> None:
+        by_reason: dict[Msg, list[str]] = {}
+        for item in dropped:
+            by_reason.setdefault(item.reason, []).append(item.argument)
+        for reason, arguments in by_reason.items():
+            names: list[Value] = list(arguments)
+            self.warnings.append(
+                Msg(
+                    "{address}: {arguments} not converted ({reason}), so the ROS resource uses "
+                    "its defaults there.",
+                    address=address,
+                    arguments=and_list(names),
+                    reason=reason,
+                )
+            )
 
     def _vpc_of_vswitch(self, vswitch: object) -> Any:
+        if isinstance(vswitch, dict) and isinstance(vswitch.get("Fn::Select"), list):
+            vswitch = vswitch["Fn::Select"][-1]  # one of a vSwitch's copies: same VPC
         if not (isinstance(vswitch, dict) and isinstance(vswitch.get("Ref"), str)):
             return None
         for address, logical_id in self.ids.items():
-            if logical_id == vswitch["Ref"] and self.rules[address] is VSWITCH:
+            if logical_id == vswitch["Ref"] and self.rules[address].tf_type == "alicloud_vswitch":
                 try:
                     vpc = self.resource(address)["Properties"].get("VpcId")
                 except Unmappable:
@@ -283,7 +336,7 @@ class _Converter(ValueConverter):
         return None
 
     def _fill_required(
-        self, address: str, logical_id: str, rule: ResourceRule, properties: dict[str, Any]
+        self, address: str, logical_id: str, rule: Rule, properties: dict[str, Any]
     ) -> None:
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
@@ -296,6 +349,7 @@ class _Converter(ValueConverter):
                 where, f"{key} of {address}, which the Terraform configuration does not set."
             )
             properties[key] = {"Ref": name}
+            self.lossy.add(address)
             self.warnings.append(
                 Msg(
                     "{address}: sets nothing that maps to {key}, which {kind} needs; added "
@@ -317,8 +371,11 @@ class _Converter(ValueConverter):
                 else None
             )
             target = f"{ref.root}.{ref.steps[0]}" if ref and ref.steps else None
+            copies = [self.ids[a] for a in self.ids if target and a.startswith(target + "[")]
             if target in self.ids:
                 depends.append(self.ids[target])
+            elif copies:  # a for_each resource: all its copies
+                depends.extend(copies)
             else:
                 self.warnings.append(
                     Msg(
@@ -351,8 +408,31 @@ class _Converter(ValueConverter):
             description = block.body.get("description")
             if isinstance(description, str) and description:
                 output["Description"] = description
-            outputs[name] = output
+            condition = self._condition_of(value)
+            if condition is not None:
+                output["Condition"] = condition
+            outputs[re.sub(r"[^A-Za-z0-9_]", "_", name)] = output
         return outputs
+
+    def _condition_of(self, value: Any) -> str | None:
+        """The condition of a conditional resource the value reads, if any (outputs need it)."""
+        found: list[str] = []
+
+        def walk(item: Any) -> None:
+            if isinstance(item, dict):
+                target = item.get("Ref") or (item.get("Fn::GetAtt") or [None])[0]
+                for address, logical_id in self.ids.items():
+                    count = self.counts.get(address)
+                    if logical_id == target and count is not None and count.condition:
+                        found.append(count.condition)
+                for inner in item.values():
+                    walk(inner)
+            elif isinstance(item, list):
+                for inner in item:
+                    walk(inner)
+
+        walk(value)
+        return found[0] if found else None
 
     def parameters(self) -> dict[str, Any]:
         parameters: dict[str, Any] = {}
@@ -366,15 +446,46 @@ class _Converter(ValueConverter):
         return parameters
 
 
+def _single_expression(raw: object) -> object:
+    """The syntax tree of a value that is one `${...}` expression, else None."""
+    parts = split_template(raw) if isinstance(raw, str) else []
+    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+        return None
+    try:
+        return parse_expression(parts[0].expr)
+    except ExprError:
+        return None
+
+
+def _is_zero(node: object) -> bool:
+    return isinstance(node, Literal) and node.value == 0
+
+
 def convert(files: Mapping[str, str], *, description: str | None = None) -> Conversion:
+    """The native conversion of a workspace. Raises `TerraformError` for bad paths, invalid
+    HCL, modules that nest too deep or call themselves, expressions nested too deeply, or
+    when no resource can be converted."""
+    try:
+        return _convert(files, description)
+    except RecursionError:
+        raise TerraformError(
+            Msg("The Terraform nests values or expressions too deeply to convert.")
+        ) from None
+
+
+def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     checked = check_workspace(files)
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
-    converter = _Converter(read_config(checked))
+    expanded = expand(checked)
+    converter = _Converter(expanded.config, files=checked)
+    converter.warnings.extend(expanded.notes)
+    converter.unsupported.extend(expanded.left_out)
     converter.plan()
     for address in converter.blocks:
         if address in converter.ids:
             converter.resource(address)
+    found = len(converter.blocks) + expanded.dropped_resources
     if not converter.resources:
         left_out: Value = ", ".join(converter.unsupported) or Msg("there are no resources")
         raise TerraformError(
@@ -391,16 +502,29 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
         for address in converter.blocks
         if address in converter.ids
     }
-    total = len(converter.blocks)
+    lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy
+    lossy &= set(converter.ids)
+    summary = Summary(
+        found=found,
+        native=len(ordered_resources) - len(lossy),
+        lossy=len(lossy),
+        dropped=found - len(ordered_resources),
+    )
     template: dict[str, Any] = {
         "ROSTemplateFormatVersion": FORMAT_VERSION,
         "Description": description
-        or f"Converted from Terraform by iaccode: {len(ordered_resources)} of {total} resources "
+        or f"Converted from Terraform by iaccode: {len(ordered_resources)} of {found} resources "
         "as native ROS resources.",
     }
     parameters = converter.parameters()
+    used = {name: converter.config.variables[name] for name in converter.config.variables}
+    converter.warnings.extend(
+        validation_notes({n: b for n, b in used.items() if n in converter.used_variables})
+    )
     if parameters:
         template["Parameters"] = parameters
+    if converter.conditions:
+        template["Conditions"] = dict(converter.conditions)
     template["Resources"] = ordered_resources
     if outputs:
         template["Outputs"] = outputs
@@ -408,4 +532,8 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
         template=template,
         notes=tuple(converter.warnings),
         unsupported=tuple(sorted(converter.unsupported)),
+        summary=summary,
     )
+
+
+__all__ = ["Conversion", "Summary", "convert", "logical_id_base"]

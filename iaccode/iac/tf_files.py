@@ -152,15 +152,7 @@ def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
         except OSError as exc:
             raise TerraformError(_unreadable(relative, exc)) from exc
         if total > max_bytes:
-            raise TerraformError(
-                Msg(
-                    "The Terraform files add up to more than {limit} bytes (reached at {path}); "
-                    "a ROS template body has to stay small, so remove large files or raise the "
-                    "limit.",
-                    limit=max_bytes,
-                    path=relative,
-                )
-            )
+            raise _too_large(max_bytes, relative)
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -177,6 +169,17 @@ def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
                 )
             ) from exc
     return files
+
+
+def _too_large(limit: int, path: str) -> TerraformError:
+    return TerraformError(
+        Msg(
+            "The Terraform files add up to more than {limit} bytes (reached at {path}); a ROS "
+            "template body has to stay small, so remove large files or raise the limit.",
+            limit=limit,
+            path=path,
+        )
+    )
 
 
 def _reason(exc: OSError) -> str:
@@ -205,11 +208,29 @@ def workspace_path_problem(path: str) -> Msg | None:
     return None
 
 
-def check_workspace(files: Mapping[str, object]) -> dict[str, str]:
-    """Validate a {path: text} mapping as a Workspace; return it as a plain sorted dict."""
+def check_workspace(
+    files: Mapping[str, object],
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_files: int = DEFAULT_MAX_FILES,
+) -> dict[str, str]:
+    """Validate a {path: text} mapping as a Workspace; return it as a plain sorted dict.
+
+    Raises `TerraformError` for no files, a bad path or value, no `.tf` file, or more than
+    `max_files` files or `max_bytes` of UTF-8 text (the limits `collect_terraform_files` keeps).
+    """
     if not files:
         raise TerraformError(Msg("No Terraform files were given."))
+    if len(files) > max_files:
+        raise TerraformError(
+            Msg(
+                "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.",
+                count=len(files),
+                limit=max_files,
+            )
+        )
     checked: dict[str, str] = {}
+    total = 0
     for path in sorted(files):
         if not isinstance(path, str):
             raise TerraformError(Msg("Workspace path {path!r} must be a string.", path=path))
@@ -224,6 +245,9 @@ def check_workspace(files: Mapping[str, object]) -> dict[str, str]:
                 Msg("{path} must be text, not {kind}.", path=path, kind=type(text).__name__)
             )
         checked[path] = text
+        total += len(text.encode("utf-8", errors="replace"))
+        if total > max_bytes:
+            raise _too_large(max_bytes, path)
     if not any(path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file, so there is no Terraform configuration."))
     return checked

@@ -116,14 +116,21 @@ def _labelled_blocks(kind: str, entries: object, path: str) -> list[Block]:
     return blocks
 
 
-def read_config(files: Mapping[str, str]) -> TerraformConfig:
-    """Parse the root module's `.tf` files (and auto-loaded tfvars) of a checked workspace."""
+def module_directory(path: str) -> str:
+    """The folder of a workspace path ("" for the root module)."""
+    return path.rpartition("/")[0]
+
+
+def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfig:
+    """Parse one module's `.tf` files (the root module by default) of a checked workspace;
+    the root module also gets its auto-loaded tfvars. Raises `TerraformError` for invalid HCL
+    (naming file and line) or a block declared twice."""
     variables: dict[str, Block] = {}
     local_values: dict[str, Any] = {}
     groups: dict[str, list[Block]] = {kind: [] for kind in _LABELLED}
     seen: dict[str, str] = {}
     for path in sorted(files):
-        if not (is_root_file(path) and path.endswith(".tf")):
+        if not (module_directory(path) == directory and path.endswith(".tf")):
             continue
         parsed = parse_hcl(path, files[path])
         for kind, entries in parsed.items():
@@ -154,7 +161,7 @@ def read_config(files: Mapping[str, str]) -> TerraformConfig:
         resources=tuple(groups["resource"]),
         outputs=tuple(groups["output"]),
         modules=tuple(groups["module"]),
-        tfvars=_tfvars(files),
+        tfvars=_tfvars(files) if directory == "" else {},
     )
 
 
@@ -345,12 +352,12 @@ def parameter_type(type_expr: object, default: object) -> str:
     return _type_from_default(default)
 
 
-def _plain(value: object) -> object:
+def plain_value(value: object) -> object:
     """A literal HCL value as plain data (strings unescaped); lists and maps recursively."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items() if k != "__is_block__"}
+        return {str(k): plain_value(v) for k, v in value.items() if k != "__is_block__"}
     if isinstance(value, list):
-        return [_plain(item) for item in value]
+        return [plain_value(item) for item in value]
     text = literal_text(value)
     return text if text is not None else value
 
@@ -371,7 +378,13 @@ def variable_parameter(block: Block, tfvars: Mapping[str, Any]) -> dict[str, obj
     body = block.body
     name = block.labels[0]
     has_default = name in tfvars or "default" in body
-    default = _plain(tfvars[name] if name in tfvars else body.get("default"))
+    default = plain_value(tfvars[name] if name in tfvars else body.get("default"))
+    if has_default:
+        # Imported here (tf_types, tf_validation): they read with tf_expr, which builds on this
+        # module.
+        from iaccode.iac.tf_types import with_optional_defaults
+
+        default = with_optional_defaults(body.get("type"), default)
     kind = parameter_type(body.get("type"), default)
     parameter: dict[str, object] = {"Type": kind}
     if has_default:
@@ -383,6 +396,10 @@ def variable_parameter(block: Block, tfvars: Mapping[str, Any]) -> dict[str, obj
         parameter.update(_description_fields(description))
     if body.get("sensitive") is True:
         parameter["NoEcho"] = True
+    if "validation" in body:
+        from iaccode.iac.tf_validation import validation_constraints  # see tf_types above
+
+        parameter.update(validation_constraints(block).fields)
     return parameter
 
 

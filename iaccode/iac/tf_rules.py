@@ -1,344 +1,172 @@
-"""The table behind `convert_terraform`: which alicloud_* resource becomes which ROS resource.
+"""The rule for one Terraform resource: the vendor's data plus what Terraform does silently.
 
-One `ResourceRule` per Terraform type says which ROS type it becomes, which argument feeds which
-property (and how: as is, as a ROS tag list, the first of a list, ...), which Terraform
-attributes are which `Fn::GetAtt` names, and which defaults Terraform applies silently but ROS
-requires spelled out. The property and attribute names come from the ROS resource docs and the
-ros-cdk assemblies (`spec/iac-code-reference.md` 3.4, 3.6); GetAtt names must be ones that
-the ROS schema (`ros_schema`) knows, which the tests check.
+The mapping itself (ROS type, property paths, nested block schemas, attribute names) is the
+vendor's rule data (`tf_rule_data`, about 810 types). A rule says nothing about Terraform's own
+behaviour, so a short overlay here adds it for a few types, each with its reason:
 
-`id` is never in `attributes`: it is the resource's physical id, which is what `Ref` returns for
-every type here.
+- variants: `alicloud_security_group_rule` is an egress rule when `type = "egress"`, which ROS
+  models as another type with other property names;
+- defaults that Terraform applies but ROS requires spelled out (a listener's bandwidth -1, ...);
+- the VPC of a vSwitch, which Terraform infers and some ROS types want given;
+- one security group or several (`security_groups`): the vendor keeps only the first, while
+  ROS takes all of them as `SecurityGroupIds`;
+- argument names of the current provider that the vendor's rules predate (`alicloud_db_account`
+  renamed `instance_id` to `db_instance_id`, ...), and attributes they leave out.
+
+`rule_for` returns the combined `Rule`; its `note` says what was assumed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
 
 import attrs
 
 from iaccode.iac.msg import Msg
-
-PropertyKind = Literal[
-    "value",  # converted as is
-    "tags",  # {k = v} -> [{Key: k, Value: v}] (ECS, VPC, SLB, RDS tags)
-    "tag_map",  # {k = v} kept as a map (OSS bucket tags)
-    "join",  # list -> "a,b" (RDS SecurityIPList)
-    "lower",  # literal text lower-cased (SLB charge types)
-    "list",  # a single value becomes a one-item list
-    "security_groups",  # one group -> SecurityGroupId, several -> SecurityGroupIds
-]
+from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
 
 
 @attrs.frozen
-class Prop:
-    """Where one Terraform argument goes."""
+class Rule:
+    """How one Terraform resource (or one variant of it) maps to a ROS type."""
 
-    ros: str
-    kind: PropertyKind = "value"
-
-
-def _props(**mapping: str | Prop) -> dict[str, Prop]:
-    return {
-        key: value if isinstance(value, Prop) else Prop(value) for key, value in mapping.items()
-    }
-
-
-@attrs.frozen
-class ResourceRule:
-    """How one Terraform resource type (or one variant of it) maps to a ROS type."""
-
+    tf_type: str
     ros_type: str
-    properties: Mapping[str, Prop]
-    attributes: Mapping[str, str] = attrs.field(factory=dict)
+    properties: Mapping[str, PropertyRule]
+    ignored: frozenset[str]  # arguments ROS has no property for (the vendor says so)
+    attributes: Mapping[str, AttributeRule]
     defaults: Mapping[str, object] = attrs.field(factory=dict)
     vpc_from_vswitch: bool = False
-    ignored: frozenset[str] = frozenset()  # arguments used up without becoming a property
+    used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
 
 
 @attrs.frozen
-class Variants:
-    """A Terraform type that becomes one of several ROS types by the literal value of `key`."""
+class _Overlay:
+    properties: Mapping[str, PropertyRule] = attrs.field(factory=dict)
+    attributes: Mapping[str, AttributeRule] = attrs.field(factory=dict)
+    defaults: Mapping[str, object] = attrs.field(factory=dict)
+    vpc_from_vswitch: bool = False
 
-    key: str
-    choices: Mapping[str, ResourceRule]
-    default: str
+
+_ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
+_LOWER = {"internet_charge_type": PropertyRule("InternetChargeType", handler="lower")}
 
 
-_COMMON_TAGS = Prop("Tags", "tags")
+def _to(**names: str) -> dict[str, PropertyRule]:
+    return {argument: PropertyRule(ros) for argument, ros in names.items()}
 
-VPC = ResourceRule(
-    "ALIYUN::ECS::VPC",
-    _props(
-        cidr_block="CidrBlock",
-        vpc_name="VpcName",
-        name="VpcName",
-        description="Description",
-        enable_ipv6="EnableIpv6",
-        resource_group_id="ResourceGroupId",
-        tags=_COMMON_TAGS,
-    ),
-    attributes={
-        "vpc_name": "VpcName",
-        "name": "VpcName",
-        "router_id": "VRouterId",
-        "route_table_id": "RouteTableId",
-    },
-)
 
-VSWITCH = ResourceRule(
-    "ALIYUN::ECS::VSwitch",
-    _props(
-        vpc_id="VpcId",
-        cidr_block="CidrBlock",
-        zone_id="ZoneId",
-        availability_zone="ZoneId",
-        vswitch_name="VSwitchName",
-        name="VSwitchName",
-        description="Description",
-        tags=_COMMON_TAGS,
-    ),
-    attributes={
-        "cidr_block": "CidrBlock",
-        "vswitch_name": "VSwitchName",
-        "name": "VSwitchName",
-        "ipv6_cidr_block": "Ipv6CidrBlock",
-    },
-)
+def _attributes(**names: str) -> dict[str, AttributeRule]:
+    return {attribute: AttributeRule((ros,)) for attribute, ros in names.items()}
 
-SECURITY_GROUP = ResourceRule(
-    "ALIYUN::ECS::SecurityGroup",
-    _props(
-        vpc_id="VpcId",
-        security_group_name="SecurityGroupName",
-        name="SecurityGroupName",
-        description="Description",
-        security_group_type="SecurityGroupType",
-        resource_group_id="ResourceGroupId",
-        tags=_COMMON_TAGS,
-    ),
-)
 
-_RULE_COMMON = _props(
-    security_group_id="SecurityGroupId",
-    ip_protocol="IpProtocol",
-    port_range="PortRange",
-    policy="Policy",
-    priority="Priority",
-    nic_type="NicType",
-    description="Description",
-)
-# Terraform's own defaults: port_range "-1/-1"; ROS requires PortRange, so it is spelled out.
-_RULE_DEFAULTS: Mapping[str, object] = {"PortRange": "-1/-1"}
-
-SECURITY_GROUP_RULE = Variants(
-    key="type",
-    choices={
-        "ingress": ResourceRule(
-            "ALIYUN::ECS::SecurityGroupIngress",
-            {
-                **_RULE_COMMON,
-                **_props(cidr_ip="SourceCidrIp", source_security_group_id="SourceGroupId"),
-            },
-            defaults=_RULE_DEFAULTS,
-            ignored=frozenset({"type"}),
-        ),
-        "egress": ResourceRule(
-            "ALIYUN::ECS::SecurityGroupEgress",
-            {
-                **_RULE_COMMON,
-                **_props(cidr_ip="DestCidrIp", source_security_group_id="DestGroupId"),
-            },
-            defaults=_RULE_DEFAULTS,
-            ignored=frozenset({"type"}),
-        ),
-    },
-    default="ingress",
-)
-
-INSTANCE = ResourceRule(
-    "ALIYUN::ECS::Instance",
-    _props(
-        instance_type="InstanceType",
-        image_id="ImageId",
-        vswitch_id="VSwitchId",
-        vpc_id="VpcId",
-        security_groups=Prop("SecurityGroupId", "security_groups"),
-        instance_name="InstanceName",
-        host_name="HostName",
-        description="Description",
-        availability_zone="ZoneId",
-        system_disk_category="SystemDiskCategory",
-        system_disk_size="SystemDiskSize",
-        internet_max_bandwidth_out="InternetMaxBandwidthOut",
-        internet_charge_type="InternetChargeType",
-        instance_charge_type="InstanceChargeType",
-        period="Period",
-        period_unit="PeriodUnit",
-        key_name="KeyPairName",
-        password="Password",
-        private_ip="PrivateIpAddress",
-        user_data="UserData",
-        role_name="RamRoleName",
-        resource_group_id="ResourceGroupId",
-        deletion_protection="DeletionProtection",
-        spot_strategy="SpotStrategy",
-        tags=_COMMON_TAGS,
-    ),
-    attributes={
-        "private_ip": "PrivateIp",
-        "public_ip": "PublicIp",
-        "availability_zone": "ZoneId",
-        "host_name": "HostName",
-    },
+_SLB = _Overlay(
+    properties={**_LOWER, **_to(vpc_id="VpcId", name="LoadBalancerName")},
+    attributes=_attributes(address="IpAddress", address_type="AddressType"),
     vpc_from_vswitch=True,
 )
 
-_SLB = ResourceRule(
-    "ALIYUN::SLB::LoadBalancer",
-    _props(
-        load_balancer_name="LoadBalancerName",
-        name="LoadBalancerName",
-        address_type="AddressType",
-        vswitch_id="VSwitchId",
-        vpc_id="VpcId",
-        load_balancer_spec="LoadBalancerSpec",
-        specification="LoadBalancerSpec",
-        internet_charge_type=Prop("InternetChargeType", "lower"),
-        bandwidth="Bandwidth",
-        master_zone_id="MasterZoneId",
-        slave_zone_id="SlaveZoneId",
-        resource_group_id="ResourceGroupId",
-        tags=_COMMON_TAGS,
+_OVERLAYS: Mapping[str, _Overlay] = {
+    "alicloud_instance": _Overlay(
+        properties={"security_groups": _ALL_GROUPS},
+        attributes=_attributes(
+            private_ip="PrivateIp", availability_zone="ZoneId", host_name="HostName"
+        ),
+        vpc_from_vswitch=True,
     ),
-    attributes={
-        "address": "IpAddress",
-        "address_type": "AddressType",
-        "vpc_id": "VpcId",
-        "vswitch_id": "VSwitchId",
-        "network_type": "NetworkType",
-    },
-    vpc_from_vswitch=True,
-)
-
-SLB_LISTENER = ResourceRule(
-    "ALIYUN::SLB::Listener",
-    _props(
-        load_balancer_id="LoadBalancerId",
-        frontend_port="ListenerPort",
-        backend_port="BackendServerPort",
-        protocol="Protocol",
-        bandwidth="Bandwidth",
-        scheduler="Scheduler",
-        description="Description",
-        server_group_id="VServerGroupId",
-        server_certificate_id="ServerCertificateId",
-        idle_timeout="IdleTimeout",
-        request_timeout="RequestTimeout",
+    "alicloud_slb_load_balancer": attrs.evolve(
+        _SLB, properties={**_SLB.properties, **_to(specification="LoadBalancerSpec")}
+    ),
+    "alicloud_slb": _SLB,
+    # The vendor keeps the first of a list, but Terraform's weight is one number for all.
+    "alicloud_slb_attachment": _Overlay(
+        properties={"weight": PropertyRule("BackendServerWeightList", "List")}
+    ),
+    # ROS takes an OSS bucket's tags as a map (ros-cdk: `{[key: string]: any}`), not a list.
+    "alicloud_oss_bucket": _Overlay(properties=_to(tags="Tags")),
+    "alicloud_db_account": _Overlay(
+        properties=_to(
+            db_instance_id="DBInstanceId",
+            account_name="AccountName",
+            account_password="AccountPassword",
+            account_type="AccountType",
+            account_description="AccountDescription",
+        )
     ),
     # Terraform's default bandwidth is -1 (no limit); ROS requires Bandwidth.
-    defaults={"Bandwidth": -1},
-)
-
-SLB_ATTACHMENT = ResourceRule(
-    "ALIYUN::SLB::BackendServerAttachment",
-    _props(
-        load_balancer_id="LoadBalancerId",
-        instance_ids="BackendServerList",
-        weight=Prop("BackendServerWeightList", "list"),
-    ),
-)
-
-DB_INSTANCE = ResourceRule(
-    "ALIYUN::RDS::DBInstance",
-    _props(
-        engine="Engine",
-        engine_version="EngineVersion",
-        instance_type="DBInstanceClass",
-        instance_storage="DBInstanceStorage",
-        db_instance_storage_type="DBInstanceStorageType",
-        category="Category",
-        vswitch_id="VSwitchId",
-        vpc_id="VpcId",
-        zone_id="ZoneId",
-        security_ips=Prop("SecurityIPList", "join"),
-        instance_name="DBInstanceDescription",
-        instance_charge_type="PayType",
-        period="Period",
-        port="Port",
-        connection_string_prefix="ConnectionStringPrefix",
-        maintain_time="MaintainTime",
-        resource_group_id="ResourceGroupId",
-        deletion_protection="DeletionProtection",
-        tags=_COMMON_TAGS,
-    ),
-    attributes={"connection_string": "InnerConnectionString", "port": "InnerPort"},
+    "alicloud_slb_listener": _Overlay(defaults={"Bandwidth": -1}),
     # Terraform's default white list; ROS requires SecurityIPList.
-    defaults={"SecurityIPList": "127.0.0.1"},
-    vpc_from_vswitch=True,
-)
-
-DB_ACCOUNT = ResourceRule(
-    "ALIYUN::RDS::Account",
-    _props(
-        db_instance_id="DBInstanceId",
-        instance_id="DBInstanceId",
-        account_name="AccountName",
-        name="AccountName",
-        account_password="AccountPassword",
-        password="AccountPassword",
-        account_type="AccountType",
-        type="AccountType",
-        account_description="AccountDescription",
-        description="AccountDescription",
+    "alicloud_db_instance": _Overlay(
+        properties={"security_ips": PropertyRule("SecurityIPList", handler="comma_join")},
+        # Terraform's connection_string and port are the intranet ones.
+        attributes=_attributes(connection_string="InnerConnectionString", port="InnerPort"),
+        defaults={"SecurityIPList": "127.0.0.1"},
+        vpc_from_vswitch=True,
     ),
-)
-
-DB_DATABASE = ResourceRule(
-    "ALIYUN::RDS::Database",
-    _props(
-        instance_id="DBInstanceId",
-        name="DBName",
-        data_base_name="DBName",
-        character_set="CharacterSetName",
-        description="DBDescription",
-    ),
+    "alicloud_eip_address": _Overlay(attributes=_attributes(ip_address="EipAddress")),
+    "alicloud_eip": _Overlay(attributes=_attributes(ip_address="EipAddress")),
     # Terraform's default character set; ROS requires CharacterSetName.
-    defaults={"CharacterSetName": "utf8"},
-)
-
-OSS_BUCKET = ResourceRule(
-    "ALIYUN::OSS::Bucket",
-    _props(
-        bucket="BucketName",
-        acl="AccessControl",
-        storage_class="StorageClass",
-        redundancy_type="RedundancyType",
-        force_destroy="DeletionForce",
-        policy="Policy",
-        resource_group_id="ResourceGroupId",
-        tags=Prop("Tags", "tag_map"),
-    ),
-    attributes={"bucket": "Name"},
-)
-
-RULES: Mapping[str, ResourceRule | Variants] = {
-    "alicloud_vpc": VPC,
-    "alicloud_vswitch": VSWITCH,
-    "alicloud_security_group": SECURITY_GROUP,
-    "alicloud_security_group_rule": SECURITY_GROUP_RULE,
-    "alicloud_instance": INSTANCE,
-    "alicloud_slb": _SLB,
-    "alicloud_slb_load_balancer": _SLB,
-    "alicloud_slb_listener": SLB_LISTENER,
-    "alicloud_slb_attachment": SLB_ATTACHMENT,
-    "alicloud_db_instance": DB_INSTANCE,
-    "alicloud_db_account": DB_ACCOUNT,
-    "alicloud_rds_account": DB_ACCOUNT,
-    "alicloud_db_database": DB_DATABASE,
-    "alicloud_oss_bucket": OSS_BUCKET,
+    "alicloud_db_database": _Overlay(defaults={"CharacterSetName": "utf8"}),
+    # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
+    "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
 }
+
+# The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.
+_EGRESS_NAMES = {"SourceCidrIp": "DestCidrIp", "SourceGroupId": "DestGroupId"}
+_EGRESS_DROPPED = frozenset({"SourceGroupOwnerId"})
+
+
+def _egress(rule: Rule) -> Rule:
+    properties = {
+        name: attrs.evolve(prop, to=_EGRESS_NAMES.get(prop.to or "", prop.to))
+        for name, prop in rule.properties.items()
+        if prop.to not in _EGRESS_DROPPED
+    }
+    return attrs.evolve(rule, ros_type="ALIYUN::ECS::SecurityGroupEgress", properties=properties)
+
+
+def mapped_types() -> frozenset[str]:
+    """Every Terraform resource type that has a rule."""
+    return frozenset(load_rules().by_terraform)
+
+
+def base_rule(tf_type: str) -> Rule | None:
+    """The combined rule of a type, before any variant is chosen; None if the vendor has none."""
+    data = load_rules().by_terraform.get(tf_type)
+    if data is None:
+        return None
+    overlay = _OVERLAYS.get(tf_type, _Overlay())
+    return Rule(
+        tf_type=tf_type,
+        ros_type=data.ros_type,
+        properties={**data.properties, **overlay.properties},
+        ignored=data.ignored,
+        attributes={**data.attributes, **overlay.attributes},
+        defaults=overlay.defaults,
+        vpc_from_vswitch=overlay.vpc_from_vswitch,
+    )
+
+
+def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg | None]:
+    """The rule for a resource, choosing a variant by its arguments; the note says what was
+    assumed. (None, None) for a type without a rule."""
+    rule = base_rule(tf_type)
+    if rule is None or tf_type != "alicloud_security_group_rule":
+        return rule, None
+    rule = attrs.evolve(rule, used=frozenset({"type"}))
+    kind = body.get("type")
+    if kind == "egress":
+        return _egress(rule), None
+    if kind == "ingress":
+        return rule, None
+    return rule, Msg(
+        "{key} is {value}, not one of {choices}; converted as {default}",
+        key="type",
+        value=repr(kind),
+        choices="ingress, egress",
+        default="ingress",
+    )
+
 
 # Arguments every resource may have that are not properties; handled (or ignored) on their own.
 META_ARGUMENTS: frozenset[str] = frozenset(
@@ -362,21 +190,3 @@ LIST_PROPERTIES: frozenset[str] = frozenset(
 )
 
 SECRET_PROPERTIES: frozenset[str] = frozenset({"Password", "AccountPassword"})
-
-
-def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[ResourceRule | None, Msg | None]:
-    """The rule for a resource, choosing a variant by its key; the note says what was assumed."""
-    found = RULES.get(tf_type)
-    if found is None or isinstance(found, ResourceRule):
-        return found, None
-    value = body.get(found.key)
-    if isinstance(value, str) and value in found.choices:
-        return found.choices[value], None
-    note = Msg(
-        "{key} is {value}, not one of {choices}; converted as {default}",
-        key=found.key,
-        value=repr(value),
-        choices=", ".join(found.choices),
-        default=found.default,
-    )
-    return found.choices[found.default], note

@@ -1,37 +1,85 @@
-"""Terraform expressions -> ROS values: references, interpolated strings and placeholders.
+"""Terraform expressions -> ROS values: references, functions, conditions and placeholders.
 
 `ValueConverter` holds what a conversion knows about names (variables, locals, logical ids of the
 converted resources) and turns one HCL value at a time into a ROS value; `tf_convert` builds on it
-for whole resources. The mapping rules are listed in `tf_convert`'s docstring. An expression that
-cannot be mapped raises `Unmappable` inside; `value` turns that into a placeholder parameter
-(one per distinct expression) and a warning, unless the caller asked for `strict` conversion.
+for whole resources. Expressions are parsed by `tf_expr`; the rules:
+
+- `var.x` is `{"Ref": "x"}` (the variable becomes a parameter); `var.x[0]`, `var.x["k"]` and
+  `var.x[count.index]` are `Fn::Select`; `local.x` is the local's value, converted the same way.
+- `<type>.<name>.id` is `Ref`; other attributes are `Fn::GetAtt` with the vendor rule's name
+  (several names with a join handler become `Fn::Join`), or, for an argument the resource was
+  given (`alicloud_vswitch.a.vpc_id`), that value. `[n]` or `[count.index]` on a resource with
+  `Count` is `Fn::Select` (ROS returns lists for those).
+- `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`.
+- Functions with a ROS equivalent become it (`join` Fn::Join, `element` / `lookup` Fn::Select,
+  `length` Fn::Length, `base64encode` Fn::Base64Encode, `split` Fn::Split, `replace`
+  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Sub, `cidrsubnet`
+  when its arguments are literal); every function is computed when its arguments are literal.
+- `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
+  `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
+- Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
+  groups) become one parameter each with the matching `AssociationProperty`.
+- Anything else raises `Unmappable` inside; `value` turns that into a placeholder parameter (one
+  per distinct expression) and a warning, unless the caller asked for `strict` conversion.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
+import ipaddress
 import json
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.tf_expr import (
+    Call,
+    Conditional,
+    ExprError,
+    ForExpr,
+    GetAttr,
+    Index,
+    Literal,
+    ObjectExpr,
+    Operation,
+    Postfix,
+    Splat,
+    Template,
+    Traversal,
+    TupleExpr,
+    parse_expression,
+)
 from iaccode.iac.tf_hcl import (
-    SPLAT,
     Block,
     Directive,
     Interpolation,
     TerraformConfig,
-    parse_literal,
-    parse_reference,
+    plain_value,
     split_template,
 )
-from iaccode.iac.tf_rules import (
-    ASSOCIATION_PROPERTIES,
-    LIST_PROPERTIES,
-    SECRET_PROPERTIES,
-    ResourceRule,
-)
+from iaccode.iac.tf_rules import ASSOCIATION_PROPERTIES, LIST_PROPERTIES, SECRET_PROPERTIES, Rule
+from iaccode.iac.tf_schema import ros_attributes
+from iaccode.iac.tf_types import with_optional_defaults
+
+INDEX = {"Ref": "ALIYUN::Index"}
+
+
+@attrs.frozen
+class ResourceObject:
+    """A whole resource as a value (`for v in alicloud_vswitch.x`, `for_each = ...`): only its
+    attributes can reach the template; `tf_expand` writes it back as its address."""
+
+    address: str
+
+    @property
+    def expression(self) -> str:
+        tf_type, _, name = self.address.partition(".")
+        head, bracket, key = name.partition("[")
+        return f"{tf_type}.{head}" + (f"[{key}" if bracket else "")
 
 
 class Unmappable(Exception):
@@ -65,6 +113,43 @@ def unique(base: str, taken: set[str]) -> str:
     return name
 
 
+# Data sources whose value the console can pick: the parameter's ROS property (for the picker).
+DATA_SOURCE_PROPERTIES: Mapping[str, str] = {
+    "alicloud_zones": "ZoneId",
+    "alicloud_images": "ImageId",
+    "alicloud_instance_types": "InstanceType",
+    "alicloud_vpcs": "VpcId",
+    "alicloud_vswitches": "VSwitchId",
+    "alicloud_security_groups": "SecurityGroupId",
+    "alicloud_key_pairs": "KeyPairName",
+}
+
+
+def is_function(value: object) -> bool:
+    """True for a ROS function value: `{"Ref": ...}` or `{"Fn::...": ...}`."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return False
+    key = next(iter(value))
+    return isinstance(key, str) and (key == "Ref" or key.startswith("Fn::"))
+
+
+def is_literal(value: object) -> bool:
+    """True when `value` holds no ROS function anywhere (plain data)."""
+    if isinstance(value, dict):
+        return not is_function(value) and all(is_literal(item) for item in value.values())
+    if isinstance(value, list):
+        return all(is_literal(item) for item in value)
+    return True
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 @attrs.define
 class ValueConverter:
     """Name tables of one conversion and the expression -> ROS value rules."""
@@ -72,19 +157,36 @@ class ValueConverter:
     config: TerraformConfig
     blocks: dict[str, Block] = attrs.field(factory=dict)
     ids: dict[str, str] = attrs.field(factory=dict)
-    rules: dict[str, ResourceRule] = attrs.field(factory=dict)
+    rules: dict[str, Rule] = attrs.field(factory=dict)
     busy: set[str] = attrs.field(factory=set)
     taken: set[str] = attrs.field(factory=set)
     used_variables: dict[str, None] = attrs.field(factory=dict)
     placeholders: dict[str, dict[str, object]] = attrs.field(factory=dict)
     placeholder_for: dict[str, str] = attrs.field(factory=dict)
+    conditions: dict[str, Any] = attrs.field(factory=dict)
+    condition_for: dict[str, str] = attrs.field(factory=dict)
     warnings: list[Msg] = attrs.field(factory=list)
+    bindings: dict[str, Any] = attrs.field(factory=dict)  # names a for expression binds
+    files: Mapping[str, str] = attrs.field(factory=dict)  # the workspace, for file()
+    # Static mode (for_each and dynamic collections, which must be known when converting):
+    # variables read as their defaults, whole resources stay objects.
+    static: bool = False
+    defaults_used: dict[str, None] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
         raise NotImplementedError
 
+    def counted(self, address: str) -> bool:
+        """True when the converted resource has a ROS `Count` (so refs to it are lists)."""
+        return "count" in self.blocks[address].body
+
+    def single(self, address: str) -> bool:
+        """True when Terraform's count of the resource is `cond ? 1 : 0` (so `[0]` is it)."""
+        return False
+
     def value(self, raw: object, where: Where) -> Any:
+        """The ROS value of an HCL value; unmappable parts become placeholder parameters."""
         if isinstance(raw, dict):
             return {str(k): self.value(v, where) for k, v in raw.items() if k != "__is_block__"}
         if isinstance(raw, list):
@@ -92,69 +194,189 @@ class ValueConverter:
             return [self.value(item, inner) for item in raw]
         if isinstance(raw, str):
             try:
-                return self._string(raw, where)
+                return self.string(raw, where)
             except Unmappable as problem:
                 if where.strict:
                     raise
                 return {"Ref": self.unmapped(where, problem)}
         return raw
 
-    def _string(self, text: str, where: Where) -> Any:
+    def string(self, text: str, where: Where) -> Any:
+        """A string as HCL reads it (a template); raises `Unmappable`."""
         parts = split_template(text)
         if all(isinstance(part, str) for part in parts):
             return "".join(part for part in parts if isinstance(part, str))
         if any(isinstance(part, Directive) for part in parts):
             raise Unmappable(text, Msg("uses a %{{...}} template directive"))
-        if len(parts) == 1 and isinstance(parts[0], Interpolation):
-            return self._expr(parts[0].expr, where)
         pieces = [
-            part if isinstance(part, str) else self._expr(part.expr, where)
+            part if isinstance(part, str) else self.expression(part.expr, where)
             for part in parts
-            if not isinstance(part, Directive)
+            if isinstance(part, str | Interpolation)
         ]
-        return _join(pieces)
+        return pieces[0] if len(pieces) == 1 else join_text(pieces)
 
-    def _expr(self, expr: str, where: Where) -> Any:
-        is_literal, literal = parse_literal(expr)
-        if is_literal:
-            return literal
-        if expr.startswith('"') and expr.endswith('"'):
-            try:
-                text = json.loads(expr)  # a quoted literal: HCL escapes are JSON's
-            except ValueError:
-                text = None
-            if isinstance(text, str) and "${" not in text and "%{" not in text:
-                return text
-        ref = parse_reference(expr)
-        if ref is None:
-            raise Unmappable(expr, Msg("is a function call or operator, which is not converted"))
-        first = ref.steps[0] if ref.steps else None
-        if ref.root == "var" and isinstance(first, str):
-            return _select(self._variable(first), ref.steps[1:], expr)
-        if ref.root == "local" and isinstance(first, str):
-            return _select(self._local(first, expr, where), ref.steps[1:], expr)
-        if ref.root == "count" and ref.steps == ("index",):
+    def expression(self, expr: str, where: Where) -> Any:
+        """One HCL expression's ROS value; raises `Unmappable`."""
+        try:
+            node = parse_expression(expr)
+        except ExprError:
+            raise Unmappable(expr, Msg("is an expression this converter does not read")) from None
+        value = self.node(node, expr, where)
+        if not self.static and _has_object(value):
+            raise Unmappable(expr, Msg("reads a whole resource, which has no ROS value"))
+        return value
+
+    def node(self, node: object, expr: str, where: Where) -> Any:
+        if isinstance(node, Literal):
+            return node.value
+        if isinstance(node, Template):
+            pieces = [p if isinstance(p, str) else self.node(p, expr, where) for p in node.parts]
+            return pieces[0] if len(pieces) == 1 else join_text(pieces)
+        if isinstance(node, TupleExpr):
+            return [self.node(item, expr, where) for item in node.items]
+        if isinstance(node, ObjectExpr):
+            result: dict[str, Any] = {}
+            for key_node, item in node.items:
+                key = self.node(key_node, expr, where)
+                if not isinstance(key, str | int | float | bool):
+                    raise Unmappable(expr, Msg("has an object key that is not known in advance"))
+                result[_text(key)] = self.node(item, expr, where)
+            return result
+        if isinstance(node, Traversal):
+            return self.traversal(node, expr, where)
+        if isinstance(node, Postfix):
+            base = self.node(node.base, expr, where)
+            return self.select(base, node.steps, expr, where)
+        if isinstance(node, Call):
+            return self.call(node, expr, where)
+        if isinstance(node, Conditional):
+            return self.conditional(node, expr, where)
+        if isinstance(node, Operation):
+            return self.operation(node, expr, where)
+        if isinstance(node, ForExpr):
+            return self.for_expression(node, expr, where)
+        raise Unmappable(expr, Msg("is an expression this converter does not read"))
+
+    # --- names ----------------------------------------------------------------------------
+
+    def for_expression(self, node: ForExpr, expr: str, where: Where) -> Any:
+        collection = self.node(node.collection, expr, where)
+        items: list[tuple[Any, Any]]
+        if isinstance(collection, list):
+            items = list(enumerate(collection))
+        elif isinstance(collection, dict) and not is_function(collection):
+            items = list(collection.items())
+        else:
+            raise Unmappable(
+                expr, Msg("is a for expression over a value known only at deploy time")
+            )
+        saved = dict(self.bindings)
+        keys: list[Any] = []
+        values: list[Any] = []
+        try:
+            for key, item in items:
+                if len(node.names) == 2:
+                    self.bindings.update({node.names[0]: key, node.names[1]: item})
+                else:
+                    self.bindings[node.names[0]] = item
+                if node.condition is not None:
+                    test = self.condition_value(node.condition, expr, where)
+                    if not isinstance(test, bool):
+                        raise Unmappable(
+                            expr,
+                            Msg("is a for expression whose filter is known only at deploy time"),
+                        )
+                    if not test:
+                        continue
+                if node.key is not None:
+                    keys.append(self.node(node.key, expr, where))
+                values.append(self.node(node.value, expr, where))
+        finally:
+            self.bindings = saved
+        if node.key is None:
+            return values
+        if not all(isinstance(key, str | int | float) for key in keys):
+            raise Unmappable(expr, Msg("has an object key that is not known in advance"))
+        return {_text(key): value for key, value in zip(keys, values, strict=True)}
+
+    def traversal(self, node: Traversal, expr: str, where: Where) -> Any:
+        root, steps = node.root, node.steps
+        if root in self.bindings:
+            return self.select(self.bindings[root], steps, expr, where)
+        first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
+        if root == "var" and first is not None:
+            if self.static:
+                default = self._default(first)
+                if default is not None:
+                    return self.select(default, steps[1:], expr, where)
+            return self.select(self._variable(first), steps[1:], expr, where)
+        if root == "local" and first is not None:
+            return self.select(self._local(first, expr, where), steps[1:], expr, where)
+        if root == "path" and first in ("module", "root", "cwd") and len(steps) == 1:
+            return "."  # the root module: tf_expand writes a module's own folder in
+        if root == "count" and first == "index" and len(steps) == 1:
             if not where.has_count:
                 raise Unmappable(expr, Msg("is used outside a resource with count"))
-            return {"Ref": "ALIYUN::Index"}
-        if ref.root == "data":
-            source = ".".join(str(step) for step in ref.steps[:2])
+            return dict(INDEX)
+        if root == "data" and first is not None:
+            return self._data_source(node, expr)
+        if root == "module":
             raise Unmappable(
                 expr,
                 Msg(
-                    "reads the data source {source}, which ROS cannot see", source=f"data.{source}"
+                    "reads an output of module {module}, which is not converted",
+                    module=str(first),
                 ),
             )
-        if ref.root == "module":
-            raise Unmappable(
-                expr,
-                Msg(
-                    "reads an output of module {module}, which is not converted", module=str(first)
-                ),
-            )
-        if isinstance(first, str) and ref.root.startswith("alicloud_"):
-            return self._resource_value(f"{ref.root}.{first}", ref.steps[1:], expr)
-        raise Unmappable(expr, Msg("uses {root}, which has no ROS equivalent", root=ref.root))
+        if first is not None and root.startswith("alicloud_"):
+            address, rest = f"{root}.{first}", steps[1:]
+            if address not in self.blocks and not rest:
+                copies = _copies(self.blocks, address)
+                if copies:  # a for_each resource as a whole: its copies by key
+                    return {key: ResourceObject(copy) for key, copy in copies.items()}
+            if address not in self.blocks and rest and isinstance(rest[0], Index):
+                # An unrolled for_each resource: `type.name["key"]` is its own resource.
+                key = self.node(rest[0].key, expr, where)
+                keyed = f"{address}[{json.dumps(_text(key))}]"
+                if isinstance(key, str | int) and keyed in self.blocks:
+                    address, rest = keyed, rest[1:]
+            return self._resource_value(address, rest, expr, where)
+        raise Unmappable(expr, Msg("uses {root}, which has no ROS equivalent", root=root))
+
+    def select(self, value: Any, steps: tuple[Any, ...], expr: str, where: Where) -> Any:
+        """Apply `.attr` and `[key]` steps to a ROS value: literally when it is data."""
+        for step in steps:
+            if isinstance(step, Splat):
+                raise Unmappable(expr, Msg("uses a splat on a variable or local"))
+            key = step.name if isinstance(step, GetAttr) else self.node(step.key, expr, where)
+            if isinstance(value, ResourceObject):
+                if not isinstance(step, GetAttr) or value.address not in self.ids:
+                    raise Unmappable(
+                        expr, Msg("reads a nested or whole-object value of a resource")
+                    )
+                value = self._attribute(value.address, step.name, expr)
+            elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
+                value = value[key]
+            elif isinstance(value, dict) and not is_function(value) and _text(key) in value:
+                value = value[_text(key)]
+            elif isinstance(key, str | int):
+                value = {"Fn::Select": [_text(key), value]}
+            else:
+                value = {"Fn::Select": [key, value]}
+        return value
+
+    def _default(self, name: str) -> Any:
+        """A variable's value as the files give it (tfvars, else default), or None."""
+        block = self.config.variables.get(name)
+        if name in self.config.tfvars:
+            raw = self.config.tfvars[name]
+        elif block is not None and block.body.get("default") is not None:
+            raw = block.body["default"]
+        else:
+            return None
+        self.defaults_used[name] = None
+        kind = block.body.get("type") if block is not None else None
+        return with_optional_defaults(kind, plain_value(raw))
 
     def _variable(self, name: str) -> dict[str, str]:
         if name not in self.config.variables and name not in self.used_variables:
@@ -183,36 +405,90 @@ class ValueConverter:
         finally:
             self.busy.discard(key)
 
-    def _resource_value(self, address: str, steps: tuple[str | int, ...], expr: str) -> Any:
+    def _data_source(self, node: Traversal, expr: str) -> Any:
+        names = [step.name for step in node.steps[:2] if isinstance(step, GetAttr)]
+        source = "data." + ".".join(names)
+        prop = DATA_SOURCE_PROPERTIES.get(names[0]) if len(names) == 2 else None
+        if prop is None:
+            raise Unmappable(
+                expr, Msg("reads the data source {source}, which ROS cannot see", source=source)
+            )
+        # One parameter per data source: every read of it is the one value the user picks.
+        indexed = any(isinstance(step, Index | Splat) for step in node.steps[2:3])
+        single = indexed or len(node.steps) > 3
+        known = self.placeholder_for.get(source)
+        if known is None:
+            kind, name = names
+            words = kind.removeprefix("alicloud_").split("_")
+            pascal = "".join(word[:1].upper() + word[1:] for word in words)
+            known = unique(f"{pascal}_{re.sub(r'[^A-Za-z0-9_]', '_', name)}", self.taken)
+            parameter: dict[str, object] = {
+                "Type": "String" if single else "CommaDelimitedList",
+                "Description": f"Stands for the Terraform data source {source}.",
+            }
+            if single:
+                parameter["AssociationProperty"] = ASSOCIATION_PROPERTIES[prop]
+            self.placeholders[known] = parameter
+            self.placeholder_for[source] = known
+            self.warnings.append(
+                Msg(
+                    "{source} became parameter {name}, chosen when the stack is created.",
+                    source=source,
+                    name=known,
+                )
+            )
+        return {"Ref": known}
+
+    def _resource_value(self, address: str, steps: tuple[Any, ...], expr: str, where: Where) -> Any:
         if address not in self.blocks:
             raise Unmappable(
                 expr, Msg("reads {address}, which is not declared in these files", address=address)
             )
         if address not in self.ids:
             raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
-        index: str | int | None = None
-        if steps and (isinstance(steps[0], int) or steps[0] == SPLAT):
-            index, steps = steps[0], steps[1:]
-        if len(steps) != 1 or not isinstance(steps[0], str):
+        index: Any = None
+        if steps and isinstance(steps[0], Index | Splat):
+            index = "*" if isinstance(steps[0], Splat) else self.node(steps[0].key, expr, where)
+            steps = steps[1:]
+        if not steps and index is None:
+            return ResourceObject(address)
+        if not steps or not isinstance(steps[0], GetAttr):
             raise Unmappable(expr, Msg("reads a nested or whole-object value of a resource"))
-        base = self._attribute(address, steps[0], expr)
-        if index is None or index == SPLAT:
-            return base
-        if "count" not in self.blocks[address].body:
-            raise Unmappable(expr, Msg("indexes {address}, which has no count", address=address))
-        return {"Fn::Select": [str(index), base]}
+        base = self._attribute(address, steps[0].name, expr)
+        rest = steps[1:]
+        if index is not None and index != "*":
+            if not self.counted(address):
+                if index in (0, "0") and self.single(address):
+                    return self.select(base, rest, expr, where)
+                raise Unmappable(
+                    expr, Msg("indexes {address}, which has no count", address=address)
+                )
+            base = {"Fn::Select": [_text(index) if isinstance(index, int) else index, base]}
+        return self.select(base, rest, expr, where) if rest else base
 
     def _attribute(self, address: str, attribute: str, expr: str) -> Any:
         logical_id, rule = self.ids[address], self.rules[address]
+        known = rule.attributes.get(attribute)
+        if known is not None and known.handler:
+            values = [_get_att(logical_id, name) for name in known.to]
+            return ATTRIBUTE_JOINS[known.handler](values)
         if attribute == "id":
             return {"Ref": logical_id}
-        if attribute in rule.attributes:
-            return {"Fn::GetAtt": [logical_id, rule.attributes[attribute]]}
+        # An argument the resource was given reads back as that value, as in Terraform.
         prop = rule.properties.get(attribute)
-        if prop is not None and prop.kind == "value":
-            given = self.resource(address)["Properties"].get(prop.ros)
-            if given is not None:
+        if prop is not None and prop.to and prop.kind is None and prop.handler is None:
+            given: Any = self.resource(address)["Properties"]
+            for name in prop.to.split("."):
+                given = given.get(name) if isinstance(given, dict) else None
+            # Not a value that differs per copy: outside the resource ALIYUN::Index means nothing.
+            if given is not None and "ALIYUN::Index" not in json.dumps(given):
                 return copy.deepcopy(given)
+        if known is not None:
+            return _get_att(logical_id, known.to[0])
+        # The rules may leave out an attribute the ROS schema has under the same name.
+        name = "".join(word[:1].upper() + word[1:] for word in attribute.split("_"))
+        if name in (ros_attributes(rule.ros_type) or ()):
+            return _get_att(logical_id, name)
         raise Unmappable(
             expr,
             Msg(
@@ -221,6 +497,128 @@ class ValueConverter:
                 address=address,
             ),
         )
+
+    # --- functions, conditions, operators -------------------------------------------------
+
+    def call(self, node: Call, expr: str, where: Where) -> Any:
+        if node.name in ("file", "templatefile") and not node.expand:
+            return self._template_file(node, expr, where)
+        function = FUNCTIONS.get(node.name)
+        if function is None or node.expand:
+            raise Unmappable(
+                expr,
+                Msg("calls {function}(), which has no ROS equivalent here", function=node.name),
+            )
+        args = [self.node(arg, expr, where) for arg in node.args]
+        try:
+            return function(args)
+        except (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError):
+            raise Unmappable(
+                expr,
+                Msg("calls {function}() with arguments it cannot use", function=node.name),
+            ) from None
+
+    def _template_file(self, node: Call, expr: str, where: Where) -> Any:
+        """`file(path)` is the file's text; `templatefile(path, vars)` renders it as a Terraform
+        template with `vars` bound. The file must be in the workspace the conversion was given."""
+        args = [self.node(arg, expr, where) for arg in node.args]
+        path = args[0] if args and isinstance(args[0], str) else None
+        text = None if path is None else self.files.get(_workspace_path(path))
+        if text is None:
+            raise Unmappable(
+                expr, Msg("reads a file that is not in the Terraform files it was given")
+            )
+        if node.name == "file":
+            return text
+        bound = args[1] if len(args) == 2 else {}
+        if not isinstance(bound, dict) or is_function(bound):
+            raise Unmappable(expr, Msg("passes template variables that are not known in advance"))
+        saved = dict(self.bindings)
+        self.bindings.update(bound)
+        try:
+            return self.string(text, where)
+        finally:
+            self.bindings = saved
+
+    def conditional(self, node: Conditional, expr: str, where: Where) -> Any:
+        test = self.condition_value(node.condition, expr, where)
+        if isinstance(test, bool):
+            return self.node(node.then if test else node.otherwise, expr, where)
+        name = self.condition(test, expr, where)
+        then = self.node(node.then, expr, where)
+        return {"Fn::If": [name, then, self.node(node.otherwise, expr, where)]}
+
+    def condition(self, test: Any, expr: str, where: Where) -> str:
+        """The name of a ROS condition for `test` (a condition function), added once."""
+        resources = set(self.ids.values())
+        if _reads_any(test, resources):
+            raise Unmappable(
+                expr,
+                Msg(
+                    "has a condition on a resource's value, which ROS evaluates before any "
+                    "resource exists"
+                ),
+            )
+        key = json.dumps(test, sort_keys=True)
+        known = self.condition_for.get(key)
+        if known is None:
+            known = unique(f"{where.logical_id}_Condition", self.taken)
+            self.conditions[known] = test
+            self.condition_for[key] = known
+        return known
+
+    def condition_value(self, node: object, expr: str, where: Where) -> Any:
+        """A Terraform condition as a bool (when known) or a ROS condition function."""
+        if isinstance(node, Operation) and node.op in ("&&", "||"):
+            left, right = (self.condition_value(n, expr, where) for n in node.operands)
+            if node.op == "&&":
+                if left is False or right is False:
+                    return False
+                if left is True or right is True:
+                    return right if left is True else left
+                return {"Fn::And": [left, right]}
+            if left is True or right is True:
+                return True
+            if left is False or right is False:
+                return right if left is False else left
+            return {"Fn::Or": [left, right]}
+        if isinstance(node, Operation) and node.op == "!":
+            inner = self.condition_value(node.operands[0], expr, where)
+            return (not inner) if isinstance(inner, bool) else {"Fn::Not": inner}
+        if isinstance(node, Operation) and node.op in ("==", "!="):
+            left, right = (self.node(n, expr, where) for n in node.operands)
+            if is_literal(left) and is_literal(right):
+                return (left == right) == (node.op == "==")
+            equals = {"Fn::Equals": [left, right]}
+            return equals if node.op == "==" else {"Fn::Not": equals}
+        value = self.node(node, expr, where)
+        if isinstance(value, bool):
+            return value
+        if is_literal(value):
+            raise Unmappable(expr, Msg("has a condition that is not true or false"))
+        return {"Fn::Equals": [True, value]}
+
+    def operation(self, node: Operation, expr: str, where: Where) -> Any:
+        if node.op in ("&&", "||", "!", "==", "!="):
+            test = self.condition_value(node, expr, where)
+            if isinstance(test, bool):
+                return test
+            raise Unmappable(expr, Msg("is a comparison that is only known at deploy time"))
+        values = [self.node(n, expr, where) for n in node.operands]
+        if node.op == "neg":
+            values, op = [0, values[0]], "-"
+        else:
+            op = node.op
+        if op not in ("+", "-", "*", "/", "%", "<", ">", "<=", ">="):
+            raise Unmappable(expr, Msg("is an expression this converter does not read"))
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            return _ARITHMETIC[op](values[0], values[1])
+        if op in ("<", ">", "<=", ">="):
+            raise Unmappable(expr, Msg("is a comparison that is only known at deploy time"))
+        # Fn::Calculate takes a formula over {0}, {1}, ... and the number of decimals.
+        return {"Fn::Calculate": [f"{{0}}{op}{{1}}", 0, values]}
+
+    # --- placeholders ---------------------------------------------------------------------
 
     def unmapped(self, where: Where, problem: Unmappable) -> str:
         """The placeholder parameter for an expression; one per distinct expression."""
@@ -248,7 +646,7 @@ class ValueConverter:
         return name
 
     def placeholder(self, where: Where, description: str) -> str:
-        name = unique(f"{where.logical_id}_{where.prop}", self.taken)
+        name = unique(f"{where.logical_id}_{where.prop.split('.')[-1]}", self.taken)
         is_list = where.prop in LIST_PROPERTIES and not where.in_list
         parameter: dict[str, object] = {"Type": "CommaDelimitedList" if is_list else "String"}
         if where.prop in ASSOCIATION_PROPERTIES and not is_list:
@@ -260,16 +658,95 @@ class ValueConverter:
         return name
 
 
-def _join(pieces: list[Any]) -> Any:
+def _workspace_path(path: str) -> str:
+    """A `file()` path as a workspace key: `./templates/x` and `templates/x` alike."""
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part in ("", "."):
+            continue
+        if part == ".." and parts:
+            parts.pop()
+        else:
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _copies(blocks: Mapping[str, Block], address: str) -> dict[str, str]:
+    """The unrolled copies of a for_each resource (`address["key"]`), by key."""
+    prefix = address + "["
+    found = {}
+    for name in blocks:
+        if name.startswith(prefix) and name.endswith("]"):
+            key = json.loads(name[len(prefix) : -1])
+            found[str(key)] = name
+    return found
+
+
+def _reads_any(value: Any, names: set[str]) -> bool:
+    """True when `value` has a Ref or Fn::GetAtt of one of `names`."""
+    if isinstance(value, dict):
+        ref = value.get("Ref")
+        att = value.get("Fn::GetAtt")
+        if (isinstance(ref, str) and ref in names) or (
+            isinstance(att, list) and att and att[0] in names
+        ):
+            return True
+        return any(_reads_any(item, names) for item in value.values())
+    if isinstance(value, list):
+        return any(_reads_any(item, names) for item in value)
+    return False
+
+
+def _has_object(value: Any) -> bool:
+    if isinstance(value, ResourceObject):
+        return True
+    if isinstance(value, dict):
+        return any(_has_object(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_object(item) for item in value)
+    return False
+
+
+def _get_att(logical_id: str, name: str) -> Any:
+    """`Fn::GetAtt`, with a dotted name (`Endpoints.0.Url`) read by `Fn::Select` steps."""
+    head, *rest = name.split(".")
+    value: Any = {"Fn::GetAtt": [logical_id, head]}
+    for step in rest:
+        value = {"Fn::Select": [step, value]}
+    return value
+
+
+def _joiner(separator: str) -> Callable[[list[Any]], Any]:
+    return lambda values: {"Fn::Join": [separator, values]}
+
+
+ATTRIBUTE_JOINS: Mapping[str, Callable[[list[Any]], Any]] = {
+    "colon_join": _joiner(":"),
+    "slash_join": _joiner("/"),
+    "replace_slash_to_colon": lambda values: {"Fn::Replace": [{"/": ":"}, values[0]]},
+}
+
+_ARITHMETIC: Mapping[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b,
+    "%": lambda a, b: a % b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "<=": lambda a, b: a <= b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def join_text(pieces: list[Any]) -> Any:
     """`Fn::Sub` for text with Ref/GetAtt pieces, `Fn::Join` when a piece is anything else."""
     if all(isinstance(piece, str | int | float) for piece in pieces):
-        return "".join(_text_piece(piece) for piece in pieces)
+        return "".join(_text(piece) for piece in pieces)
     text: list[str] = []
     for piece in pieces:
-        if isinstance(piece, bool):
-            text.append("true" if piece else "false")
-        elif isinstance(piece, str | int | float):
-            text.append(str(piece).replace("${", "${!"))
+        if isinstance(piece, str | int | float):
+            text.append(_text(piece).replace("${", "${!"))
         elif isinstance(piece, dict) and isinstance(piece.get("Ref"), str) and len(piece) == 1:
             text.append("${" + piece["Ref"] + "}")
         elif (
@@ -281,31 +758,221 @@ def _join(pieces: list[Any]) -> Any:
             resource, attribute = piece["Fn::GetAtt"]
             text.append("${" + f"{resource}.{attribute}" + "}")
         else:
-            return {"Fn::Join": ["", [_text_piece(p) for p in pieces]]}
+            return {
+                "Fn::Join": [
+                    "",
+                    [_text(p) if isinstance(p, str | int | float) else p for p in pieces],
+                ]
+            }
     return {"Fn::Sub": "".join(text)}
 
 
-def _text_piece(piece: Any) -> Any:
-    if isinstance(piece, bool):
-        return "true" if piece else "false"
-    return str(piece) if isinstance(piece, int | float) else piece
+# --- functions ------------------------------------------------------------------------------
 
 
-def _is_function(value: dict[Any, Any]) -> bool:
-    if len(value) != 1:
-        return False
-    key = next(iter(value))
-    return isinstance(key, str) and (key == "Ref" or key.startswith("Fn::"))
+def _literal_args(args: list[Any]) -> bool:
+    return all(is_literal(arg) for arg in args)
 
 
-def _select(value: Any, steps: tuple[str | int, ...], expr: str) -> Any:
-    for step in steps:
-        if step == SPLAT:
-            raise Unmappable(expr, Msg("uses a splat on a variable or local"))
-        if isinstance(value, list) and isinstance(step, int) and step < len(value):
-            value = value[step]
-        elif isinstance(value, dict) and not _is_function(value) and str(step) in value:
-            value = value[str(step)]
+def _join(args: list[Any]) -> Any:
+    separator, items = args
+    if _literal_args(args) and isinstance(items, list):
+        return separator.join(_text(item) for item in items)
+    return {"Fn::Join": [separator, items]}
+
+
+def _element(args: list[Any]) -> Any:
+    items, index = args
+    if isinstance(items, list) and isinstance(index, int) and items:
+        return items[index % len(items)]
+    return {"Fn::Select": [_text(index) if isinstance(index, int) else index, items]}
+
+
+def _lookup(args: list[Any]) -> Any:
+    mapping, key = args[0], args[1]
+    if isinstance(mapping, dict) and not is_function(mapping) and isinstance(key, str):
+        if key in mapping:
+            return mapping[key]
+        if len(args) == 3:
+            return args[2]
+        raise KeyError(key)
+    return {"Fn::Select": [key, mapping]}
+
+
+def _length(args: list[Any]) -> Any:
+    (value,) = args
+    if isinstance(value, list | str) or (isinstance(value, dict) and not is_function(value)):
+        return len(value)
+    return {"Fn::Length": value}
+
+
+def _base64(args: list[Any]) -> Any:
+    (value,) = args
+    if isinstance(value, str):
+        return base64.b64encode(value.encode("utf-8")).decode("ascii")
+    return {"Fn::Base64Encode": value}
+
+
+def _split(args: list[Any]) -> Any:
+    separator, text = args
+    if isinstance(separator, str) and isinstance(text, str):
+        return text.split(separator)
+    return {"Fn::Split": [separator, text]}
+
+
+def _replace(args: list[Any]) -> Any:
+    text, old, new = args
+    if not (isinstance(old, str) and isinstance(new, str)) or old.startswith("/"):
+        raise ValueError("a regular expression or computed pattern")
+    if isinstance(text, str):
+        return text.replace(old, new)
+    return {"Fn::Replace": [{old: new}, text]}
+
+
+def _concat(args: list[Any]) -> Any:
+    if all(isinstance(arg, list) for arg in args):
+        return [item for arg in args for item in arg]
+    return {"Fn::ListMerge": args}
+
+
+def _literal_only(function: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
+    def call(args: list[Any]) -> Any:
+        if not _literal_args(args):
+            raise ValueError("only computed from literal arguments")
+        return function(args)
+
+    return call
+
+
+def _go_format(verb: str, value: Any) -> str:
+    """One of Go's (Terraform's) verbs with flags, width or precision, as Python formats it:
+    `-` left-justifies, `0` pads with zeros, text is right-justified otherwise."""
+    flags = re.match(r"[-+ 0]*", verb)
+    head = flags.group() if flags else ""
+    rest, kind = verb[len(head) : -1], verb[-1]
+    align = "<" if "-" in head else ">"
+    if kind == "s":
+        return format(str(value), f"{align}{rest}")
+    fill = "0=" if "0" in head and "-" not in head else align
+    sign = "+" if "+" in head else " " if " " in head else ""
+    python_kind = (
+        "d" if kind in ("d", "v") and isinstance(value, int) else "f" if kind == "f" else ""
+    )
+    return format(value, f"{fill}{sign}{rest}{python_kind}")
+
+
+def _format(args: list[Any]) -> Any:
+    spec, *values = args
+    if not isinstance(spec, str):
+        raise ValueError("the format is not literal")
+    pieces: list[Any] = []
+    position = 0
+    for match in re.finditer(r"%(%|[-+ 0]*\d*(?:\.\d+)?[sdvtfq])", spec):
+        pieces.append(spec[position : match.start()])
+        position = match.end()
+        verb = match.group(1)
+        if verb == "%":
+            pieces.append("%")
+            continue
+        value = values.pop(0)
+        if verb in ("s", "d", "v", "t"):
+            pieces.append(value)
+        elif not is_literal(value) or isinstance(value, dict | list):
+            raise ValueError("padding or precision of a value known only at deploy time")
+        elif verb.endswith("q"):
+            pieces.append(json.dumps(str(value)))
         else:
-            value = {"Fn::Select": [str(step), value]}
+            pieces.append(_go_format(verb, value))
+    pieces.append(spec[position:])
+    if values:
+        raise ValueError("more values than verbs")
+    return join_text([piece for piece in pieces if piece != ""] or [""])
+
+
+def _cidrsubnet(args: list[Any]) -> Any:
+    prefix, newbits, netnum = args
+    network = ipaddress.ip_network(prefix, strict=False)
+    length = network.prefixlen + int(newbits)
+    if (
+        int(newbits) < 0
+        or length > network.max_prefixlen
+        or not 0 <= int(netnum) < 2 ** int(newbits)
+    ):
+        raise ValueError("no such subnet")
+    # Computed, not listed: 2**newbits subnets could be millions.
+    start = int(network.network_address) + int(netnum) * 2 ** (network.max_prefixlen - length)
+    return f"{ipaddress.ip_address(start)}/{length}"
+
+
+def _cidrhost(args: list[Any]) -> Any:
+    prefix, hostnum = args
+    return str(ipaddress.ip_network(prefix, strict=False)[int(hostnum)])
+
+
+def _toset(args: list[Any]) -> Any:
+    (value,) = args
+    if isinstance(value, list) and is_literal(value):
+        seen = dict.fromkeys(json.dumps(item, sort_keys=True) for item in value)
+        return [json.loads(item) for item in seen]
     return value
+
+
+def _identity(args: list[Any]) -> Any:
+    (value,) = args
+    return value
+
+
+def _merge(args: list[Any]) -> Any:
+    if not all(isinstance(arg, dict) and not is_function(arg) for arg in args):
+        return {"Fn::MergeMap": args}  # later maps win, as in Terraform
+    merged: dict[str, Any] = {}
+    for arg in args:
+        merged.update(arg)
+    return merged
+
+
+def _coalesce(args: list[Any]) -> Any:
+    return next(arg for arg in args if arg not in (None, ""))
+
+
+MAX_RANGE = 10_000  # range() in a conversion is for a handful of copies, not a loop
+
+
+def _range(args: list[Any]) -> Any:
+    numbers = range(*[int(arg) for arg in args])
+    if len(numbers) > MAX_RANGE:
+        raise ValueError("too long")
+    return list(numbers)
+
+
+FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
+    "join": _join,
+    "element": _element,
+    "lookup": _lookup,
+    "length": _length,
+    "base64encode": _base64,
+    "split": _split,
+    "replace": _replace,
+    "concat": _concat,
+    "format": _format,
+    "toset": _toset,
+    "tolist": _identity,
+    "tomap": _identity,
+    "tostring": _identity,
+    "tonumber": _identity,
+    "cidrsubnet": _literal_only(_cidrsubnet),
+    "cidrhost": _literal_only(_cidrhost),
+    "jsonencode": _literal_only(lambda args: json.dumps(args[0], separators=(",", ":"))),
+    "jsondecode": _literal_only(lambda args: json.loads(args[0])),
+    "lower": _literal_only(lambda args: args[0].lower()),
+    "upper": _literal_only(lambda args: args[0].upper()),
+    "trimspace": _literal_only(lambda args: args[0].strip()),
+    "merge": _merge,
+    "coalesce": _literal_only(_coalesce),
+    "min": _literal_only(lambda args: min(args)),
+    "max": _literal_only(lambda args: max(args)),
+    "keys": _literal_only(lambda args: sorted(args[0])),
+    "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
+    "contains": _literal_only(lambda args: args[1] in args[0]),
+    "range": _literal_only(_range),
+}

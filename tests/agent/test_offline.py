@@ -158,6 +158,35 @@ async def test_converts_a_workspace_directory_compatibly(
     assert template["Workspace"] == {"main.tf": (infra / "main.tf").read_text()}
 
 
+async def test_a_conversion_says_what_became_of_each_resource(offline: A2AClient) -> None:
+    hcl = """resource "alicloud_vpc" "main" {
+  cidr_block = "10.0.0.0/16"
+}
+resource "alicloud_no_such_thing" "x" {}
+"""
+    task = await offline.send(f"Convert this Terraform to ROS:\n```hcl\n{hcl}```")
+    answer = text_of(task["status"]["message"])
+    assert answer.startswith(
+        "The Terraform is converted to native ROS resources. 2 Terraform resources: 1 converted "
+        "natively, 0 converted with losses, 1 left out. Template check passed"
+    )
+    assert "- alicloud_no_such_thing.x: alicloud_no_such_thing has no native ROS mapping" in answer
+
+
+async def test_a_compatible_wrapping_warns_about_a_module_it_does_not_carry(
+    offline: A2AClient, workspace: Path
+) -> None:
+    infra = workspace / "infra"
+    infra.mkdir()
+    (infra / "main.tf").write_text('module "net" {\n  source = "../shared"\n}\n')
+    task = await offline.send("Wrap the Terraform in ./infra in the compatible form")
+    answer = text_of(task["status"]["message"])
+    assert (
+        "- main.tf: module net has the source '../shared', which is not in the Workspace, so the "
+        "stack fails when Terraform initialises"
+    ) in answer
+
+
 async def test_creates_a_template_from_a_chinese_request(offline: A2AClient) -> None:
     message = offline.message("创建一个带两个交换机的VPC")
     message["metadata"]["iac_code"]["preferredLanguage"] = "zh"

@@ -21,9 +21,9 @@ from iaccode.iac.terraform import (
     convert_terraform,
     wrap_terraform,
 )
-from iaccode.iac.tf_convert import logical_id_base
+from iaccode.iac.tf_convert import Summary, logical_id_base
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template
-from iaccode.iac.tf_rules import RULES, ResourceRule, Variants
+from iaccode.iac.tf_rule_data import load_rules
 
 FIXTURES = Path(__file__).parent / "terraform"
 FIXTURE_NAMES = ["vpc", "web", "modular", "mixed"]
@@ -441,6 +441,7 @@ def test_convert_ecs_slb_rds_example() -> None:
         "BackendServerPort": 80,
         "Protocol": "http",
         "Bandwidth": 10,
+        "HealthCheck": {"Switch": "on"},
     }
     assert properties(conversion, "SlbAttachment_web") == {
         "LoadBalancerId": {"Ref": "SlbLoadBalancer_web"},
@@ -460,56 +461,70 @@ def test_convert_ecs_slb_rds_example() -> None:
     assert outputs["first_instance_ip"]["Value"] == {
         "Fn::Select": ["0", {"Fn::GetAtt": ["Instance_web", "PrivateIp"]}]
     }
-    assert outputs["bucket_name"]["Value"] == {"Fn::GetAtt": ["OssBucket_assets", "Name"]}
-    assert conversion.warnings == (
-        "alicloud_slb_listener.http: health_check is not converted (no ROS mapping here), so "
-        "the ROS resource uses the defaults.",
-    )
+    assert outputs["bucket_name"]["Value"] == "web-assets-example"  # the name it was given
+    assert conversion.warnings == ()
+    assert conversion.summary.native == conversion.summary.found
 
 
-def test_convert_module_directory_reports_the_module() -> None:
+def test_convert_module_directory_inlines_the_local_module() -> None:
     conversion = fixture_conversion("modular")
-    assert conversion.unsupported == ("module.network",)
-    assert list(resources(conversion)) == ["Instance_app"]
+    assert conversion.unsupported == ()
+    assert list(resources(conversion)) == [
+        "Vpc_network__this",
+        "Vswitch_network__this",
+        "SecurityGroup_network__this",
+        "Instance_app",
+    ]
+    # The call's argument binds the module variable; module outputs become references.
+    assert properties(conversion, "Vpc_network__this")["CidrBlock"] == {"Ref": "cidr_block"}
+    app = properties(conversion, "Instance_app")
+    assert app["VSwitchId"] == {"Ref": "Vswitch_network__this"}
+    assert app["SecurityGroupId"] == {"Ref": "SecurityGroup_network__this"}
+    assert app["VpcId"] == {"Ref": "Vpc_network__this"}
     parameters = conversion.template["Parameters"]
-    assert parameters["Instance_app_VSwitchId"]["AssociationProperty"] == (
-        "ALIYUN::VPC::VSwitch::VSwitchId"
+    assert parameters["Zones_network__available"]["AssociationProperty"] == (
+        "ALIYUN::ECS::Instance::ZoneId"
     )
-    assert "Default" not in parameters["Instance_app_VSwitchId"]
-    assert any(
-        w.startswith("module.network: modules are not converted") for w in conversion.warnings
-    )
-    assert any("templatefile(" in w and "Instance_app_UserData" in w for w in conversion.warnings)
+    # templatefile() of a file in the workspace is rendered with its variables.
+    assert app["UserData"] == '#!/bin/bash\necho "listening on 8080" > /etc/motd\n'
+    assert conversion.summary == Summary(found=4, native=3, lossy=1, dropped=0)
 
 
 def test_convert_unsupported_resources_and_data_sources() -> None:
     conversion = fixture_conversion("mixed")
-    assert conversion.unsupported == (
-        "alicloud_eip_address.nat",
-        "alicloud_eip_association.nat",
-        "alicloud_nat_gateway.main",
-        "alicloud_oss_bucket.logs",
-    )
-    warnings = "\n".join(conversion.warnings)
-    assert "alicloud_nat_gateway.main: alicloud_nat_gateway has no native ROS mapping" in warnings
-    assert "wrap_terraform" in warnings
-    assert "alicloud_oss_bucket.logs: alicloud_oss_bucket uses for_each" in warnings
-    assert "reads the data source data.alicloud_zones.default" in warnings
-    assert "reads the data source data.alicloud_images.ubuntu" in warnings
-    assert (
-        "output.nat_id: value alicloud_nat_gateway.main.id reads alicloud_nat_gateway" in warnings
-    )
-    assert "alicloud_instance.app: data_disks is not converted" in warnings
-    parameters = conversion.template["Parameters"]
-    assert set(parameters) == {
-        "Vswitch_main_CidrBlock",
-        "Vswitch_main_ZoneId",
-        "Instance_app_ImageId",
+    assert conversion.unsupported == ()
+    assert conversion.summary == Summary(found=9, native=9, lossy=0, dropped=0)
+    assert properties(conversion, "NatGateway_main")["NatType"] == "Enhanced"
+    assert properties(conversion, "EipAssociation_nat") == {
+        "AllocationId": {"Ref": "EipAddress_nat"},
+        "InstanceId": {"Ref": "NatGateway_main"},
     }
-    # The same data source value used twice is one parameter.
-    assert properties(conversion, "Instance_app")["ZoneId"] == {"Ref": "Vswitch_main_ZoneId"}
+    assert properties(conversion, "Instance_app")["DiskMappings"] == [
+        {"Category": "cloud_essd", "Size": 40}
+    ]
+    # for_each over toset([...]) is unrolled, each.key filled in.
+    assert properties(conversion, "OssBucket_logs_a") == {"BucketName": "mixed-logs-a"}
+    assert properties(conversion, "OssBucket_logs_b") == {"BucketName": "mixed-logs-b"}
+    # cidrsubnet of literals is computed.
+    assert properties(conversion, "Vswitch_main")["CidrBlock"] == "192.168.1.0/24"
+    parameters = conversion.template["Parameters"]
+    # One parameter per data source, with the console's picker, however often it is read.
+    assert parameters == {
+        "Zones_default": {
+            "Type": "String",
+            "Description": "Stands for the Terraform data source data.alicloud_zones.default.",
+            "AssociationProperty": "ALIYUN::ECS::Instance::ZoneId",
+        },
+        "Images_ubuntu": {
+            "Type": "String",
+            "Description": "Stands for the Terraform data source data.alicloud_images.ubuntu.",
+            "AssociationProperty": "ALIYUN::ECS::Image::ImageId",
+        },
+    }
+    assert properties(conversion, "Instance_app")["ZoneId"] == {"Ref": "Zones_default"}
+    assert properties(conversion, "Vswitch_main")["ZoneId"] == {"Ref": "Zones_default"}
     assert properties(conversion, "Vpc_main") == {"CidrBlock": "192.168.0.0/16", "VpcName": "mixed"}
-    assert list(conversion.template["Outputs"]) == ["vpc_id"]
+    assert list(conversion.template["Outputs"]) == ["nat_id", "vpc_id"]
 
 
 def test_conversion_renders_readable_yaml_and_json() -> None:
@@ -603,7 +618,8 @@ def test_references_to_attributes() -> None:
     assert group["Description"] == {
         "Fn::Sub": "router ${Vpc_v.VRouterId} in cn-hangzhou-h",
     }
-    assert group["SecurityGroupName"] == {"Fn::Sub": "${Vswitch_s.CidrBlock}${!literal}"}
+    # An argument read back is the value given; `$${` is literal text.
+    assert group["SecurityGroupName"] == "10.0.1.0/24${literal}"
     instance = resources(conversion)["Instance_i"]
     assert instance["Properties"]["SecurityGroupIds"] == [
         {"Ref": "SecurityGroup_g"},
@@ -631,7 +647,7 @@ def test_unmappable_values_become_placeholder_parameters() -> None:
     conversion = converted(
         """
         resource "alicloud_vpc" "v" {
-          vpc_name    = upper("x")
+          vpc_name    = file("x")
           description = "%{ if true }yes%{ endif }"
           cidr_block  = module.net.cidr
         }
@@ -639,7 +655,7 @@ def test_unmappable_values_become_placeholder_parameters() -> None:
           instance_type   = "ecs.g7.large"
           image_id        = "img"
           security_groups = data.alicloud_security_groups.all.ids
-          host_name       = "${path.module}-host"
+          host_name       = "${terraform.workspace}-host"
           instance_name   = count.index
           tags            = var.tags
         }
@@ -652,18 +668,22 @@ def test_unmappable_values_become_placeholder_parameters() -> None:
         "CidrBlock": {"Ref": "Vpc_v_CidrBlock"},
     }
     parameters = conversion.template["Parameters"]
-    assert parameters["Instance_i_SecurityGroupIds"]["Type"] == "CommaDelimitedList"
+    assert parameters["SecurityGroups_all"]["Type"] == "CommaDelimitedList"
+    assert properties(conversion, "Instance_i")["SecurityGroupIds"] == {"Ref": "SecurityGroups_all"}
     assert parameters["Vpc_v_VpcName"]["Description"].startswith(
-        'Stands for the Terraform value upper("x") of alicloud_vpc.v.vpc_name; it is a function'
+        'Stands for the Terraform value file("x") of alicloud_vpc.v.vpc_name; it reads a file '
+        "that is not in the Terraform files it was given."
     )
     assert all("Default" not in parameter for parameter in parameters.values())
     warnings = "\n".join(conversion.warnings)
     assert "%{...} template directive" in warnings
     assert "reads an output of module net" in warnings
-    assert "uses path" in warnings
+    assert "uses terraform" in warnings
     assert "used outside a resource with count" in warnings
-    assert "tags is not a literal map, so Tags were left out" in warnings
-    assert "tags" not in parameters
+    # A computed tag map is turned into ROS's tag list by ROS itself.
+    assert properties(conversion, "Instance_i")["Tags"] == {
+        "Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', {"Ref": "tags"}]
+    }
 
 
 def test_count_forms() -> None:
@@ -694,8 +714,7 @@ def test_count_forms() -> None:
     )
     assert resources(conversion)["Vpc_a"]["Count"] == {"Ref": "n"}
     assert properties(conversion, "Vpc_a")["CidrBlock"] == {"Fn::Sub": "10.${ALIYUN::Index}.0.0/16"}
-    assert resources(conversion)["Vpc_b"]["Count"] == {"Ref": "Vpc_b_Count"}
-    assert conversion.template["Parameters"]["Vpc_b_Count"]["Type"] == "Number"
+    assert resources(conversion)["Vpc_b"]["Count"] == {"Fn::Length": {"Ref": "list"}}
     assert properties(conversion, "Vswitch_c")["VpcId"] == {"Fn::Select": ["1", {"Ref": "Vpc_a"}]}
     assert any("indexes alicloud_vswitch.c, which has no count" in w for w in conversion.warnings)
 
@@ -809,7 +828,7 @@ def test_description_and_errors() -> None:
         == "Mine"
     )
     with pytest.raises(TerraformError, match="None of the resources could be converted"):
-        convert_terraform(tf('resource "alicloud_nat_gateway" "n" {}\n'))
+        convert_terraform(tf('resource "alicloud_no_such_thing" "n" {}\n'))
     with pytest.raises(TerraformError, match="there are no resources"):
         convert_terraform(tf('variable "x" {}\n'))
     with pytest.raises(TerraformError, match=r"no \.tf file at the top"):
@@ -844,13 +863,18 @@ def test_split_template_and_references() -> None:
 def test_rule_attributes_are_known_to_the_checker() -> None:
     from iaccode.iac.ros_schema import load_schema
 
-    rules: list[ResourceRule] = []
-    for rule in RULES.values():
-        rules.extend(rule.choices.values() if isinstance(rule, Variants) else [rule])
-    for rule in rules:
-        known = load_schema().resource(rule.ros_type)
-        for attribute in rule.attributes.values():
-            assert known is not None and attribute in known.attributes, (rule.ros_type, attribute)
+    schema = load_schema()
+    unknown = [
+        (rule.tf_type, name)
+        for rule in load_rules().by_terraform.values()
+        if (known := schema.resource(rule.ros_type)) is not None
+        for attribute in rule.attributes.values()
+        for name in attribute.to
+        if name.split(".")[0] not in known.attributes
+        # An attribute that is also an argument reads back the value given (vSwitch vpc_id).
+        and not (name == attribute.to[0] and any(p.to == name for p in rule.properties.values()))
+    ]
+    assert not unknown
 
 
 _NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,12}", fullmatch=True)

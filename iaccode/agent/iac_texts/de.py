@@ -629,9 +629,6 @@ TEXTS: dict[str, str] = {
     "indexes {address}, which has no count": (
         "indiziert {address}, obwohl dort kein count gesetzt ist"
     ),
-    "is a function call or operator, which is not converted": (
-        "ist ein Funktionsaufruf oder Operator, der nicht konvertiert wird"
-    ),
     "is absolute": "ist absolut",
     "is empty": "ist leer",
     "is longer than {limit} characters": "ist länger als {limit} Zeichen",
@@ -688,10 +685,6 @@ TEXTS: dict[str, str] = {
     "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
         "{address}: depends_on {item!r} verweist auf nichts Konvertiertes und wurde daher entfernt."
     ),
-    "{address}: modules are not converted, so its resources were left out; {hint}.": (
-        "{address}: Module werden nicht konvertiert, daher wurden seine Ressourcen ausgelassen; "
-        "{hint}."
-    ),
     (
         "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
         "for it, to be set when the stack is created."
@@ -703,32 +696,11 @@ TEXTS: dict[str, str] = {
         "{address}: Der Wert {expr} {reason}, daher wurde die Ausgabe ausgelassen."
     ),
     (
-        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address}: {arguments} werden nicht konvertiert (hier keine ROS-Zuordnung), daher "
-        "verwendet die ROS-Ressource die Standardwerte."
-    ),
-    (
         "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
         "the stack is created."
     ): (
         "{address}: {argument} = {expr} {reason}; dafür wurde der Parameter {name} hinzugefügt, "
         "der beim Erstellen des Stacks festzulegen ist."
-    ),
-    (
-        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
-        "the resource to keep them."
-    ): (
-        "{address}: {argument} ist keine literale Map, daher wurden die Tags ausgelassen; "
-        "schreiben Sie die Tags direkt in die Ressource, um sie zu behalten."
-    ),
-    (
-        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address}: {argument} wird nicht konvertiert (hier keine ROS-Zuordnung), daher verwendet "
-        "die ROS-Ressource die Standardwerte."
     ),
     "{address}: {note}.": "{address}: {note}.",
     "{count} ECS instances": "{count} ECS-Instanzen",
@@ -797,11 +769,59 @@ TEXTS: dict[str, str] = {
         "{section} muss eine Zeichenkette sein, nicht {value}."
     ),
     "{type} has no native ROS mapping here": "{type} hat hier keine native ROS-Zuordnung",
-    "{type} uses for_each": "{type} verwendet for_each",
     "{variable} is used but not declared; added it as a String parameter.": (
         "{variable} wird verwendet, ist aber nicht deklariert; als String-Parameter hinzugefügt."
     ),
     "{where}: not valid HCL ({what}).": "{where}: kein gültiges HCL ({what}).",
+    "calls {function}() with arguments it cannot use": "ruft {function}() mit Argumenten auf, die es nicht verwenden kann",
+    "calls {function}(), which has no ROS equivalent here": "ruft {function}() auf, wofür es hier keine ROS-Entsprechung gibt",
+    "has a condition that is not true or false": "hat eine Bedingung, die weder true noch false ist",
+    "has an object key that is not known in advance": "hat einen Objektschlüssel, der vorab nicht bekannt ist",
+    "is a comparison that is only known at deploy time": "ist ein Vergleich, der erst bei der Bereitstellung bekannt ist",
+    "is a for expression over a value known only at deploy time": "ist ein for-Ausdruck über einen Wert, der erst bei der Bereitstellung bekannt ist",
+    "is a for expression whose filter is known only at deploy time": "ist ein for-Ausdruck, dessen Filter erst bei der Bereitstellung bekannt ist",
+    "is an expression this converter does not read": "ist ein Ausdruck, den dieser Konverter nicht liest",
+    "it is given {count} times, and ROS takes one": "es ist {count}-mal angegeben, und ROS nimmt eines",
+    "it uses count or for_each on a module call": "es verwendet count oder for_each an einem Modulaufruf",
+    "its count is 0": "sein count ist 0",
+    "its for_each is not a list, set or map known before deployment": "sein for_each ist keine vor der Bereitstellung bekannte Liste, Menge oder Map",
+    "its for_each {reason}": "sein for_each {reason}",
+    "its source {source!r} has no .tf files in the workspace": "seine Quelle {source!r} hat keine .tf-Dateien im Arbeitsbereich",
+    "its source {source!r} is not a local module, and its code is not guessed": "seine Quelle {source!r} ist kein lokales Modul, und sein Code wird nicht geraten",
+    "its source {source!r} lies outside the workspace": "seine Quelle {source!r} liegt außerhalb des Arbeitsbereichs",
+    "its value is computed JSON text, which ROS needs as an object": "sein Wert ist berechneter JSON-Text, den ROS als Objekt braucht",
+    "its value is computed, so its nested arguments cannot be mapped": "sein Wert wird berechnet, daher lassen sich seine verschachtelten Argumente nicht zuordnen",
+    "its value is not JSON text": "sein Wert ist kein JSON-Text",
+    "its value is not a map, which this rule needs": "sein Wert ist keine Map, die diese Regel braucht",
+    "reads a whole resource, which has no ROS value": "liest eine ganze Ressource, die keinen ROS-Wert hat",
+    "sorter_type {kind!r} has no ROS form": "sorter_type {kind!r} hat keine ROS-Form",
+    "the mapping rules do not know it": "die Zuordnungsregeln kennen es nicht",
+    "the vendor's rule for it cannot be followed ({why})": "die Regel des Herstellers dafür lässt sich nicht befolgen ({why})",
+    "{address} calls the module {source!r} within itself.": "{address} ruft das Modul {source!r} in sich selbst auf.",
+    "{address} nests modules more than {limit} deep, which is not converted.": "{address} verschachtelt Module mehr als {limit} Ebenen tief; das wird nicht konvertiert.",
+    "{address}: for_each over {variable} was unrolled over its default, so a different value at deploy time is not followed.": "{address}: for_each über {variable} wurde über dessen Standardwert entfaltet; ein anderer Wert bei der Bereitstellung wird daher nicht berücksichtigt.",
+    "{address}: the dynamic block {name} was not converted ({reason}).": "{address}: der dynamic-Block {name} wurde nicht konvertiert ({reason}).",
+    "{address}: {arguments} not converted ({reason}), so the ROS resource uses its defaults there.": "{address}: {arguments} nicht konvertiert ({reason}), daher verwendet die ROS-Ressource dort ihre Standardwerte.",
+    "{address}: {note}": "{address}: {note}",
+    "{address}: {what}, so it was left out.": "{address}: {what}, daher wurde es weggelassen.",
+    "{address}: {why}, so it was left out; {hint}.": "{address}: {why}, daher wurde es weggelassen; {hint}.",
+    "{address}: {why}, so its resources were left out; {hint}.": "{address}: {why}, daher wurden seine Ressourcen weggelassen; {hint}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out.": "{found} Terraform-Ressourcen: {native} nativ konvertiert, {lossy} mit Verlusten konvertiert, {dropped} weggelassen.",
+    "{path}: module {name} has the remote source {source!r}, which is not in the Workspace; ROS must download it when it deploys the stack.": "{path}: Modul {name} hat die entfernte Quelle {source!r}, die nicht im Workspace liegt; ROS muss sie bei der Bereitstellung des Stacks herunterladen.",
+    "{path}: module {name} has the source {source!r}, which is not in the Workspace, so the stack fails when Terraform initialises; wrap the directory that contains the module instead.": "{path}: Modul {name} hat die Quelle {source!r}, die nicht im Workspace liegt, daher scheitert der Stack bei der Initialisierung von Terraform; verpacken Sie stattdessen das Verzeichnis, das das Modul enthält.",
+    "{source} became parameter {name}, chosen when the stack is created.": "{source} wurde zum Parameter {name}, der beim Erstellen des Stacks gewählt wird.",
+    "{type} has no property for it": "{type} hat keine Eigenschaft dafür",
+    "{type} has no property {name}": "{type} hat keine Eigenschaft {name}",
+    "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: die Validierung {condition} hat keine ROS-Parameterbeschränkung, daher prüft ROS sie beim Erstellen des Stacks nicht.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "die Regeln des Herstellers lassen es aus, obwohl {type} eine Eigenschaft {name} hat",
+    "the vendor's rules say ROS has no property for it": "laut den Regeln des Herstellers hat ROS keine Eigenschaft dafür",
+    "The Terraform nests values or expressions too deeply to convert.": "Das Terraform verschachtelt Werte oder Ausdrücke zu tief, um es zu konvertieren.",
+    "its for_each has {count} items, more than {limit}": "sein for_each hat {count} Einträge, mehr als {limit}",
+    "passes template variables that are not known in advance": "übergibt Template-Variablen, die vorab nicht bekannt sind",
+    "reads a file that is not in the Terraform files it was given": "liest eine Datei, die nicht unter den übergebenen Terraform-Dateien ist",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Es wurden {count} Terraform-Dateien übergeben; ROS akzeptiert höchstens {limit} Workspace-Dateien.",
+    "its count is not a number known before deployment": "sein count ist keine vor der Bereitstellung bekannte Zahl",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: count wurde aus dem Standardwert von {variable} berechnet; ein anderer Wert bei der Bereitstellung wird daher nicht berücksichtigt.",
     "Base the expression on parameters (Ref to a parameter) and literal values.": "Bilden Sie den Ausdruck aus Parametern (Ref auf einen Parameter) und festen Werten.",
     "Check the name in the ROS resource type list.": "Prüfen Sie den Namen in der Liste der ROS-Ressourcentypen.",
     "Fn::Select index {index} is out of range for a list of {count} items.": "Der Fn::Select-Index {index} liegt außerhalb einer Liste mit {count} Einträgen.",
@@ -888,4 +908,5 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "die Bausteine erstellen nur Ressourcen; die llm-Engine kann es ergänzen",
     "a source CIDR limits opened ports, and the request opens none": "ein Quell-CIDR beschränkt geöffnete Ports, und die Anfrage öffnet keine",
     "database reachable from {source} only": "Datenbank nur von {source} erreichbar",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "hat eine Bedingung auf den Wert einer Ressource, die ROS auswertet, bevor es Ressourcen gibt",
 }

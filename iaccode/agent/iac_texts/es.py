@@ -608,9 +608,6 @@ TEXTS: dict[str, str] = {
     ),
     "has no prefix length": "no tiene longitud de prefijo",
     "indexes {address}, which has no count": "indexa {address}, que no tiene count",
-    "is a function call or operator, which is not converted": (
-        "es una llamada a función o un operador, que no se convierte"
-    ),
     "is absolute": "es absoluta",
     "is empty": "está vacía",
     "is longer than {limit} characters": "tiene más de {limit} caracteres",
@@ -665,9 +662,6 @@ TEXTS: dict[str, str] = {
         "{address}: depends_on {item!r} no hace referencia a nada convertido, por lo que se "
         "descartó."
     ),
-    "{address}: modules are not converted, so its resources were left out; {hint}.": (
-        "{address}: los módulos no se convierten, por lo que se omitieron sus recursos; {hint}."
-    ),
     (
         "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
         "for it, to be set when the stack is created."
@@ -679,32 +673,11 @@ TEXTS: dict[str, str] = {
         "{address}: el valor {expr} {reason}, por lo que se omitió la salida."
     ),
     (
-        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource "
-        "uses the defaults."
-    ): (
-        "{address}: {arguments} no se convierten (aquí no tienen equivalente en ROS), por lo que "
-        "el recurso de ROS usa los valores predeterminados."
-    ),
-    (
         "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
         "the stack is created."
     ): (
         "{address}: {argument} = {expr} {reason}; se añadió el parámetro {name} para indicarlo "
         "al crear la pila."
-    ),
-    (
-        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out "
-        "in the resource to keep them."
-    ): (
-        "{address}: {argument} no es un mapa literal, por lo que se omitieron las Tags; escriba "
-        "las etiquetas explícitamente en el recurso para conservarlas."
-    ),
-    (
-        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address}: {argument} no se convierte (aquí no tiene equivalente en ROS), por lo que el "
-        "recurso de ROS usa los valores predeterminados."
     ),
     "{address}: {note}.": "{address}: {note}.",
     "{count} ECS instances": "{count} instancias ECS",
@@ -773,11 +746,59 @@ TEXTS: dict[str, str] = {
     "{path}, line {line}, column {column}": "{path}, línea {line}, columna {column}",
     "{section} must be a string, not {value}.": "{section} debe ser una cadena, no {value}.",
     "{type} has no native ROS mapping here": "{type} no tiene aquí un equivalente nativo en ROS",
-    "{type} uses for_each": "{type} usa for_each",
     "{variable} is used but not declared; added it as a String parameter.": (
         "{variable} se usa, pero no está declarada; se añadió como parámetro String."
     ),
     "{where}: not valid HCL ({what}).": "{where}: HCL no válido ({what}).",
+    "calls {function}() with arguments it cannot use": "llama a {function}() con argumentos que no puede usar",
+    "calls {function}(), which has no ROS equivalent here": "llama a {function}(), que aquí no tiene equivalente en ROS",
+    "has a condition that is not true or false": "tiene una condición que no es true ni false",
+    "has an object key that is not known in advance": "tiene una clave de objeto que no se conoce de antemano",
+    "is a comparison that is only known at deploy time": "es una comparación que solo se conoce al desplegar",
+    "is a for expression over a value known only at deploy time": "es una expresión for sobre un valor que solo se conoce al desplegar",
+    "is a for expression whose filter is known only at deploy time": "es una expresión for cuyo filtro solo se conoce al desplegar",
+    "is an expression this converter does not read": "es una expresión que este conversor no lee",
+    "it is given {count} times, and ROS takes one": "se indica {count} veces y ROS admite uno",
+    "it uses count or for_each on a module call": "usa count o for_each en una llamada a módulo",
+    "its count is 0": "su count es 0",
+    "its for_each is not a list, set or map known before deployment": "su for_each no es una lista, un conjunto ni un mapa conocido antes del despliegue",
+    "its for_each {reason}": "su for_each {reason}",
+    "its source {source!r} has no .tf files in the workspace": "su origen {source!r} no tiene archivos .tf en el espacio de trabajo",
+    "its source {source!r} is not a local module, and its code is not guessed": "su origen {source!r} no es un módulo local y su código no se adivina",
+    "its source {source!r} lies outside the workspace": "su origen {source!r} está fuera del espacio de trabajo",
+    "its value is computed JSON text, which ROS needs as an object": "su valor es texto JSON calculado, que ROS necesita como objeto",
+    "its value is computed, so its nested arguments cannot be mapped": "su valor se calcula, así que sus argumentos anidados no se pueden asignar",
+    "its value is not JSON text": "su valor no es texto JSON",
+    "its value is not a map, which this rule needs": "su valor no es un mapa, que esta regla necesita",
+    "reads a whole resource, which has no ROS value": "lee un recurso entero, que no tiene valor en ROS",
+    "sorter_type {kind!r} has no ROS form": "sorter_type {kind!r} no tiene forma en ROS",
+    "the mapping rules do not know it": "las reglas de asignación no lo conocen",
+    "the vendor's rule for it cannot be followed ({why})": "la regla del proveedor para ello no se puede seguir ({why})",
+    "{address} calls the module {source!r} within itself.": "{address} llama al módulo {source!r} dentro de sí mismo.",
+    "{address} nests modules more than {limit} deep, which is not converted.": "{address} anida módulos a más de {limit} niveles de profundidad, lo que no se convierte.",
+    "{address}: for_each over {variable} was unrolled over its default, so a different value at deploy time is not followed.": "{address}: el for_each sobre {variable} se desplegó con su valor predeterminado, así que un valor distinto al desplegar no se tiene en cuenta.",
+    "{address}: the dynamic block {name} was not converted ({reason}).": "{address}: el bloque dynamic {name} no se convirtió ({reason}).",
+    "{address}: {arguments} not converted ({reason}), so the ROS resource uses its defaults there.": "{address}: {arguments} no se convirtió ({reason}), así que el recurso de ROS usa ahí sus valores predeterminados.",
+    "{address}: {note}": "{address}: {note}",
+    "{address}: {what}, so it was left out.": "{address}: {what}, así que se omitió.",
+    "{address}: {why}, so it was left out; {hint}.": "{address}: {why}, así que se omitió; {hint}.",
+    "{address}: {why}, so its resources were left out; {hint}.": "{address}: {why}, así que se omitieron sus recursos; {hint}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out.": "{found} recursos de Terraform: {native} convertidos de forma nativa, {lossy} convertidos con pérdidas, {dropped} omitidos.",
+    "{path}: module {name} has the remote source {source!r}, which is not in the Workspace; ROS must download it when it deploys the stack.": "{path}: el módulo {name} tiene el origen remoto {source!r}, que no está en el Workspace; ROS debe descargarlo al desplegar la pila.",
+    "{path}: module {name} has the source {source!r}, which is not in the Workspace, so the stack fails when Terraform initialises; wrap the directory that contains the module instead.": "{path}: el módulo {name} tiene el origen {source!r}, que no está en el Workspace, así que la pila falla cuando Terraform se inicializa; empaquete en su lugar el directorio que contiene el módulo.",
+    "{source} became parameter {name}, chosen when the stack is created.": "{source} pasó a ser el parámetro {name}, que se elige al crear la pila.",
+    "{type} has no property for it": "{type} no tiene ninguna propiedad para ello",
+    "{type} has no property {name}": "{type} no tiene la propiedad {name}",
+    "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: la validación {condition} no tiene restricción de parámetro en ROS, así que ROS no la comprueba al crear la pila.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "las reglas del proveedor lo omiten, aunque {type} tiene una propiedad {name}",
+    "the vendor's rules say ROS has no property for it": "según las reglas del proveedor, ROS no tiene ninguna propiedad para ello",
+    "The Terraform nests values or expressions too deeply to convert.": "El Terraform anida valores o expresiones a demasiada profundidad para convertirlo.",
+    "its for_each has {count} items, more than {limit}": "su for_each tiene {count} elementos, más de {limit}",
+    "passes template variables that are not known in advance": "pasa variables de plantilla que no se conocen de antemano",
+    "reads a file that is not in the Terraform files it was given": "lee un archivo que no está entre los archivos de Terraform recibidos",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Se recibieron {count} archivos de Terraform; ROS acepta como máximo {limit} archivos de Workspace.",
+    "its count is not a number known before deployment": "su count no es un número conocido antes del despliegue",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: el count se calculó con el valor predeterminado de {variable}, así que un valor distinto al desplegar no se tiene en cuenta.",
     "Base the expression on parameters (Ref to a parameter) and literal values.": "Construya la expresión con parámetros (Ref a un parámetro) y valores literales.",
     "Check the name in the ROS resource type list.": "Compruebe el nombre en la lista de tipos de recursos de ROS.",
     "Fn::Select index {index} is out of range for a list of {count} items.": "El índice {index} de Fn::Select está fuera del rango de una lista de {count} elementos.",
@@ -864,4 +885,5 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "los bloques solo crean recursos; el motor llm puede añadirlo",
     "a source CIDR limits opened ports, and the request opens none": "un CIDR de origen limita los puertos abiertos, y la solicitud no abre ninguno",
     "database reachable from {source} only": "base de datos accesible solo desde {source}",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "tiene una condición sobre el valor de un recurso, que ROS evalúa antes de que exista ningún recurso",
 }

@@ -625,9 +625,6 @@ TEXTS: dict[str, str] = {
     ),
     "has no prefix length": "n'a pas de longueur de préfixe",
     "indexes {address}, which has no count": "indexe {address}, qui n'a pas de count",
-    "is a function call or operator, which is not converted": (
-        "est un appel de fonction ou un opérateur, qui n'est pas converti"
-    ),
     "is absolute": "est absolu",
     "is empty": "est vide",
     "is longer than {limit} characters": "dépasse {limit} caractères",
@@ -680,10 +677,6 @@ TEXTS: dict[str, str] = {
     "{address}: depends_on {item!r} names nothing converted, so it was dropped.": (
         "{address} : depends_on {item!r} ne désigne rien de converti, il a donc été supprimé."
     ),
-    "{address}: modules are not converted, so its resources were left out; {hint}.": (
-        "{address} : les modules ne sont pas convertis, ses ressources ont donc été omises ; "
-        "{hint}."
-    ),
     (
         "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
         "for it, to be set when the stack is created."
@@ -695,32 +688,11 @@ TEXTS: dict[str, str] = {
         "{address} : la valeur {expr} {reason} ; la sortie a donc été omise."
     ),
     (
-        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address} : {arguments} ne sont pas convertis (pas de correspondance ROS ici), la "
-        "ressource ROS utilise donc les valeurs par défaut."
-    ),
-    (
         "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
         "the stack is created."
     ): (
         "{address} : {argument} = {expr} {reason} ; le paramètre {name} a été ajouté à cet effet, "
         "à renseigner lors de la création de la pile."
-    ),
-    (
-        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
-        "the resource to keep them."
-    ): (
-        "{address} : {argument} n'est pas une map littérale, les Tags ont donc été omis ; écrivez "
-        "les tags directement dans la ressource pour les conserver."
-    ),
-    (
-        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address} : {argument} n'est pas converti (pas de correspondance ROS ici), la ressource "
-        "ROS utilise donc les valeurs par défaut."
     ),
     "{address}: {note}.": "{address} : {note}.",
     "{count} ECS instances": "{count} instances ECS",
@@ -788,11 +760,59 @@ TEXTS: dict[str, str] = {
     "{path}, line {line}, column {column}": "{path}, ligne {line}, colonne {column}",
     "{section} must be a string, not {value}.": "{section} doit être une chaîne, et non {value}.",
     "{type} has no native ROS mapping here": "{type} n'a pas de correspondance ROS native ici",
-    "{type} uses for_each": "{type} utilise for_each",
     "{variable} is used but not declared; added it as a String parameter.": (
         "{variable} est utilisé mais non déclaré ; ajouté comme paramètre String."
     ),
     "{where}: not valid HCL ({what}).": "{where} : HCL non valide ({what}).",
+    "calls {function}() with arguments it cannot use": "appelle {function}() avec des arguments qu'elle ne peut pas utiliser",
+    "calls {function}(), which has no ROS equivalent here": "appelle {function}(), qui n'a pas d'équivalent ROS ici",
+    "has a condition that is not true or false": "a une condition qui n'est ni true ni false",
+    "has an object key that is not known in advance": "a une clé d'objet qui n'est pas connue à l'avance",
+    "is a comparison that is only known at deploy time": "est une comparaison connue seulement au déploiement",
+    "is a for expression over a value known only at deploy time": "est une expression for sur une valeur connue seulement au déploiement",
+    "is a for expression whose filter is known only at deploy time": "est une expression for dont le filtre n'est connu qu'au déploiement",
+    "is an expression this converter does not read": "est une expression que ce convertisseur ne lit pas",
+    "it is given {count} times, and ROS takes one": "il est donné {count} fois et ROS n'en accepte qu'un",
+    "it uses count or for_each on a module call": "il utilise count ou for_each sur un appel de module",
+    "its count is 0": "son count vaut 0",
+    "its for_each is not a list, set or map known before deployment": "son for_each n'est pas une liste, un ensemble ou une map connus avant le déploiement",
+    "its for_each {reason}": "son for_each {reason}",
+    "its source {source!r} has no .tf files in the workspace": "sa source {source!r} n'a pas de fichiers .tf dans l'espace de travail",
+    "its source {source!r} is not a local module, and its code is not guessed": "sa source {source!r} n'est pas un module local, et son code n'est pas deviné",
+    "its source {source!r} lies outside the workspace": "sa source {source!r} se trouve hors de l'espace de travail",
+    "its value is computed JSON text, which ROS needs as an object": "sa valeur est un texte JSON calculé, que ROS attend sous forme d'objet",
+    "its value is computed, so its nested arguments cannot be mapped": "sa valeur est calculée, donc ses arguments imbriqués ne peuvent pas être mis en correspondance",
+    "its value is not JSON text": "sa valeur n'est pas un texte JSON",
+    "its value is not a map, which this rule needs": "sa valeur n'est pas une map, ce dont cette règle a besoin",
+    "reads a whole resource, which has no ROS value": "lit une ressource entière, qui n'a pas de valeur ROS",
+    "sorter_type {kind!r} has no ROS form": "sorter_type {kind!r} n'a pas de forme ROS",
+    "the mapping rules do not know it": "les règles de correspondance ne le connaissent pas",
+    "the vendor's rule for it cannot be followed ({why})": "la règle de l'éditeur pour cet argument ne peut pas être suivie ({why})",
+    "{address} calls the module {source!r} within itself.": "{address} appelle le module {source!r} à l'intérieur de lui-même.",
+    "{address} nests modules more than {limit} deep, which is not converted.": "{address} imbrique des modules sur plus de {limit} niveaux, ce qui n'est pas converti.",
+    "{address}: for_each over {variable} was unrolled over its default, so a different value at deploy time is not followed.": "{address} : le for_each sur {variable} a été déroulé sur sa valeur par défaut, donc une autre valeur au déploiement n'est pas suivie.",
+    "{address}: the dynamic block {name} was not converted ({reason}).": "{address} : le bloc dynamic {name} n'a pas été converti ({reason}).",
+    "{address}: {arguments} not converted ({reason}), so the ROS resource uses its defaults there.": "{address} : {arguments} non converti ({reason}), donc la ressource ROS y utilise ses valeurs par défaut.",
+    "{address}: {note}": "{address} : {note}",
+    "{address}: {what}, so it was left out.": "{address} : {what}, donc il a été omis.",
+    "{address}: {why}, so it was left out; {hint}.": "{address} : {why}, donc il a été omis ; {hint}.",
+    "{address}: {why}, so its resources were left out; {hint}.": "{address} : {why}, donc ses ressources ont été omises ; {hint}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out.": "{found} ressources Terraform : {native} converties nativement, {lossy} converties avec des pertes, {dropped} omises.",
+    "{path}: module {name} has the remote source {source!r}, which is not in the Workspace; ROS must download it when it deploys the stack.": "{path} : le module {name} a la source distante {source!r}, qui n'est pas dans le Workspace ; ROS doit la télécharger au déploiement de la pile.",
+    "{path}: module {name} has the source {source!r}, which is not in the Workspace, so the stack fails when Terraform initialises; wrap the directory that contains the module instead.": "{path} : le module {name} a la source {source!r}, qui n'est pas dans le Workspace, donc la pile échoue à l'initialisation de Terraform ; encapsulez plutôt le répertoire qui contient le module.",
+    "{source} became parameter {name}, chosen when the stack is created.": "{source} est devenu le paramètre {name}, choisi à la création de la pile.",
+    "{type} has no property for it": "{type} n'a pas de propriété pour cela",
+    "{type} has no property {name}": "{type} n'a pas de propriété {name}",
+    "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable} : la validation {condition} n'a pas de contrainte de paramètre ROS, donc ROS ne la vérifie pas à la création de la pile.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "les règles de l'éditeur l'omettent, bien que {type} ait une propriété {name}",
+    "the vendor's rules say ROS has no property for it": "selon les règles de l'éditeur, ROS n'a pas de propriété pour cela",
+    "The Terraform nests values or expressions too deeply to convert.": "Le Terraform imbrique des valeurs ou des expressions trop profondément pour être converti.",
+    "its for_each has {count} items, more than {limit}": "son for_each a {count} éléments, plus de {limit}",
+    "passes template variables that are not known in advance": "passe des variables de modèle qui ne sont pas connues à l'avance",
+    "reads a file that is not in the Terraform files it was given": "lit un fichier qui ne fait pas partie des fichiers Terraform fournis",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "{count} fichiers Terraform ont été fournis ; ROS accepte au plus {limit} fichiers Workspace.",
+    "its count is not a number known before deployment": "son count n'est pas un nombre connu avant le déploiement",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address} : le count a été calculé à partir de la valeur par défaut de {variable}, donc une autre valeur au déploiement n'est pas suivie.",
     "Base the expression on parameters (Ref to a parameter) and literal values.": "Construisez l'expression avec des paramètres (Ref vers un paramètre) et des valeurs littérales.",
     "Check the name in the ROS resource type list.": "Vérifiez le nom dans la liste des types de ressources ROS.",
     "Fn::Select index {index} is out of range for a list of {count} items.": "L'index {index} de Fn::Select est hors limites pour une liste de {count} éléments.",
@@ -879,4 +899,5 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "les blocs ne créent que des ressources ; le moteur llm peut l'ajouter",
     "a source CIDR limits opened ports, and the request opens none": "un CIDR source limite les ports ouverts, et la demande n'en ouvre aucun",
     "database reachable from {source} only": "base de données accessible seulement depuis {source}",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "a une condition sur la valeur d'une ressource, que ROS évalue avant qu'aucune ressource n'existe",
 }

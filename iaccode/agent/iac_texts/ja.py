@@ -630,37 +630,12 @@ TEXTS: dict[str, str] = {
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged": (
         "Terraform ファイルをそのままデプロイする互換ラッピング（wrap_terraform）を使用してください"
     ),
-    "{type} uses for_each": "{type} が for_each を使用している",
     "{type} has no native ROS mapping here": "{type} に対応するネイティブの ROS マッピングがない",
     "{address}: {note}.": "{address}：{note}。",
     "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
         "{addresses}：{what}ため、除外しました。デプロイするには、{hint}。"
     ),
-    "{address}: modules are not converted, so its resources were left out; {hint}.": (
-        "{address}：モジュールは変換されないため、そのリソースを除外しました。{hint}。"
-    ),
     "is part of a reference cycle": "循環参照の一部になっている",
-    (
-        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses the "
-        "defaults."
-    ): (
-        "{address}：{argument} は変換されないため（対応する ROS のマッピングがありません）、"
-        "ROS リソースでは既定値が使用されます。"
-    ),
-    (
-        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address}：{arguments} は変換されないため（対応する ROS のマッピングがありません）、"
-        "ROS リソースでは既定値が使用されます。"
-    ),
-    (
-        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
-        "the resource to keep them."
-    ): (
-        "{address}：{argument} がリテラルのマップではないため、Tags を除外しました。タグを残すには、"
-        "リソース内にタグを直接記述してください。"
-    ),
     (
         "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} for "
         "it, to be set when the stack is created."
@@ -756,9 +731,6 @@ TEXTS: dict[str, str] = {
     ),
     # iaccode/iac/tf_values.py
     "uses a %{{...}} template directive": "テンプレートディレクティブ %{{...}} を使用している",
-    "is a function call or operator, which is not converted": (
-        "変換対象外の関数呼び出しまたは演算子である"
-    ),
     "is used outside a resource with count": "使用箇所が count を持つリソースの外にある",
     "reads the data source {source}, which ROS cannot see": (
         "データソース {source}（ROS からは参照不可）を読み取っている"
@@ -793,6 +765,55 @@ TEXTS: dict[str, str] = {
         "スタックの作成時に設定してください。"
     ),
     "uses a splat on a variable or local": "変数またはローカル値に対してスプラット式を使用している",
+    "calls {function}() with arguments it cannot use": "{function}() を使えない引数で呼び出しています",
+    "calls {function}(), which has no ROS equivalent here": "{function}() を呼び出していますが、ここでは ROS に対応するものがありません",
+    "has a condition that is not true or false": "true でも false でもない条件があります",
+    "has an object key that is not known in advance": "事前にわからないオブジェクトキーがあります",
+    "is a comparison that is only known at deploy time": "デプロイ時にしかわからない比較です",
+    "is a for expression over a value known only at deploy time": "デプロイ時にしかわからない値に対する for 式です",
+    "is a for expression whose filter is known only at deploy time": "フィルターがデプロイ時にしかわからない for 式です",
+    "is an expression this converter does not read": "このコンバーターが読めない式です",
+    "it is given {count} times, and ROS takes one": "{count} 回指定されていますが、ROS は 1 つしか受け付けません",
+    "it uses count or for_each on a module call": "モジュール呼び出しで count または for_each を使っています",
+    "its count is 0": "count が 0 です",
+    "its for_each is not a list, set or map known before deployment": "for_each がデプロイ前にわかるリスト、セット、マップのいずれでもありません",
+    "its for_each {reason}": "for_each が {reason}",
+    "its source {source!r} has no .tf files in the workspace": "ソース {source!r} にはワークスペース内の .tf ファイルがありません",
+    "its source {source!r} is not a local module, and its code is not guessed": "ソース {source!r} はローカルモジュールではなく、そのコードは推測しません",
+    "its source {source!r} lies outside the workspace": "ソース {source!r} はワークスペースの外にあります",
+    "its value is computed JSON text, which ROS needs as an object": "値が計算された JSON テキストですが、ROS はオブジェクトを必要とします",
+    "its value is computed, so its nested arguments cannot be mapped": "値が計算されるため、入れ子の引数を対応付けられません",
+    "its value is not JSON text": "値が JSON テキストではありません",
+    "its value is not a map, which this rule needs": "値がこのルールに必要なマップではありません",
+    "reads a whole resource, which has no ROS value": "リソース全体を読んでいますが、それに対応する ROS の値はありません",
+    "sorter_type {kind!r} has no ROS form": "sorter_type {kind!r} には ROS の形式がありません",
+    "the mapping rules do not know it": "マッピングルールが知らない引数です",
+    "the vendor's rule for it cannot be followed ({why})": "ベンダーのルールに従えません（{why}）",
+    "{address} calls the module {source!r} within itself.": "{address} はモジュール {source!r} を自身の中で呼び出しています。",
+    "{address} nests modules more than {limit} deep, which is not converted.": "{address} はモジュールを {limit} 段より深く入れ子にしているため、変換しません。",
+    "{address}: for_each over {variable} was unrolled over its default, so a different value at deploy time is not followed.": "{address}：{variable} に対する for_each は既定値で展開したため、デプロイ時に別の値を指定しても反映されません。",
+    "{address}: the dynamic block {name} was not converted ({reason}).": "{address}：dynamic ブロック {name} は変換されませんでした（{reason}）。",
+    "{address}: {arguments} not converted ({reason}), so the ROS resource uses its defaults there.": "{address}：{arguments} は変換されませんでした（{reason}）。そのため ROS リソースはそこで既定値を使います。",
+    "{address}: {note}": "{address}：{note}",
+    "{address}: {what}, so it was left out.": "{address}：{what}ため、省きました。",
+    "{address}: {why}, so it was left out; {hint}.": "{address}：{why}ため、省きました。{hint}。",
+    "{address}: {why}, so its resources were left out; {hint}.": "{address}：{why}ため、そのリソースを省きました。{hint}。",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out.": "Terraform リソース {found} 個: ネイティブに変換 {native} 個、欠落ありで変換 {lossy} 個、省略 {dropped} 個。",
+    "{path}: module {name} has the remote source {source!r}, which is not in the Workspace; ROS must download it when it deploys the stack.": "{path}：モジュール {name} のソース {source!r} はリモートにあり Workspace に含まれません。ROS はスタックのデプロイ時にダウンロードする必要があります。",
+    "{path}: module {name} has the source {source!r}, which is not in the Workspace, so the stack fails when Terraform initialises; wrap the directory that contains the module instead.": "{path}：モジュール {name} のソース {source!r} は Workspace に含まれないため、Terraform の初期化時にスタックが失敗します。代わりにモジュールを含むディレクトリをラップしてください。",
+    "{source} became parameter {name}, chosen when the stack is created.": "{source} はパラメーター {name} になりました。スタック作成時に選択します。",
+    "{type} has no property for it": "{type} にはそれに対応するプロパティがありません",
+    "{type} has no property {name}": "{type} にはプロパティ {name} がありません",
+    "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}：検証 {condition} に対応する ROS のパラメーター制約がないため、ROS はスタック作成時にこれを確認しません。",
+    "the vendor's rules leave it out, though {type} has a property {name}": "{type} にはプロパティ {name} がありますが、ベンダーのルールでは対象外です",
+    "the vendor's rules say ROS has no property for it": "ベンダーのルールによると、ROS にはそれに対応するプロパティがありません",
+    "The Terraform nests values or expressions too deeply to convert.": "Terraform の値や式の入れ子が深すぎるため、変換できません。",
+    "its for_each has {count} items, more than {limit}": "for_each の要素が {count} 個あり、{limit} 個を超えています",
+    "passes template variables that are not known in advance": "事前にわからないテンプレート変数を渡しています",
+    "reads a file that is not in the Terraform files it was given": "渡された Terraform ファイルに含まれないファイルを読んでいます",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Terraform ファイルが {count} 個渡されました。ROS が受け付ける Workspace ファイルは最大 {limit} 個です。",
+    "its count is not a number known before deployment": "count がデプロイ前にわかる数値ではありません",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}：count は {variable} の既定値から計算したため、デプロイ時に別の値を指定しても反映されません。",
     "Base the expression on parameters (Ref to a parameter) and literal values.": "式はパラメータ（パラメータへの Ref）とリテラル値で組み立ててください。",
     "Check the name in the ROS resource type list.": "ROS のリソースタイプ一覧で名前を確認してください。",
     "Fn::Select index {index} is out of range for a list of {count} items.": "Fn::Select のインデックス {index} は、{count} 個の要素を持つリストの範囲外です。",
@@ -879,4 +900,5 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "ビルディングブロックはリソースの作成のみ行います。llm エンジンなら追加できます",
     "a source CIDR limits opened ports, and the request opens none": "送信元 CIDR は開放するポートを制限するものですが、リクエストはポートを開放していません",
     "database reachable from {source} only": "データベースは {source} からのみ接続可能",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "リソースの値に対する条件がありますが、ROS は条件をリソースが作られる前に評価します",
 }

@@ -592,9 +592,6 @@ TEXTS: dict[str, str] = {
     ),
     "has no prefix length": "não tem comprimento de prefixo",
     "indexes {address}, which has no count": "indexa {address}, que não tem count",
-    "is a function call or operator, which is not converted": (
-        "é uma chamada de função ou um operador, que não é convertido"
-    ),
     "is absolute": "é absoluto",
     "is empty": "está vazio",
     "is longer than {limit} characters": "tem mais de {limit} caracteres",
@@ -649,9 +646,6 @@ TEXTS: dict[str, str] = {
         "{address}: depends_on {item!r} não se refere a nada que foi convertido, então foi "
         "descartado."
     ),
-    "{address}: modules are not converted, so its resources were left out; {hint}.": (
-        "{address}: módulos não são convertidos, então os recursos dele foram omitidos; {hint}."
-    ),
     (
         "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} "
         "for it, to be set when the stack is created."
@@ -663,32 +657,11 @@ TEXTS: dict[str, str] = {
         "{address}: o valor {expr} {reason}, então a saída foi omitida."
     ),
     (
-        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource "
-        "uses the defaults."
-    ): (
-        "{address}: {arguments} não são convertidos (aqui não há mapeamento para o ROS), então o "
-        "recurso do ROS usa os valores padrão."
-    ),
-    (
         "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when "
         "the stack is created."
     ): (
         "{address}: {argument} = {expr} {reason}; foi adicionado o parâmetro {name}, a ser "
         "definido na criação da pilha."
-    ),
-    (
-        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out "
-        "in the resource to keep them."
-    ): (
-        "{address}: {argument} não é um mapa literal, então as Tags foram omitidas; escreva as "
-        "tags explicitamente no recurso para mantê-las."
-    ),
-    (
-        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): (
-        "{address}: {argument} não é convertido (aqui não há mapeamento para o ROS), então o "
-        "recurso do ROS usa os valores padrão."
     ),
     "{address}: {note}.": "{address}: {note}.",
     "{count} ECS instances": "{count} instâncias ECS",
@@ -755,11 +728,59 @@ TEXTS: dict[str, str] = {
     "{path}, line {line}, column {column}": "{path}, linha {line}, coluna {column}",
     "{section} must be a string, not {value}.": "{section} deve ser uma string, não {value}.",
     "{type} has no native ROS mapping here": "{type} não tem aqui um mapeamento nativo para o ROS",
-    "{type} uses for_each": "{type} usa for_each",
     "{variable} is used but not declared; added it as a String parameter.": (
         "{variable} é usada, mas não está declarada; foi adicionada como parâmetro String."
     ),
     "{where}: not valid HCL ({what}).": "{where}: HCL inválido ({what}).",
+    "calls {function}() with arguments it cannot use": "chama {function}() com argumentos que não pode usar",
+    "calls {function}(), which has no ROS equivalent here": "chama {function}(), que aqui não tem equivalente no ROS",
+    "has a condition that is not true or false": "tem uma condição que não é true nem false",
+    "has an object key that is not known in advance": "tem uma chave de objeto que não é conhecida de antemão",
+    "is a comparison that is only known at deploy time": "é uma comparação que só é conhecida na implantação",
+    "is a for expression over a value known only at deploy time": "é uma expressão for sobre um valor que só é conhecido na implantação",
+    "is a for expression whose filter is known only at deploy time": "é uma expressão for cujo filtro só é conhecido na implantação",
+    "is an expression this converter does not read": "é uma expressão que este conversor não lê",
+    "it is given {count} times, and ROS takes one": "é indicado {count} vezes e o ROS aceita um",
+    "it uses count or for_each on a module call": "usa count ou for_each numa chamada de módulo",
+    "its count is 0": "o seu count é 0",
+    "its for_each is not a list, set or map known before deployment": "o seu for_each não é uma lista, um conjunto ou um mapa conhecido antes da implantação",
+    "its for_each {reason}": "o seu for_each {reason}",
+    "its source {source!r} has no .tf files in the workspace": "a sua origem {source!r} não tem ficheiros .tf no espaço de trabalho",
+    "its source {source!r} is not a local module, and its code is not guessed": "a sua origem {source!r} não é um módulo local e o seu código não é adivinhado",
+    "its source {source!r} lies outside the workspace": "a sua origem {source!r} está fora do espaço de trabalho",
+    "its value is computed JSON text, which ROS needs as an object": "o seu valor é texto JSON calculado, que o ROS precisa como objeto",
+    "its value is computed, so its nested arguments cannot be mapped": "o seu valor é calculado, por isso os seus argumentos aninhados não podem ser mapeados",
+    "its value is not JSON text": "o seu valor não é texto JSON",
+    "its value is not a map, which this rule needs": "o seu valor não é um mapa, de que esta regra precisa",
+    "reads a whole resource, which has no ROS value": "lê um recurso inteiro, que não tem valor no ROS",
+    "sorter_type {kind!r} has no ROS form": "sorter_type {kind!r} não tem forma no ROS",
+    "the mapping rules do not know it": "as regras de mapeamento não o conhecem",
+    "the vendor's rule for it cannot be followed ({why})": "a regra do fornecedor para ele não pode ser seguida ({why})",
+    "{address} calls the module {source!r} within itself.": "{address} chama o módulo {source!r} dentro de si próprio.",
+    "{address} nests modules more than {limit} deep, which is not converted.": "{address} aninha módulos a mais de {limit} níveis de profundidade, o que não é convertido.",
+    "{address}: for_each over {variable} was unrolled over its default, so a different value at deploy time is not followed.": "{address}: o for_each sobre {variable} foi desdobrado com o seu valor predefinido, por isso um valor diferente na implantação não é seguido.",
+    "{address}: the dynamic block {name} was not converted ({reason}).": "{address}: o bloco dynamic {name} não foi convertido ({reason}).",
+    "{address}: {arguments} not converted ({reason}), so the ROS resource uses its defaults there.": "{address}: {arguments} não convertido ({reason}), por isso o recurso do ROS usa aí os seus valores predefinidos.",
+    "{address}: {note}": "{address}: {note}",
+    "{address}: {what}, so it was left out.": "{address}: {what}, por isso foi omitido.",
+    "{address}: {why}, so it was left out; {hint}.": "{address}: {why}, por isso foi omitido; {hint}.",
+    "{address}: {why}, so its resources were left out; {hint}.": "{address}: {why}, por isso os seus recursos foram omitidos; {hint}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out.": "{found} recursos do Terraform: {native} convertidos de forma nativa, {lossy} convertidos com perdas, {dropped} omitidos.",
+    "{path}: module {name} has the remote source {source!r}, which is not in the Workspace; ROS must download it when it deploys the stack.": "{path}: o módulo {name} tem a origem remota {source!r}, que não está no Workspace; o ROS tem de a descarregar ao implantar a pilha.",
+    "{path}: module {name} has the source {source!r}, which is not in the Workspace, so the stack fails when Terraform initialises; wrap the directory that contains the module instead.": "{path}: o módulo {name} tem a origem {source!r}, que não está no Workspace, por isso a pilha falha quando o Terraform inicializa; envolva antes o diretório que contém o módulo.",
+    "{source} became parameter {name}, chosen when the stack is created.": "{source} passou a ser o parâmetro {name}, escolhido ao criar a pilha.",
+    "{type} has no property for it": "{type} não tem nenhuma propriedade para isso",
+    "{type} has no property {name}": "{type} não tem a propriedade {name}",
+    "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}: a validação {condition} não tem restrição de parâmetro no ROS, por isso o ROS não a verifica ao criar a pilha.",
+    "the vendor's rules leave it out, though {type} has a property {name}": "as regras do fornecedor omitem-no, embora {type} tenha uma propriedade {name}",
+    "the vendor's rules say ROS has no property for it": "segundo as regras do fornecedor, o ROS não tem nenhuma propriedade para isso",
+    "The Terraform nests values or expressions too deeply to convert.": "O Terraform aninha valores ou expressões a demasiada profundidade para o converter.",
+    "its for_each has {count} items, more than {limit}": "o seu for_each tem {count} itens, mais de {limit}",
+    "passes template variables that are not known in advance": "passa variáveis de modelo que não são conhecidas de antemão",
+    "reads a file that is not in the Terraform files it was given": "lê um ficheiro que não está entre os ficheiros do Terraform recebidos",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "Foram recebidos {count} ficheiros do Terraform; o ROS aceita no máximo {limit} ficheiros de Workspace.",
+    "its count is not a number known before deployment": "o seu count não é um número conhecido antes da implantação",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}: o count foi calculado a partir do valor predefinido de {variable}, por isso um valor diferente na implantação não é seguido.",
     "Base the expression on parameters (Ref to a parameter) and literal values.": "Construa a expressão com parâmetros (Ref a um parâmetro) e valores literais.",
     "Check the name in the ROS resource type list.": "Verifique o nome na lista de tipos de recursos do ROS.",
     "Fn::Select index {index} is out of range for a list of {count} items.": "O índice {index} de Fn::Select está fora do intervalo de uma lista de {count} itens.",
@@ -846,4 +867,5 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "os blocos só criam recursos; o motor llm pode adicioná-lo",
     "a source CIDR limits opened ports, and the request opens none": "um CIDR de origem limita as portas abertas, e o pedido não abre nenhuma",
     "database reachable from {source} only": "banco de dados acessível só a partir de {source}",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "tem uma condição sobre o valor de um recurso, que o ROS avalia antes de existir qualquer recurso",
 }

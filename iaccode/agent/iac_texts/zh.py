@@ -542,31 +542,12 @@ TEXTS: dict[str, str] = {
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged": (
         "请使用兼容封装（wrap_terraform），它会原样部署 Terraform 文件"
     ),
-    "{type} uses for_each": "{type} 使用了 for_each",
     "{type} has no native ROS mapping here": "{type} 在此没有对应的原生 ROS 映射",
     "{address}: {note}.": "{address}：{note}。",
     "{addresses}: {what}, so it was left out; to deploy it, {hint}.": (
         "{addresses}：{what}，因此已略过；如需部署，{hint}。"
     ),
-    "{address}: modules are not converted, so its resources were left out; {hint}.": (
-        "{address}：模块不会被转换，因此其中的资源已略过；{hint}。"
-    ),
     "is part of a reference cycle": "属于循环引用的一部分",
-    (
-        "{address}: {argument} is not converted (no ROS mapping here), so the ROS resource uses the "
-        "defaults."
-    ): ("{address}：{argument} 未被转换（此处没有对应的 ROS 映射），因此 ROS 资源将使用默认值。"),
-    (
-        "{address}: {arguments} are not converted (no ROS mapping here), so the ROS resource uses "
-        "the defaults."
-    ): ("{address}：{arguments} 未被转换（此处没有对应的 ROS 映射），因此 ROS 资源将使用默认值。"),
-    (
-        "{address}: {argument} is not a literal map, so Tags were left out; write the tags out in "
-        "the resource to keep them."
-    ): (
-        "{address}：{argument} 不是字面量映射，因此已略过 Tags；如需保留标签，"
-        "请在资源中直接写出这些标签。"
-    ),
     (
         "{address}: sets nothing that maps to {key}, which {kind} needs; added parameter {name} for "
         "it, to be set when the stack is created."
@@ -649,7 +630,6 @@ TEXTS: dict[str, str] = {
     ),
     # iaccode/iac/tf_values.py
     "uses a %{{...}} template directive": "使用了 %{{...}} 模板指令",
-    "is a function call or operator, which is not converted": "是函数调用或运算符，不会被转换",
     "is used outside a resource with count": "在设置了 count 的资源之外使用",
     "reads the data source {source}, which ROS cannot see": (
         "读取了数据源 {source}，而 ROS 无法访问它"
@@ -675,6 +655,55 @@ TEXTS: dict[str, str] = {
         "stack is created."
     ): ("{address}：{argument} = {expr} {reason}；已为其添加参数 {name}，需在创建资源栈时设置。"),
     "uses a splat on a variable or local": "对变量或局部值使用了 splat 表达式",
+    "calls {function}() with arguments it cannot use": "以无法使用的参数调用 {function}()",
+    "calls {function}(), which has no ROS equivalent here": "调用了 {function}()，此处没有对应的 ROS 函数",
+    "has a condition that is not true or false": "包含一个既不是 true 也不是 false 的条件",
+    "has an object key that is not known in advance": "包含一个事先未知的对象键",
+    "is a comparison that is only known at deploy time": "是一个只有在部署时才能确定的比较",
+    "is a for expression over a value known only at deploy time": "是对只有在部署时才能确定的值的 for 表达式",
+    "is a for expression whose filter is known only at deploy time": "是一个过滤条件只有在部署时才能确定的 for 表达式",
+    "is an expression this converter does not read": "是本转换器无法读取的表达式",
+    "it is given {count} times, and ROS takes one": "指定了 {count} 次，而 ROS 只接受一个",
+    "it uses count or for_each on a module call": "在模块调用上使用了 count 或 for_each",
+    "its count is 0": "其 count 为 0",
+    "its for_each is not a list, set or map known before deployment": "其 for_each 不是部署前已知的列表、集合或映射",
+    "its for_each {reason}": "其 for_each {reason}",
+    "its source {source!r} has no .tf files in the workspace": "其来源 {source!r} 在工作区中没有 .tf 文件",
+    "its source {source!r} is not a local module, and its code is not guessed": "其来源 {source!r} 不是本地模块，不会猜测其代码",
+    "its source {source!r} lies outside the workspace": "其来源 {source!r} 位于工作区之外",
+    "its value is computed JSON text, which ROS needs as an object": "其值是计算得到的 JSON 文本，而 ROS 需要对象",
+    "its value is computed, so its nested arguments cannot be mapped": "其值是计算得到的，因此无法映射其嵌套参数",
+    "its value is not JSON text": "其值不是 JSON 文本",
+    "its value is not a map, which this rule needs": "其值不是此规则所需的映射",
+    "reads a whole resource, which has no ROS value": "读取了整个资源，它没有对应的 ROS 值",
+    "sorter_type {kind!r} has no ROS form": "sorter_type {kind!r} 没有对应的 ROS 形式",
+    "the mapping rules do not know it": "映射规则不认识它",
+    "the vendor's rule for it cannot be followed ({why})": "无法遵循供应商对它的规则（{why}）",
+    "{address} calls the module {source!r} within itself.": "{address} 在自身内部调用了模块 {source!r}。",
+    "{address} nests modules more than {limit} deep, which is not converted.": "{address} 的模块嵌套超过 {limit} 层，不予转换。",
+    "{address}: for_each over {variable} was unrolled over its default, so a different value at deploy time is not followed.": "{address}：对 {variable} 的 for_each 按其默认值展开，因此部署时的其他值不会生效。",
+    "{address}: the dynamic block {name} was not converted ({reason}).": "{address}：dynamic 块 {name} 未转换（{reason}）。",
+    "{address}: {arguments} not converted ({reason}), so the ROS resource uses its defaults there.": "{address}：{arguments} 未转换（{reason}），因此 ROS 资源在这些地方使用其默认值。",
+    "{address}: {note}": "{address}：{note}",
+    "{address}: {what}, so it was left out.": "{address}：{what}，因此已略去。",
+    "{address}: {why}, so it was left out; {hint}.": "{address}：{why}，因此已略去；{hint}。",
+    "{address}: {why}, so its resources were left out; {hint}.": "{address}：{why}，因此其资源已略去；{hint}。",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out.": "{found} 个 Terraform 资源：{native} 个原生转换，{lossy} 个有损转换，{dropped} 个略去。",
+    "{path}: module {name} has the remote source {source!r}, which is not in the Workspace; ROS must download it when it deploys the stack.": "{path}：模块 {name} 的来源 {source!r} 是远程的，不在 Workspace 中；ROS 部署资源栈时必须下载它。",
+    "{path}: module {name} has the source {source!r}, which is not in the Workspace, so the stack fails when Terraform initialises; wrap the directory that contains the module instead.": "{path}：模块 {name} 的来源 {source!r} 不在 Workspace 中，因此 Terraform 初始化时资源栈会失败；请改为包装包含该模块的目录。",
+    "{source} became parameter {name}, chosen when the stack is created.": "{source} 变成了参数 {name}，在创建资源栈时选择。",
+    "{type} has no property for it": "{type} 没有对应的属性",
+    "{type} has no property {name}": "{type} 没有属性 {name}",
+    "{variable}: the validation {condition} has no ROS parameter constraint, so ROS does not check it when the stack is created.": "{variable}：验证 {condition} 没有对应的 ROS 参数约束，因此 ROS 在创建资源栈时不会检查它。",
+    "the vendor's rules leave it out, though {type} has a property {name}": "供应商的规则略去了它，尽管 {type} 有属性 {name}",
+    "the vendor's rules say ROS has no property for it": "根据供应商的规则，ROS 没有对应的属性",
+    "The Terraform nests values or expressions too deeply to convert.": "Terraform 中的值或表达式嵌套过深，无法转换。",
+    "its for_each has {count} items, more than {limit}": "其 for_each 有 {count} 项，超过 {limit} 项",
+    "passes template variables that are not known in advance": "传入了事先未知的模板变量",
+    "reads a file that is not in the Terraform files it was given": "读取了不在所提供 Terraform 文件中的文件",
+    "{count} Terraform files were given; ROS accepts at most {limit} Workspace files.": "提供了 {count} 个 Terraform 文件；ROS 最多接受 {limit} 个 Workspace 文件。",
+    "its count is not a number known before deployment": "其 count 不是部署前已知的数字",
+    "{address}: count was computed from the default of {variable}, so a different value at deploy time is not followed.": "{address}：count 按 {variable} 的默认值计算，因此部署时的其他值不会生效。",
     "Base the expression on parameters (Ref to a parameter) and literal values.": "请用参数（对参数的 Ref）和字面值构造该表达式。",
     "Check the name in the ROS resource type list.": "请在 ROS 资源类型列表中核对该名称。",
     "Fn::Select index {index} is out of range for a list of {count} items.": "Fn::Select 的索引 {index} 超出了 {count} 个元素的列表范围。",
@@ -761,4 +790,5 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "构建块只创建资源；llm 引擎可以添加它",
     "a source CIDR limits opened ports, and the request opens none": "来源网段用于限制开放的端口，而请求没有开放任何端口",
     "database reachable from {source} only": "数据库只允许 {source} 访问",
+    "has a condition on a resource's value, which ROS evaluates before any resource exists": "包含基于资源值的条件，而 ROS 在任何资源创建之前就会计算条件",
 }

@@ -19,6 +19,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import trio
 
 from iaccode.agent.i18n import translator
@@ -32,9 +33,11 @@ from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.terraform import (
+    DEFAULT_TRANSFORM,
     TerraformError,
     collect_terraform_files,
     convert_terraform,
+    wrap_notes,
     wrap_terraform,
 )
 from iaccode.iac.tf_out import to_terraform
@@ -116,9 +119,10 @@ class ConvertTerraform:
         name="convert_terraform",
         description=(
             "Convert Terraform to a ROS template: a directory of the workspace ('path'), or "
-            "HCL text ('terraform'). mode 'native' maps the core alicloud_* resources to ROS "
-            "resource types; 'compatible' wraps the Terraform files unchanged in a ROS "
-            "Terraform template (Transform + Workspace)."
+            "HCL text ('terraform'). mode 'native' maps alicloud_* resources to ROS resource "
+            "types (the vendor's ~810 rules; local modules inlined, for_each unrolled) and "
+            "says what it could not map; 'compatible' wraps the Terraform files unchanged in "
+            "a ROS Terraform template (Transform + Workspace)."
         ),
         parameters={
             "type": "object",
@@ -126,6 +130,13 @@ class ConvertTerraform:
                 "path": {"type": "string", "default": "."},
                 "terraform": {"type": "string", "description": "HCL of a main.tf"},
                 "mode": {"type": "string", "enum": ["native", "compatible"], "default": "native"},
+                "transform": {
+                    "type": "string",
+                    "description": (
+                        "compatible mode: the ROS Terraform engine, 'Aliyun::OpenTofu-v1.8' "
+                        "(default) or 'Aliyun::Terraform-v1.x' such as v1.5"
+                    ),
+                },
             },
         },
     )
@@ -138,8 +149,18 @@ class ConvertTerraform:
         try:
             files = await _terraform_files(args, ctx)
             if mode == "compatible":
-                template = await trio.to_thread.run_sync(wrap_terraform, files)
-                return await template_result(ctx, "template.yaml", template, translate, mode=mode)
+                transform = args.get("transform") or DEFAULT_TRANSFORM
+                wrap = functools.partial(wrap_terraform, transform=transform)
+                template = await trio.to_thread.run_sync(wrap, files)
+                notes = await trio.to_thread.run_sync(wrap_notes, files)
+                return await template_result(
+                    ctx,
+                    "template.yaml",
+                    template,
+                    translate,
+                    mode=mode,
+                    warnings=[note.render(translate) for note in notes],
+                )
             conversion = await trio.to_thread.run_sync(convert_terraform, files)
         except WorkspaceError as exc:
             raise ToolError(str(exc)) from None
@@ -151,6 +172,8 @@ class ConvertTerraform:
             conversion.template,
             translate,
             mode=mode,
+            summary=conversion.summary.message().render(translate),
+            counts=attrs.asdict(conversion.summary),
             warnings=[note.render(translate) for note in conversion.notes],
             unsupported=list(conversion.unsupported),
         )

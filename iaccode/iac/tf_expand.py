@@ -1,0 +1,676 @@
+"""Flatten a Terraform workspace before conversion: inline local modules, unroll repetition.
+
+ROS has no modules and no `for_each`, so before resources are mapped this module rewrites the
+configuration into one flat root module that means the same:
+
+- A local module call (`source = "./modules/vpc"` or `"../x"`, inside the workspace) is inlined:
+  its resources, data sources and locals are renamed `<call>__<name>` (nested calls chain the
+  prefix), `var.x` inside it becomes the call's argument (or the variable's default; a variable
+  with neither becomes a root variable `<call>__x`), and `module.<call>.<output>` outside it
+  becomes the output's expression. Registry, git and other remote sources, sources outside the
+  workspace, and module calls with `for_each` are not guessed: they are left out and
+  reported (a `count` known in the files inlines the module once per instance, `[i]` and `[*]`
+  of its outputs read those). Module nesting deeper than `MAX_MODULE_DEPTH` or a module that
+  calls itself is refused with `TerraformError`.
+- `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
+  map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
+  replaced by the key's values, addressed `type.name["key"]` as Terraform does. Over a list or
+  set variable it becomes `count = length(var.x)` with `each.value` read as
+  `var.x[count.index]`, so the stack still follows the parameter.
+- `dynamic "x" { for_each = ...; content { ... } }` over values known in the files becomes the
+  repeated nested block `x { ... }`.
+
+The rewriting is on expression text: references are renamed by pattern, values are written back
+as HCL (`as_expression`), so the converter sees ordinary Terraform.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from iaccode.iac.msg import Msg
+from iaccode.iac.tf_files import TerraformError
+from iaccode.iac.tf_hcl import (
+    Block,
+    Directive,
+    Interpolation,
+    TerraformConfig,
+    literal_text,
+    parameter_type,
+    plain_value,
+    read_config,
+    split_template,
+)
+from iaccode.iac.tf_types import with_optional_defaults
+from iaccode.iac.tf_values import ResourceObject, Unmappable, ValueConverter, Where, is_literal
+
+MAX_MODULE_DEPTH = 8
+MAX_COPIES = 300  # ROS allows 300 resources per stack: more copies cannot deploy anyway
+_SEPARATOR = "__"
+
+_COMPATIBLE_HINT = Msg(
+    "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
+)
+
+_REFERENCE = re.compile(
+    r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|alicloud_[A-Za-z0-9_]+)"
+    r"\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*))?"
+)
+
+
+_PATH_MODULE = re.compile(r"(?<![A-Za-z0-9_.\-\"])path\.module\b")
+
+
+_MODULE_INDEX = re.compile(
+    r"(?<![A-Za-z0-9_.\-\"])module\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)"
+    r"\[(?P<index>\d+|\*)\]\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*)"
+)
+
+
+def _COUNT_INDEX(index: int) -> Callable[[str], str]:
+    """Rewrite `count.index` of a module call's arguments to the instance's number."""
+    pattern = re.compile(r"(?<![A-Za-z0-9_.\-\"])count\.index\b")
+    return lambda expr: pattern.sub(str(index), expr)
+
+
+@attrs.frozen
+class Expanded:
+    """The flat root module, with what the flattening reported and left out."""
+
+    config: TerraformConfig
+    notes: tuple[Msg, ...] = ()
+    left_out: tuple[str, ...] = ()  # module calls and resources that were not kept
+    dropped_resources: int = 0  # resources inside left-out module calls or repetitions
+    lossy: frozenset[str] = frozenset()  # kept resources that lost something here
+
+
+# --- HCL text helpers -------------------------------------------------------------------------
+
+
+def as_expression(value: object) -> str:
+    """HCL expression text for a value as python-hcl2 gives it (strings are templates)."""
+    if isinstance(value, str):
+        parts = split_template(value)
+        if len(parts) == 1 and isinstance(parts[0], Interpolation):
+            return f"({parts[0].expr})"
+        text = []
+        for part in parts:
+            if isinstance(part, Interpolation):
+                text.append("${" + part.expr + "}")
+            elif isinstance(part, Directive):
+                text.append("%{" + part.text + "}")
+            else:
+                escaped = json.dumps(part)[1:-1]
+                text.append(escaped.replace("${", "$${").replace("%{", "%%{"))
+        return '"' + "".join(text) + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(as_expression(item) for item in value) + "]"
+    if isinstance(value, dict):
+        items = (
+            f"{json.dumps(str(key))} = {as_expression(item)}"
+            for key, item in value.items()
+            if key != "__is_block__"
+        )
+        return "{" + ", ".join(items) + "}"
+    return json.dumps(str(value))
+
+
+def _rewrite_string(text: str, rewrite: Callable[[str], str]) -> str:
+    parts = split_template(text)
+    if all(isinstance(part, str) for part in parts):
+        return text
+    out = []
+    for part in parts:
+        if isinstance(part, Interpolation):
+            out.append("${" + rewrite(part.expr) + "}")
+        elif isinstance(part, Directive):
+            out.append("%{" + part.text + "}")
+        else:
+            out.append(part.replace("${", "$${").replace("%{", "%%{"))
+    return "".join(out)
+
+
+def rewrite_values(value: Any, rewrite: Callable[[str], str]) -> Any:
+    """`value` with `rewrite` applied to the text of every interpolated expression in it."""
+    if isinstance(value, dict):
+        return {key: rewrite_values(item, rewrite) for key, item in value.items()}
+    if isinstance(value, list):
+        return [rewrite_values(item, rewrite) for item in value]
+    if isinstance(value, str):
+        return _rewrite_string(value, rewrite)
+    return value
+
+
+@attrs.frozen
+class _Text:
+    """A binding that is already HCL expression text (the count form of for_each)."""
+
+    expr: str
+
+
+def _substitute(root: str, bindings: Mapping[str, object]) -> Callable[[str], str]:
+    """Replace `<root>.key` / `<root>.value` by the bound values (HCL text)."""
+    pattern = re.compile(rf"(?<![A-Za-z0-9_.\-\"]){re.escape(root)}\.(key|value)\b")
+
+    def rewrite(expr: str) -> str:
+        return pattern.sub(lambda m: _bound(bindings[m.group(1)]), expr)
+
+    return rewrite
+
+
+def _bound(value: object) -> str:
+    if isinstance(value, _Text):
+        return value.expr
+    if isinstance(value, ResourceObject):
+        return f"({value.expression})"
+    return "(" + as_expression(_hcl_literal(value)) + ")"
+
+
+def _hcl_literal(value: object) -> object:
+    """A converted literal back as python-hcl2 data: `${` in text must stay text, a whole
+    resource is its address."""
+    if isinstance(value, ResourceObject):
+        return "${" + value.expression + "}"
+    if isinstance(value, str):
+        return value.replace("${", "$${").replace("%{", "%%{")
+    if isinstance(value, list):
+        return [_hcl_literal(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _hcl_literal(item) for key, item in value.items()}
+    return value
+
+
+# --- static values ----------------------------------------------------------------------------
+
+
+def static_value(
+    config: TerraformConfig, raw: object, address: str, blocks: Mapping[str, Block]
+) -> tuple[Any, tuple[str, ...]]:
+    """The value of `raw` as the files give it (variables at their defaults, whole resources
+    as objects) and the variables whose defaults it used. Raises `Unmappable`."""
+    converter = ValueConverter(config, blocks=dict(blocks), static=True)
+    value = converter.value(raw, Where(address, "Static", "for_each", "ForEach", strict=True))
+    return value, tuple(converter.defaults_used)
+
+
+# --- the flattening ---------------------------------------------------------------------------
+
+
+@attrs.define
+class _Flattener:
+    files: Mapping[str, str]
+    notes: list[Msg] = attrs.field(factory=list)
+    left_out: list[str] = attrs.field(factory=list)
+    dropped: int = 0
+    lossy: set[str] = attrs.field(factory=set)
+    variables: dict[str, Block] = attrs.field(factory=dict)
+    locals: dict[str, Any] = attrs.field(factory=dict)
+    resources: list[Block] = attrs.field(factory=list)
+    outputs: list[Block] = attrs.field(factory=list)
+
+    def module(
+        self,
+        config: TerraformConfig,
+        directory: str,
+        prefix: str,
+        inputs: Mapping[str, object] | None,
+        stack: tuple[str, ...],
+        address: str = "",
+    ) -> dict[str, str]:
+        """Add one module's blocks (renamed by `prefix`); return its outputs as HCL text.
+
+        `address` is the module's Terraform address plus a dot (`module.net.`), "" for the root.
+        """
+        names = {f"{b.labels[0]}.{b.labels[1]}" for b in config.resources}
+        if inputs is None:
+            self.variables.update(config.variables)  # first: a module call's count reads them
+        outputs_of: dict[str, list[dict[str, str]]] = {}  # per instance of the call
+        calls = {block.labels[0]: block for block in config.modules}
+
+        def rename(expr: str) -> str:
+            def replace(match: re.Match[str]) -> str:
+                root, name, attr = match.group("root"), match.group("name"), match.group("attr")
+                whole = match.group(0)
+                tail = f".{attr}" if attr else ""
+                if root == "var" and inputs is not None:
+                    return self._variable(config, prefix, name, inputs) + tail
+                if root == "local" and prefix:
+                    return f"local.{prefix}{name}{tail}"
+                if root == "module" and attr is not None:
+                    instances = outputs_of.get(name)
+                    if instances is not None and len(instances) == 1 and attr in instances[0]:
+                        return instances[0][attr]
+                    return whole
+                if root == "data" and attr is not None and prefix:
+                    return f"data.{name}.{prefix}{attr}"
+                if f"{root}.{name}" in names and prefix:
+                    return f"{root}.{prefix}{name}{tail}"
+                return whole
+
+            def indexed(match: re.Match[str]) -> str:
+                instances = outputs_of.get(match.group("name"))
+                attr, index = match.group("attr"), match.group("index")
+                if instances is None or not all(attr in one for one in instances):
+                    return match.group(0)
+                if index == "*":
+                    return "[" + ", ".join(one[attr] for one in instances) + "]"
+                return instances[int(index)][attr] if int(index) < len(instances) else "null"
+
+            renamed = _REFERENCE.sub(replace, _MODULE_INDEX.sub(indexed, expr))
+            if not prefix:
+                return renamed
+            # A module's own folder, so file() and templatefile() find its files.
+            return _PATH_MODULE.sub(json.dumps(directory or "."), renamed)
+
+        members: dict[str, list[str]] = {}
+        for name, block in self._call_order(calls):
+            call = f"{address}module.{name}"
+            first = len(self.resources)
+            instances = self._call(block, directory, prefix, rename, stack, call)
+            members[name] = [b.address for b in self.resources[first:]]
+            if instances is not None:
+                outputs_of[name] = instances
+        for key, value in config.locals.items():
+            self.locals[prefix + key] = rewrite_values(value, rename)
+        for block in config.resources:
+            body = rewrite_values(dict(block.body), rename)
+            if isinstance(body.get("depends_on"), list):
+                body["depends_on"] = _module_members(body["depends_on"], members)
+            self.resources.append(
+                Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
+            )
+        if inputs is None:
+            self.outputs.extend(
+                attrs.evolve(block, body=rewrite_values(dict(block.body), rename))
+                for block in config.outputs
+            )
+        return {
+            block.labels[0]: as_expression(rewrite_values(block.body.get("value"), rename))
+            for block in config.outputs
+        }
+
+    def _call_order(self, calls: Mapping[str, Block]) -> list[tuple[str, Block]]:
+        """Module calls so that a call reading another's outputs comes after it."""
+        ordered: list[tuple[str, Block]] = []
+        pending = dict(calls)
+        while pending:
+            ready = [
+                name
+                for name, block in pending.items()
+                if not any(
+                    f"module.{other}." in json.dumps(block.body)
+                    for other in pending
+                    if other != name
+                )
+            ]
+            for name in ready or sorted(pending):  # a cycle: Terraform rejects it too
+                ordered.append((name, pending.pop(name)))
+        return ordered
+
+    def _variable(
+        self, config: TerraformConfig, prefix: str, name: str, inputs: Mapping[str, object]
+    ) -> str:
+        block = config.variables.get(name)
+        kind = block.body.get("type") if block is not None else None
+        if name in inputs:
+            value = inputs[name]
+            if literal_text(json.dumps(value)) is not None:  # plain data: types add defaults
+                value = with_optional_defaults(kind, plain_value(value))
+            return as_expression(value)
+        if block is not None and "default" in block.body:
+            return as_expression(with_optional_defaults(kind, plain_value(block.body["default"])))
+        hoisted = prefix + name
+        if hoisted not in self.variables:
+            source = block or Block("variable", (name,), {"type": "${string}"}, "")
+            self.variables[hoisted] = Block("variable", (hoisted,), source.body, source.file)
+        return f"var.{hoisted}"
+
+    def _call(
+        self,
+        block: Block,
+        directory: str,
+        prefix: str,
+        rename: Callable[[str], str],
+        stack: tuple[str, ...],
+        address: str,
+    ) -> list[dict[str, str]] | None:
+        """Inline one module call (once per instance of its count); its outputs per instance,
+        or None when it is left out."""
+        name = block.labels[0]
+        source = literal_text(block.body.get("source")) or ""
+        target = local_source(directory, source)
+        why: Msg | None = None
+        if not source.startswith(("./", "../")):
+            why = Msg(
+                "its source {source!r} is not a local module, and its code is not guessed",
+                source=source,
+            )
+        elif target is None:
+            why = Msg("its source {source!r} lies outside the workspace", source=source)
+        elif not any(
+            path.endswith(".tf") and path.rpartition("/")[0] == target for path in self.files
+        ):
+            why = Msg("its source {source!r} has no .tf files in the workspace", source=source)
+        elif "for_each" in block.body:
+            why = Msg("it uses count or for_each on a module call")
+        if why is not None or target is None:  # target is None only with a why
+            self._leave_call_out(
+                address,
+                why or Msg("its source {source!r} lies outside the workspace", source=source),
+            )
+            return None
+        if target in stack:
+            raise TerraformError(
+                Msg(
+                    "{address} calls the module {source!r} within itself.",
+                    address=address,
+                    source=source,
+                )
+            )
+        if len(stack) >= MAX_MODULE_DEPTH:
+            raise TerraformError(
+                Msg(
+                    "{address} nests modules more than {limit} deep, which is not converted.",
+                    address=address,
+                    limit=MAX_MODULE_DEPTH,
+                )
+            )
+        count = 1
+        if "count" in block.body:
+            counted = self._module_count(rewrite_values(block.body["count"], rename), address)
+            if counted is None:
+                return None
+            count = counted
+        child = read_config(self.files, target)
+        instances = []
+        for index in range(count):
+            inputs = {
+                key: rewrite_values(value, _COUNT_INDEX(index))
+                for key, value in rewrite_values(dict(block.body), rename).items()
+                if key
+                not in ("source", "version", "providers", "depends_on", "count", "__is_block__")
+            }
+            suffix = f"_{index}" if count > 1 else ""
+            instances.append(
+                self.module(
+                    child,
+                    target,
+                    f"{prefix}{name}{suffix}{_SEPARATOR}",
+                    inputs,
+                    (*stack, target),
+                    f"{address}[{index}]." if count > 1 else address + ".",
+                )
+            )
+        return instances
+
+    def _module_count(self, raw: object, address: str) -> int | None:
+        """A module call's count as the files give it (defaults used are reported), or None
+        with a note when it is only known at deploy time or too large."""
+        config = TerraformConfig(self.variables, self.locals, (), (), (), {})
+        try:
+            value, defaults = static_value(config, raw, address, {})
+        except Unmappable as problem:
+            value, defaults, why = None, (), problem.reason
+        else:
+            why = Msg("its count is not a number known before deployment")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COPIES:
+            self._leave_call_out(address, why)
+            return None
+        if value == 0:
+            self.left_out.append(address)
+            self.notes.append(
+                Msg(
+                    "{address}: {what}, so it was left out.",
+                    address=address,
+                    what=Msg("its count is 0"),
+                )
+            )
+        if defaults:
+            self.notes.append(
+                Msg(
+                    "{address}: count was computed from the default of {variable}, so a "
+                    "different value at deploy time is not followed.",
+                    address=address,
+                    variable=", ".join(f"var.{name}" for name in defaults),
+                )
+            )
+        return value
+
+    def _leave_call_out(self, address: str, why: Msg) -> None:
+        self.left_out.append(address)
+        self.notes.append(
+            Msg(
+                "{address}: {why}, so its resources were left out; {hint}.",
+                address=address,
+                why=why,
+                hint=_COMPATIBLE_HINT,
+            )
+        )
+
+    # --- repetition -----------------------------------------------------------------------
+
+    def repeat(self, config: TerraformConfig) -> list[Block]:
+        """The resources with for_each unrolled and dynamic blocks expanded, in file order."""
+        pending = {block.address: block for block in config.resources if "for_each" in block.body}
+        known = {b.address: b for b in config.resources if "for_each" not in b.body}
+        done: dict[str, list[Block]] = {}
+
+        def unroll(address: str) -> list[Block]:
+            if address in done:
+                return done[address]
+            done[address] = []  # a for_each that reads itself: left out below
+            block = pending[address]
+            text = json.dumps(block.body["for_each"])
+            for other in pending:
+                if other != address and re.search(rf"\b{re.escape(other)}\b", text):
+                    unroll(other)
+            copies = self._for_each(config, block, known)
+            known.update((copy.address, copy) for copy in copies)
+            done[address] = copies
+            return copies
+
+        unrolled: list[Block] = []
+        for block in config.resources:
+            unrolled.extend(unroll(block.address) if block.address in pending else [block])
+        # Dynamic blocks last: they may iterate over any resource's copies.
+        return [self._dynamic(config, block, known) for block in unrolled]
+
+    def _for_each(
+        self, config: TerraformConfig, block: Block, known: Mapping[str, Block]
+    ) -> list[Block]:
+        raw = block.body["for_each"]
+        body = {k: v for k, v in block.body.items() if k != "for_each"}
+        try:
+            value, defaults = static_value(config, raw, block.address, known)
+        except Unmappable as problem:
+            self._drop(block.address, Msg("its for_each {reason}", reason=problem.reason))
+            return []
+        variable = config.variables.get(defaults[0]) if len(defaults) == 1 else None
+        if variable is not None and raw in (
+            f"${{var.{defaults[0]}}}",
+            f"${{toset(var.{defaults[0]})}}",
+        ):
+            kind = parameter_type(variable.body.get("type"), variable.body.get("default"))
+            if kind == "CommaDelimitedList":
+                # A list parameter stays one: Count over its length, each item by index.
+                each = _Text(f"(var.{defaults[0]}[count.index])")
+                body = rewrite_values(body, _substitute("each", {"key": each, "value": each}))
+                body["count"] = "${length(var." + defaults[0] + ")}"
+                return [Block(block.kind, block.labels, body, block.file)]
+        if defaults:
+            self.notes.append(
+                Msg(
+                    "{address}: for_each over {variable} was unrolled over its default, so "
+                    "a different value at deploy time is not followed.",
+                    address=block.address,
+                    variable=", ".join(f"var.{name}" for name in defaults),
+                )
+            )
+        items: list[tuple[str, object]]
+        if isinstance(value, dict) and is_literal(value):
+            items = [(str(key), item) for key, item in value.items()]
+        elif (
+            isinstance(value, list)
+            and is_literal(value)
+            and all(isinstance(item, str | int | float) for item in value)
+        ):
+            items = [(str(item), item) for item in value]
+        else:
+            self._drop(
+                block.address,
+                Msg("its for_each is not a list, set or map known before deployment"),
+            )
+            return []
+        if len(items) > MAX_COPIES:
+            self._drop(
+                block.address,
+                Msg(
+                    "its for_each has {count} items, more than {limit}",
+                    count=len(items),
+                    limit=MAX_COPIES,
+                ),
+            )
+            return []
+        unrolled = []
+        for key, item in items:
+            bindings = {"key": key, "value": item}
+            labels = (block.labels[0], f"{block.labels[1]}[{json.dumps(key)}]")
+            new_body = rewrite_values(body, _substitute("each", bindings))
+            unrolled.append(Block(block.kind, labels, new_body, block.file))
+            if defaults:
+                self.lossy.add(unrolled[-1].address)
+        return unrolled
+
+    def _dynamic(self, config: TerraformConfig, block: Block, known: Mapping[str, Block]) -> Block:
+        if "dynamic" not in block.body:
+            return block
+        body = {k: v for k, v in block.body.items() if k != "dynamic"}
+        specs = block.body["dynamic"]
+        for entry in specs if isinstance(specs, list) else [specs]:
+            for name, spec in entry.items() if isinstance(entry, dict) else []:
+                if name == "__is_block__" or not isinstance(spec, dict):
+                    continue
+                blocks = self._dynamic_blocks(config, block.address, name, spec, known)
+                if blocks is None:
+                    self.lossy.add(block.address)
+                    continue
+                existing = body.get(name)
+                body[name] = [*(existing if isinstance(existing, list) else []), *blocks]
+        return Block(block.kind, block.labels, body, block.file)
+
+    def _dynamic_blocks(
+        self,
+        config: TerraformConfig,
+        address: str,
+        name: str,
+        spec: Mapping[str, Any],
+        known: Mapping[str, Block],
+    ) -> list[Any] | None:
+        content = spec.get("content")
+        content = content[0] if isinstance(content, list) and content else content
+        iterator = literal_text(spec.get("iterator")) or name
+        try:
+            value, _ = static_value(config, spec.get("for_each"), address, known)
+        except Unmappable as problem:
+            value, reason = None, problem.reason
+        else:
+            reason = Msg("its for_each is not a list, set or map known before deployment")
+        if isinstance(value, dict) and is_literal(value):
+            items = list(value.items())
+        elif isinstance(value, list) and is_literal(value):
+            items = list(enumerate(value))
+        else:
+            self.notes.append(
+                Msg(
+                    "{address}: the dynamic block {name} was not converted ({reason}).",
+                    address=address,
+                    name=name,
+                    reason=reason,
+                )
+            )
+            return None
+        if not isinstance(content, dict):
+            return []
+        return [
+            rewrite_values(
+                {k: v for k, v in content.items() if k != "__is_block__"},
+                _substitute(iterator, {"key": key, "value": item}),
+            )
+            for key, item in items
+        ]
+
+    def _drop(self, address: str, why: Msg) -> None:
+        self.left_out.append(address)
+        self.dropped += 1
+        self.notes.append(
+            Msg(
+                "{address}: {why}, so it was left out; {hint}.",
+                address=address,
+                why=why,
+                hint=_COMPATIBLE_HINT,
+            )
+        )
+
+
+def _module_members(depends: list[Any], members: Mapping[str, list[str]]) -> list[Any]:
+    """`depends_on = [module.x]` as the resources inlined from that call."""
+    result: list[Any] = []
+    for item in depends:
+        match = re.fullmatch(r"\$\{module\.([A-Za-z_][A-Za-z0-9_-]*)\}", str(item))
+        if match and match.group(1) in members:
+            result.extend("${" + address + "}" for address in members[match.group(1)])
+        else:
+            result.append(item)
+    return result
+
+
+def local_source(directory: str, source: str) -> str | None:
+    """The workspace folder a `./` or `../` source names from `directory`; None if outside."""
+    parts = [part for part in directory.split("/") if part]
+    for segment in source.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not parts:
+                return None
+            parts.pop()
+        else:
+            parts.append(segment)
+    return "/".join(parts)
+
+
+def expand(files: Mapping[str, str]) -> Expanded:
+    """The flat root module of a checked workspace (see the module docstring).
+
+    Raises `TerraformError` for invalid HCL, a module that calls itself, or modules nested more
+    than `MAX_MODULE_DEPTH` deep."""
+    root = read_config(files)
+    flattener = _Flattener(files)
+    flattener.module(root, "", "", None, ("",))
+    flat = TerraformConfig(
+        variables=flattener.variables,
+        locals=flattener.locals,
+        resources=tuple(flattener.resources),
+        outputs=tuple(flattener.outputs),
+        modules=(),
+        tfvars=root.tfvars,
+    )
+    resources = flattener.repeat(flat)
+    return Expanded(
+        config=attrs.evolve(flat, resources=tuple(resources)),
+        notes=tuple(flattener.notes),
+        left_out=tuple(flattener.left_out),
+        dropped_resources=flattener.dropped,
+        lossy=frozenset(flattener.lossy),
+    )

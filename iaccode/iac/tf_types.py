@@ -1,0 +1,84 @@
+"""Terraform type constraints: the defaults `optional(type, default)` puts into a value.
+
+`variable "x" { type = object({ port = optional(number, 80) }) }` given `{}` has `port = 80`
+in Terraform. A ROS parameter (and a `for_each` unrolled over a default) must see the same
+value, so `with_optional_defaults` fills in what the type's `optional(...)` attributes supply,
+through nested `object`, `map`, `list`, `set` and `tuple` types.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from iaccode.iac.tf_expr import (
+    Call,
+    ExprError,
+    Literal,
+    ObjectExpr,
+    Template,
+    Traversal,
+    TupleExpr,
+    parse_expression,
+)
+from iaccode.iac.tf_hcl import Interpolation, split_template
+
+
+def literal_value(node: object) -> Any:
+    """The plain value of a literal expression node. Raises `ExprError` for anything else."""
+    if isinstance(node, Literal):
+        return node.value
+    if isinstance(node, TupleExpr):
+        return [literal_value(item) for item in node.items]
+    if isinstance(node, ObjectExpr):
+        return {str(literal_value(key)): literal_value(item) for key, item in node.items}
+    if isinstance(node, Template) and all(isinstance(part, str) for part in node.parts):
+        return "".join(str(part) for part in node.parts)
+    raise ExprError("not a literal")
+
+
+def _type_node(type_expr: object) -> object:
+    if not isinstance(type_expr, str):
+        return None
+    parts = split_template(type_expr)
+    text = parts[0].expr if len(parts) == 1 and isinstance(parts[0], Interpolation) else type_expr
+    try:
+        return parse_expression(text)
+    except ExprError:
+        return None
+
+
+def _fill(node: object, value: Any) -> Any:
+    if not isinstance(node, Call) or not node.args:
+        return value
+    if node.name == "object" and isinstance(node.args[0], ObjectExpr) and isinstance(value, dict):
+        filled = dict(value)
+        for key_node, attribute in node.args[0].items:
+            key = key_node.root if isinstance(key_node, Traversal) else None
+            if key is None:
+                try:
+                    key = str(literal_value(key_node))
+                except ExprError:
+                    continue
+            inner = attribute
+            if isinstance(attribute, Call) and attribute.name == "optional" and attribute.args:
+                inner = attribute.args[0]
+                if key not in filled and len(attribute.args) == 2:
+                    try:
+                        filled[key] = literal_value(attribute.args[1])
+                    except ExprError:
+                        continue
+            if key in filled and filled[key] is not None:
+                filled[key] = _fill(inner, filled[key])
+        return filled
+    if node.name == "map" and isinstance(value, dict):
+        return {key: _fill(node.args[0], item) for key, item in value.items()}
+    if node.name in ("list", "set") and isinstance(value, list):
+        return [_fill(node.args[0], item) for item in value]
+    if node.name == "tuple" and isinstance(node.args[0], TupleExpr) and isinstance(value, list):
+        return [_fill(t, item) for t, item in zip(node.args[0].items, value, strict=False)]
+    return value
+
+
+def with_optional_defaults(type_expr: object, value: Any) -> Any:
+    """`value` with the attributes the type's `optional(type, default)` entries supply."""
+    return _fill(_type_node(type_expr), value)
