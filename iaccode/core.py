@@ -22,7 +22,7 @@ import trio
 from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import build_card, extended_card
 from iaccode.a2a.dispatch import Dispatcher
-from iaccode.a2a.push import PushConfigs, PushPublisher
+from iaccode.a2a.push import PushConfigs, push_body
 from iaccode.a2a.service import A2AService
 from iaccode.a2a.signing import with_signature
 from iaccode.agent.artifacts import ArtifactStore
@@ -36,8 +36,8 @@ from iaccode.tasks.contexts import ContextRegistry
 from iaccode.tasks.manager import TaskManager
 from iaccode.tasks.push import (
     LocalFileQueue,
+    OutboxRelay,
     PushConfigStore,
-    PushNotifier,
     PushQueue,
     PushWorker,
     RetryPolicy,
@@ -70,7 +70,8 @@ class Core:
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
-            self.tasks.on_settled = PushPublisher(self.push.notifier, nursery).on_settled
+            await nursery.start(self.push.relay.run)
+            self.tasks.on_notified = self.push.relay.kick
         nursery.start_soon(_housekeeping, self.contexts, self.config, self.retention)
         warm_up = getattr(self.engine, "warm_up", None)
         if callable(warm_up):
@@ -84,10 +85,12 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
     async with contextlib.AsyncExitStack() as resources:
         store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
         resources.push_async_callback(store.aclose)
-        push = await resources.enter_async_context(open_push(config))
+        push = await resources.enter_async_context(open_push(config, store))
         tasks = TaskManager(
             store, EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
         )
+        # Before the recovery below: a turn it ends is notified like any other settled state.
+        tasks.notify_settled = push is not None
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
         if interrupted:
@@ -173,12 +176,12 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
 class PushParts:
     configs: PushConfigStore
     worker: PushWorker
-    notifier: PushNotifier
+    relay: OutboxRelay
     queue: PushQueue
 
 
 @contextlib.asynccontextmanager
-async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
+async def open_push(config: Config, store: SQLiteTaskStore) -> AsyncIterator[PushParts | None]:
     """The push notification machinery when `push-notifications` is on, closed on the way out."""
     if not config.push_notifications:
         yield None
@@ -220,7 +223,8 @@ async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
         allow_loopback=config.push_allow_loopback,
     )
     try:
-        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker), queue)
+        relay = OutboxRelay(store, configs, queue, keyring, push_body, worker=worker)
+        yield PushParts(configs, worker, relay, queue)
     finally:
         with trio.CancelScope(shield=True):
             await queue.aclose()

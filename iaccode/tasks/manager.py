@@ -31,8 +31,9 @@ from iaccode.model.a2a import (
 )
 from iaccode.model.ids import timestamp_now
 from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.failpoints import crash_point
 from iaccode.tasks.states import check_transition
-from iaccode.tasks.store import StoredTask, Suspension, TaskChange, TaskStore
+from iaccode.tasks.store import Notification, StoredTask, Suspension, TaskChange, TaskStore
 
 
 @attrs.define(eq=False)
@@ -96,9 +97,10 @@ class TaskManager:
         self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
         self._cache_size = cache_size
         self._forgotten = 0  # bumped by every `forget`
-        # Called (synchronously) after a settled state is committed and published; push
-        # notifications hang here.
-        self.on_settled: Callable[[TaskRecord, TaskStatusUpdateEvent], None] | None = None
+        # Push notifications: settled states go into the store's outbox in their own commit,
+        # and `on_notified` (the outbox relay's kick) is called once they are published.
+        self.notify_settled = False
+        self.on_notified: Callable[[], None] | None = None
 
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
@@ -143,11 +145,13 @@ class TaskManager:
             metadata=metadata,
             live=live,
         )
-        stored = StoredTask(
-            task=record.snapshot(), owner=owner, live=live, in_conversation=in_conversation
-        )
-        await self.store.commit(TaskChange(task_id=task_id, new_task=stored))
+        task = record.snapshot()
+        stored = StoredTask(task=task, owner=owner, live=live, in_conversation=in_conversation)
+        event = TaskStatusUpdateEvent(task_id=task_id, context_id=context_id, status=status)
+        notify = Notification(event, task) if self._notifies(state) else None
+        await self.store.commit(TaskChange(task_id=task_id, new_task=stored, notify=notify))
         self._remember(record)
+        self._notified(notify)
         return record
 
     async def set_status(
@@ -170,6 +174,14 @@ class TaskManager:
             unsuspend = record.suspension is not None and suspend is None
             check_transition(record.state, state)
             status = TaskStatus(state=state, message=message, timestamp=timestamp_now())
+            event = TaskStatusUpdateEvent(
+                task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
+            )
+            notify = None
+            if self._notifies(state):
+                task = record.snapshot()
+                history = [*(task.history or ()), *add_to_history] or None
+                notify = Notification(event, attrs.evolve(task, status=status, history=history))
             change = TaskChange(
                 task_id=record.id,
                 status=status,
@@ -177,6 +189,7 @@ class TaskManager:
                 live=live,
                 suspend=suspend,
                 unsuspend=unsuspend,
+                notify=notify,
             )
             await self.store.commit(change)
             record.status = status
@@ -184,13 +197,19 @@ class TaskManager:
             if live is not None:
                 record.live = live
             record.suspension = suspend
-            event = TaskStatusUpdateEvent(
-                task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
-            )
             self.broker.publish(record.id, event)
-            if self.on_settled is not None and (state.is_terminal or state.is_interrupted):
-                self.on_settled(record, event)
+            self._notified(notify)
             return event
+
+    def _notifies(self, state: TaskState) -> bool:
+        """Whether a change to `state` goes into the push outbox: settled states, with push on."""
+        return self.notify_settled and (state.is_terminal or state.is_interrupted)
+
+    def _notified(self, notify: Notification | None) -> None:
+        if notify is not None:
+            crash_point("commit")
+            if self.on_notified is not None:
+                self.on_notified()
 
     async def release(self, record: TaskRecord) -> None:
         """No turn owns the task any more (its status and any suspension stay as they are)."""

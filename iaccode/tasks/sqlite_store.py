@@ -24,9 +24,12 @@ import trio
 from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
+from iaccode.model.ids import new_id
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.store import (
     ContextRecord,
+    Notification,
+    OutboxEntry,
     StoredTask,
     Suspension,
     TaskChange,
@@ -77,6 +80,12 @@ CREATE INDEX IF NOT EXISTS artifacts_by_id ON artifacts (artifact_id);
 CREATE TABLE IF NOT EXISTS suspended_turns (
     task_id TEXT PRIMARY KEY,
     body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS push_outbox (
+    id TEXT PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    task TEXT
 );
 CREATE TABLE IF NOT EXISTS contexts (
     id TEXT PRIMARY KEY,
@@ -208,6 +217,30 @@ class SQLiteTaskStore:
             return [row[0] for row in db.execute("SELECT id FROM tasks WHERE live = 1")]
 
         return await self._read(run)
+
+    # -- the push outbox -------------------------------------------------------------------------
+
+    async def outbox(self, limit: int) -> list[OutboxEntry]:
+        def run(db: sqlite3.Connection) -> list[OutboxEntry]:
+            rows = db.execute(
+                "SELECT id, task_id, event, task FROM push_outbox ORDER BY rowid LIMIT ?", (limit,)
+            ).fetchall()
+            return [
+                OutboxEntry(
+                    entry_id, task_id, json.loads(event), json.loads(task) if task else None
+                )
+                for entry_id, task_id, event, task in rows
+            ]
+
+        return await self._read(run)
+
+    async def outbox_done(self, entry_ids: list[str]) -> None:
+        if entry_ids:
+            await self._write(
+                lambda db: db.execute(
+                    f"DELETE FROM push_outbox WHERE id IN ({_marks(entry_ids)})", entry_ids
+                )
+            )
 
     # -- contexts ------------------------------------------------------------------------------
 
@@ -426,6 +459,7 @@ class _ChangeRows:
         self.task_id = ""
         self.conversation = True
         self.creates = False  # inserts the task; otherwise the task must still exist
+        self.notify: Notification | None = None
 
     @classmethod
     def build(cls, change: TaskChange) -> _ChangeRows:
@@ -488,6 +522,7 @@ class _ChangeRows:
                     (change.task_id, body),
                 )
             )
+        rows.notify = change.notify
         if change.metadata is not None:
             rows.statements.append(
                 (
@@ -523,6 +558,29 @@ class _ChangeRows:
                 " (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = ?), ?, ?, ?)",
                 (self.task_id, self.task_id, context_id, body, int(self.conversation)),
             )
+        if self.notify is not None:
+            _add_to_outbox(db, self.notify)
+
+
+def _add_to_outbox(db: sqlite3.Connection, notify: Notification) -> None:
+    """The outbox row of a settled state, when the task has push configs (encoded here, in the
+    writer thread, and only then; the task itself only when a 0.3 config wants it)."""
+    if not _has_table(db, "push_configs"):
+        return
+    (legacy,) = db.execute(
+        "SELECT MAX(legacy) FROM push_configs WHERE task_id = ?", (notify.event.task_id,)
+    ).fetchone()
+    if legacy is None:
+        return
+    db.execute(
+        "INSERT INTO push_outbox (id, task_id, event, task) VALUES (?, ?, ?, ?)",
+        (
+            new_id(),
+            notify.event.task_id,
+            _dump(notify.event),
+            _dump(notify.task) if legacy else None,
+        ),
+    )
 
 
 def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:

@@ -35,15 +35,14 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
 
 import attrs
 import httpx
 import trio
 
 from iaccode import __version__
-from iaccode.tasks.push.configs import PushConfigStore, PushTarget
-from iaccode.tasks.push.jobs import PushJob, RetryPolicy, job_for_config
+from iaccode.tasks.failpoints import crash_point
+from iaccode.tasks.push.jobs import PushJob, RetryPolicy
 from iaccode.tasks.push.keyring import KeyringError, PushKeyring
 from iaccode.tasks.push.queue import ClaimedJob, PushQueue
 from iaccode.tasks.push.urls import CallbackUrlError, check_resolved
@@ -212,6 +211,7 @@ class PushWorker:
                 with trio.move_on_after(self.poll_interval):
                     await self._wakeup.wait()
                 continue
+            crash_point("claim")
             await self._process(client, claimed)
 
     async def _process(self, client: httpx.AsyncClient, claimed: ClaimedJob) -> None:
@@ -246,6 +246,7 @@ class PushWorker:
         settle: Callable[[], Awaitable[None]]
         if result.outcome is Outcome.DELIVERED:
             log.debug("%s delivered (HTTP %s)", job.describe(), result.status)
+            crash_point("deliver")
             self.stats.delivered += 1
             settle = functools.partial(self.queue.ack, claimed)
         elif result.outcome is Outcome.DEAD or self.policy.exhausted(attempts):
@@ -270,6 +271,7 @@ class PushWorker:
         for failures in itertools.count():
             try:
                 await settle()
+                crash_point("ack")
                 return
             except Exception as exc:
                 if time.time() >= claimed.lease_until:
@@ -305,42 +307,3 @@ class PushWorker:
 async def _close_client(client: httpx.AsyncClient) -> None:
     with trio.move_on_after(_CLEANUP_SECONDS, shield=True):
         await client.aclose()
-
-
-class PushNotifier:
-    """What the A2A service calls on a task event: one job per stored config of the task."""
-
-    def __init__(
-        self,
-        configs: PushConfigStore,
-        queue: PushQueue,
-        keyring: PushKeyring,
-        worker: PushWorker | None = None,
-    ) -> None:
-        self.configs = configs
-        self.queue = queue
-        self.keyring = keyring
-        self.worker = worker
-
-    async def notify(
-        self, task_id: str, payload: Callable[[PushTarget], bytes | Mapping[str, Any]]
-    ) -> int:
-        """Enqueue `payload(target)` for every config of the task; the number enqueued.
-
-        `payload` picks the body per target: the StreamResponse for 1.0 configs, the Task for
-        `target.legacy` (0.3) ones. A job the queue refuses (Redis down) is logged and lost;
-        the caller's turn is not failed for it.
-        """
-        enqueued = 0
-        now = time.time()
-        for target in await self.configs.for_task(task_id):
-            job = job_for_config(self.keyring, target.config, payload(target), now=now)
-            try:
-                await self.queue.enqueue(job)
-            except Exception as exc:
-                log.error("%s could not be enqueued: %s", job.describe(), _describe(exc))
-                continue
-            enqueued += 1
-        if enqueued and self.worker is not None:
-            self.worker.kick()
-        return enqueued
