@@ -108,6 +108,12 @@ class HttpServer:
         self, app: HttpApp, limits: HttpLimits, *, light_paths: Collection[str] = ()
     ) -> None:
         self.app = app
+        # An app's optional `check_head(request) -> HttpResponse | None` refuses a request on its
+        # head (401), so an unauthenticated client never holds body budget (issue 16: 17 such
+        # uploads locked everyone out).
+        self._check_head: Callable[[HttpRequest], HttpResponse | None] | None = getattr(
+            app, "check_head", None
+        )
         self.limits = limits
         self.light_paths = frozenset(light_paths)
         self.in_flight = 0  # requests being handled, for idle shutdown
@@ -285,6 +291,13 @@ class HttpServer:
         if size > self.limits.max_header:
             raise _Refused(error_response(431))
         headers = tuple((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in head.headers)
+        target = head.target.decode("latin-1")
+        path, _, query = target.partition("?")
+        method = head.method.decode("ascii")
+        if self._check_head is not None:
+            refusal = self._check_head(HttpRequest(method, path, query, headers))
+            if refusal is not None:
+                raise _Refused(refusal)
         length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:
@@ -319,10 +332,8 @@ class HttpServer:
             pieces.clear()
             self._buffered -= reserved
             raise
-        target = head.target.decode("latin-1")
-        path, _, query = target.partition("?")
         body = b"".join(pieces)  # bytes, whatever h11 handed out
-        return HttpRequest(head.method.decode("ascii"), path, query, headers, body)
+        return HttpRequest(method, path, query, headers, body)
 
     def _reserve(self, size: int) -> None:
         if size and self._buffered + size > self.limits.max_buffered_body:
