@@ -10,6 +10,7 @@ Precedence: explicit command-line flags, then the file, then environment fallbac
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import math
 import os
@@ -367,7 +368,7 @@ def _check(config: Config) -> None:
         )
     if config.http_server not in HTTP_SERVERS:
         raise ConfigError(f"config key 'http-server' must be one of {', '.join(HTTP_SERVERS)}")
-    if config.http_server == "hypercorn" and importlib.util.find_spec("hypercorn") is None:
+    if config.http_server == "hypercorn" and not _importable("hypercorn.trio"):
         raise ConfigError(
             "http-server: hypercorn needs the asgi extra (pip install 'iaccode[asgi]')"
         )
@@ -431,6 +432,16 @@ def _check(config: Config) -> None:
             f"config key 'thinking-exposure' has unknown values {sorted(unknown)} "
             "(known: tool-trace, raw-thinking)"
         )
+
+
+def _importable(module: str) -> bool:
+    """Whether an optional extra's module imports: installed, and its own dependencies too (a
+    module that is found but fails to import would otherwise fail later, mid start-up)."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
 
 
 def _check_redis_streams(config: Config) -> None:

@@ -33,6 +33,7 @@ from iaccode.config import Config, ConfigError
 from iaccode.model.a2a import AgentCard
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextRegistry
+from iaccode.tasks.dirlock import lock_directory
 from iaccode.tasks.manager import TaskManager
 from iaccode.tasks.push import (
     LocalFileQueue,
@@ -83,6 +84,9 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
     """The core, with its store and push queue closed on the way out."""
     engine = load_engine(config.engine, config)
     async with contextlib.AsyncExitStack() as resources:
+        await resources.enter_async_context(
+            lock_directory(config.persistence_dir, "persistence-dir")
+        )
         store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
         resources.push_async_callback(store.aclose)
         push = await resources.enter_async_context(open_push(config, store))

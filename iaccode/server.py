@@ -33,6 +33,7 @@ from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
 from iaccode.config import AguiConfig, Config, ConfigError
 from iaccode.core import Core, open_core, wind_down
+from iaccode.tasks.dirlock import lock_directory
 from iaccode.tasks.supervisor import TurnSupervisor
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import (
@@ -94,7 +95,7 @@ async def serve(
         unix = None
         redis_streams = None
         if config.transport in ("http", "websocket"):
-            sockets = await open_http_listeners(config.host, config.port)
+            sockets = await _listen(config.host, config.port)
             config = attrs.evolve(config, port=sockets[0].socket.getsockname()[1])
             listeners = with_tls(sockets, config)
         elif config.transport == "unix":
@@ -217,12 +218,33 @@ def _http_where(config: Config) -> str:
     return bound if advertised == bound else f"{bound} (advertised as {advertised})"
 
 
+async def _listen(host: str, port: int) -> list[trio.SocketListener]:
+    """The bound listeners; `ConfigError` naming the address when it cannot be bound."""
+    try:
+        return await open_http_listeners(host, port)
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {host or '*'}:{port}: {exc.strerror or exc}") from None
+
+
 def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listener]:
-    """The listeners to serve: TLS over `sockets` when `tls-cert` and `tls-key` are set."""
+    """The listeners to serve: TLS over `sockets` when `tls-cert` and `tls-key` are set.
+
+    Raises `ConfigError` naming the file when the certificate or key is missing or unusable.
+    """
     if not (config.tls_cert and config.tls_key):
         return list(sockets)
+    for key, path in (("tls-cert", config.tls_cert), ("tls-key", config.tls_key)):
+        if not path.is_file():
+            raise ConfigError(f"{key} {path}: no such file")
     tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    tls.load_cert_chain(config.tls_cert, config.tls_key)
+    try:
+        tls.load_cert_chain(config.tls_cert, config.tls_key)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc
+        raise ConfigError(
+            f"tls-cert {config.tls_cert} / tls-key {config.tls_key}: not a usable certificate "
+            f"and key ({reason})"
+        ) from None
     return [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
 
 
@@ -346,7 +368,7 @@ async def serve_agui(
     """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
     from iaccode.agui.inputs import MAX_REQUEST_BYTES
 
-    sockets = await open_http_listeners(config.host, config.port)
+    sockets = await _listen(config.host, config.port)
     port = sockets[0].socket.getsockname()[1]
     async with contextlib.AsyncExitStack() as resources:
         for listener in sockets:
@@ -409,6 +431,8 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
 
             upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
             resources.push_async_callback(upstream.aclose)
+        if core is None or config.state_dir.resolve() != config.core.persistence_dir.resolve():
+            await resources.enter_async_context(lock_directory(config.state_dir, "state-dir"))
         service = AguiService(
             upstream,
             ThreadStore(config.state_dir),
