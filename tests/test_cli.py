@@ -293,16 +293,7 @@ def test_a_second_server_on_one_directory_exits_2_naming_the_holder(tmp_path: Pa
     state = tmp_path / "state"
     with ServerProcess(state) as first:
         second = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "iaccode",
-                "a2a",
-                "--port",
-                "0",
-                "--persistence-dir",
-                str(state),
-            ],
+            ServerProcess(state).args,
             capture_output=True,
             text=True,
             timeout=30,
