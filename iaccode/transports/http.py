@@ -32,6 +32,7 @@ import errno
 import logging
 import math
 import os
+import re
 import sys
 from collections.abc import Awaitable, Callable, Collection
 from email.utils import formatdate
@@ -69,6 +70,7 @@ _FD_MARGIN = 256  # descriptors beside the connections: database, logs, worker t
 BUSY_MESSAGE = "Server busy: too many connections; retry later"
 BODIES_BUSY_MESSAGE = "Server busy: too many request bodies in memory; retry later"
 _SHED_RESPONSE = encode_response(busy_response(BUSY_MESSAGE))
+_CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")  # in a header value; HTAB is allowed
 
 
 class HttpApp(Protocol):
@@ -216,7 +218,7 @@ class HttpServer:
             pass  # the client went away
         except h11.RemoteProtocolError as exc:
             with trio.move_on_after(self.limits.request_timeout):
-                await _send_plain(conn, stream, error_response(exc.error_status_hint, str(exc)))
+                await _send_plain(conn, stream, _malformed(exc))
         except Exception:
             # One broken connection must never take the server down with it.
             log.exception("connection failed")
@@ -257,7 +259,7 @@ class HttpServer:
             try:
                 request = await self._read_request(conn, stream, head)
             except h11.RemoteProtocolError as exc:  # a malformed or truncated body
-                raise _Refused(error_response(exc.error_status_hint, str(exc))) from None
+                raise _Refused(_malformed(exc)) from None
         except _Refused as refused:
             # Answered here, where the method is known: h11 refuses a body in answer to HEAD.
             is_head = head.method == b"HEAD"
@@ -278,10 +280,14 @@ class HttpServer:
             await self._stream_events(conn, stream, response)
             return False
         scope.deadline = trio.current_time() + self.limits.request_timeout
-        await _send_plain(
-            conn, stream, response, close=self._closing, head=request.method == "HEAD"
+        # Framed by both Transfer-Encoding and Content-Length: read by the former, and then the
+        # connection must close (RFC 9112 §6.1), or a request smuggled behind it is served.
+        ambiguous = request.header("transfer-encoding") is not None and (
+            request.header("content-length") is not None
         )
-        return True
+        close = self._closing or ambiguous
+        await _send_plain(conn, stream, response, close=close, head=request.method == "HEAD")
+        return not ambiguous
 
     async def _read_request(
         self, conn: h11.Connection, stream: trio.abc.Stream, head: h11.Request
@@ -290,6 +296,8 @@ class HttpServer:
         size = len(head.target) + sum(len(k) + len(v) + 4 for k, v in head.headers)
         if size > self.limits.max_header:
             raise _Refused(error_response(431))
+        if any(_CONTROL.search(v) for _, v in head.headers):  # h11 lets them through
+            raise _Refused(error_response(400, "Control characters in a header value"))
         headers = tuple((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in head.headers)
         target = head.target.decode("latin-1")
         path, _, query = target.partition("?")
@@ -508,6 +516,13 @@ async def _send_plain(
         data += conn.send(h11.Data(data=response.body))
     data += conn.send(h11.EndOfMessage())
     await stream.send_all(data)
+
+
+def _malformed(exc: h11.RemoteProtocolError) -> HttpResponse:
+    """The answer to a request h11 could not parse: its status, never the parser's text (it
+    quotes the client's bytes, `bytearray(b'...')`)."""
+    status = exc.error_status_hint
+    return error_response(status, "Malformed HTTP request" if status == 400 else None)
 
 
 def _shed(stream: trio.abc.Stream, nursery: trio.Nursery) -> None:
