@@ -72,6 +72,8 @@ class RunningServer:
     service: A2AService
     http: HttpServer | AsgiApp | None
     _stop: trio.Event
+    # Set once serve() has let go of everything, the persistence-dir lock last.
+    stopped: trio.Event = attrs.field(factory=trio.Event)
 
     @property
     def url(self) -> str:
@@ -89,6 +91,19 @@ async def serve(
     task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the A2A server on its configured transport until it is told to stop."""
+    stopped = trio.Event()
+    try:
+        await _serve(config, handle_signals, task_status, stopped)
+    finally:
+        stopped.set()
+
+
+async def _serve(
+    config: Config,
+    handle_signals: bool,
+    task_status: trio.TaskStatus[RunningServer],
+    stopped: trio.Event,
+) -> None:
     async with contextlib.AsyncExitStack() as resources:
         sockets: list[trio.SocketListener] = []
         listeners: list[Listener] = []
@@ -176,7 +191,8 @@ async def serve(
 
         def started(stop: trio.Event) -> None:
             log.info("iaccode A2A server listening on %s", where)
-            task_status.started(RunningServer(config, config.port, core.service, http, stop))
+            running = RunningServer(config, config.port, core.service, http, stop, stopped)
+            task_status.started(running)
 
         await _run(
             core,
@@ -348,6 +364,7 @@ class RunningAgui:
     port: int
     core: Core | None
     _stop: trio.Event
+    stopped: trio.Event = attrs.field(factory=trio.Event)  # see RunningServer
 
     @property
     def url(self) -> str:
@@ -366,6 +383,19 @@ async def serve_agui(
     task_status: trio.TaskStatus[RunningAgui] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
+    stopped = trio.Event()
+    try:
+        await _serve_agui(config, handle_signals, task_status, stopped)
+    finally:
+        stopped.set()
+
+
+async def _serve_agui(
+    config: AguiConfig,
+    handle_signals: bool,
+    task_status: trio.TaskStatus[RunningAgui],
+    stopped: trio.Event,
+) -> None:
     from iaccode.agui.inputs import MAX_REQUEST_BYTES
 
     sockets = await _listen(config.host, config.port)
@@ -394,7 +424,7 @@ async def serve_agui(
                 port,
                 kernel,
             )
-            task_status.started(RunningAgui(config, port, core, stop))
+            task_status.started(RunningAgui(config, port, core, stop, stopped))
 
         await _run(
             core,

@@ -441,7 +441,9 @@ class A2AService:
     async def _workspace(self, context_id: str, meta: dict[str, Any]) -> Path:
         bound = await self.contexts.known_cwd(context_id)
         try:
-            cwd = resolve_workspace(meta.get("cwd"), self._roots, bound or self._default_cwd)
+            cwd = await trio.to_thread.run_sync(  # stats every component: off the event loop
+                resolve_workspace, meta.get("cwd"), self._roots, bound or self._default_cwd
+            )
         except WorkspaceError as exc:
             raise _Refusal(f"Invalid A2A workspace metadata: {exc}") from None
         return cwd

@@ -200,12 +200,18 @@ def _local_file(url: str, cwd: Path, roots: Sequence[Path], field: str) -> Path:
         )
     if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
         raise InputError("URL parts must be local file:// URLs", field)
+    # One answer for "missing" and "outside": two would tell a caller which paths exist
+    # outside the workspace. A NUL cannot be in a path at all.
+    unreachable = InputError("The file does not exist or is outside the workspace", field)
+    name = unquote(parsed.path)
+    if "\0" in name:
+        raise InputError("The URL is not a valid file path", field)
     try:
-        path = Path(unquote(parsed.path)).resolve(strict=True)
+        path = Path(name).resolve(strict=True)
     except (OSError, RuntimeError):
-        raise InputError("The file does not exist", field) from None
+        raise unreachable from None
     if not is_within(path, cwd) or not any(is_within(path, root) for root in roots):
-        raise InputError("The file is outside the workspace", field)
+        raise unreachable
     if not path.is_file():
         raise InputError("The URL does not name a regular file", field)
     return path

@@ -219,7 +219,8 @@ async def test_missing_key_and_provider_errors_fail_cleanly(
     assert model.requests == []
 
     model.enqueue(Script([], status=401, error_body={"error": {"message": f"bad key {KEY}"}}))
-    a2a, http = await client(await start_llm(), workspace)
+    beside = await start_llm(persistence_dir=workspace.parent / "second-state")  # its own
+    a2a, http = await client(beside, workspace)
     async with http:
         task = await a2a.send("hello")
     text = text_of(task["status"]["message"])
@@ -237,12 +238,7 @@ async def test_history_is_the_conversation_after_a_restart(
         task = await a2a.send("first question")
     server.stop()
     with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+        await server.stopped.wait()  # its persistence-dir is free again
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
@@ -294,12 +290,7 @@ async def test_a_permission_question_outlives_a_restart(
     env = results(first)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
     server.stop()
     with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+        await server.stopped.wait()  # its persistence-dir is free again
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:

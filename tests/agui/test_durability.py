@@ -12,23 +12,17 @@ import pytest
 import trio
 
 from iaccode.server import RunningAgui, serve_agui
-from iaccode.tasks.dirlock import DirectoryInUseError, lock_directory
+from iaccode.tasks.dirlock import DirectoryInUseError
 from iaccode.wire import json
 from tests.agui.conftest import AguiClient
 from tests.agui.test_runs import ASK, interrupts_of
 
 
 async def stop(agui: RunningAgui) -> None:
-    """Stop the server and wait until it has let go of its state (the persistence-dir lock is
-    released last)."""
+    """Stop the server and wait until it has let go of its state (the directory locks)."""
     agui.stop()
     with trio.fail_after(10):
-        while True:
-            try:
-                async with lock_directory(agui.config.core.persistence_dir, "persistence-dir"):
-                    return
-            except DirectoryInUseError:
-                await trio.sleep(0.05)
+        await agui.stopped.wait()
 
 
 async def test_a_client_that_leaves_mid_run_cancels_its_task(

@@ -23,7 +23,7 @@ import trio
 
 from iaccode.agent.i18n import translator
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
-from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
+from iaccode.agent.tools.files import workspace_path
 from iaccode.iac.blocks import compose, describe_request, plan_from_text
 from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
@@ -82,10 +82,7 @@ class CheckRosTemplate:
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
         text = args.get("template")
         if args.get("path") is not None:
-            try:
-                path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
-            except WorkspaceError as exc:
-                raise ToolError(str(exc)) from None
+            path = await workspace_path(ctx.cwd, args["path"], must_exist=True)
             text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
         if not isinstance(text, str) or not text.strip():
             raise ToolError("Give the template text in 'template' or a file in 'path'.")
@@ -124,8 +121,6 @@ class ConvertTerraform:
                 template = await trio.to_thread.run_sync(wrap_terraform, files)
                 return await template_result(ctx, "template.yaml", template, translate, mode=mode)
             conversion = await trio.to_thread.run_sync(convert_terraform, files)
-        except WorkspaceError as exc:
-            raise ToolError(str(exc)) from None
         except TerraformError as exc:
             raise ToolError(exc.text.render(translate)) from None
         return await template_result(
@@ -143,8 +138,8 @@ async def _terraform_files(args: Mapping[str, Any], ctx: ToolContext) -> dict[st
     inline = args.get("terraform")
     if isinstance(inline, str) and inline.strip():
         return {"main.tf": inline}
-    directory = resolve_in_workspace(ctx.cwd, args.get("path") or ".", must_exist=True)
-    if not directory.is_dir():
+    directory = await workspace_path(ctx.cwd, args.get("path") or ".", must_exist=True)
+    if not await trio.Path(directory).is_dir():
         raise ToolError(f"{args.get('path')!r} is not a directory.")
     return await trio.to_thread.run_sync(collect_terraform_files, directory)
 
