@@ -91,9 +91,14 @@ async def serve(
     task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the A2A server on its configured transport until it is told to stop."""
+    await _then_stopped(_serve, config, handle_signals, task_status)
+
+
+async def _then_stopped(run: Callable[..., Awaitable[None]], *args: Any) -> None:
+    """`run(*args, stopped)`, and `stopped` set when it returned or raised (RunningServer)."""
     stopped = trio.Event()
     try:
-        await _serve(config, handle_signals, task_status, stopped)
+        await run(*args, stopped)
     finally:
         stopped.set()
 
@@ -383,11 +388,7 @@ async def serve_agui(
     task_status: trio.TaskStatus[RunningAgui] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
-    stopped = trio.Event()
-    try:
-        await _serve_agui(config, handle_signals, task_status, stopped)
-    finally:
-        stopped.set()
+    await _then_stopped(_serve_agui, config, handle_signals, task_status)
 
 
 async def _serve_agui(
