@@ -17,7 +17,8 @@ How an answer is judged (`classify`):
 - Any other 4xx: dead at once. The receiver understood the request and refused it; sending the
   same bytes again cannot change its answer, and a dead letter keeps the job and the status.
 - A URL refused by `check_resolved` at send time (DNS rebinding) or headers that no longer decrypt:
-  dead at once, never retried.
+  dead at once, never retried. The POST goes to the address that check passed, not to a
+  second lookup of the name (`_pinned_request`).
 
 One bad job never stops the worker: every failure settles that job, and a queue that is down
 (Redis restarting) only pauses claiming, with backoff. A worker cancelled mid-delivery releases
@@ -35,6 +36,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 import attrs
 import httpx
@@ -45,7 +47,7 @@ from iaccode.tasks.failpoints import crash_point
 from iaccode.tasks.push.jobs import PushJob, RetryPolicy
 from iaccode.tasks.push.keyring import KeyringError, PushKeyring
 from iaccode.tasks.push.queue import ClaimedJob, PushQueue
-from iaccode.tasks.push.urls import CallbackUrlError, check_resolved
+from iaccode.tasks.push.urls import CallbackUrlError, IPAddress, check_resolved
 
 log = logging.getLogger("iaccode.push")
 
@@ -100,8 +102,8 @@ async def deliver_once(
             "Content-Length": str(len(job.payload)),  # a plain body, never chunked
             "User-Agent": USER_AGENT,
         }
-        await check_resolved(job.url, allow_loopback=allow_loopback)
-        request = client.build_request("POST", job.url, content=job.payload, headers=headers)
+        addresses = await check_resolved(job.url, allow_loopback=allow_loopback)
+        request = _pinned_request(client, job, headers, addresses[0])
         response = await client.send(request, stream=True, follow_redirects=False)
         try:
             received = 0
@@ -122,6 +124,25 @@ async def deliver_once(
     except OSError as exc:  # the host did not resolve
         return DeliveryResult(Outcome.RETRY, f"Callback host lookup failed: {exc.strerror or exc}")
     return classify(response.status_code, response.headers)
+
+
+def _pinned_request(
+    client: httpx.AsyncClient, job: PushJob, headers: dict[str, str], address: IPAddress
+) -> httpx.Request:
+    """The POST to the address `check_resolved` just checked, never to a second lookup of the
+    name (DNS rebinding: the second answer could be a private address). The name stays in
+    `Host` and, for https, in SNI and the certificate check; an https connection is not reused,
+    since the pool knows it by address only and another name may share that address."""
+    url = httpx.URL(job.url)
+    extensions: dict[str, Any] = {}
+    headers = {**headers, "Host": url.netloc.decode("ascii")}
+    if url.scheme == "https":
+        extensions["sni_hostname"] = url.host
+        headers["Connection"] = "close"
+    pinned = url.copy_with(host=str(address))
+    return client.build_request(
+        "POST", pinned, content=job.payload, headers=headers, extensions=extensions
+    )
 
 
 def _describe(exc: Exception) -> str:

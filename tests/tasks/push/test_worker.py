@@ -289,3 +289,34 @@ async def test_two_workers_share_one_redis_queue(
     assert all(worker.stats.delivered for worker in workers)
     for queue in queues:
         await queue.aclose()
+
+
+class Rebinding(FakeResolver):
+    """Answers loopback for `flip.test` once, then a private address (a rebinding attack)."""
+
+    async def getaddrinfo(self, host: bytes | None, port: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = await super().getaddrinfo(host, port, *args, **kwargs)
+        if host == b"flip.test":
+            self.answers["flip.test"] = ["10.0.0.9"]
+        return answer
+
+
+async def test_delivery_goes_to_the_address_that_was_checked(
+    nursery: trio.Nursery, tmp_path: Path, keyring: PushKeyring, receiver: Receiver
+) -> None:
+    # Issue 16: the check resolved the name, then httpx resolved it again and could be sent to
+    # a private address. The POST must go to the checked address, the name kept in Host.
+    resolver = Rebinding({"flip.test": ["127.0.0.1"]})
+    previous = trio.socket.set_custom_hostname_resolver(resolver)
+    try:
+        queue = LocalFileQueue(tmp_path / "push_queue")
+        worker = await start_worker(nursery, queue, keyring)
+        await queue.enqueue(job_to(keyring, f"http://flip.test:{receiver.port}/webhook"))
+        [request] = await receiver.wait_for(1)
+        assert request.header("host") == f"flip.test:{receiver.port}"
+        assert request.target == "/webhook"
+        await wait_until(queue, lambda c: c == EMPTY)
+        assert worker.stats.delivered == 1
+        assert resolver.asked == ["flip.test"]  # one lookup: the checked one
+    finally:
+        trio.socket.set_custom_hostname_resolver(previous)
