@@ -75,6 +75,10 @@ class Config:
     http_server: str = "builtin"  # or "hypercorn" (docs/configuration.md, "ASGI mode")
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
+    # Config backups (IAC_CODE_CONFIG_BACKUP_DIR / _TMP_DIR): snapshots of the state at turn
+    # ends, restored into an empty persistence-dir at start-up (tasks/backup.py).
+    backup_dir: Path | None = None
+    backup_tmp_dir: Path | None = None
     engine: str = "offline"
     llm_provider: str = "dashscope"
     llm_model: str | None = None  # None: the provider's default
@@ -200,6 +204,8 @@ def load_config(
         ("IACCODE_A2A_API_KEY", "api_key"),
         ("IACCODE_A2A_API_KEY_HEADER", "api_key_header"),
         ("IACCODE_A2A_TASK_RETENTION_DAYS", "task_retention_days"),
+        ("IAC_CODE_CONFIG_BACKUP_DIR", "backup_dir"),
+        ("IAC_CODE_CONFIG_BACKUP_TMP_DIR", "backup_tmp_dir"),
     ):
         if environ.get(variable) and values.get(key) is None:
             values[key] = environ[variable]

@@ -455,7 +455,9 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
             # AG-UI allows larger images than A2A's default (8 MiB against 5 MiB).
             inline = max(config.core.max_inline_media_bytes, MAX_IMAGE_BYTES)
             core_config = attrs.evolve(config.core, max_inline_media_bytes=inline)
-            core = await resources.enter_async_context(open_core(core_config))
+            core = await resources.enter_async_context(
+                open_core(core_config, threads_dir=config.state_dir)
+            )
             upstream = InProcessUpstream(core.dispatcher, owner="agui")
         else:
             from iaccode.client.upstream import HttpUpstream

@@ -30,6 +30,7 @@ from iaccode.model.a2a import (
     TaskStatusUpdateEvent,
 )
 from iaccode.model.ids import timestamp_now
+from iaccode.tasks.backup import StateBackup
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.failpoints import crash_point
 from iaccode.tasks.states import check_transition
@@ -101,6 +102,9 @@ class TaskManager:
         # and `on_notified` (the outbox relay's kick) is called once they are published.
         self.notify_settled = False
         self.on_notified: Callable[[], None] | None = None
+        # Config backups: a terminal state is backed up before it is published, a normal turn's
+        # end (INPUT_REQUIRED) after, in the background (tasks/backup.py).
+        self.backup: StateBackup | None = None
 
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
@@ -197,9 +201,31 @@ class TaskManager:
             if live is not None:
                 record.live = live
             record.suspension = suspend
+            if self.backup is not None and state.is_terminal:
+                event = await self._protect(record, event)
             self.broker.publish(record.id, event)
             self._notified(notify)
+            if self.backup is not None and state.is_interrupted:
+                self.backup.request()
             return event
+
+    async def _protect(
+        self, record: TaskRecord, event: TaskStatusUpdateEvent
+    ) -> TaskStatusUpdateEvent:
+        """The critical backup of a committed terminal state, before it is published. When it
+        fails, the task's metadata (and the event's) carry `iac_code.backupBlocked` (seed)."""
+        assert self.backup is not None
+        blocked = await self.backup.critical()
+        if blocked is None:
+            return event
+        marker = {"backupBlocked": blocked.to_metadata()}
+        metadata = dict(record.metadata or {})
+        metadata["iac_code"] = {**(metadata.get("iac_code") or {}), **marker}
+        await self.store.commit(TaskChange(task_id=record.id, metadata=metadata))
+        record.metadata = metadata
+        extra = dict(event.metadata or {})
+        extra["iac_code"] = {**(extra.get("iac_code") or {}), **marker}
+        return attrs.evolve(event, metadata=extra)
 
     def _notifies(self, state: TaskState) -> bool:
         """Whether a change to `state` goes into the push outbox: settled states, with push on."""
