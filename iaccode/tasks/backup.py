@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 import trio
 
-from iaccode.tasks.files import fsync_directory, write_durably
+from iaccode.tasks.files import fsync_directory, fsync_file, write_durably
 
 log = logging.getLogger("iaccode.backup")
 
@@ -184,13 +184,13 @@ def _backup_database(source: Path, target: Path) -> None:
     finally:
         src.close()
     os.chmod(target, 0o600)
-    _fsync(target)
+    fsync_file(target)
 
 
 def _copy_file(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
     os.chmod(target, 0o600)
-    _fsync(target)
+    fsync_file(target)
 
 
 def _copy_tree(source: Path, target: Path) -> None:
@@ -201,14 +201,6 @@ def _copy_tree(source: Path, target: Path) -> None:
             if entry.is_file(follow_symlinks=False) and not entry.name.startswith("."):
                 _copy_file(Path(entry.path), target / entry.name)
     fsync_directory(target)
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _publish(directory: Path, name: str) -> None:
