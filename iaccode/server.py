@@ -44,6 +44,7 @@ from iaccode.transports.http import (
     open_http_listeners,
     serve_http,
 )
+from iaccode.transports.memory import release_free_memory_periodically, tune_allocator
 
 if TYPE_CHECKING:
     from iaccode.transports.redis_streams import RedisStreamsTransport
@@ -97,6 +98,7 @@ async def serve(
 async def _then_stopped(run: Callable[..., Awaitable[None]], *args: Any) -> None:
     """`run(*args, stopped)`, and `stopped` set when it returned or raised (RunningServer)."""
     stopped = trio.Event()
+    tune_allocator()
     try:
         await run(*args, stopped)
     finally:
@@ -497,6 +499,7 @@ async def _run(
             await core.start(root)
         if handle_signals:
             root.start_soon(_watch_signals, stop, root.cancel_scope)
+        root.start_soon(release_free_memory_periodically)
         async with trio.open_nursery() as connections:
             async with trio.open_nursery() as front:
                 await start_front(front, connections, stop)

@@ -36,7 +36,8 @@ MiB = 1024 * 1024
 
 @attrs.frozen
 class InputLimits:
-    text: int = MiB  # a text-like raw or data part, or a text file
+    text: int = MiB  # a text part, a text-like raw or data part, or a text file
+    prompt: int = 4 * MiB  # all the text of one message together (what its task keeps)
     inline_media: int = 5 * MiB  # a multimodal raw or data part
     file_media: int = 25 * MiB  # a multimodal file:// part
 
@@ -122,6 +123,7 @@ def prepare_input(
         field = f"message.parts[{index}]"
         media_type = base_media_type(part.media_type or "")
         if part.text is not None:
+            _check_size(len(part.text), limits.text, field, "text part")
             texts.append(part.text)
         elif part.data is not None:
             encoded = json.dumps(part.data)
@@ -145,7 +147,9 @@ def prepare_input(
                 texts.append(_decode(path.read_bytes(), field))
             else:
                 attachments.append(_file(part, path, kind, limits, field))
-    return PreparedInput(text="\n".join(texts), attachments=tuple(attachments))
+    text = "\n".join(texts)
+    _check_size(len(text), limits.prompt, "message.parts", "text of the message")
+    return PreparedInput(text=text, attachments=tuple(attachments))
 
 
 def _check_size(size: int, limit: int, field: str, what: str) -> None:

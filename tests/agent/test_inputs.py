@@ -138,3 +138,15 @@ async def test_inputs_over_the_wire(a2a: A2AClient, workspace: Path) -> None:
     assert error.value.code == -32602
     listed = await a2a.result("ListTasks", {})
     assert listed["totalSize"] == 2  # the refused messages stored nothing
+
+
+def test_text_parts_and_the_whole_message_have_limits(cwd: Path, roots: list[Path]) -> None:
+    # Issue 16: a 15 MB text part was taken whole into the task (memory under 8 of them: 772
+    # MB). A text part has the text limit; the text of one message together the prompt limit.
+    limits = InputLimits(text=100, prompt=250)
+    with pytest.raises(InputError, match="text part is larger") as error:
+        prepare_input([Part(text="x" * 101)], cwd=cwd, roots=roots, limits=limits)
+    assert error.value.field == "message.parts[0]"
+    with pytest.raises(InputError, match="text of the message is larger"):
+        prepare_input([Part(text="x" * 100)] * 3, cwd=cwd, roots=roots, limits=limits)
+    assert prepare_input([Part(text="x" * 100)] * 2, cwd=cwd, roots=roots, limits=limits).text
