@@ -7,8 +7,9 @@ Two glibc settings, no-ops elsewhere:
   mmap, so freeing a request body or its decoded text returns it to the system at once. (glibc
   raises this threshold by itself after such a free, up to 32 MiB, and from then on large
   blocks come from heaps it rarely shrinks.)
-- `release_free_memory()`, from housekeeping: `malloc_trim(0)` returns the free pages that are
-  left in the heaps of the main thread and the worker threads.
+- `release_free_memory()`, every `TRIM_SECONDS`: `malloc_trim(0)` returns the free pages that
+  are left in the heaps of the main thread and the worker threads (after collecting the young
+  generations, where a refused request's cycles hold its body).
 
 The budget this gives (docs/operations.md, "Memory"): request bodies held at once are bounded
 by `max-buffered-body-bytes`, the text one message brings into a task by 4 MiB, and what a burst
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import logging
 import sys
 
@@ -63,4 +65,8 @@ async def release_free_memory_periodically(seconds: float = TRIM_SECONDS) -> Non
     """Until cancelled: `release_free_memory` every `seconds`, in a worker thread."""
     while True:
         await trio.sleep(seconds)
+        # The young generations first: a refused request's traceback forms a cycle with the
+        # frames that hold its body, and an idle server allocates too little for the collector
+        # to run by itself. Cheap: the old generation is left to the collector.
+        gc.collect(1)
         await trio.to_thread.run_sync(release_free_memory)
