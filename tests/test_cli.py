@@ -282,6 +282,7 @@ def test_hypercorn_without_its_extra_names_the_pip_install(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "hypercorn", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "hypercorn.trio", None)
     argv = ["a2a", "--port", "0", "--persistence-dir", str(tmp_path / "state")]
     assert main([*argv, "--http-server", "hypercorn"]) == 2
     assert _one_line_error(capsys.readouterr().err) == (
