@@ -238,19 +238,33 @@ def _origins(values: list[str] | None) -> list[str] | None:
 
 
 def _run(serve: Any, config: Any) -> int:
+    try:
+        trio.run(serve, config)
+    except BaseException as exc:
+        problem = _startup_problem(exc)
+        if problem is None:
+            raise
+        print(f"iaccode: {problem}", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
+def _startup_problem(exc: BaseException) -> str | None:
+    """The one line for a configuration or environment problem (exit 2), found also inside the
+    exception groups of the nurseries it came through; None for anything else."""
     from iaccode.agent.engine import EngineLoadError
     from iaccode.tasks.errors import UnusableStateError
     from iaccode.transports.unix import SocketPathUnavailable
 
-    try:
-        trio.run(serve, config)
-    except (EngineLoadError, ConfigError, SocketPathUnavailable, UnusableStateError) as exc:
-        print(f"iaccode: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
-    except OSError as exc:
-        print(f"iaccode: cannot start: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    return 0
+    if isinstance(exc, BaseExceptionGroup):
+        found = (_startup_problem(inner) for inner in exc.exceptions)
+        return next((problem for problem in found if problem is not None), None)
+    if isinstance(exc, EngineLoadError | ConfigError | SocketPathUnavailable | UnusableStateError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"cannot start: {where}{exc.strerror or exc}"
+    return None
 
 
 def _setup_logging(*, debug: bool, to_stdout: bool, fmt: str = "text") -> None:

@@ -10,6 +10,7 @@ Precedence: explicit command-line flags, then the file, then environment fallbac
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import math
 import os
@@ -77,6 +78,10 @@ class Config:
     http_server: str = "builtin"  # or "hypercorn" (docs/configuration.md, "ASGI mode")
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
+    # Config backups (IAC_CODE_CONFIG_BACKUP_DIR / _TMP_DIR): snapshots of the state at turn
+    # ends, restored into an empty persistence-dir at start-up (tasks/backup.py).
+    backup_dir: Path | None = None
+    backup_tmp_dir: Path | None = None
     engine: str = "offline"
     llm_provider: str = "dashscope"
     llm_model: str | None = None  # None: the provider's default
@@ -227,6 +232,8 @@ def load_config(
         ("ALIBABA_CLOUD_REGION_ID", "ros_region"),
         ("IAC_CODE_ROS_ENDPOINT", "ros_endpoint"),
         ("IACCODE_A2A_REDIS_URL", "redis_url"),
+        ("IAC_CODE_CONFIG_BACKUP_DIR", "backup_dir"),
+        ("IAC_CODE_CONFIG_BACKUP_TMP_DIR", "backup_tmp_dir"),
     ):
         if environ.get(variable) and values.get(key) is None:
             values[key] = environ[variable]
@@ -441,7 +448,7 @@ def _check(config: Config) -> None:
         raise ConfigError(f"config key 'log-format' must be one of {', '.join(LOG_FORMATS)}")
     if config.http_server not in HTTP_SERVERS:
         raise ConfigError(f"config key 'http-server' must be one of {', '.join(HTTP_SERVERS)}")
-    if config.http_server == "hypercorn" and importlib.util.find_spec("hypercorn") is None:
+    if config.http_server == "hypercorn" and not _importable("hypercorn.trio"):
         raise ConfigError(
             "http-server: hypercorn needs the asgi extra (pip install 'iaccode[asgi]')"
         )
@@ -519,6 +526,16 @@ def _check(config: Config) -> None:
             f"config key 'thinking-exposure' has unknown values {sorted(unknown)} "
             "(known: tool-trace, raw-thinking)"
         )
+
+
+def _importable(module: str) -> bool:
+    """Whether an optional extra's module imports: installed, and its own dependencies too (a
+    module that is found but fails to import would otherwise fail later, mid start-up)."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
 
 
 def _check_redis_streams(config: Config) -> None:

@@ -22,7 +22,7 @@ import trio
 from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import build_card, extended_card
 from iaccode.a2a.dispatch import Dispatcher
-from iaccode.a2a.push import PushConfigs, PushPublisher
+from iaccode.a2a.push import PushConfigs, push_body
 from iaccode.a2a.service import A2AService
 from iaccode.a2a.signing import weak_secret_warning, with_signature
 from iaccode.agent.artifacts import ArtifactStore
@@ -31,13 +31,15 @@ from iaccode.agent.inputs import InputLimits
 from iaccode.agent.permissions import PermissionAudit, PermissionPolicy, PermissionRules
 from iaccode.config import Config, ConfigError
 from iaccode.model.a2a import AgentCard
+from iaccode.tasks.backup import StateBackup, restore_latest
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextRegistry
+from iaccode.tasks.dirlock import lock_directory
 from iaccode.tasks.manager import TaskManager
 from iaccode.tasks.push import (
     LocalFileQueue,
+    OutboxRelay,
     PushConfigStore,
-    PushNotifier,
     PushQueue,
     PushWorker,
     RetryPolicy,
@@ -64,6 +66,7 @@ class Core:
     sign: Callable[[dict[str, Any]], dict[str, Any]]
     push: PushParts | None
     retention: Retention | None = None
+    backup: StateBackup | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Start the turn supervisor, the push worker, housekeeping, the engine's warm-up and
@@ -71,7 +74,10 @@ class Core:
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
-            self.tasks.on_settled = PushPublisher(self.push.notifier, nursery).on_settled
+            await nursery.start(self.push.relay.run)
+            self.tasks.on_notified = self.push.relay.kick
+        if self.backup is not None:
+            await nursery.start(self.backup.run)
         nursery.start_soon(_housekeeping, self.contexts, self.config, self.retention)
         warm_up = getattr(self.engine, "warm_up", None)
         if callable(warm_up):
@@ -82,16 +88,27 @@ class Core:
 
 
 @contextlib.asynccontextmanager
-async def open_core(config: Config) -> AsyncIterator[Core]:
-    """The core, with its store and push queue closed on the way out."""
+async def open_core(config: Config, *, threads_dir: Path | None = None) -> AsyncIterator[Core]:
+    """The core, with its store and push queue closed on the way out.
+
+    `threads_dir`: the AG-UI thread files, backed up and restored with the rest (config
+    backups) when `iaccode agui` runs the core.
+    """
     engine = load_engine(config.engine, config)
     async with contextlib.AsyncExitStack() as resources:
+        await resources.enter_async_context(
+            lock_directory(config.persistence_dir, "persistence-dir")
+        )
+        backup = await open_backup(config, threads_dir)
         store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
         resources.push_async_callback(store.aclose)
-        push = await resources.enter_async_context(open_push(config))
+        push = await resources.enter_async_context(open_push(config, store))
         tasks = TaskManager(
             store, EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
         )
+        # Before the recovery below: a turn it ends is notified like any other settled state.
+        tasks.notify_settled = push is not None
+        tasks.backup = backup
         tasks.suspended.update(await store.suspended_task_ids())
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
@@ -174,19 +191,45 @@ async def open_core(config: Config) -> AsyncIterator[Core]:
             sign=sign,
             push=push,
             retention=retention,
+            backup=backup,
         )
+
+
+async def open_backup(config: Config, threads_dir: Path | None) -> StateBackup | None:
+    """Config backups when `IAC_CODE_CONFIG_BACKUP_DIR` is set: an empty persistence-dir is
+    restored from the newest snapshot first (a fresh sandbox keeps its conversations).
+
+    Raises `ConfigError` naming the directory when a snapshot exists but cannot be restored.
+    """
+    if config.backup_dir is None:
+        return None
+    directories = [d for d in (config.backup_tmp_dir, config.backup_dir) if d is not None]
+    try:
+        restored = await trio.to_thread.run_sync(
+            restore_latest, directories, config.persistence_dir, threads_dir
+        )
+    except OSError as exc:
+        raise ConfigError(
+            f"backup-dir {config.backup_dir}: the newest snapshot cannot be restored: "
+            f"{exc.strerror or exc}"
+        ) from None
+    if restored is not None:
+        log.warning("restored the state from backup snapshot %s", restored)
+    return StateBackup(
+        config.persistence_dir, config.backup_dir, config.backup_tmp_dir, threads_dir
+    )
 
 
 @attrs.frozen
 class PushParts:
     configs: PushConfigStore
     worker: PushWorker
-    notifier: PushNotifier
+    relay: OutboxRelay
     queue: PushQueue
 
 
 @contextlib.asynccontextmanager
-async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
+async def open_push(config: Config, store: SQLiteTaskStore) -> AsyncIterator[PushParts | None]:
     """The push notification machinery when `push-notifications` is on, closed on the way out."""
     if not config.push_notifications:
         yield None
@@ -228,7 +271,8 @@ async def open_push(config: Config) -> AsyncIterator[PushParts | None]:
         allow_loopback=config.push_allow_loopback,
     )
     try:
-        yield PushParts(configs, worker, PushNotifier(configs, queue, keyring, worker), queue)
+        relay = OutboxRelay(store, configs, queue, keyring, push_body, worker=worker)
+        yield PushParts(configs, worker, relay, queue)
     finally:
         with trio.CancelScope(shield=True):
             await queue.aclose()

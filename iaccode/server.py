@@ -34,6 +34,7 @@ from iaccode.a2a.http_app import A2AHttpApp, PingStatus
 from iaccode.a2a.service import A2AService
 from iaccode.config import AguiConfig, Config, ConfigError
 from iaccode.core import Core, open_core, wind_down
+from iaccode.tasks.dirlock import lock_directory
 from iaccode.tasks.supervisor import TurnSupervisor
 from iaccode.transports.access_log import AccessLogApp
 from iaccode.transports.asgi import AsgiApp
@@ -45,6 +46,7 @@ from iaccode.transports.http import (
     open_http_listeners,
     serve_http,
 )
+from iaccode.transports.memory import release_free_memory_periodically, tune_allocator
 from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
@@ -74,6 +76,8 @@ class RunningServer:
     service: A2AService
     http: HttpServer | AsgiApp | None
     _stop: trio.Event
+    # Set once serve() has let go of everything, the persistence-dir lock last.
+    stopped: trio.Event = attrs.field(factory=trio.Event)
 
     @property
     def url(self) -> str:
@@ -91,13 +95,32 @@ async def serve(
     task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the A2A server on its configured transport until it is told to stop."""
+    await _then_stopped(_serve, config, handle_signals, task_status)
+
+
+async def _then_stopped(run: Callable[..., Awaitable[None]], *args: Any) -> None:
+    """`run(*args, stopped)`, and `stopped` set when it returned or raised (RunningServer)."""
+    stopped = trio.Event()
+    tune_allocator()
+    try:
+        await run(*args, stopped)
+    finally:
+        stopped.set()
+
+
+async def _serve(
+    config: Config,
+    handle_signals: bool,
+    task_status: trio.TaskStatus[RunningServer],
+    stopped: trio.Event,
+) -> None:
     async with contextlib.AsyncExitStack() as resources:
         sockets: list[trio.SocketListener] = []
         listeners: list[Listener] = []
         unix = None
         redis_streams = None
         if config.transport in ("http", "websocket"):
-            sockets = await open_http_listeners(config.host, config.port)
+            sockets = await _listen(config.host, config.port)
             config = attrs.evolve(config, port=sockets[0].socket.getsockname()[1])
             listeners = with_tls(sockets, config)
         elif config.transport == "unix":
@@ -182,7 +205,8 @@ async def serve(
 
         def started(stop: trio.Event) -> None:
             log.info("iaccode A2A server listening on %s", where)
-            task_status.started(RunningServer(config, config.port, core.service, http, stop))
+            running = RunningServer(config, config.port, core.service, http, stop, stopped)
+            task_status.started(running)
 
         await _run(
             core,
@@ -224,12 +248,33 @@ def _http_where(config: Config) -> str:
     return bound if advertised == bound else f"{bound} (advertised as {advertised})"
 
 
+async def _listen(host: str, port: int) -> list[trio.SocketListener]:
+    """The bound listeners; `ConfigError` naming the address when it cannot be bound."""
+    try:
+        return await open_http_listeners(host, port)
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {host or '*'}:{port}: {exc.strerror or exc}") from None
+
+
 def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listener]:
-    """The listeners to serve: TLS over `sockets` when `tls-cert` and `tls-key` are set."""
+    """The listeners to serve: TLS over `sockets` when `tls-cert` and `tls-key` are set.
+
+    Raises `ConfigError` naming the file when the certificate or key is missing or unusable.
+    """
     if not (config.tls_cert and config.tls_key):
         return list(sockets)
+    for key, path in (("tls-cert", config.tls_cert), ("tls-key", config.tls_key)):
+        if not path.is_file():
+            raise ConfigError(f"{key} {path}: no such file")
     tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    tls.load_cert_chain(config.tls_cert, config.tls_key)
+    try:
+        tls.load_cert_chain(config.tls_cert, config.tls_key)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc
+        raise ConfigError(
+            f"tls-cert {config.tls_cert} / tls-key {config.tls_key}: not a usable certificate "
+            f"and key ({reason})"
+        ) from None
     return [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
 
 
@@ -351,6 +396,7 @@ class RunningAgui:
     port: int
     core: Core | None
     _stop: trio.Event
+    stopped: trio.Event = attrs.field(factory=trio.Event)  # see RunningServer
 
     @property
     def url(self) -> str:
@@ -369,9 +415,18 @@ async def serve_agui(
     task_status: trio.TaskStatus[RunningAgui] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Run the AG-UI adapter, with the A2A core in this process or upstream at `a2a-url`."""
+    await _then_stopped(_serve_agui, config, handle_signals, task_status)
+
+
+async def _serve_agui(
+    config: AguiConfig,
+    handle_signals: bool,
+    task_status: trio.TaskStatus[RunningAgui],
+    stopped: trio.Event,
+) -> None:
     from iaccode.agui.inputs import MAX_REQUEST_BYTES
 
-    sockets = await open_http_listeners(config.host, config.port)
+    sockets = await _listen(config.host, config.port)
     port = sockets[0].socket.getsockname()[1]
     async with contextlib.AsyncExitStack() as resources:
         for listener in sockets:
@@ -397,7 +452,7 @@ async def serve_agui(
                 port,
                 kernel,
             )
-            task_status.started(RunningAgui(config, port, core, stop))
+            task_status.started(RunningAgui(config, port, core, stop, stopped))
 
         await _run(
             core,
@@ -430,13 +485,17 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
             core_config = attrs.evolve(
                 config.core, max_inline_media_bytes=inline, thinking_on_request=True
             )
-            core = await resources.enter_async_context(open_core(core_config))
+            core = await resources.enter_async_context(
+                open_core(core_config, threads_dir=config.state_dir)
+            )
             upstream = InProcessUpstream(core.dispatcher, owner="agui")
         else:
             from iaccode.client.upstream import HttpUpstream
 
             upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
             resources.push_async_callback(upstream.aclose)
+        if core is None or config.state_dir.resolve() != config.core.persistence_dir.resolve():
+            await resources.enter_async_context(lock_directory(config.state_dir, "state-dir"))
         service = AguiService(
             upstream,
             ThreadStore(config.state_dir),
@@ -468,6 +527,7 @@ async def _run(
             await core.start(root)
         if handle_signals:
             root.start_soon(_watch_signals, stop, root.cancel_scope)
+        root.start_soon(release_free_memory_periodically)
         async with trio.open_nursery() as connections:
             async with trio.open_nursery() as front:
                 await start_front(front, connections, stop)

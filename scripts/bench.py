@@ -6,8 +6,8 @@ load generators on CPU 1 when there are two CPUs. Load comes from wrk (installed
 when missing and root). Everything runs on loopback, in a temporary directory removed at the end.
 
     scripts/bench                        every figure below (about two minutes)
-    scripts/bench --only unary,push      some of them: unary sse llm engine idle health startup
-                                         push agui terraform ros checker
+    scripts/bench --only unary,push      some of them: unary sse llm engine idle memory health
+                                         startup push agui terraform ros checker
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -22,6 +22,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
     engine   llm engine in-process: what a turn (history with memories rebuilt) and a tool call
              add to the bare model requests, against the tests' fake model (bench_engine.py)
     idle     server memory per open, idle stream; target <= 20 KB
+    memory   RSS with 8 concurrent 15 MB messages, at the peak and after housekeeping, over the
+             same server's idle RSS (issue 16: it was 48 -> 772 MB, then 657 MB)
     health   /health latency with 1000 idle connections open, against none; target <= 2x
     startup  process start to the first 200 on /health, median of 5 after a warm-up start;
              target < 0.5 s
@@ -320,6 +322,69 @@ def idle(servers: Servers, args: argparse.Namespace) -> list[Row]:
     ]
 
 
+def memory(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    """8 concurrent 15 MB messages (issue 16): RSS at the peak and once housekeeping has given
+    memory back, against the idle RSS of the same server (tasks' text: 4 MiB per message at
+    most, request bodies: max-buffered-body-bytes, the rest returned: transports/memory.py)."""
+    import threading
+
+    from iaccode.transports.memory import TRIM_SECONDS
+
+    port, pid = servers.start("memory")
+    httpx.post(
+        f"http://127.0.0.1:{port}/",
+        json=rpc("SendMessage", {"message": message("say warm", args.work)}),
+    )
+    idle_kb = rss_kb(pid)
+    body = json.dumps(
+        rpc("SendMessage", {"message": message("say " + "x" * 15_000_000, args.work)})
+    )
+    peak = [idle_kb]
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], rss_kb(pid))
+            time.sleep(0.005)
+
+    def send() -> None:
+        httpx.post(
+            f"http://127.0.0.1:{port}/",
+            content=body,
+            headers={"content-type": "application/json"},
+            timeout=120,
+        )
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    senders = [threading.Thread(target=send) for _ in range(8)]
+    for sender in senders:
+        sender.start()
+    for sender in senders:
+        sender.join()
+    done.set()
+    watcher.join()
+    time.sleep(TRIM_SECONDS + 2)
+    after_kb = rss_kb(pid)
+    mb = 1024.0
+    return [
+        (
+            "RSS, 8 concurrent 15 MB messages: peak",
+            f"{peak[0] / mb:.0f} MB",
+            f"{idle_kb / mb:.0f} MB (idle)",
+            ratio(peak[0], idle_kb),
+            target("<= 8x idle", peak[0] <= 8 * idle_kb),
+        ),
+        (
+            "RSS, 8 concurrent 15 MB messages: after",
+            f"{after_kb / mb:.0f} MB",
+            f"{idle_kb / mb:.0f} MB (idle)",
+            ratio(after_kb, idle_kb),
+            target("<= 2x idle", after_kb <= 2 * idle_kb),
+        ),
+    ]
+
+
 def health_ms(port: int, count: int = 300) -> float:
     """Median /health round trip on one keep-alive connection."""
     times = []
@@ -430,6 +495,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "llm": llm,
     "engine": engine,
     "idle": idle,
+    "memory": memory,
     "health": health,
     "startup": startup,
     "push": push,

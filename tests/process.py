@@ -75,6 +75,16 @@ class ServerProcess:
         self._proc.send_signal(signal.SIGTERM)
         return self._proc.wait(timeout)
 
+    @property
+    def pid(self) -> int:
+        assert self._proc is not None
+        return self._proc.pid
+
+    def wait(self, timeout: float = 15) -> int:
+        """The exit status once the process ended by itself (-9: it SIGKILLed itself)."""
+        assert self._proc is not None
+        return self._proc.wait(timeout)
+
     def kill(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
             self._proc.kill()

@@ -8,17 +8,20 @@ the push keyring (on a loopback port 0 that is closed again).
 from __future__ import annotations
 
 import logging
+import socket
 import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from cryptography.fernet import Fernet
 
 from iaccode import __version__
 from iaccode.cli import main
+from tests.process import ServerProcess
 
 BIN = Path(sys.executable).parent
 
@@ -257,3 +260,66 @@ def test_version_and_help_name_the_program_as_invoked(
     help_text = capsys.readouterr().out
     assert help_text.startswith(f"usage: {name} a2a")
     assert "llm" in help_text.split("--engine", 1)[1]
+
+
+# -- start-up errors name what is wrong, exit 2 (issue 16) ---------------------------------------
+
+
+def test_an_unusable_persistence_dir_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["a2a", "--port", "0", "--persistence-dir", "/proc/nope"]) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line.startswith("iaccode: persistence-dir /proc/nope: cannot use it: ")
+
+
+def test_a_port_in_use_is_named_with_its_address(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["a2a", "--host", "127.0.0.1", "--port", str(port)]
+        assert main([*argv, "--persistence-dir", str(tmp_path / "state")]) == 2
+    line = _one_line_error(capsys.readouterr().err)
+    assert line.startswith(f"iaccode: cannot listen on 127.0.0.1:{port}: ")
+
+
+def test_a_missing_tls_certificate_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cert, key = tmp_path / "missing.pem", tmp_path / "missing.key"
+    argv = ["a2a", "--port", "0", "--persistence-dir", str(tmp_path / "state")]
+    assert main([*argv, "--tls-cert", str(cert), "--tls-key", str(key)]) == 2
+    assert _one_line_error(capsys.readouterr().err) == f"iaccode: tls-cert {cert}: no such file"
+
+
+def test_hypercorn_without_its_extra_names_the_pip_install(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "hypercorn", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "hypercorn.trio", None)
+    argv = ["a2a", "--port", "0", "--persistence-dir", str(tmp_path / "state")]
+    assert main([*argv, "--http-server", "hypercorn"]) == 2
+    assert _one_line_error(capsys.readouterr().err) == (
+        "iaccode: http-server: hypercorn needs the asgi extra (pip install 'iaccode[asgi]')"
+    )
+
+
+def test_a_second_server_on_one_directory_exits_2_naming_the_holder(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    with ServerProcess(state) as first:
+        second = subprocess.run(
+            ServerProcess(state).args,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert second.returncode == 2
+        line = _one_line_error(second.stderr)
+        pid = first.pid
+        assert line == (
+            f"iaccode: persistence-dir {state} is in use by another iaccode process (pid {pid}); "
+            "one process per directory"
+        )
+        # the first one still serves
+        assert httpx.get(f"{first.url}/health", timeout=5).status_code == 200

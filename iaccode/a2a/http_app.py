@@ -122,6 +122,19 @@ class A2AHttpApp:
             return await self._rest(request, route)
         return error_response(404)
 
+    def check_head(self, request: HttpRequest) -> HttpResponse | None:
+        """401 for a protected path without valid credentials, decided on the head alone, so
+        that the transport reserves nothing (body budget) for it; `handle` checks again."""
+        if self._auth is None:
+            return None
+        path = request.path
+        protected = (
+            path in self._rpc_paths
+            or (path == CARD_PATH and self._card_requires_auth)
+            or self.rest.match(path) is not None
+        )
+        return self._unauthorized if protected and self._principal(request) is None else None
+
     def _card(self, request: HttpRequest) -> HttpResponse:
         card = self._card_for(request)
         validators = (

@@ -3,8 +3,9 @@
 The storage, queues and delivery live in `iaccode.tasks.push`; this module knows the protocol:
 which body a config gets (a 1.0 StreamResponse, or the bare Task for configs created through 0.3
 methods, v0.3.0 spec §9.5), and which events are pushed: every settled state (terminal,
-INPUT_REQUIRED, AUTH_REQUIRED), after it is committed. Enqueueing (an fsync, or a Redis round
-trip) runs in a background task so a turn never waits for it.
+INPUT_REQUIRED, AUTH_REQUIRED), written to the task store's outbox in the commit that settles it
+and moved to the queue by the `OutboxRelay` in the background, so a turn never waits for an fsync
+or a Redis round trip and no crash loses a notification.
 
 A config is answered without its secrets: `token` and `authentication.credentials` are used for
 delivery and stored encrypted, never echoed by create, get or list (docs/a2a.md).
@@ -15,29 +16,24 @@ With `push-notifications: false` every method answers -32003 before anything els
 
 from __future__ import annotations
 
-import functools
 import logging
-from typing import Any
 
 import attrs
-import trio
 
 from iaccode.a2a import legacy
-from iaccode.model import codec
 from iaccode.model.a2a import (
     ListTaskPushNotificationConfigsRequest,
     ListTaskPushNotificationConfigsResponse,
     TaskPushNotificationConfig,
     TaskPushNotificationConfigRequest,
-    TaskStatusUpdateEvent,
 )
 from iaccode.model.errors import (
     InvalidParamsError,
     PushNotificationNotSupportedError,
     TaskNotFoundError,
 )
-from iaccode.tasks.manager import TaskRecord
-from iaccode.tasks.push import CallbackUrlError, PushConfigStore, PushNotifier, PushTarget
+from iaccode.tasks.push import CallbackUrlError, PushConfigStore, PushTarget
+from iaccode.tasks.store import OutboxEntry
 from iaccode.wire import json
 
 log = logging.getLogger("iaccode.push")
@@ -101,28 +97,11 @@ def redacted(config: TaskPushNotificationConfig) -> TaskPushNotificationConfig:
     return attrs.evolve(config, token=None, authentication=auth)
 
 
-@attrs.define
-class PushPublisher:
-    """Hands settled task states to the notifier, in the background of the server."""
-
-    notifier: PushNotifier
-    nursery: trio.Nursery
-
-    def on_settled(self, record: TaskRecord, event: TaskStatusUpdateEvent) -> None:
-        task = record.snapshot()
-        update = json.dumps({"statusUpdate": codec.unstructure(event)})  # encoded once
-
-        @functools.cache
-        def legacy_body() -> bytes:  # the same for every 0.3 config of the task
-            return json.dumps(legacy.task_to_v03(codec.unstructure(task)))
-
-        def body(target: PushTarget) -> bytes:
-            return legacy_body() if target.legacy else update
-
-        self.nursery.start_soon(self._notify, record.id, body)
-
-    async def _notify(self, task_id: str, body: Any) -> None:
-        try:
-            await self.notifier.notify(task_id, body)
-        except Exception:
-            log.exception("push notifications for task %s could not be queued", task_id)
+def push_body(target: PushTarget, entry: OutboxEntry) -> bytes | None:
+    """What a config gets for a settled state: the StreamResponse, or for a 0.3 config the
+    Task as of the commit (None if it was not kept: the config came after the state)."""
+    if not target.legacy:
+        return json.dumps({"statusUpdate": entry.event})
+    if entry.task is None:
+        return None
+    return json.dumps(legacy.task_to_v03(entry.task))

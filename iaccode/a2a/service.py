@@ -242,7 +242,7 @@ class A2AService:
             message, task_id=task_id, context_id=context_id, metadata=_storable(message.metadata)
         )
         if self.contexts.is_busy(context_id):
-            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING)
+            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING, push)
         self._reserve_turn()  # over max-concurrent-turns: refused, nothing created
         self.contexts.claim(context_id)
         try:
@@ -251,7 +251,7 @@ class A2AService:
                 prompt = await self._prepare(message, cwd)
                 context = await self._bind(context_id, cwd, ctx, channel_of(meta))
             except _Refusal as refusal:
-                return await self._refuse(task_id, context_id, message, ctx, refusal.text)
+                return await self._refuse(task_id, context_id, message, ctx, refusal.text, push)
             with trio.CancelScope(shield=True):  # commit and start, or neither
                 record = await self.tasks.create(
                     task_id=task_id,
@@ -261,7 +261,7 @@ class A2AService:
                     live=True,
                     metadata=_task_metadata(ctx),
                 )
-                await self._save_inline_push(push, record, ctx)
+                await self._save_inline_push(push, record.id, ctx)
                 accepted = self._start(record, context, message, meta, prompt, subscribe)
             return accepted
         finally:
@@ -300,7 +300,7 @@ class A2AService:
             if subscribe and permission is None:
                 self._check_room(record.id)
             if turn is not None and turn.waiting_for_input:
-                await self._save_inline_push(push, record, ctx)
+                await self._save_inline_push(push, record.id, ctx)
                 await self.supervisor.resume(turn, message)
                 if subscribe:
                     subscribe(record)
@@ -344,7 +344,7 @@ class A2AService:
                         add_to_history=(message,),
                         live=True,
                     )
-                    await self._save_inline_push(push, record, ctx)
+                    await self._save_inline_push(push, record.id, ctx)
                     accepted = self._start(record, context, message, meta, prompt, subscribe)
                 return accepted
             finally:
@@ -409,8 +409,17 @@ class A2AService:
         )
 
     async def _refuse(
-        self, task_id: str, context_id: str, message: Message, ctx: CallContext, text: str
+        self,
+        task_id: str,
+        context_id: str,
+        message: Message,
+        ctx: CallContext,
+        text: str,
+        push: TaskPushNotificationConfig | None,
     ) -> Accepted:
+        """A task created FAILED with `text`; its inline push config (stored first, so that the
+        commit puts the FAILED state into the outbox) is notified like any settled state."""
+        await self._save_inline_push(push, task_id, ctx)
         notice = Message(
             message_id=new_id(),
             role=Role.ROLE_AGENT,
@@ -434,7 +443,9 @@ class A2AService:
     async def _workspace(self, context_id: str, meta: dict[str, Any]) -> Path:
         bound = await self.contexts.known_cwd(context_id)
         try:
-            cwd = resolve_workspace(meta.get("cwd"), self._roots, bound or self._default_cwd)
+            cwd = await trio.to_thread.run_sync(  # stats every component: off the event loop
+                resolve_workspace, meta.get("cwd"), self._roots, bound or self._default_cwd
+            )
         except WorkspaceError as exc:
             raise _Refusal(f"Invalid A2A workspace metadata: {exc}") from None
         return cwd
@@ -647,11 +658,11 @@ class A2AService:
         return config
 
     async def _save_inline_push(
-        self, config: TaskPushNotificationConfig | None, record: TaskRecord, ctx: CallContext
+        self, config: TaskPushNotificationConfig | None, task_id: str, ctx: CallContext
     ) -> None:
         if config is not None:
             await self.push.create(
-                ctx.owner, attrs.evolve(config, task_id=record.id), legacy=ctx.legacy
+                ctx.owner, attrs.evolve(config, task_id=task_id), legacy=ctx.legacy
             )
 
 

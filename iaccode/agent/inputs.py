@@ -36,7 +36,8 @@ MiB = 1024 * 1024
 
 @attrs.frozen
 class InputLimits:
-    text: int = MiB  # a text-like raw or data part, or a text file
+    text: int = MiB  # a text part, a text-like raw or data part, or a text file
+    prompt: int = 4 * MiB  # all the text of one message together (what its task keeps)
     inline_media: int = 5 * MiB  # a multimodal raw or data part
     file_media: int = 25 * MiB  # a multimodal file:// part
 
@@ -122,6 +123,7 @@ def prepare_input(
         field = f"message.parts[{index}]"
         media_type = base_media_type(part.media_type or "")
         if part.text is not None:
+            _check_size(len(part.text), limits.text, field, "text part")
             texts.append(part.text)
         elif part.data is not None:
             encoded = json.dumps(part.data)
@@ -145,7 +147,9 @@ def prepare_input(
                 texts.append(_decode(path.read_bytes(), field))
             else:
                 attachments.append(_file(part, path, kind, limits, field))
-    return PreparedInput(text="\n".join(texts), attachments=tuple(attachments))
+    text = "\n".join(texts)
+    _check_size(len(text), limits.prompt, "message.parts", "text of the message")
+    return PreparedInput(text=text, attachments=tuple(attachments))
 
 
 def _check_size(size: int, limit: int, field: str, what: str) -> None:
@@ -200,12 +204,18 @@ def _local_file(url: str, cwd: Path, roots: Sequence[Path], field: str) -> Path:
         )
     if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
         raise InputError("URL parts must be local file:// URLs", field)
+    # One answer for "missing" and "outside": two would tell a caller which paths exist
+    # outside the workspace. A NUL cannot be in a path at all.
+    unreachable = InputError("The file does not exist or is outside the workspace", field)
+    name = unquote(parsed.path)
+    if "\0" in name:
+        raise InputError("The URL is not a valid file path", field)
     try:
-        path = Path(unquote(parsed.path)).resolve(strict=True)
+        path = Path(name).resolve(strict=True)
     except (OSError, RuntimeError):
-        raise InputError("The file does not exist", field) from None
+        raise unreachable from None
     if not is_within(path, cwd) or not any(is_within(path, root) for root in roots):
-        raise InputError("The file is outside the workspace", field)
+        raise unreachable
     if not path.is_file():
         raise InputError("The URL does not name a regular file", field)
     return path

@@ -34,14 +34,17 @@ def resolve_workspace(requested: object, roots: Sequence[Path], default: Path) -
             raise WorkspaceError("metadata.iac_code.cwd must be absolute.")
         if "\x00" in requested:
             raise WorkspaceError("metadata.iac_code.cwd is not a valid path.")
+    # One answer for "missing" and "outside", and the root check before any other: otherwise
+    # the answers would tell which paths exist outside the roots.
+    unreachable = WorkspaceError("the directory does not exist or is outside the allowed roots.")
     try:
         resolved = candidate.resolve(strict=True)
     except (OSError, RuntimeError):
-        raise WorkspaceError("the directory does not exist.") from None
+        raise unreachable from None
+    if not any(is_within(resolved, root) for root in roots):
+        raise unreachable
     if not resolved.is_dir():
         raise WorkspaceError("the path is not a directory.")
-    if not any(is_within(resolved, root) for root in roots):
-        raise WorkspaceError("the directory is outside the allowed roots.")
     if not os.access(resolved, os.R_OK | os.X_OK):
         raise WorkspaceError("the directory is not accessible.")
     return resolved
@@ -60,12 +63,16 @@ def resolve_in_workspace(cwd: Path, requested: object, *, must_exist: bool) -> P
     candidate = Path(requested)
     if not candidate.is_absolute():
         candidate = cwd / candidate
+    outside = WorkspaceError(f"{requested!r} is outside the workspace.")
     try:
         resolved = candidate.resolve(strict=must_exist)
     except FileNotFoundError:
+        # Outside by its name alone: "outside", whether it exists or not (no existence oracle).
+        if not is_within(Path(os.path.normpath(candidate)), cwd):
+            raise outside from None
         raise WorkspaceError(f"{requested!r} does not exist.") from None
     except (OSError, RuntimeError):
         raise WorkspaceError(f"{requested!r} cannot be resolved.") from None
     if not is_within(resolved, cwd):
-        raise WorkspaceError(f"{requested!r} is outside the workspace.")
+        raise outside
     return resolved

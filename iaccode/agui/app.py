@@ -51,6 +51,17 @@ class AguiHttpApp:
         except AguiError as error:
             return error_reply(error, language)
 
+    def check_head(self, request: HttpRequest) -> HttpResponse | None:
+        """The 401 for a run or cancel without the token, decided on the head alone (the
+        transport then reserves nothing for its body); `handle` checks again."""
+        if self._auth is None or (request.path != "/" and not _CANCEL.match(request.path)):
+            return None
+        try:
+            self._authenticate(request)
+        except AguiError as error:
+            return error_reply(error, language_of(None, request.header("accept-language")))
+        return None
+
     async def _route(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         path = request.path
         if path == "/health":

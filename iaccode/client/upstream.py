@@ -23,15 +23,27 @@ _HEADERS = {"Content-Type": "application/json", "A2A-Version": "1.0"}
 
 
 class HttpUpstream:
-    def __init__(self, url: str, *, token: str | None = None, timeout: float = 30.0) -> None:
+    """`timeout` bounds connecting and each read of a unary call (the adapter's calls return at
+    once: CancelTask, SendMessage with returnImmediately); `stream_idle` bounds the silence of
+    a stream. A server heartbeats a quiet stream (iaccode every `heartbeat-seconds`, 15 s by
+    default), and each heartbeat is a read, so only a dead server or link stays silent that
+    long: the stream then ends with "The A2A stream broke." instead of hanging forever."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 30.0,
+        stream_idle: float = 120.0,
+    ) -> None:
         headers = dict(_HEADERS)
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        # No read timeout on streams: a turn may be silent longer than any timeout (heartbeats
-        # are comments, which httpx does not count as progress either way).
         self._http = httpx.AsyncClient(
-            headers=headers, timeout=httpx.Timeout(timeout, read=None), trust_env=False
+            headers=headers, timeout=httpx.Timeout(timeout), trust_env=False
         )
+        self._stream_timeout = httpx.Timeout(timeout, read=stream_idle)
         self._url = url
         self._ids = itertools.count(1)
 
@@ -46,7 +58,9 @@ class HttpUpstream:
     async def open_stream(self, method: str, params: dict[str, Any]) -> _HttpStream:
         body = request_body(next(self._ids), method, params)
         headers = {"Accept": "text/event-stream"}
-        request = self._http.build_request("POST", self._url, content=body, headers=headers)
+        request = self._http.build_request(
+            "POST", self._url, content=body, headers=headers, timeout=self._stream_timeout
+        )
         try:
             response = await self._http.send(request, stream=True)
         except httpx.HTTPError:

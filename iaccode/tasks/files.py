@@ -32,7 +32,16 @@ def write_durably(path: Path, data: bytes, *, exclusive: bool = False) -> None:
 
 
 def fsync_directory(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    _fsync(directory, os.O_RDONLY | os.O_DIRECTORY)
+
+
+def fsync_file(path: Path) -> None:
+    """Flush a file written elsewhere (a copy) to the disk."""
+    _fsync(path, os.O_RDONLY | os.O_CLOEXEC)
+
+
+def _fsync(path: Path, flags: int) -> None:
+    fd = os.open(path, flags)
     try:
         os.fsync(fd)
     finally:

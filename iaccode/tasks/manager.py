@@ -30,9 +30,18 @@ from iaccode.model.a2a import (
     TaskStatusUpdateEvent,
 )
 from iaccode.model.ids import timestamp_now
+from iaccode.tasks.backup import StateBackup
 from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.failpoints import crash_point
 from iaccode.tasks.states import check_transition
-from iaccode.tasks.store import ModelTurn, StoredTask, Suspension, TaskChange, TaskStore
+from iaccode.tasks.store import (
+    ModelTurn,
+    Notification,
+    StoredTask,
+    Suspension,
+    TaskChange,
+    TaskStore,
+)
 
 
 @attrs.define(eq=False)
@@ -99,9 +108,13 @@ class TaskManager:
         self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
         self._cache_size = cache_size
         self._forgotten = 0  # bumped by every `forget`
-        # Called (synchronously) after a settled state is committed and published; push
-        # notifications hang here.
-        self.on_settled: Callable[[TaskRecord, TaskStatusUpdateEvent], None] | None = None
+        # Push notifications: settled states go into the store's outbox in their own commit,
+        # and `on_notified` (the outbox relay's kick) is called once they are published.
+        self.notify_settled = False
+        self.on_notified: Callable[[], None] | None = None
+        # Config backups: a terminal state is backed up before it is published, a normal turn's
+        # end (INPUT_REQUIRED) after, in the background (tasks/backup.py).
+        self.backup: StateBackup | None = None
 
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
@@ -146,11 +159,13 @@ class TaskManager:
             metadata=metadata,
             live=live,
         )
-        stored = StoredTask(
-            task=record.snapshot(), owner=owner, live=live, in_conversation=in_conversation
-        )
-        await self.store.commit(TaskChange(task_id=task_id, new_task=stored))
+        task = record.snapshot()
+        stored = StoredTask(task=task, owner=owner, live=live, in_conversation=in_conversation)
+        event = TaskStatusUpdateEvent(task_id=task_id, context_id=context_id, status=status)
+        notify = Notification(event, task) if self._notifies(state) else None
+        await self.store.commit(TaskChange(task_id=task_id, new_task=stored, notify=notify))
         self._remember(record)
+        self._notified(notify)
         return record
 
     async def set_status(
@@ -175,6 +190,14 @@ class TaskManager:
             unsuspend = record.suspension is not None and suspend is None
             check_transition(record.state, state)
             status = TaskStatus(state=state, message=message, timestamp=timestamp_now())
+            event = TaskStatusUpdateEvent(
+                task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
+            )
+            notify = None
+            if self._notifies(state):
+                task = record.snapshot()
+                history = [*(task.history or ()), *add_to_history] or None
+                notify = Notification(event, attrs.evolve(task, status=status, history=history))
             change = TaskChange(
                 task_id=record.id,
                 status=status,
@@ -183,6 +206,7 @@ class TaskManager:
                 suspend=suspend,
                 unsuspend=unsuspend,
                 remember=remember,
+                notify=notify,
             )
             await self.store.commit(change)
             record.status = status
@@ -194,13 +218,41 @@ class TaskManager:
                 self.suspended.add(record.id)
             else:
                 self.suspended.discard(record.id)
-            event = TaskStatusUpdateEvent(
-                task_id=record.id, context_id=record.context_id, status=status, metadata=metadata
-            )
+            if self.backup is not None and state.is_terminal:
+                event = await self._protect(record, event)
             self.broker.publish(record.id, event)
-            if self.on_settled is not None and (state.is_terminal or state.is_interrupted):
-                self.on_settled(record, event)
+            self._notified(notify)
+            if self.backup is not None and state.is_interrupted:
+                self.backup.request()
             return event
+
+    async def _protect(
+        self, record: TaskRecord, event: TaskStatusUpdateEvent
+    ) -> TaskStatusUpdateEvent:
+        """The critical backup of a committed terminal state, before it is published. When it
+        fails, the task's metadata (and the event's) carry `iac_code.backupBlocked` (seed)."""
+        assert self.backup is not None
+        blocked = await self.backup.critical()
+        if blocked is None:
+            return event
+        marker = {"backupBlocked": blocked.to_metadata()}
+        metadata = dict(record.metadata or {})
+        metadata["iac_code"] = {**(metadata.get("iac_code") or {}), **marker}
+        await self.store.commit(TaskChange(task_id=record.id, metadata=metadata))
+        record.metadata = metadata
+        extra = dict(event.metadata or {})
+        extra["iac_code"] = {**(extra.get("iac_code") or {}), **marker}
+        return attrs.evolve(event, metadata=extra)
+
+    def _notifies(self, state: TaskState) -> bool:
+        """Whether a change to `state` goes into the push outbox: settled states, with push on."""
+        return self.notify_settled and (state.is_terminal or state.is_interrupted)
+
+    def _notified(self, notify: Notification | None) -> None:
+        if notify is not None:
+            crash_point("commit")
+            if self.on_notified is not None:
+                self.on_notified()
 
     async def release(self, record: TaskRecord) -> None:
         """No turn owns the task any more (its status and any suspension stay as they are)."""

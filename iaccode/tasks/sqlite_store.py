@@ -24,10 +24,13 @@ import trio
 from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
+from iaccode.model.ids import new_id
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.store import (
     ContextRecord,
     ModelTurn,
+    Notification,
+    OutboxEntry,
     StoredTask,
     Suspension,
     TaskChange,
@@ -87,6 +90,12 @@ CREATE TABLE IF NOT EXISTS model_turns (
     PRIMARY KEY (task_id, message_id)
 );
 CREATE INDEX IF NOT EXISTS model_turns_by_context ON model_turns (context_id, message_id);
+CREATE TABLE IF NOT EXISTS push_outbox (
+    id TEXT PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    task TEXT
+);
 CREATE TABLE IF NOT EXISTS contexts (
     id TEXT PRIMARY KEY,
     cwd TEXT NOT NULL,
@@ -240,6 +249,30 @@ class SQLiteTaskStore:
             return [row[0] for row in db.execute("SELECT task_id FROM suspended_turns")]
 
         return await self._read(run)
+
+    # -- the push outbox -------------------------------------------------------------------------
+
+    async def outbox(self, limit: int) -> list[OutboxEntry]:
+        def run(db: sqlite3.Connection) -> list[OutboxEntry]:
+            rows = db.execute(
+                "SELECT id, task_id, event, task FROM push_outbox ORDER BY rowid LIMIT ?", (limit,)
+            ).fetchall()
+            return [
+                OutboxEntry(
+                    entry_id, task_id, json.loads(event), json.loads(task) if task else None
+                )
+                for entry_id, task_id, event, task in rows
+            ]
+
+        return await self._read(run)
+
+    async def outbox_done(self, entry_ids: list[str]) -> None:
+        if entry_ids:
+            await self._write(
+                lambda db: db.execute(
+                    f"DELETE FROM push_outbox WHERE id IN ({_marks(entry_ids)})", entry_ids
+                )
+            )
 
     # -- contexts ------------------------------------------------------------------------------
 
@@ -460,6 +493,7 @@ class _ChangeRows:
         self.conversation = True
         self.creates = False  # inserts the task; otherwise the task must still exist
         self.remember: ModelTurn | None = None
+        self.notify: Notification | None = None
 
     @classmethod
     def build(cls, change: TaskChange) -> _ChangeRows:
@@ -524,6 +558,7 @@ class _ChangeRows:
             )
         if change.remember is not None:
             rows.remember = change.remember
+        rows.notify = change.notify
         if change.metadata is not None:
             rows.statements.append(
                 (
@@ -571,6 +606,29 @@ class _ChangeRows:
                     json.dumps(self.remember.body).decode(),
                 ),
             )
+        if self.notify is not None:
+            _add_to_outbox(db, self.notify)
+
+
+def _add_to_outbox(db: sqlite3.Connection, notify: Notification) -> None:
+    """The outbox row of a settled state, when the task has push configs (encoded here, in the
+    writer thread, and only then; the task itself only when a 0.3 config wants it)."""
+    if not _has_table(db, "push_configs"):
+        return
+    (legacy,) = db.execute(
+        "SELECT MAX(legacy) FROM push_configs WHERE task_id = ?", (notify.event.task_id,)
+    ).fetchone()
+    if legacy is None:
+        return
+    db.execute(
+        "INSERT INTO push_outbox (id, task_id, event, task) VALUES (?, ?, ?, ?)",
+        (
+            new_id(),
+            notify.event.task_id,
+            _dump(notify.event),
+            _dump(notify.task) if legacy else None,
+        ),
+    )
 
 
 def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:

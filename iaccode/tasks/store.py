@@ -13,7 +13,14 @@ from typing import Any, Protocol
 
 import attrs
 
-from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+from iaccode.model.a2a import (
+    Artifact,
+    Message,
+    Task,
+    TaskState,
+    TaskStatus,
+    TaskStatusUpdateEvent,
+)
 
 
 @attrs.frozen
@@ -52,6 +59,28 @@ class StoredTask:
 
 
 @attrs.frozen
+class Notification:
+    """A settled state to push (the outbox, DESIGN.md "State and durability").
+
+    Written in the commit that settles the state, when the task has push configs, and removed
+    once its jobs are in the push queue; so no crash point between the two loses it.
+    """
+
+    event: TaskStatusUpdateEvent
+    task: Task  # the task as of this commit (the body 0.3 configs get)
+
+
+@attrs.frozen
+class OutboxEntry:
+    """A committed notification not yet in the push queue, as ProtoJSON values."""
+
+    entry_id: str
+    task_id: str
+    event: dict[str, Any]
+    task: dict[str, Any] | None  # only kept when a 0.3 config wants it
+
+
+@attrs.frozen
 class TaskChange:
     """One atomic change to one task. Unset members are left as they are."""
 
@@ -65,6 +94,7 @@ class TaskChange:
     suspend: Suspension | None = None  # a paused turn's resumable state, replacing any earlier
     unsuspend: bool = False  # the pause was answered: forget its state
     remember: ModelTurn | None = None  # the engine's memory of the turn that ended
+    notify: Notification | None = None  # a settled state: into the push outbox, same commit
 
 
 @attrs.frozen
@@ -124,6 +154,14 @@ class TaskStore(Protocol):
 
     async def suspended_task_ids(self) -> list[str]:
         """Tasks whose paused turn is saved (answerable, also after a restart)."""
+        ...
+
+    async def outbox(self, limit: int) -> list[OutboxEntry]:
+        """Committed notifications not yet queued, oldest first."""
+        ...
+
+    async def outbox_done(self, entry_ids: list[str]) -> None:
+        """These notifications are in the push queue: forget them."""
         ...
 
     async def aclose(self) -> None: ...

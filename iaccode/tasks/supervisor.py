@@ -63,6 +63,10 @@ INTERRUPTED_MESSAGE = (
 )
 CANCELED_MESSAGE = "Task canceled."
 FAILED_MESSAGE = "The agent failed to complete this turn (error id {error_id})."
+UNSTORED_MESSAGE = "The end of this turn could not be stored, so the turn failed."
+# Waits before each new try to store FAILED after a turn's end could not be stored: about 5 s
+# in all, then the task keeps its live mark and start-up recovery ends it.
+_UNSTORED_RETRIES = (0.05, 0.2, 0.75, 4.0)
 _CLEANUP_SECONDS = 5.0
 HISTORY_LIMIT = 200  # earlier messages of the context an engine is given
 THINKING_LIMIT = 4000  # characters of raw thinking per update (A2A seed)
@@ -536,9 +540,11 @@ class TurnSupervisor:
             raise
         except* Exception as failure:
             # The store failed while the turn ended. Never let that reach the supervisor's
-            # nursery (it would take every other turn down); the task keeps its live mark and
-            # start-up recovery ends it.
+            # nursery (it would take every other turn down), and never leave the task WORKING:
+            # try FAILED a few times; if the store stays broken, the task keeps its live mark
+            # and start-up recovery ends it.
             log.error("turn %s could not be finished", turn.record.id, exc_info=failure)
+            await self._fail_unfinished(turn)
         finally:
             self._turns.pop(turn.record.id, None)
             if turn.context.active_task_id == turn.record.id:
@@ -580,6 +586,29 @@ class TurnSupervisor:
             await self._finish(turn, reporter, state, final_text, interrupted=interrupted)
         except Exception:
             log.exception("turn %s could not be marked interrupted", turn.record.id)
+
+    async def _fail_unfinished(self, turn: ActiveTurn) -> None:
+        """End a turn whose end could not be stored as FAILED, retrying (about 5 s at most).
+
+        Cancellation (shutdown) stops the retries; the task then keeps its live mark.
+        """
+        record = turn.record
+        notice = agent_message(record, [Part(text=UNSTORED_MESSAGE)])
+        for delay in _UNSTORED_RETRIES:
+            await trio.sleep(delay)
+            if record.state.is_terminal or record.state.is_interrupted:
+                return  # stored after all (a cancel, or the first try got through)
+            try:
+                await self.tasks.set_status(
+                    record,
+                    TaskState.TASK_STATE_FAILED,
+                    message=notice,
+                    add_to_history=(notice,),
+                    live=False,
+                )
+                return
+            except Exception as exc:
+                log.warning("turn %s still not stored: %s: %s", record.id, type(exc).__name__, exc)
 
     async def _drive(
         self, turn: ActiveTurn, turn_input: TurnInput, reporter: TurnReporter

@@ -32,6 +32,7 @@ import errno
 import logging
 import math
 import os
+import re
 import sys
 from collections.abc import Awaitable, Callable, Collection
 from email.utils import formatdate
@@ -70,6 +71,7 @@ _FD_MARGIN = 256  # descriptors beside the connections: database, logs, worker t
 BUSY_MESSAGE = "Server busy: too many connections; retry later"
 BODIES_BUSY_MESSAGE = "Server busy: too many request bodies in memory; retry later"
 _SHED_RESPONSE = encode_response(busy_response(BUSY_MESSAGE))
+_CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")  # in a header value; HTAB is allowed
 
 
 class HttpApp(Protocol):
@@ -109,6 +111,12 @@ class HttpServer:
         self, app: HttpApp, limits: HttpLimits, *, light_paths: Collection[str] = ()
     ) -> None:
         self.app = app
+        # An app's optional `check_head(request) -> HttpResponse | None` refuses a request on its
+        # head (401), so an unauthenticated client never holds body budget (issue 16: 17 such
+        # uploads locked everyone out).
+        self._check_head: Callable[[HttpRequest], HttpResponse | None] | None = getattr(
+            app, "check_head", None
+        )
         self.limits = limits
         self.light_paths = frozenset(light_paths)
         self.in_flight = 0  # requests being handled, for idle shutdown
@@ -211,7 +219,7 @@ class HttpServer:
             pass  # the client went away
         except h11.RemoteProtocolError as exc:
             with trio.move_on_after(self.limits.request_timeout):
-                await _send_plain(conn, stream, error_response(exc.error_status_hint, str(exc)))
+                await _send_plain(conn, stream, _malformed(self.app, exc))
         except Exception:
             # One broken connection must never take the server down with it.
             log.exception("connection failed")
@@ -252,7 +260,7 @@ class HttpServer:
             try:
                 request = await self._read_request(conn, stream, head)
             except h11.RemoteProtocolError as exc:  # a malformed or truncated body
-                raise _Refused(refusal(self.app, exc.error_status_hint, str(exc))) from None
+                raise _Refused(_malformed(self.app, exc)) from None
         except _Refused as refused:
             # Answered here, where the method is known: h11 refuses a body in answer to HEAD.
             is_head = head.method == b"HEAD"
@@ -273,10 +281,14 @@ class HttpServer:
             await self._stream_events(conn, stream, response)
             return False
         scope.deadline = trio.current_time() + self.limits.request_timeout
-        await _send_plain(
-            conn, stream, response, close=self._closing, head=request.method == "HEAD"
+        # Framed by both Transfer-Encoding and Content-Length: read by the former, and then the
+        # connection must close (RFC 9112 §6.1), or a request smuggled behind it is served.
+        ambiguous = request.header("transfer-encoding") is not None and (
+            request.header("content-length") is not None
         )
-        return True
+        close = self._closing or ambiguous
+        await _send_plain(conn, stream, response, close=close, head=request.method == "HEAD")
+        return not ambiguous
 
     async def _read_request(
         self, conn: h11.Connection, stream: trio.abc.Stream, head: h11.Request
@@ -285,7 +297,16 @@ class HttpServer:
         size = len(head.target) + sum(len(k) + len(v) + 4 for k, v in head.headers)
         if size > self.limits.max_header:
             raise _Refused(refusal(self.app, 431))
+        if any(_CONTROL.search(v) for _, v in head.headers):  # h11 lets them through
+            raise _Refused(refusal(self.app, 400, "Control characters in a header value"))
         headers = tuple((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in head.headers)
+        target = head.target.decode("latin-1")
+        path, _, query = target.partition("?")
+        method = head.method.decode("ascii")
+        if self._check_head is not None:
+            denied = self._check_head(HttpRequest(method, path, query, headers))
+            if denied is not None:
+                raise _Refused(denied)
         length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:
@@ -320,10 +341,8 @@ class HttpServer:
             pieces.clear()
             self._buffered -= reserved
             raise
-        target = head.target.decode("latin-1")
-        path, _, query = target.partition("?")
         body = b"".join(pieces)  # bytes, whatever h11 handed out
-        return HttpRequest(head.method.decode("ascii"), path, query, headers, body)
+        return HttpRequest(method, path, query, headers, body)
 
     def _reserve(self, size: int) -> None:
         if size and self._buffered + size > self.limits.max_buffered_body:
@@ -498,6 +517,13 @@ async def _send_plain(
         data += conn.send(h11.Data(data=response.body))
     data += conn.send(h11.EndOfMessage())
     await stream.send_all(data)
+
+
+def _malformed(app: object, exc: h11.RemoteProtocolError) -> HttpResponse:
+    """The answer to a request h11 could not parse: its status, never the parser's text (it
+    quotes the client's bytes, `bytearray(b'...')`), in the app's error shape."""
+    status = exc.error_status_hint
+    return refusal(app, status, "Malformed HTTP request" if status == 400 else None)
 
 
 def _shed(stream: trio.abc.Stream, nursery: trio.Nursery) -> None:

@@ -128,6 +128,10 @@ class SSEDecoder:
             beyond it `feed` raises `SSEError`.
         last_event_id: the last event id as of the latest blank line, for `Last-Event-ID`.
         retry: the reconnection time in milliseconds from the latest valid `retry` field.
+
+    After `feed` raised `SSEError` the decoder is in an error state, as an h11 connection is
+    after a protocol error: every later `feed` raises `SSEError` again (what it buffered is
+    not a stream position anyone can resume from), until `end` starts a new stream.
     """
 
     def __init__(self, max_event_size: int = MAX_EVENT_SIZE) -> None:
@@ -137,6 +141,7 @@ class SSEDecoder:
         self._start()
 
     def _start(self) -> None:
+        self._error: SSEError | None = None
         # utf-8-sig strips exactly one leading BOM, even when it arrives split across chunks.
         self._utf8 = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
         self._after_cr = False
@@ -149,7 +154,20 @@ class SSEDecoder:
         self._event_retry: int | None = None
 
     def feed(self, chunk: bytes) -> list[Item]:
-        """Parse more of the stream; returns the events and comments it completed, in order."""
+        """Parse more of the stream; returns the events and comments it completed, in order.
+
+        Raises `SSEError` for a line or an event over `max_event_size`, and for any input after
+        that (see the class docstring).
+        """
+        if self._error is not None:
+            raise SSEError(f"SSE stream already failed: {self._error}")
+        try:
+            return self._feed(chunk)
+        except SSEError as exc:
+            self._error = exc
+            raise
+
+    def _feed(self, chunk: bytes) -> list[Item]:
         text = self._utf8.decode(chunk)
         if not text:
             return []
@@ -188,8 +206,8 @@ class SSEDecoder:
     def end(self) -> list[Item]:
         """Finish the stream: an unfinished event is discarded (§9.2.6), so this returns [].
 
-        The decoder is then ready for a new stream, such as a reconnection; `last_event_id` and
-        `retry` carry over, as they do in an EventSource.
+        The decoder is then ready for a new stream, such as a reconnection, also after an
+        error; `last_event_id` and `retry` carry over, as they do in an EventSource.
         """
         self._start()
         return []

@@ -73,8 +73,10 @@ def test_multimodal_parts_become_a_manifest(cwd: Path, roots: list[Path]) -> Non
         (Part(url="http://127.0.0.1/x"), "Remote URLs are not supported"),
         (Part(url="ftp://host/x"), "local file:// URLs"),
         (Part(url="file://otherhost/etc/passwd"), "local file:// URLs"),
-        (Part(url="file:///etc/passwd"), "outside the workspace"),
-        (Part(url="file:///nonexistent/file"), "does not exist"),
+        # one answer for both, so that nobody learns which paths exist outside (issue 16)
+        (Part(url="file:///etc/passwd"), "^The file does not exist or is outside the workspace$"),
+        (Part(url="file:///nonexistent/file"), "^The file does not exist or is outside the"),
+        (Part(url="file:///tmp/a%00b"), "^The URL is not a valid file path$"),
         (Part(raw=b"x" * 65, media_type="text/plain"), "larger than"),
         (Part(data={"k": "x" * 80}), "larger than"),
         (Part(raw=b"\xff\xfe", media_type="text/plain"), "not valid UTF-8"),
@@ -129,5 +131,22 @@ async def test_inputs_over_the_wire(a2a: A2AClient, workspace: Path) -> None:
         error.value.code == -32602
         and error.value.error["data"][0]["fieldViolations"][0]["field"] == "message.parts[1]"
     )
+    # A NUL in the path was an internal error (-32603) with a traceback (issue 16).
+    nul = (workspace / "a").as_uri() + "%00b"
+    with pytest.raises(RpcError) as error:
+        await a2a.send("", parts=[{"url": nul, "mediaType": "text/plain"}])
+    assert error.value.code == -32602
     listed = await a2a.result("ListTasks", {})
-    assert listed["totalSize"] == 2  # the refused message stored nothing
+    assert listed["totalSize"] == 2  # the refused messages stored nothing
+
+
+def test_text_parts_and_the_whole_message_have_limits(cwd: Path, roots: list[Path]) -> None:
+    # Issue 16: a 15 MB text part was taken whole into the task (memory under 8 of them: 772
+    # MB). A text part has the text limit; the text of one message together the prompt limit.
+    limits = InputLimits(text=100, prompt=250)
+    with pytest.raises(InputError, match="text part is larger") as error:
+        prepare_input([Part(text="x" * 101)], cwd=cwd, roots=roots, limits=limits)
+    assert error.value.field == "message.parts[0]"
+    with pytest.raises(InputError, match="text of the message is larger"):
+        prepare_input([Part(text="x" * 100)] * 3, cwd=cwd, roots=roots, limits=limits)
+    assert prepare_input([Part(text="x" * 100)] * 2, cwd=cwd, roots=roots, limits=limits).text

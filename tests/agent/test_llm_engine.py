@@ -49,15 +49,10 @@ async def client(server: RunningServer, workspace: Path) -> tuple[A2AClient, htt
 
 
 async def stop(server: RunningServer) -> None:
-    """Stop the server and wait until its port is closed (a restart follows)."""
+    """Stop the server and wait until it has stopped (its persistence-dir is free again)."""
     server.stop()
     with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                break
+        await server.stopped.wait()
 
 
 def metadata_of(events: list[dict[str, Any]], key: str) -> list[Any]:
@@ -241,7 +236,8 @@ async def test_missing_key_and_provider_errors_fail_cleanly(
     assert model.requests == []
 
     model.enqueue(Script([], status=401, error_body={"error": {"message": f"bad key {KEY}"}}))
-    a2a, http = await client(await start_llm(), workspace)
+    beside = await start_llm(persistence_dir=workspace.parent / "second-state")  # its own
+    a2a, http = await client(beside, workspace)
     async with http:
         task = await a2a.send("hello")
     text = text_of(task["status"]["message"])

@@ -3,27 +3,26 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import trio
 
-from iaccode.server import RunningAgui
+from iaccode.server import RunningAgui, serve_agui
+from iaccode.tasks.dirlock import DirectoryInUseError
 from iaccode.wire import json
 from tests.agui.conftest import AguiClient
 from tests.agui.test_runs import ASK, interrupts_of
 
 
 async def stop(agui: RunningAgui) -> None:
+    """Stop the server and wait until it has let go of its state (the directory locks)."""
     agui.stop()
     with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", agui.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                return
+        await agui.stopped.wait()
 
 
 async def test_a_client_that_leaves_mid_run_cancels_its_task(
@@ -125,3 +124,16 @@ async def test_the_thread_file_holds_the_binding_and_the_pending_interrupt(
     assert [p["id"] for p in saved["pending"]] == [interrupt["id"]]
     assert saved["execution"]["status"] == "interrupted"
     assert "active_run" not in saved
+
+
+async def test_a_second_adapter_on_one_state_dir_is_refused(
+    agui: RunningAgui, make_agui_config: Any, tmp_path: Path
+) -> None:
+    # Its own A2A state, the first one's thread files: refused, naming the directory and pid.
+    second = make_agui_config(core={"persistence_dir": tmp_path / "other-state"})
+    with pytest.raises(DirectoryInUseError) as refused:
+        await serve_agui(second, handle_signals=False)
+    assert str(refused.value) == (
+        f"state-dir {agui.config.state_dir} is in use by another iaccode process "
+        f"(pid {os.getpid()}); one process per directory"
+    )

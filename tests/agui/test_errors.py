@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -156,9 +157,10 @@ async def test_execution_lost_when_the_task_went_away(
 
 
 async def test_state_persistence_failed(start_agui: Any, workspace: Path, tmp_path: Path) -> None:
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a directory")
-    agui: RunningAgui = await start_agui(state_dir=blocker / "threads")
+    state = tmp_path / "threads"
+    agui: RunningAgui = await start_agui(state_dir=state)
+    shutil.rmtree(state)  # after start-up (a missing directory is refused at start)
+    state.write_text("not a directory")
     async with httpx.AsyncClient(base_url=agui.url, timeout=10) as http:
         reply = await AguiClient(http, workspace).run("say x")
     assert reply.error == (503, "STATE_PERSISTENCE_FAILED")

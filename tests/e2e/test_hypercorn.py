@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import ssl
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -168,12 +169,7 @@ def test_http_server_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert load_config(None, environ={}).http_server == "builtin"
     with pytest.raises(ConfigError, match="http-server"):
         load_config(None, {"http_server": "uvicorn"}, environ={})
-    import importlib.util
-
-    real = importlib.util.find_spec
-    monkeypatch.setattr(
-        importlib.util, "find_spec", lambda name, *a: None if name == "hypercorn" else real(name)
-    )
+    monkeypatch.setitem(sys.modules, "hypercorn.trio", None)  # as if the extra were missing
     with pytest.raises(ConfigError, match=r"pip install 'iaccode\[asgi\]'"):
         load_config(config_file, environ={})
 

@@ -288,8 +288,12 @@ async def test_auto_approve_and_rules(start_server: Callable[..., Any], workspac
         assert permission["autoApproved"] is True and permission["source"] == "auto-approve"
         assert text_of(results(events)[-1]["statusUpdate"]["status"]["message"]) == "allowed done"
 
-    _, a2a, http = await started(
-        start_server, workspace, auto_approve_permissions=True, permission_deny=("write_*",)
+    _, a2a, http = await started(  # beside the first server: its own state (one per directory)
+        start_server,
+        workspace,
+        auto_approve_permissions=True,
+        permission_deny=("write_*",),
+        persistence_dir=workspace.parent / "second-state",
     )
     async with http:
         task = await a2a.send(ASK)
@@ -310,8 +314,14 @@ async def test_allow_fails_closed_when_it_cannot_be_audited(
 async def test_raw_thinking_only_when_exposed(
     start_server: Callable[..., Any], workspace: Path
 ) -> None:
-    for exposure, expected in ((("tool-trace",), []), (("tool-trace", "raw-thinking"), ["hmm"])):
-        _, a2a, http = await started(start_server, workspace, thinking_exposure=exposure)
+    cases = ((("tool-trace",), []), (("tool-trace", "raw-thinking"), ["hmm"]))
+    for index, (exposure, expected) in enumerate(cases):
+        _, a2a, http = await started(  # side by side, so each with its own state
+            start_server,
+            workspace,
+            thinking_exposure=exposure,
+            persistence_dir=workspace.parent / f"state-{index}",
+        )
         async with http:
             events = await a2a.send_stream("think hmm\nsay ok")
             thoughts = [

@@ -283,3 +283,20 @@ async def test_servers_sharing_a_redis_queue_take_over_a_killed_servers_deliveri
     finally:
         first.kill()
         second.kill()
+
+
+async def test_a_message_refused_as_busy_notifies_its_inline_config(
+    pushing: Any, receiver: Receiver
+) -> None:
+    _, a2a = pushing
+    params = {"message": a2a.message("wait"), "configuration": {"returnImmediately": True}}
+    busy = (await a2a.result("SendMessage", params))["task"]
+    refused = await a2a.send(
+        "say hello", context_id=busy["contextId"], configuration=inline(receiver.url())
+    )
+    assert refused["status"]["state"] == "TASK_STATE_FAILED"
+    (request,) = await receiver.wait_for(1)
+    update = json.loads(request.body)["statusUpdate"]
+    assert update["taskId"] == refused["id"]
+    assert update["status"]["state"] == "TASK_STATE_FAILED"
+    await a2a.result("CancelTask", {"id": busy["id"]})

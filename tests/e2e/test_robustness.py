@@ -15,6 +15,7 @@ import trio
 
 from iaccode.server import RunningServer
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.supervisor import UNSTORED_MESSAGE
 from iaccode.wire import json
 from tests.client import A2AClient, RpcError, text_of
 
@@ -89,16 +90,44 @@ async def test_a_broken_store_fails_one_turn_not_the_server(
     assert isinstance(store, SQLiteTaskStore)
     commit = store.commit
 
+    failures = 1  # the disk is full once, as the turn ends
+
     async def failing_commit(change: Any) -> None:
-        if change.live is False:  # the final state of a turn
+        nonlocal failures
+        if change.live is False and failures:  # the final state of a turn
+            failures -= 1
             raise OSError("disk full")
         await commit(change)
 
     monkeypatch.setattr(store, "commit", failing_commit)
     task = await a2a.send("say doomed")
-    assert task["status"]["state"] == "TASK_STATE_WORKING"  # its end could not be stored
-    monkeypatch.setattr(store, "commit", commit)
+    # Its end could not be stored: it failed, visibly, instead of reporting WORKING until the
+    # next restart (issue 16; DESIGN.md: no task reports WORKING forever).
+    assert task["status"]["state"] == "TASK_STATE_FAILED"
+    assert text_of(task["status"]["message"]) == UNSTORED_MESSAGE
+    stored = await store.load_task(task["id"])
+    assert stored is not None and stored.task.status.state.name == "TASK_STATE_FAILED"
+    assert await store.live_task_ids() == []
     assert (await a2a.send("say still here"))["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+
+
+async def test_a_store_broken_for_good_leaves_the_end_to_recovery(
+    a2a: A2AClient, server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = server.service.tasks.store
+    commit = store.commit
+
+    async def failing_commit(change: Any) -> None:
+        if change.live is False:
+            raise OSError("disk full")
+        await commit(change)
+
+    monkeypatch.setattr(store, "commit", failing_commit)
+    task = await a2a.send("say doomed", configuration={"returnImmediately": True})
+    with trio.fail_after(15):  # the retries give up after about 5 s
+        while server.service.supervisor.active(task["id"]) is not None:
+            await trio.sleep(0.05)
+    monkeypatch.setattr(store, "commit", commit)
     assert await store.live_task_ids() == [task["id"]]  # recovery will end it at start-up
 
 

@@ -176,6 +176,28 @@ async def test_request_bodies_in_memory_have_a_budget(
     await wait_until(lambda: server.http._buffered == 0)  # given back when the client left
 
 
+async def test_unauthenticated_uploads_hold_no_body_budget(
+    start_server: Callable[..., Any], workspace: Path
+) -> None:
+    # Issue 16: 17 connections announcing 16 MiB each (one byte sent) took the whole 256 MiB
+    # budget before anyone was authenticated, and every real client got 503.
+    server = await start_server(token="s3cret")
+    attack = (
+        b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 16777216\r\n\r\n{"
+    )
+    async with open_connections(server, 17, attack) as attackers:
+        for stream in attackers:
+            refused = await read_to_close(stream)
+            assert refused.startswith(b"HTTP/1.1 401 ")
+        assert server.http._buffered == 0
+        request = rpc_request(workspace).replace(
+            b"Host: x\r\n", b"Host: x\r\nAuthorization: Bearer s3cret\r\n"
+        )
+        served = await exchange(server, request)
+        assert served.startswith(b"HTTP/1.1 200 ") and "task" in body_of(served)["result"]
+
+
 def test_fd_limit_is_raised_or_the_connection_limit_lowered(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -317,3 +317,17 @@ def test_fuzz_harness_accepts_its_corpus(seed: pathlib.Path) -> None:
 @given(st.sampled_from([stream for stream, _ in DECODE_CASES]) | st.binary(max_size=64))
 def test_fuzz_harness_invariants_hold(stream: bytes) -> None:
     harness("sse")(stream)
+
+
+def test_after_an_error_the_decoder_refuses_input_until_a_new_stream() -> None:
+    decoder = SSEDecoder(max_event_size=16)
+    with pytest.raises(SSEError, match="longer than 16"):
+        decoder.feed(b"data: " + b"x" * 20 + b"\n")
+    # What follows would parse as a fine event; the stream it belongs to is broken, though.
+    with pytest.raises(SSEError, match="already failed"):
+        decoder.feed(b"data: ok\n\n")
+    with pytest.raises(SSEError, match="already failed"):
+        decoder.feed(b"")
+    assert decoder.end() == []
+    [event] = decoder.feed(b"data: ok\n\n")  # a new stream (a reconnection) starts clean
+    assert isinstance(event, ServerSentEvent) and event.data == "ok"

@@ -9,6 +9,7 @@ as a task artifact (a snapshot under artifact-dir), announced like every artifac
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,19 +27,26 @@ LIST_LIMIT = 500
 SKIPPED_DIRS = frozenset({".git", ".terraform", "node_modules", "__pycache__", ".venv"})
 
 
-def workspace_path(
-    ctx: ToolContext, args: Mapping[str, Any], key: str, *, must_exist: bool
-) -> Path:
+async def _path(ctx: ToolContext, args: Mapping[str, Any], key: str, *, must_exist: bool) -> Path:
+    """The resolved path (`ToolError` when refused), resolved in a worker thread: resolving
+    stats every component, and a slow disk must not stall the event loop."""
+    return await workspace_path(ctx.cwd, args.get(key), must_exist=must_exist)
+
+
+async def workspace_path(cwd: Path, requested: object, *, must_exist: bool) -> Path:
+    """`resolve_in_workspace` in a worker thread, its refusal as a `ToolError`."""
+    resolve = functools.partial(resolve_in_workspace, cwd, requested, must_exist=must_exist)
     try:
-        return resolve_in_workspace(ctx.cwd, args.get(key), must_exist=must_exist)
+        return await trio.to_thread.run_sync(resolve)
     except WorkspaceError as exc:
         raise ToolError(str(exc)) from None
 
 
-def workspace_dir(ctx: ToolContext, args: Mapping[str, Any]) -> Path:
-    """The existing workspace directory `args["path"]` names (the workspace when absent)."""
-    directory = workspace_path(ctx, {"path": args.get("path") or "."}, "path", must_exist=True)
-    if not directory.is_dir():
+async def workspace_dir(ctx: ToolContext, args: Mapping[str, Any]) -> Path:
+    """The existing workspace directory `args["path"]` names (the workspace when absent).
+    Raises ToolError when it is refused or not a directory."""
+    directory = await _path(ctx, {"path": args.get("path") or "."}, "path", must_exist=True)
+    if not await trio.Path(directory).is_dir():
         raise ToolError(f"{args.get('path')!r} is not a directory.")
     return directory
 
@@ -68,7 +76,7 @@ class ListFiles:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        directory = workspace_dir(ctx, args)
+        directory = await workspace_dir(ctx, args)
         recursive = args.get("recursive") is True
         entries = await trio.to_thread.run_sync(_list, directory, ctx.cwd, recursive)
         return ToolResult({"entries": entries[:LIST_LIMIT], "truncated": len(entries) > LIST_LIMIT})
@@ -102,8 +110,8 @@ class ReadFile:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        path = workspace_path(ctx, args, "path", must_exist=True)
-        if not path.is_file():
+        path = await _path(ctx, args, "path", must_exist=True)
+        if not await trio.Path(path).is_file():
             raise ToolError(f"{args['path']!r} is not a file.")
         data = await trio.Path(path).read_bytes()
         text = data[:READ_LIMIT].decode("utf-8", errors="replace")
@@ -125,11 +133,11 @@ class WriteFile:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        path = workspace_path(ctx, args, "path", must_exist=False)
+        path = await _path(ctx, args, "path", must_exist=False)
         content = _text(args, "content").encode("utf-8")
         if len(content) > WRITE_LIMIT:
             raise ToolError(f"The content is larger than {WRITE_LIMIT // (1024 * 1024)} MiB.")
-        if path.is_dir():
+        if await trio.Path(path).is_dir():
             raise ToolError(f"{args['path']!r} is a directory.")
         await trio.to_thread.run_sync(write_atomically, path, content, ctx.cwd)
         artifact_id = await _announce(ctx, path, content)
@@ -159,11 +167,11 @@ class EditFile:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        path = workspace_path(ctx, args, "path", must_exist=True)
+        path = await _path(ctx, args, "path", must_exist=True)
         old, new = _text(args, "old_text"), _text(args, "new_text")
         if not old:
             raise ToolError("'old_text' must not be empty.")
-        if not path.is_file():
+        if not await trio.Path(path).is_file():
             raise ToolError(f"{args['path']!r} is not a file.")
         text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="strict")
         count = text.count(old)

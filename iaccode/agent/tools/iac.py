@@ -24,7 +24,7 @@ import trio
 
 from iaccode.agent.i18n import translator
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
-from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
+from iaccode.agent.tools.files import workspace_path
 from iaccode.iac.block_answer import not_built, reading_notes
 from iaccode.iac.block_plan import read_request
 from iaccode.iac.block_read import Reading
@@ -55,10 +55,7 @@ async def template_argument(args: Mapping[str, Any], ctx: ToolContext) -> str:
     Raises ToolError for neither, or for a path outside the workspace."""
     text = args.get("template")
     if args.get("path") is not None:
-        try:
-            path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
-        except WorkspaceError as exc:
-            raise ToolError(str(exc)) from None
+        path = await workspace_path(ctx.cwd, args["path"], must_exist=True)
         text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
     if not isinstance(text, str) or not text.strip():
         raise ToolError("Give the template text in 'template' or a file in 'path'.")
@@ -162,8 +159,6 @@ class ConvertTerraform:
                     warnings=[note.render(translate) for note in notes],
                 )
             conversion = await trio.to_thread.run_sync(convert_terraform, files)
-        except WorkspaceError as exc:
-            raise ToolError(str(exc)) from None
         except TerraformError as exc:
             raise ToolError(exc.text.render(translate)) from None
         return await template_result(
@@ -183,8 +178,8 @@ async def _terraform_files(args: Mapping[str, Any], ctx: ToolContext) -> dict[st
     inline = args.get("terraform")
     if isinstance(inline, str) and inline.strip():
         return {"main.tf": inline}
-    directory = resolve_in_workspace(ctx.cwd, args.get("path") or ".", must_exist=True)
-    if not directory.is_dir():
+    directory = await workspace_path(ctx.cwd, args.get("path") or ".", must_exist=True)
+    if not await trio.Path(directory).is_dir():
         raise ToolError(f"{args.get('path')!r} is not a directory.")
     return await trio.to_thread.run_sync(collect_terraform_files, directory)
 

@@ -82,7 +82,7 @@ class Glob:
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
         pattern = _pattern(args, "pattern")
-        root = workspace_dir(ctx, args)
+        root = await workspace_dir(ctx, args)
         limit = _limit(args)
         found = await trio.to_thread.run_sync(_glob, root, ctx.cwd, pattern, limit + 1)
         return ToolResult({"paths": found[:limit], "truncated": len(found) > limit})
@@ -129,7 +129,7 @@ class Grep:
         include = args.get("include")
         if include is not None and (not isinstance(include, str) or not include):
             raise ToolError("'include' must be a non-empty string.")
-        root = workspace_dir(ctx, args)
+        root = await workspace_dir(ctx, args)
         limit = _limit(args)
         found, skipped = await trio.to_thread.run_sync(
             _grep, root, ctx.cwd, regex, include, limit + 1

@@ -10,7 +10,9 @@ iac-code-reference 1.5. The pieces, bottom up:
 - `jobs`: `PushJob` (headers encrypted) and `RetryPolicy`.
 - `queue`: the `PushQueue` protocol and `LocalFileQueue`; `redis_queue`: `RedisStreamsQueue`
   (needs the optional `redis` extra, so it is not imported here).
-- `worker`: `PushWorker` (claim, deliver, settle) and `PushNotifier` (one job per config).
+- `worker`: `PushWorker` (claim, deliver, settle).
+- `outbox`: `OutboxRelay`, which moves the notifications the task store committed (its outbox)
+  into the queue, one job per config.
 """
 
 from __future__ import annotations
@@ -24,15 +26,10 @@ from iaccode.tasks.push.keyring import (
     load_keyring,
     open_keyring,
 )
+from iaccode.tasks.push.outbox import OutboxRelay
 from iaccode.tasks.push.queue import ClaimedJob, LocalFileQueue, PushQueue, QueueCounts
 from iaccode.tasks.push.urls import CallbackUrlError, check_resolved, check_url
-from iaccode.tasks.push.worker import (
-    DeliveryResult,
-    Outcome,
-    PushNotifier,
-    PushWorker,
-    deliver_once,
-)
+from iaccode.tasks.push.worker import DeliveryResult, Outcome, PushWorker, deliver_once
 
 __all__ = [
     "CallbackUrlError",
@@ -41,11 +38,11 @@ __all__ = [
     "KeyringError",
     "KeyringUnusableError",
     "LocalFileQueue",
+    "OutboxRelay",
     "Outcome",
     "PushConfigStore",
     "PushJob",
     "PushKeyring",
-    "PushNotifier",
     "PushQueue",
     "PushTarget",
     "PushWorker",

@@ -160,6 +160,7 @@ def job_for_config(
     payload: bytes | Mapping[str, Any],
     *,
     now: float | None = None,
+    job_id: str | None = None,
 ) -> PushJob:
     """The job that delivers `payload` to the callback `config` describes."""
     if not config.task_id or not config.id:
@@ -172,6 +173,7 @@ def job_for_config(
         payload=payload,
         headers=delivery_headers(config),
         now=now,
+        job_id=job_id,
     )
 
 

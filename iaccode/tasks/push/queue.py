@@ -257,18 +257,45 @@ class LocalFileQueue:
             Path(entry.path).unlink(missing_ok=True)
             self._held.discard(entry.name)
             moved += 1
-        self._remove_stale_temp_files()
-        return moved
+        return moved + self._recover_temp_files()
 
-    def _remove_stale_temp_files(self) -> None:
+    def _recover_temp_files(self) -> int:
+        """Put complete jobs a crash left in `tmp/` back in line; drop the rest once stale.
+
+        `_write` fsyncs a temp file before renaming it into place, so a file that parses as a
+        job is complete. If its job is nowhere else, the crash came between the fsync and the
+        rename of an enqueue or a settle (a settle keeps its inflight file until then, so that
+        case is found elsewhere): the job goes to `pending/`. One that parses only partly is
+        being written now (exclusive mode is off) or was cut short, and goes once stale.
+        """
+        moved = 0
         limit = time.time() - _TMP_MAX_AGE
         with os.scandir(self._tmp) as entries:
-            for entry in entries:
-                try:
-                    if entry.stat().st_mtime < limit:
-                        os.unlink(entry.path)
-                except FileNotFoundError:
-                    pass
+            found = list(entries)
+        for entry in found:
+            name = entry.name.rsplit(".", 1)[0]
+            try:
+                stale = entry.stat().st_mtime < limit
+                job = PushJob.from_json(Path(entry.path).read_bytes())
+                ours = name == _file_name(job.job_id)
+            except FileNotFoundError:
+                continue
+            except ValueError:
+                if stale:
+                    Path(entry.path).unlink(missing_ok=True)
+                continue
+            if not self.exclusive and not stale:
+                continue  # another process may be about to rename it
+            placed = any((d / name).exists() for d in (self._pending, self._inflight, self._dead))
+            if placed or not ours:
+                Path(entry.path).unlink(missing_ok=True)
+                continue
+            now = time.time()
+            os.utime(entry.path, (now, now))
+            os.replace(entry.path, self._pending / name)
+            fsync_directory(self._pending)
+            moved += 1
+        return moved
 
     def _counts(self) -> QueueCounts:
         def count(directory: Path) -> int:

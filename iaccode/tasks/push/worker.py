@@ -17,7 +17,8 @@ How an answer is judged (`classify`):
 - Any other 4xx: dead at once. The receiver understood the request and refused it; sending the
   same bytes again cannot change its answer, and a dead letter keeps the job and the status.
 - A URL refused by `check_resolved` at send time (DNS rebinding) or headers that no longer decrypt:
-  dead at once, never retried.
+  dead at once, never retried. The POST goes to the address that check passed, not to a
+  second lookup of the name (`_pinned_request`).
 
 One bad job never stops the worker: every failure settles that job, and a queue that is down
 (Redis restarting) only pauses claiming, with backoff. A worker cancelled mid-delivery releases
@@ -42,11 +43,11 @@ import httpx
 import trio
 
 from iaccode import __version__
-from iaccode.tasks.push.configs import PushConfigStore, PushTarget
-from iaccode.tasks.push.jobs import PushJob, RetryPolicy, job_for_config
+from iaccode.tasks.failpoints import crash_point
+from iaccode.tasks.push.jobs import PushJob, RetryPolicy
 from iaccode.tasks.push.keyring import KeyringError, PushKeyring
 from iaccode.tasks.push.queue import ClaimedJob, PushQueue
-from iaccode.tasks.push.urls import CallbackUrlError, check_resolved
+from iaccode.tasks.push.urls import CallbackUrlError, IPAddress, check_resolved
 
 log = logging.getLogger("iaccode.push")
 
@@ -101,8 +102,8 @@ async def deliver_once(
             "Content-Length": str(len(job.payload)),  # a plain body, never chunked
             "User-Agent": USER_AGENT,
         }
-        await check_resolved(job.url, allow_loopback=allow_loopback)
-        request = client.build_request("POST", job.url, content=job.payload, headers=headers)
+        addresses = await check_resolved(job.url, allow_loopback=allow_loopback)
+        request = _pinned_request(client, job, headers, addresses[0])
         response = await client.send(request, stream=True, follow_redirects=False)
         try:
             received = 0
@@ -123,6 +124,25 @@ async def deliver_once(
     except OSError as exc:  # the host did not resolve
         return DeliveryResult(Outcome.RETRY, f"Callback host lookup failed: {exc.strerror or exc}")
     return classify(response.status_code, response.headers)
+
+
+def _pinned_request(
+    client: httpx.AsyncClient, job: PushJob, headers: dict[str, str], address: IPAddress
+) -> httpx.Request:
+    """The POST to the address `check_resolved` just checked, never to a second lookup of the
+    name (DNS rebinding: the second answer could be a private address). The name stays in
+    `Host` and, for https, in SNI and the certificate check; an https connection is not reused,
+    since the pool knows it by address only and another name may share that address."""
+    url = httpx.URL(job.url)
+    extensions: dict[str, Any] = {}
+    headers = {**headers, "Host": url.netloc.decode("ascii")}
+    if url.scheme == "https":
+        extensions["sni_hostname"] = url.host
+        headers["Connection"] = "close"
+    pinned = url.copy_with(host=str(address))
+    return client.build_request(
+        "POST", pinned, content=job.payload, headers=headers, extensions=extensions
+    )
 
 
 def _describe(exc: Exception) -> str:
@@ -212,6 +232,7 @@ class PushWorker:
                 with trio.move_on_after(self.poll_interval):
                     await self._wakeup.wait()
                 continue
+            crash_point("claim")
             await self._process(client, claimed)
 
     async def _process(self, client: httpx.AsyncClient, claimed: ClaimedJob) -> None:
@@ -246,6 +267,7 @@ class PushWorker:
         settle: Callable[[], Awaitable[None]]
         if result.outcome is Outcome.DELIVERED:
             log.debug("%s delivered (HTTP %s)", job.describe(), result.status)
+            crash_point("deliver")
             self.stats.delivered += 1
             settle = functools.partial(self.queue.ack, claimed)
         elif result.outcome is Outcome.DEAD or self.policy.exhausted(attempts):
@@ -270,6 +292,7 @@ class PushWorker:
         for failures in itertools.count():
             try:
                 await settle()
+                crash_point("ack")
                 return
             except Exception as exc:
                 if time.time() >= claimed.lease_until:
@@ -305,42 +328,3 @@ class PushWorker:
 async def _close_client(client: httpx.AsyncClient) -> None:
     with trio.move_on_after(_CLEANUP_SECONDS, shield=True):
         await client.aclose()
-
-
-class PushNotifier:
-    """What the A2A service calls on a task event: one job per stored config of the task."""
-
-    def __init__(
-        self,
-        configs: PushConfigStore,
-        queue: PushQueue,
-        keyring: PushKeyring,
-        worker: PushWorker | None = None,
-    ) -> None:
-        self.configs = configs
-        self.queue = queue
-        self.keyring = keyring
-        self.worker = worker
-
-    async def notify(
-        self, task_id: str, payload: Callable[[PushTarget], bytes | Mapping[str, Any]]
-    ) -> int:
-        """Enqueue `payload(target)` for every config of the task; the number enqueued.
-
-        `payload` picks the body per target: the StreamResponse for 1.0 configs, the Task for
-        `target.legacy` (0.3) ones. A job the queue refuses (Redis down) is logged and lost;
-        the caller's turn is not failed for it.
-        """
-        enqueued = 0
-        now = time.time()
-        for target in await self.configs.for_task(task_id):
-            job = job_for_config(self.keyring, target.config, payload(target), now=now)
-            try:
-                await self.queue.enqueue(job)
-            except Exception as exc:
-                log.error("%s could not be enqueued: %s", job.describe(), _describe(exc))
-                continue
-            enqueued += 1
-        if enqueued and self.worker is not None:
-            self.worker.kick()
-        return enqueued

@@ -12,13 +12,26 @@ import httpx
 import pytest
 import trio
 
-from iaccode.model.a2a import AuthenticationInfo, TaskPushNotificationConfig
+from iaccode.model import codec
+from iaccode.model.a2a import (
+    AuthenticationInfo,
+    Message,
+    Part,
+    Role,
+    TaskPushNotificationConfig,
+    TaskState,
+)
+from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.manager import TaskManager
 from iaccode.tasks.push.configs import PushConfigStore, PushTarget
 from iaccode.tasks.push.jobs import PushJob, RetryPolicy
 from iaccode.tasks.push.keyring import PushKeyring
+from iaccode.tasks.push.outbox import OutboxRelay
 from iaccode.tasks.push.queue import LocalFileQueue, PushQueue, QueueCounts
 from iaccode.tasks.push.redis_queue import RedisStreamsQueue
-from iaccode.tasks.push.worker import Outcome, PushNotifier, PushWorker, classify, deliver_once
+from iaccode.tasks.push.worker import Outcome, PushWorker, classify, deliver_once
+from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.store import OutboxEntry
 from iaccode.wire import json
 from tests.redis_process import RedisProcess
 from tests.tasks.push.conftest import FakeResolver
@@ -62,10 +75,15 @@ async def wait_until(queue: PushQueue, check: Callable[[QueueCounts], bool]) -> 
     return counts
 
 
-async def test_a_task_event_reaches_its_callbacks_with_exact_headers_and_body(
+async def test_a_settled_state_reaches_its_callbacks_through_the_outbox(
     nursery: trio.Nursery, tmp_path: Path, keyring: PushKeyring, receiver: Receiver
 ) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
     configs = await PushConfigStore.open(tmp_path / "tasks.db", keyring, allow_loopback=True)
+    tasks = TaskManager(store, EventBroker())
+    tasks.notify_settled = True
+    prompt = Message(message_id="m1", role=Role.ROLE_USER, parts=[Part(text="hi")])
+    record = await tasks.create(task_id="t1", context_id="c1", owner="alice", message=prompt)
     await configs.create(
         "alice",
         TaskPushNotificationConfig(
@@ -79,30 +97,34 @@ async def test_a_task_event_reaches_its_callbacks_with_exact_headers_and_body(
     await configs.create(
         "alice", TaskPushNotificationConfig(url=receiver.url("/v03"), task_id="t1"), legacy=True
     )
+    await tasks.set_status(record, TaskState.TASK_STATE_WORKING)  # not settled: not pushed
+    event = await tasks.set_status(record, TaskState.TASK_STATE_COMPLETED)
+    [entry] = await store.outbox(10)  # committed with the state
+    assert entry.task is not None and entry.task["status"] == entry.event["status"]
+
+    def body(target: PushTarget, entry: OutboxEntry) -> bytes:
+        return json.dumps(entry.task if target.legacy else {"statusUpdate": entry.event})
+
     queue = LocalFileQueue(tmp_path / "push_queue")
     worker = await start_worker(nursery, queue, keyring, poll_interval=5.0)  # kicked, not polled
-    event = {"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "done"}}}
-    task = {"id": "t1", "contextId": "c1", "status": {"state": "completed"}, "kind": "task"}
-
-    def body(target: PushTarget) -> dict[str, Any]:
-        return task if target.legacy else event
-
-    notifier = PushNotifier(configs, queue, keyring, worker)
-    assert await notifier.notify("t1", body) == 2
+    relay = OutboxRelay(store, configs, queue, keyring, body, worker=worker, poll_interval=5.0)
+    await nursery.start(relay.run)
     requests = sorted(await receiver.wait_for(2), key=lambda r: r.target)
     v03, v1 = requests
     assert v1.method == "POST" and v1.target == "/v1"
-    assert v1.body == json.dumps(event)
+    assert json.loads(v1.body) == {"statusUpdate": codec.unstructure(event)}
     assert v1.header("content-length") == str(len(v1.body))
     assert v1.header("content-type") == "application/json"
     assert v1.header("transfer-encoding") is None
     assert v1.header("authorization") == "Bearer tck-test-token-1"
     assert v1.header("x-a2a-notification-token") == "notification-token"
-    assert v03.body == json.dumps(task)
+    assert json.loads(v03.body)["status"]["state"] == "TASK_STATE_COMPLETED"
     assert v03.header("authorization") is None and v03.header("x-a2a-notification-token") is None
     await wait_until(queue, lambda c: c == EMPTY)
     assert worker.stats.delivered == 2
+    assert await store.outbox(10) == []
     await configs.aclose()
+    await store.aclose()
 
 
 @pytest.mark.parametrize(
@@ -267,3 +289,34 @@ async def test_two_workers_share_one_redis_queue(
     assert all(worker.stats.delivered for worker in workers)
     for queue in queues:
         await queue.aclose()
+
+
+class Rebinding(FakeResolver):
+    """Answers loopback for `flip.test` once, then a private address (a rebinding attack)."""
+
+    async def getaddrinfo(self, host: bytes | None, port: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = await super().getaddrinfo(host, port, *args, **kwargs)
+        if host == b"flip.test":
+            self.answers["flip.test"] = ["10.0.0.9"]
+        return answer
+
+
+async def test_delivery_goes_to_the_address_that_was_checked(
+    nursery: trio.Nursery, tmp_path: Path, keyring: PushKeyring, receiver: Receiver
+) -> None:
+    # Issue 16: the check resolved the name, then httpx resolved it again and could be sent to
+    # a private address. The POST must go to the checked address, the name kept in Host.
+    resolver = Rebinding({"flip.test": ["127.0.0.1"]})
+    previous = trio.socket.set_custom_hostname_resolver(resolver)
+    try:
+        queue = LocalFileQueue(tmp_path / "push_queue")
+        worker = await start_worker(nursery, queue, keyring)
+        await queue.enqueue(job_to(keyring, f"http://flip.test:{receiver.port}/webhook"))
+        [request] = await receiver.wait_for(1)
+        assert request.header("host") == f"flip.test:{receiver.port}"
+        assert request.target == "/webhook"
+        await wait_until(queue, lambda c: c == EMPTY)
+        assert worker.stats.delivered == 1
+        assert resolver.asked == ["flip.test"]  # one lookup: the checked one
+    finally:
+        trio.socket.set_custom_hostname_resolver(previous)
