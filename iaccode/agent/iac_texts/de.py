@@ -818,4 +818,9 @@ TEXTS: dict[str, str] = {
     "{owner} is missing the required property {key}.": "{owner} fehlt die Pflichteigenschaft {key}.",
     "{owner} must be {wanted}, not {value}.": "{owner} muss {wanted} sein, nicht {value}.",
     "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} kann {what} nicht verwenden: sie werden ausgewertet, bevor eine Ressource existiert.",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "Die Regel {name} muss eine Zuordnung mit Assertions sein, nicht {value}.",
+    "Rule {name} has the unknown key {key!r}.": "Die Regel {name} hat den unbekannten Schlüssel {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "Die Regel {name} braucht eine Liste von Assertions, nicht {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "Die Assertion {index} der Regel {name} muss Assert haben (und darf AssertDescription haben), nicht {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Schreiben Sie die Regel als Zuordnung mit Assertions: einer Liste von Einträgen mit Assert und AssertDescription.",
 }

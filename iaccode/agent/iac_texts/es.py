@@ -794,4 +794,9 @@ TEXTS: dict[str, str] = {
     "{owner} is missing the required property {key}.": "A {owner} le falta la propiedad obligatoria {key}.",
     "{owner} must be {wanted}, not {value}.": "{owner} debe ser {wanted}, no {value}.",
     "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} no puede usar {what}: se evalúan antes de que exista ningún recurso.",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "La regla {name} debe ser un mapa con Assertions, no {value}.",
+    "Rule {name} has the unknown key {key!r}.": "La regla {name} tiene la clave desconocida {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "La regla {name} necesita una lista de Assertions, no {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "La aserción {index} de la regla {name} debe tener Assert (y puede tener AssertDescription), no {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Escriba la regla como un mapa con Assertions: una lista de entradas con Assert y AssertDescription.",
 }

@@ -809,4 +809,9 @@ TEXTS: dict[str, str] = {
     "{owner} is missing the required property {key}.": "Il manque à {owner} la propriété obligatoire {key}.",
     "{owner} must be {wanted}, not {value}.": "{owner} doit être {wanted}, pas {value}.",
     "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} ne peut pas utiliser {what} : ils sont évalués avant qu'aucune ressource n'existe.",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "La règle {name} doit être un mappage avec Assertions, pas {value}.",
+    "Rule {name} has the unknown key {key!r}.": "La règle {name} contient la clé inconnue {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "La règle {name} a besoin d'une liste d'Assertions, pas de {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "L'assertion {index} de la règle {name} doit avoir Assert (et peut avoir AssertDescription), pas {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Écrivez la règle comme un mappage avec Assertions : une liste d'entrées avec Assert et AssertDescription.",
 }

@@ -809,4 +809,9 @@ TEXTS: dict[str, str] = {
     "{owner} is missing the required property {key}.": "{owner} に必須プロパティ {key} がありません。",
     "{owner} must be {wanted}, not {value}.": "{owner} は {value} ではなく {wanted} でなければなりません。",
     "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} では {what} を使えません。リソースが作成される前に評価されるためです。",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "ルール {name} は {value} ではなく、Assertions を持つマッピングでなければなりません。",
+    "Rule {name} has the unknown key {key!r}.": "ルール {name} に不明なキー {key!r} があります。",
+    "Rule {name} needs a list of Assertions, not {value}.": "ルール {name} には {value} ではなく Assertions のリストが必要です。",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "ルール {name} のアサーション {index} には {value} ではなく Assert が必要です（AssertDescription は任意）。",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "ルールは Assertions（Assert と AssertDescription を持つエントリのリスト）を持つマッピングとして書いてください。",
 }

@@ -776,4 +776,9 @@ TEXTS: dict[str, str] = {
     "{owner} is missing the required property {key}.": "Falta a {owner} a propriedade obrigatória {key}.",
     "{owner} must be {wanted}, not {value}.": "{owner} deve ser {wanted}, não {value}.",
     "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} não pode usar {what}: são avaliadas antes de existir qualquer recurso.",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "A regra {name} deve ser um mapa com Assertions, não {value}.",
+    "Rule {name} has the unknown key {key!r}.": "A regra {name} tem a chave desconhecida {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "A regra {name} precisa de uma lista de Assertions, não {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "A asserção {index} da regra {name} deve ter Assert (e pode ter AssertDescription), não {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Escreva a regra como um mapa com Assertions: uma lista de entradas com Assert e AssertDescription.",
 }

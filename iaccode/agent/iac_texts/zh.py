@@ -691,4 +691,9 @@ TEXTS: dict[str, str] = {
     "{owner} is missing the required property {key}.": "{owner} 缺少必需属性 {key}。",
     "{owner} must be {wanted}, not {value}.": "{owner} 必须是 {wanted}，而不是 {value}。",
     "{section} cannot use {what}: they are evaluated before any resource exists.": "{section} 中不能使用 {what}：它们在任何资源创建之前就被求值。",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "规则 {name} 必须是包含 Assertions 的映射，而不是 {value}。",
+    "Rule {name} has the unknown key {key!r}.": "规则 {name} 含有未知键 {key!r}。",
+    "Rule {name} needs a list of Assertions, not {value}.": "规则 {name} 需要 Assertions 列表，而不是 {value}。",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "规则 {name} 的断言 {index} 必须包含 Assert（可以包含 AssertDescription），而不是 {value}。",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "请将规则写成包含 Assertions 的映射：一个由含 Assert 和 AssertDescription 的条目组成的列表。",
 }
