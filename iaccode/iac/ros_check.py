@@ -74,6 +74,7 @@ ROS5001  error     Output definition is not a mapping
 ROS5002  error     Output has no Value
 ROS5003  error     Unknown output key
 ROS5004  info      Output has no Label
+ROS6001  error     Rule is malformed
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ from iaccode.iac.ros_parameters import check_parameters, used_parameter_names
 from iaccode.iac.ros_refs import check_dependency_cycles, check_references, collect_usages
 from iaccode.iac.ros_report import Finding, Report, make_finding
 from iaccode.iac.ros_resources import check_resources
+from iaccode.iac.ros_rules import check_rules
 from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     MAPPING_SECTIONS,
@@ -175,6 +177,7 @@ def check_document(doc: object, positions: SourceMap | None = None) -> Report:
     check_dependency_cycles(ctx, usages)
     check_parameters(ctx, used_parameter_names(ctx, usages))
     _check_outputs(ctx)
+    check_rules(ctx)
     return Report(ctx.findings)
 
 

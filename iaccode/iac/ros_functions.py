@@ -72,8 +72,15 @@ SHAPES: Mapping[str, ListShape | str] = {
 _JQ_METHODS = ("First", "All")
 
 
+def _computed(value: object) -> bool:
+    """A function, or `{Condition: name}` (YAML `!Condition`), which stands for a condition."""
+    return function_of(value) is not None or (
+        isinstance(value, dict) and len(value) == 1 and "Condition" in value
+    )
+
+
 def _is_literal_container(value: object) -> bool:
-    return isinstance(value, list) or (isinstance(value, dict) and function_of(value) is None)
+    return isinstance(value, list) or (isinstance(value, dict) and not _computed(value))
 
 
 def _is_scalar(value: object) -> bool:
@@ -96,8 +103,10 @@ def _wrong(ctx: CheckContext, usage: Usage, written: str) -> None:
 
 def _check_shape(ctx: CheckContext, usage: Usage, shape: ListShape | str) -> None:
     argument = usage.argument
-    if function_of(argument) is not None:
+    if _computed(argument):
         return  # computed at deploy time
+    if usage.function == "Fn::Not" and isinstance(argument, str):
+        return  # a condition's name
     if isinstance(shape, str):
         if _is_literal_container(argument):
             _wrong(ctx, usage, "a string")

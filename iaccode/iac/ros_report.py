@@ -86,6 +86,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     "ROS5002": ("error", "Output has no Value"),
     "ROS5003": ("error", "Unknown output key"),
     "ROS5004": ("info", "Output has no Label"),
+    "ROS6001": ("error", "Rule is malformed"),
 }
 
 

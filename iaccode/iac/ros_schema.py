@@ -44,7 +44,7 @@ class TypeSpec:
 
     def describe(self) -> str:
         """A short English-free rendering for messages: `list of struct`, `map of string`."""
-        if self.kind in ("list", "map") and self.item is not None:
+        if self.kind in ("list", "map") and self.item is not None and self.item.kind != "any":
             return f"{self.kind} of {self.item.describe()}"
         return self.kind
 

@@ -226,6 +226,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "ROS5002": (HEADER + VPC + "Outputs: {O: {Label: O}}\n", ["ROS5002"]),
     "ROS5003": (HEADER + VPC + "Outputs: {O: {Label: O, Value: 1, Vaule: 2}}\n", ["ROS5003"]),
     "ROS5004": (HEADER + VPC + "Outputs: {O: {Value: 1}}\n", ["ROS5004"]),
+    "ROS6001": (
+        HEADER
+        + VPC
+        + "Rules: {A: x, B: {Asserts: []}, C: {Assertions: [{Assert: true, Why: x}]}}\n",
+        ["ROS6001"] * 4,
+    ),
 }
 
 

@@ -85,6 +85,12 @@ DEFECTS = [
         "Resources/R/Properties/Tags",
     ),
     (
+        "a list of Key/Value tags where the type takes a map",
+        resource("ALIYUN::OSS::Bucket", "BucketName: b\nTags: [{Key: a, Value: b}]\n"),
+        "ROS3022",
+        "Resources/R/Properties/Tags",
+    ),
+    (
         "a wrong type inside a list of structs",
         resource(
             "ALIYUN::ECS::SecurityGroup",
@@ -243,7 +249,13 @@ def test_case_of_struct_keys_and_attributes_is_not_an_error() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["vpc_ecs_valid.yaml", "oss_rds_valid.json", "web_stack_valid.yaml"]
+    "name",
+    [
+        "vpc_ecs_valid.yaml",
+        "oss_rds_valid.json",
+        "web_stack_valid.yaml",
+        "nested_and_locals_valid.yaml",
+    ],
 )
 def test_correct_templates_get_no_finding(name: str) -> None:
     report = check_template((TEMPLATES / name).read_text())

@@ -909,4 +909,9 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "ein Quell-CIDR beschränkt geöffnete Ports, und die Anfrage öffnet keine",
     "database reachable from {source} only": "Datenbank nur von {source} erreichbar",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "hat eine Bedingung auf den Wert einer Ressource, die ROS auswertet, bevor es Ressourcen gibt",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "Die Regel {name} muss eine Zuordnung mit Assertions sein, nicht {value}.",
+    "Rule {name} has the unknown key {key!r}.": "Die Regel {name} hat den unbekannten Schlüssel {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "Die Regel {name} braucht eine Liste von Assertions, nicht {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "Die Assertion {index} der Regel {name} muss Assert haben (und darf AssertDescription haben), nicht {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Schreiben Sie die Regel als Zuordnung mit Assertions: einer Liste von Einträgen mit Assert und AssertDescription.",
 }

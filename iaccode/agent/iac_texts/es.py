@@ -886,4 +886,9 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "un CIDR de origen limita los puertos abiertos, y la solicitud no abre ninguno",
     "database reachable from {source} only": "base de datos accesible solo desde {source}",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "tiene una condición sobre el valor de un recurso, que ROS evalúa antes de que exista ningún recurso",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "La regla {name} debe ser un mapa con Assertions, no {value}.",
+    "Rule {name} has the unknown key {key!r}.": "La regla {name} tiene la clave desconocida {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "La regla {name} necesita una lista de Assertions, no {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "La aserción {index} de la regla {name} debe tener Assert (y puede tener AssertDescription), no {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Escriba la regla como un mapa con Assertions: una lista de entradas con Assert y AssertDescription.",
 }

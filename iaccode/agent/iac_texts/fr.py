@@ -900,4 +900,9 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "un CIDR source limite les ports ouverts, et la demande n'en ouvre aucun",
     "database reachable from {source} only": "base de données accessible seulement depuis {source}",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "a une condition sur la valeur d'une ressource, que ROS évalue avant qu'aucune ressource n'existe",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "La règle {name} doit être un mappage avec Assertions, pas {value}.",
+    "Rule {name} has the unknown key {key!r}.": "La règle {name} contient la clé inconnue {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "La règle {name} a besoin d'une liste d'Assertions, pas de {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "L'assertion {index} de la règle {name} doit avoir Assert (et peut avoir AssertDescription), pas {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Écrivez la règle comme un mappage avec Assertions : une liste d'entrées avec Assert et AssertDescription.",
 }

@@ -901,4 +901,9 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "送信元 CIDR は開放するポートを制限するものですが、リクエストはポートを開放していません",
     "database reachable from {source} only": "データベースは {source} からのみ接続可能",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "リソースの値に対する条件がありますが、ROS は条件をリソースが作られる前に評価します",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "ルール {name} は {value} ではなく、Assertions を持つマッピングでなければなりません。",
+    "Rule {name} has the unknown key {key!r}.": "ルール {name} に不明なキー {key!r} があります。",
+    "Rule {name} needs a list of Assertions, not {value}.": "ルール {name} には {value} ではなく Assertions のリストが必要です。",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "ルール {name} のアサーション {index} には {value} ではなく Assert が必要です（AssertDescription は任意）。",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "ルールは Assertions（Assert と AssertDescription を持つエントリのリスト）を持つマッピングとして書いてください。",
 }

@@ -868,4 +868,9 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "um CIDR de origem limita as portas abertas, e o pedido não abre nenhuma",
     "database reachable from {source} only": "banco de dados acessível só a partir de {source}",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "tem uma condição sobre o valor de um recurso, que o ROS avalia antes de existir qualquer recurso",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "A regra {name} deve ser um mapa com Assertions, não {value}.",
+    "Rule {name} has the unknown key {key!r}.": "A regra {name} tem a chave desconhecida {key!r}.",
+    "Rule {name} needs a list of Assertions, not {value}.": "A regra {name} precisa de uma lista de Assertions, não {value}.",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "A asserção {index} da regra {name} deve ter Assert (e pode ter AssertDescription), não {value}.",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "Escreva a regra como um mapa com Assertions: uma lista de entradas com Assert e AssertDescription.",
 }

@@ -791,4 +791,9 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "来源网段用于限制开放的端口，而请求没有开放任何端口",
     "database reachable from {source} only": "数据库只允许 {source} 访问",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "包含基于资源值的条件，而 ROS 在任何资源创建之前就会计算条件",
+    "Rule {name} must be a mapping with Assertions, not {value}.": "规则 {name} 必须是包含 Assertions 的映射，而不是 {value}。",
+    "Rule {name} has the unknown key {key!r}.": "规则 {name} 含有未知键 {key!r}。",
+    "Rule {name} needs a list of Assertions, not {value}.": "规则 {name} 需要 Assertions 列表，而不是 {value}。",
+    "Assertion {index} of rule {name} must have Assert (and may have AssertDescription), not {value}.": "规则 {name} 的断言 {index} 必须包含 Assert（可以包含 AssertDescription），而不是 {value}。",
+    "Write the rule as a mapping with Assertions: a list of entries with Assert and AssertDescription.": "请将规则写成包含 Assertions 的映射：一个由含 Assert 和 AssertDescription 的条目组成的列表。",
 }
