@@ -14,7 +14,8 @@ from iaccode.agent.tools.base import Tool
 
 @functools.cache
 def default_tools() -> tuple[Tool, ...]:
+    from iaccode.agent.tools.diagram import DIAGRAM_TOOLS
     from iaccode.agent.tools.files import FILE_TOOLS
     from iaccode.agent.tools.iac import IAC_TOOLS
 
-    return (*FILE_TOOLS, *IAC_TOOLS)
+    return (*FILE_TOOLS, *IAC_TOOLS, *DIAGRAM_TOOLS)

@@ -65,6 +65,26 @@ async def template_result(
     )
 
 
+async def template_argument(args: Mapping[str, Any], ctx: ToolContext) -> str:
+    """The template text of a call: `template`, or the workspace file named by `path`.
+
+    Raises ToolError when neither gives text or the path is outside the workspace."""
+    text = args.get("template")
+    if args.get("path") is not None:
+        try:
+            path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
+        except WorkspaceError as exc:
+            raise ToolError(str(exc)) from None
+        try:
+            data = await trio.Path(path).read_bytes()
+        except OSError:  # a directory, or unreadable; the message names only what was asked
+            raise ToolError(f"{args['path']!r} cannot be read as a file.") from None
+        text = data.decode("utf-8", errors="replace")
+    if not isinstance(text, str) or not text.strip():
+        raise ToolError("Give the template text in 'template' or a file in 'path'.")
+    return text
+
+
 class CheckRosTemplate:
     spec = ToolSpec(
         name="check_ros_template",
@@ -80,15 +100,7 @@ class CheckRosTemplate:
     )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        text = args.get("template")
-        if args.get("path") is not None:
-            try:
-                path = resolve_in_workspace(ctx.cwd, args["path"], must_exist=True)
-            except WorkspaceError as exc:
-                raise ToolError(str(exc)) from None
-            text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
-        if not isinstance(text, str) or not text.strip():
-            raise ToolError("Give the template text in 'template' or a file in 'path'.")
+        text = await template_argument(args, ctx)
         report = await trio.to_thread.run_sync(check_template, text)
         translate = _translate(args)
         return ToolResult({**report.to_dict(translate), "review": report.to_text(translate)})
