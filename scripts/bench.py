@@ -400,6 +400,12 @@ def ros(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return ros_rows()
 
 
+def diagram(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_diagram import diagram_rows
+
+    return diagram_rows()
+
+
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
@@ -410,6 +416,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "push": push,
     "agui": agui,
     "ros": ros,
+    "diagram": diagram,
 }
 
 
@@ -487,6 +494,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "ros" in args.groups:
         from bench_ros import NOTE
+
+        notes.append(NOTE)
+    if "diagram" in args.groups:
+        from bench_diagram import NOTE
 
         notes.append(NOTE)
     for note in notes:

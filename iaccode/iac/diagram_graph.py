@@ -183,8 +183,13 @@ class _Builder:
 
 
 def _placements(ctx: CheckContext, usages: Iterable[Usage]) -> dict[str, tuple[str, str]]:
-    """resource -> (VPC-or-vSwitch kind, name) from the Refs and GetAtts in its Properties."""
+    """resource -> (VPC-or-vSwitch kind, name) from the Refs and GetAtts in its Properties.
+
+    A resource that names no network itself sits with the first resource it names that has a
+    place (a listener with its load balancer, an account with its database), unless it is a
+    global service."""
     found: dict[str, list[tuple[int, str, str]]] = {}
+    named: dict[str, list[tuple[int, str]]] = {}
     for usage in usages:
         path = usage.path
         if usage.section != "Resources" or len(path) < 4 or path[2] != "Properties":
@@ -198,6 +203,10 @@ def _placements(ctx: CheckContext, usages: Iterable[Usage]) -> dict[str, tuple[s
             continue
         if not isinstance(target, str) or target == usage.owner:
             continue
+        if target in ctx.resources:
+            named.setdefault(usage.owner, []).append(
+                (_key_index(ctx, usage.owner, path[3]), target)
+            )
         kind = ctx.resource_type(target)
         # A vSwitch is more precise than a VPC; a property named VSwitchId wins over others.
         if kind in VSWITCH_TYPES:
@@ -206,7 +215,50 @@ def _placements(ctx: CheckContext, usages: Iterable[Usage]) -> dict[str, tuple[s
         elif kind in VPC_TYPES:
             rank = 2 if path[3] == "VpcId" else 3
             found.setdefault(usage.owner, []).append((rank, "vpc", target))
-    return {owner: min(choices)[1:] for owner, choices in found.items()}
+    placed = {owner: min(choices)[1:] for owner, choices in found.items()}
+    # Where a resource's dependants go: into the VPC or vSwitch it is, or where it sits.
+    anchors = dict(placed)
+    for name in ctx.resources:
+        kind = ctx.resource_type(name)
+        if kind in VPC_TYPES:
+            anchors[name] = ("vpc", name)
+        elif kind in VSWITCH_TYPES:
+            anchors[name] = ("vswitch", name)
+    # A few passes follow chains such as listener -> load balancer -> vSwitch; each pass is
+    # linear, and a chain longer than this is rare enough to leave outside.
+    for _ in range(_INHERIT_PASSES):
+        moved = False
+        for owner, targets in named.items():
+            if owner in anchors or _is_global(ctx.resource_type(owner)):
+                continue
+            # The first property that names a placed resource decides, as the template reads.
+            parent = next((anchors[t] for _, t in sorted(targets) if t in anchors), None)
+            if parent is not None:
+                placed[owner] = anchors[owner] = parent
+                moved = True
+        if not moved:
+            break
+    return placed
+
+
+def _key_index(ctx: CheckContext, resource: str, key: object) -> int:
+    entry = ctx.resources.get(resource)
+    properties = entry.get("Properties") if isinstance(entry, dict) else None
+    if isinstance(properties, dict):
+        for index, name in enumerate(properties):
+            if name == key:
+                return index
+    return 0
+
+
+_INHERIT_PASSES = 3
+# Products that live outside any VPC even when they name a resource in one.
+_GLOBAL_PRODUCTS = frozenset({"OSS", "RAM", "CDN", "DNS", "KMS", "SLS", "CMS", "ACTIONTRAIL"})
+
+
+def _is_global(kind: str | None) -> bool:
+    parts = kind.split("::") if kind is not None else []
+    return len(parts) == 3 and parts[1].upper() in _GLOBAL_PRODUCTS
 
 
 def build_graph(ctx: CheckContext) -> ArchGraph:

@@ -98,7 +98,7 @@ def _node_lines(node: DiagramNode, words: Translate) -> tuple[str, str]:
         return node.name, Msg("Output").render(words)
     if node.kind == "missing":
         return node.name, Msg("not defined").render(words)
-    second = node.type or ""
+    second = (node.type or "").removeprefix("ALIYUN::")  # the full type is in the title
     if node.count is not None:
         second = f"{second} \u00d7{node.count}"
     return node.name, second

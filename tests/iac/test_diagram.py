@@ -115,6 +115,32 @@ def test_resources_are_grouped_by_network_placement() -> None:
     assert "Outside any VPC" in headings and "Parameters" in headings and "Outputs" in headings
 
 
+def test_a_resource_without_a_network_sits_with_what_it_belongs_to() -> None:
+    text = WEB.replace(
+        "Outputs:",
+        textwrap.indent(
+            textwrap.dedent(
+                """\
+                Listener:
+                  Type: ALIYUN::SLB::Listener
+                  Properties: {LoadBalancerId: !Ref Balancer, ListenerPort: 80}
+                Balancer:
+                  Type: ALIYUN::SLB::LoadBalancer
+                  Properties: {VSwitchId: !Ref VSwitch}
+                Role:
+                  Type: ALIYUN::RAM::Role
+                  Properties: {RoleName: !GetAtt Web.InstanceIds}
+                """
+            ),
+            "  ",
+        )
+        + "Outputs:",
+    )
+    placed = {node.name: node.group for node in drawn(text).graph.nodes}
+    assert placed["Balancer"] == placed["Listener"] == "vswitch:VSwitch"  # declared after it
+    assert placed["Role"] == "group:outside"  # RAM is global, whatever it names
+
+
 def test_mermaid_nests_the_vswitch_in_its_vpc_and_labels_edges() -> None:
     mermaid = drawn(WEB).mermaid
     lines = [line.strip() for line in mermaid.splitlines()]
