@@ -35,7 +35,7 @@ class Diagram:
 
     @property
     def resource_count(self) -> int:
-        return sum(1 for node in self.graph.nodes if node.kind == "resource")
+        return self.graph.resource_count
 
 
 @attrs.frozen
@@ -68,8 +68,8 @@ def diagram_of_document(doc: object, words: Translate = english) -> Diagram | No
                 limit=MAX_EDGES,
             )
         )
-    resources = sum(1 for node in graph.nodes if node.kind == "resource")
-    title = Msg("Architecture of the template: {count} resources", count=resources).render(words)
+    count = graph.resource_count
+    title = Msg("Architecture of the template: {count} resources", count=count).render(words)
     return Diagram(graph, render_svg(graph, title, words), render_mermaid(graph, words))
 
 

@@ -85,9 +85,9 @@ class ArchGraph:
     edges: tuple[DiagramEdge, ...]
     groups: tuple[DiagramGroup, ...]
 
-    def node(self, node_id: str) -> DiagramNode | None:
-        """The node with this id, or None."""
-        return next((node for node in self.nodes if node.id == node_id), None)
+    @property
+    def resource_count(self) -> int:
+        return sum(1 for node in self.nodes if node.kind == "resource")
 
 
 OUTSIDE = "group:outside"
