@@ -7,7 +7,7 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary sse llm engine idle memory health
-                                         startup push agui terraform ros checker
+                                         startup push agui terraform ros checker diagram
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -35,6 +35,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              vendor's SDK beside it (bench_ros.py); target <= 1.5x
     checker  ROS checker: templates/s (20 and 500 resources), schema load time and memory
              (bench_checker.py)
+    diagram  architecture diagram (SVG and Mermaid) of a 20- and a 500-resource template,
+             against the checker on the same document (bench_diagram.py)
 
 The floor is a bare trio + h11 server (bench_floor.py) unless the floor cell says otherwise; the
 push and AG-UI floors are explained under the table. The ratio is iaccode's figure over the
@@ -489,6 +491,12 @@ def checker(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return checker_rows()
 
 
+def diagram(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_diagram import diagram_rows
+
+    return diagram_rows()
+
+
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
@@ -503,6 +511,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "terraform": terraform,
     "ros": ros,
     "checker": checker,
+    "diagram": diagram,
 }
 
 
@@ -590,6 +599,10 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         notes.append(NOTE)
     if "engine" in args.groups:
         from bench_engine import NOTE
+
+        notes.append(NOTE)
+    if "diagram" in args.groups:
+        from bench_diagram import NOTE
 
         notes.append(NOTE)
     for note in notes:

@@ -12,7 +12,8 @@ It understands three kinds of request, by plain rules, and runs the same tools a
   building blocks.
 
 Anything else gets a plain answer saying what works offline and that the rest needs a model
-(`engine: llm`). Answers are streamed paragraph by paragraph, as a model's would arrive.
+(`engine: llm`). Answers are streamed paragraph by paragraph, as a model's would arrive. A
+template answer ends with its architecture diagram as artifacts (`iaccode.agent.diagrams`).
 
 Every answer is in the turn's `preferredLanguage` (`iaccode.agent.i18n`): the help, the framing
 sentences, the checker's review, conversion warnings and compose summaries. The tools get the
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from iaccode.agent.cloud.session import CloudAccess
+from iaccode.agent.diagrams import attach_diagram
 from iaccode.agent.engine import TurnInput, TurnOutput, TurnResult
 from iaccode.agent.i18n import translate, translator
 from iaccode.agent.inputs import MediaTypes
@@ -132,12 +134,14 @@ class OfflineEngine:
 
             report = await trio.to_thread.run_sync(check_template, template)
             await _stream(output, report.to_text(words))
+            await attach_diagram(output, template, words)
             return None
         # File system look-ups, one per directory the text may name: off the event loop.
         terraform = await trio.to_thread.run_sync(_terraform_request, text, turn.cwd)
         if terraform is not None:
             result = await _call(runner, output, "convert_terraform", {**terraform, **asked})
             await _stream(output, _converted(result, words, language))
+            await attach_diagram(output, result.data.get("template"), words)
             return None
         from iaccode.iac.block_plan import read_request, request_language
 
@@ -148,6 +152,7 @@ class OfflineEngine:
             args = {"request": text, "language": language}
             result = await _call(runner, output, "compose_template", args)
             await _stream(output, _composed(result, words, language))
+            await attach_diagram(output, result.data.get("template"), words)
             return None
         await output.text(help_text(language))
         return None

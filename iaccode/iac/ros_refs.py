@@ -120,7 +120,7 @@ def collect_usages(ctx: CheckContext) -> list[Usage]:
     return usages
 
 
-def _sub_parts(argument: object) -> tuple[str, dict[str, object]] | None:
+def sub_parts(argument: object) -> tuple[str, dict[str, object]] | None:
     """The template string and variables of Fn::Sub, or None when the shape is wrong."""
     if isinstance(argument, str):
         return argument, {}
@@ -138,6 +138,21 @@ def sub_placeholders(template: str) -> Iterator[str]:
         content = match.group(1)
         if not content.startswith("!"):
             yield content
+
+
+def sub_references(
+    template: str, variables: Mapping[str, object]
+) -> Iterator[tuple[str, str | None]]:
+    """(name, attribute) of each `${...}` of an Fn::Sub string that is not one of its
+    variables: `${Res.Attr}` gives ("Res", "Attr"), `${Name}` gives ("Name", None)."""
+    for content in sub_placeholders(template):
+        if content in variables:
+            continue
+        if "." in content:
+            name, attribute = content.split(".", 1)
+            yield name, attribute
+        else:
+            yield content, None
 
 
 def getatt_parts(argument: object) -> tuple[object, object] | None:
@@ -160,16 +175,10 @@ def referenced_names(usage: Usage) -> list[str]:
         parts = getatt_parts(usage.argument)
         return [parts[0]] if parts and isinstance(parts[0], str) else []
     if usage.function == "Fn::Sub":
-        sub = _sub_parts(usage.argument)
+        sub = sub_parts(usage.argument)
         if sub is None:
             return []
-        template, variables = sub
-        names = []
-        for content in sub_placeholders(template):
-            if content in variables:
-                continue
-            names.append(content.split(".", 1)[0] if "." in content else content)
-        return names
+        return [name for name, _ in sub_references(*sub)]
     return []
 
 
@@ -206,7 +215,7 @@ def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: ob
 def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: Value) -> bool:
     if isinstance(resource, str) and resource in ctx.resources:
         return True
-    if isinstance(resource, str) and _is_data_source_local(ctx, resource):
+    if isinstance(resource, str) and is_data_source_local(ctx, resource):
         return False  # a local `Type: DATASOURCE::...` has attributes too; not checked here
     if isinstance(resource, str) and ctx.is_ref_target(resource):
         hint = Msg(
@@ -229,7 +238,8 @@ def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: V
     return False
 
 
-def _is_data_source_local(ctx: CheckContext, name: str) -> bool:
+def is_data_source_local(ctx: CheckContext, name: str) -> bool:
+    """Whether `name` is a local of `Type: DATASOURCE::...`, which Fn::GetAtt may name."""
     entry = ctx.locals.get(name)
     kind = entry.get("Type") if isinstance(entry, dict) else None
     return isinstance(kind, str) and kind.startswith("DATASOURCE::")
@@ -300,7 +310,7 @@ def _check_getatt(ctx: CheckContext, usage: Usage) -> None:
 
 def _check_sub(ctx: CheckContext, usage: Usage) -> None:
     argument = usage.argument
-    sub = _sub_parts(argument)
+    sub = sub_parts(argument)
     if sub is None:
         if isinstance(argument, list) and argument and isinstance(argument[0], dict):
             return  # the string is computed by another function; nothing literal to check
@@ -318,14 +328,12 @@ def _check_sub(ctx: CheckContext, usage: Usage) -> None:
         )
         return
     template, variables = sub
-    for content in sub_placeholders(template):
-        if content in variables:
-            continue
-        if "." in content:
-            resource, attribute = content.split(".", 1)
+    for name, attribute in sub_references(template, variables):
+        content = name if attribute is None else f"{name}.{attribute}"
+        if attribute is not None:
             how = Msg("Fn::Sub placeholder {placeholder}", placeholder=f"${{{content}}}")
-            if _check_resource_name(ctx, usage.path, resource, how):
-                _check_attribute(ctx, usage.path, resource, attribute)
+            if _check_resource_name(ctx, usage.path, name, how):
+                _check_attribute(ctx, usage.path, name, attribute)
         elif not ctx.is_ref_target(content):
             ctx.add(
                 "ROS4001",
@@ -428,7 +436,8 @@ def check_references(ctx: CheckContext, usages: Sequence[Usage]) -> None:
 # --- dependency cycles ---------------------------------------------------------------------------
 
 
-def _depends_on_names(entry: object) -> list[str]:
+def depends_on_names(entry: object) -> list[str]:
+    """The names a resource entry's DependsOn lists (a string or a list of strings)."""
     if not isinstance(entry, dict):
         return []
     value = entry.get("DependsOn")
@@ -443,7 +452,7 @@ def _dependency_graph(ctx: CheckContext, usages: Sequence[Usage]) -> dict[Node, 
     graph: dict[Node, set[Node]] = {("Resources", name): set() for name in ctx.resources}
     graph.update({("Locals", name): set() for name in ctx.locals})
     for name, entry in ctx.resources.items():
-        for target in _depends_on_names(entry):
+        for target in depends_on_names(entry):
             if target in ctx.resources:
                 graph[("Resources", name)].add(("Resources", target))
     for usage in usages:

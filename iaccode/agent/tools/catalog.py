@@ -17,6 +17,7 @@ from iaccode.agent.tools.base import Tool
 @functools.cache
 def default_tools() -> tuple[Tool, ...]:
     from iaccode.agent.tools.aliyun_api import ALIYUN_TOOLS
+    from iaccode.agent.tools.diagram import DIAGRAM_TOOLS
     from iaccode.agent.tools.files import FILE_TOOLS
     from iaccode.agent.tools.iac import IAC_TOOLS
     from iaccode.agent.tools.ros import ROS_READ_TOOLS
@@ -30,6 +31,7 @@ def default_tools() -> tuple[Tool, ...]:
         *ROS_READ_TOOLS,
         *ROS_WRITE_TOOLS,
         *ALIYUN_TOOLS,
+        *DIAGRAM_TOOLS,
     )
 
 

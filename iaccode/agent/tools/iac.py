@@ -52,11 +52,15 @@ def _translate(args: Mapping[str, Any]) -> Translate:
 
 async def template_argument(args: Mapping[str, Any], ctx: ToolContext) -> str:
     """The template a call names: its text in `template`, or the workspace file `path`.
-    Raises ToolError for neither, or for a path outside the workspace."""
+    Raises ToolError for neither, for a path outside the workspace, or one that is no file."""
     text = args.get("template")
     if args.get("path") is not None:
         path = await workspace_path(ctx.cwd, args["path"], must_exist=True)
-        text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="replace")
+        try:
+            data = await trio.Path(path).read_bytes()
+        except OSError:  # a directory, or unreadable; the message names only what was asked
+            raise ToolError(f"{args['path']!r} cannot be read as a file.") from None
+        text = data.decode("utf-8", errors="replace")
     if not isinstance(text, str) or not text.strip():
         raise ToolError("Give the template text in 'template' or a file in 'path'.")
     return text
