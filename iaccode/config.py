@@ -165,6 +165,7 @@ class Config:
     log_to_stdout: bool = False
     log_format: str = "text"  # or "json": one JSON object per line
     access_log: bool = True  # one INFO line per HTTP request (iaccode.access)
+    metrics: bool = False  # GET /metrics: Prometheus counters of the HTTP requests
     debug: bool = False
 
     @property

@@ -47,6 +47,7 @@ from iaccode.transports.http import (
     serve_http,
 )
 from iaccode.transports.memory import release_free_memory_periodically, tune_allocator
+from iaccode.transports.metrics import MetricsApp
 from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
@@ -338,6 +339,8 @@ def _http_server(
 
 def wrap_http_app(app: HttpApp, config: Config) -> HttpApp:
     """`app` with what every HTTP front adds: CORS (when configured) and the access log."""
+    if config.metrics:
+        app = MetricsApp(app)
     if config.cors_allowed_origins:
         app = CorsApp(app, config.cors_allowed_origins)
     if config.access_log:

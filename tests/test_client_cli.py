@@ -244,3 +244,28 @@ def test_every_option_has_help() -> None:
             if action.dest in ("help", "client_command"):
                 continue
             assert action.help, f"{parser.prog}: {action.option_strings or action.dest}"
+
+
+async def test_tls_with_a_private_ca(start_server: Any, tls_files: Any, tmp_path: Path) -> None:
+    import trio
+
+    running = await start_server(tls_cert=tls_files.cert, tls_key=tls_files.key)
+    url = f"https://127.0.0.1:{running.port}"
+
+    async def discover(*extra: str) -> subprocess.CompletedProcess[bytes]:
+        env = {k: v for k, v in os.environ.items() if k != "SSL_CERT_FILE"}
+        with trio.fail_after(60):
+            return await trio.run_process(
+                [*CLIENT, "discover", "--url", url, *extra],
+                capture_stdout=True,
+                capture_stderr=True,
+                check=False,
+                env=env,
+            )
+
+    untrusted = await discover()
+    assert untrusted.returncode == 3, untrusted.stderr
+    trusted = await discover("--cacert", str(tmp_path / "ca.pem"))
+    assert trusted.returncode == 0 and b"iac-code" in trusted.stdout, trusted.stderr
+    insecure = await discover("--insecure")
+    assert insecure.returncode == 0, insecure.stderr

@@ -377,10 +377,12 @@ def _call(conn: Connection, args: argparse.Namespace, out: TextIO, err: TextIO) 
                     file=err,
                 )
                 return status
-            # The answer is acknowledged at once; the turn goes on, followed by subscribing.
+            # Subscribe first (the paused turn is active), then answer: the answer is only
+            # acknowledged, and the turn goes on in the subscription, nothing missed between.
+            events = conn.stream("SubscribeToTask", {"id": turn.task_id}, deadline=deadline)
+            next(events, None)  # the snapshot of the pause, already shown: now it listens
             conn.call("SendMessage", {"message": _permission_answer(turn, decision)})
             turn.permission, resumed = None, True
-            events = conn.stream("SubscribeToTask", {"id": turn.task_id}, deadline=deadline)
     except httpx.TimeoutException:
         raise TimedOut(args.timeout or 0, turn.task_id) from None
     if args.stream and not missed:
@@ -549,8 +551,11 @@ def _follow(
                 if "tool" in meta:
                     tool = meta["tool"]
                     print(f"[{tool.get('name')}: {tool.get('status')}]", file=err)
-                if message and "assistantFinal" not in meta and live:  # final repeats the deltas
-                    message_id = message.get("messageId") or object()
+                message_id = (message or {}).get("messageId") or object()
+                # The final message repeats its deltas: shown only when they were not (a
+                # subscription that started after them).
+                repeats = "assistantFinal" in meta and message_id == line_id
+                if message and live and not repeats:
                     if line_id is not None and message_id != line_id:
                         print(file=out)
                     print(_text(message), end="", file=out, flush=True)
