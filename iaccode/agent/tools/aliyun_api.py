@@ -1,10 +1,11 @@
 """`aliyun_api`: call any Alibaba Cloud OpenAPI (RPC or ROA style) with the turn's keys.
 
-An action is read-only when its name says so (Describe*, List*, Get*, Query*, Check*): it runs
-without a question. Any other action is a write of the protected API `product:Action`
-(`ecs:DeleteInstance`): only an exact allow rule for it, or the caller's allow_once, lets it run
-(`iaccode.agent.permissions`). The endpoint is the product's regional one (ROS: `ros-endpoint`);
-a call cannot name another host, so the keys are never sent anywhere else.
+An action is read-only when its name says so (Describe*, List*, Get*, Query*, Check*, the
+prefix a whole word) and, in ROA style, its method is GET: it runs without a question. Any other
+call is a write of the protected API `product:Action` (`ecs:DeleteInstance`): only an exact allow
+rule for it, or the caller's allow_once, lets it run (`iaccode.agent.permissions`). The endpoint
+is the product's regional one (ROS: `ros-endpoint`); a call cannot name another host, so the
+keys are never sent anywhere else.
 """
 
 from __future__ import annotations
@@ -22,13 +23,19 @@ from iaccode.agent.tools.ros import REGION, language_of, session_of
 from iaccode.agent.tools.ros_stacks import ask
 
 READ_PREFIXES = ("Describe", "List", "Get", "Query", "Check")
+# The prefix is a whole word of the CamelCase name: "ListStacks" reads, "Listen..." does not.
+_READ_ACTION = re.compile(rf"^(?:{'|'.join(READ_PREFIXES)})[A-Z0-9]")
 _ACTION = re.compile(r"^[A-Z][A-Za-z0-9]{1,99}$")
 _VERSION = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _PATH = re.compile(r"^/[A-Za-z0-9/_.~-]{0,500}$")
 
 
-def is_read_only(action: str) -> bool:
-    return action.startswith(READ_PREFIXES)
+def is_read_only(action: str, style: str = "RPC", method: str = "POST") -> bool:
+    """Whether a call only reads. A ROA API is chosen by its method and path, not by the
+    action's name: only a GET reads (a DELETE named "DescribeX" still deletes)."""
+    if style == "ROA" and method != "GET":
+        return False
+    return bool(_READ_ACTION.match(action))
 
 
 class AliyunApi:
@@ -39,8 +46,8 @@ class AliyunApi:
             "API version (2014-05-26 for ecs), the action and its parameters, as in the "
             "vendor's API reference. RPC style (default) takes flat or nested parameters; ROA "
             "style takes a method, a pathname and a JSON body. Describe/List/Get/Query/Check "
-            "actions only read; any other action changes resources and the caller must approve "
-            "that exact API. Prefer the ros_* tools for stacks."
+            "actions only read (in ROA style only with GET); any other call changes resources and "
+            "the caller must approve that exact API. Prefer the ros_* tools for stacks."
         ),
         parameters={
             "type": "object",
@@ -107,7 +114,7 @@ def _call(args: Mapping[str, Any]) -> ApiCall:
         method=method,
         pathname=pathname if style == "ROA" else "/",
         body_params=("TemplateBody",) if product == "ros" else (),
-        read_only=is_read_only(action),
+        read_only=is_read_only(action, style, method),
     )
 
 

@@ -180,6 +180,33 @@ async def test_aliyun_api_reads_freely_and_asks_for_writes(tools: Tools, fake_ro
     assert refused.is_error
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        # ROA routes by method and path: a DELETE named like a read still deletes.
+        {
+            "style": "ROA",
+            "method": "DELETE",
+            "pathname": "/stacks/s-1",
+            "action": "DescribeRegions",
+        },
+        {"style": "ROA", "method": "POST", "pathname": "/stacks", "action": "GetStack"},
+        # A read prefix that is not a whole word of the name.
+        {"action": "Checkout"},
+        {"action": "Listen"},
+    ],
+)
+async def test_aliyun_api_asks_for_calls_that_only_look_read_only(
+    fake_ros: FakeRos, workspace: Path, call: dict[str, str]
+) -> None:
+    tools = Tools(fake_ros, workspace, allow=False)
+    result = await tools("aliyun_api", product="ros", version="2019-09-10", **call)
+    assert result.is_error
+    [request] = tools.output.permissions
+    assert request.protected_api == f"ros:{call['action']}"
+    assert fake_ros.requests == []  # nothing was sent
+
+
 async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> None:
     none = Tools(fake_ros, workspace, metadata={})
     result = await none("ros_validate_template", template=TEMPLATE, language="zh")
