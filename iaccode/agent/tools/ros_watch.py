@@ -89,7 +89,9 @@ async def watch(
                 await _progress(ctx, name, progress)
             last = status
             if not status.endswith("_IN_PROGRESS"):
-                failed = status.endswith("_FAILED") or status.startswith("ROLLBACK")
+                # A rollback (CREATE_ROLLBACK_COMPLETE after a failed create, ROLLBACK_* after
+                # a failed update) means the operation did not do what was asked.
+                failed = status.endswith("_FAILED") or "ROLLBACK" in status
                 return Watched(current, status, failed)
             await trio.sleep(session.settings.poll_seconds)
     except trio.Cancelled:

@@ -100,9 +100,10 @@ async def test_a_failed_create_rolls_back(tools: Tools, fake_ros: FakeRos) -> No
     fake_ros.failing_stacks.add("broken")
     result = await tools("ros_create_stack", template=TEMPLATE, stack_name="broken")
     assert result.is_error
-    assert result.data["status"] == "ROLLBACK_COMPLETE"
+    # As ROS reports a create that failed and rolled back (not a plain ROLLBACK_*).
+    assert result.data["status"] == "CREATE_ROLLBACK_COMPLETE"
     statuses = [p["stackStatus"] for p in tools.progress()]
-    assert "ROLLBACK_IN_PROGRESS" in statuses
+    assert "CREATE_ROLLBACK_IN_PROGRESS" in statuses
     events = [(e["LogicalResourceId"], e["Status"]) for p in tools.progress() for e in p["events"]]
     assert ("Server", "CREATE_FAILED") in events
     assert "QuotaExceeded" in result.data["error"]
