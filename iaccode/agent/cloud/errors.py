@@ -23,6 +23,9 @@ _SENTENCES = {
     "IncompleteCredentials": (
         "The Alibaba Cloud credentials are incomplete: an AccessKey ID needs its secret."
     ),
+    "MalformedCredentials": (
+        "The Alibaba Cloud credentials contain characters that no AccessKey or STS token has."
+    ),
     "InvalidAccessKeyId": "Alibaba Cloud did not accept the AccessKey.",
     "SignatureDoesNotMatch": "Alibaba Cloud did not accept the AccessKey.",
     "IncompleteSignature": "Alibaba Cloud did not accept the AccessKey.",
@@ -55,7 +58,8 @@ THROTTLING = ("Throttling", "ServiceUnavailable", "Throttling.User", "Throttling
 
 class CloudError(Exception):
     """A cloud call failed. `code` is the vendor's (or one of ours: MissingCredentials,
-    IncompleteCredentials, Unreachable, Timeout, ConnectionLost, BadResponse)."""
+    IncompleteCredentials, MalformedCredentials, Unreachable, Timeout, ConnectionLost,
+    BadResponse)."""
 
     def __init__(
         self,

@@ -224,6 +224,30 @@ async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> No
     assert throttled.is_error and "Throttling.User" in throttled.data["error"]
 
 
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        {"alibaba_cloud_access_key_id": "clé", "alibaba_cloud_access_key_secret": SECRET},
+        {"alibaba_cloud_access_key_id": KEY_ID, "alibaba_cloud_access_key_secret": "sécret"},
+        {
+            "alibaba_cloud_access_key_id": KEY_ID,
+            "alibaba_cloud_access_key_secret": SECRET,
+            "alibaba_cloud_security_token": "tök\nen",
+        },
+    ],
+)
+async def test_keys_no_header_can_carry_are_a_clear_error(
+    fake_ros: FakeRos, workspace: Path, metadata: dict[str, str]
+) -> None:
+    tools = Tools(fake_ros, workspace, metadata=metadata)
+    result = await tools("ros_list_stacks", language="de")
+    assert result.is_error
+    assert result.data["error"].startswith("Die Alibaba-Cloud-Zugangsdaten enthalten Zeichen")
+    assert "MalformedCredentials" in result.data["error"]
+    assert SECRET not in result.data["error"] and "sécret" not in result.data["error"]
+    assert fake_ros.requests == []
+
+
 async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: Path) -> None:
     tools = Tools(fake_ros, workspace, poll_seconds=3600)
     with trio.move_on_after(5) as scope:
