@@ -29,6 +29,7 @@ from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpe
 from iaccode.agent.tools.ros import (
     STACK_INPUT,
     TEMPLATE_INPUT,
+    answered,
     language_of,
     session_of,
     stack_id,
@@ -187,7 +188,7 @@ class CreateStack:
             if isinstance(args.get("timeout_in_minutes"), int):
                 create["TimeoutInMinutes"] = args["timeout_in_minutes"]
             created = await session.ros("CreateStack", create, region=region, read_only=False)
-            stack = str(created["StackId"])
+            stack = answered(created, "StackId")
             watched = await watch(session, ctx, self.spec.name, stack, region, language=language)
         except CloudError as exc:
             raise ToolError(exc.text(language)) from None
@@ -220,7 +221,7 @@ class UpdateStack:
                 region=region,
                 read_only=False,
             )
-            change_set_id = str(change_set["ChangeSetId"])
+            change_set_id = answered(change_set, "ChangeSetId")
             described = await _change_set(session, change_set_id, region)
             deployment = _update_summary(described, region, await _cost(session, params, region))
             try:

@@ -248,6 +248,21 @@ async def test_keys_no_header_can_carry_are_a_clear_error(
     assert fake_ros.requests == []
 
 
+@pytest.mark.parametrize("action", ["CreateStack", "CreateChangeSet", "ListStacks"])
+async def test_an_answer_without_the_id_is_a_clear_error(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch, action: str
+) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    answer = {"Stacks": [{"StackName": "web-1"}]} if action == "ListStacks" else {}
+    monkeypatch.setattr(fake_ros, f"_do_{action}", lambda params: answer)
+    if action == "CreateStack":
+        result = await tools("ros_create_stack", template=TEMPLATE, stack_name="web-2")
+    else:
+        result = await tools("ros_update_stack", stack_name="web-1", template=TEMPLATE)
+    assert result.is_error
+    assert "BadResponse" in result.data["error"]
+
+
 async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: Path) -> None:
     tools = Tools(fake_ros, workspace, poll_seconds=3600)
     with trio.move_on_after(5) as scope:
