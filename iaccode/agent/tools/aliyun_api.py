@@ -71,9 +71,9 @@ class AliyunApi:
         session, language = session_of(ctx), language_of(args)
         call = _call(args)
         try:
-            region = session.region(args.get("region"))
-            if call.style == "RPC" and "RegionId" not in call.params:
-                call = attrs.evolve(call, params={"RegionId": region, **call.params})
+            region = session.region(_region_asked(args, call))
+            if call.style == "RPC":
+                call = attrs.evolve(call, params={**call.params, "RegionId": region})
             if not call.read_only:
                 api = f"{call.product}:{call.action}"
                 where = {"operation": call.action, "product": call.product, "regionId": region}
@@ -82,6 +82,17 @@ class AliyunApi:
         except CloudError as exc:
             raise ToolError(exc.text(language)) from None
         return ToolResult({"regionId": region, "readOnly": call.read_only, "response": answer})
+
+
+def _region_asked(args: Mapping[str, Any], call: ApiCall) -> object:
+    """The region a call names: `region`, or its own RegionId parameter, which is where an RPC
+    call acts, so the person asked is shown that one. Two different ones are refused."""
+    asked, param = args.get("region"), call.params.get("RegionId")
+    if call.style != "RPC" or param is None:
+        return asked
+    if not isinstance(param, str) or (asked is not None and asked != param):
+        raise ToolError("'params.RegionId' must be a region id, the same as 'region'.")
+    return param
 
 
 def _call(args: Mapping[str, Any]) -> ApiCall:

@@ -208,6 +208,22 @@ async def test_aliyun_api_asks_for_calls_that_only_look_read_only(
     assert fake_ros.requests == []  # nothing was sent
 
 
+async def test_aliyun_api_asks_with_the_region_the_call_acts_in(
+    fake_ros: FakeRos, workspace: Path
+) -> None:
+    tools = Tools(fake_ros, workspace, allow=False)
+    call = {"product": "ros", "version": "2019-09-10", "action": "DeleteStack"}
+    await tools("aliyun_api", **call, params={"RegionId": "cn-beijing", "StackId": "s-1"})
+    [request] = tools.output.permissions
+    assert request.deployment_summary is not None
+    assert request.deployment_summary["regionId"] == "cn-beijing"
+    both = await tools(
+        "aliyun_api", **call, region="cn-hangzhou", params={"RegionId": "cn-beijing"}
+    )
+    assert both.is_error and "RegionId" in both.data["error"]
+    assert len(tools.output.permissions) == 1 and fake_ros.requests == []
+
+
 async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> None:
     none = Tools(fake_ros, workspace, metadata={})
     result = await none("ros_validate_template", template=TEMPLATE, language="zh")
