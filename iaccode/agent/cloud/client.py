@@ -185,9 +185,14 @@ class CloudClient:
         if query:
             target += "?" + signing.canonical_query(query)
         try:
-            response = await self._http().request(
-                call.method, target, content=body or None, headers=headers
-            )
+            # httpx bounds each read; this bounds the call (an answer that trickles in too).
+            with trio.move_on_after(self.settings.timeout_seconds) as deadline:
+                response = await self._http().request(
+                    call.method, target, content=body or None, headers=headers
+                )
+            if deadline.cancelled_caught:
+                log.info("cloud call %s took longer than its timeout", call.action)
+                raise CloudError("Timeout")
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             log.info("cloud call %s could not connect (%s)", call.action, type(exc).__name__)
             raise CloudError("Unreachable") from None
