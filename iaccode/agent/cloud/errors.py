@@ -52,8 +52,6 @@ _EXTRA_MISSING = (
     "chain needs the aliyun extra (pip install 'iaccode[aliyun]')."
 )
 _OTHER = "Alibaba Cloud refused the request."
-# Codes worth a retry with backoff: the request was not carried out.
-THROTTLING = ("Throttling", "ServiceUnavailable", "Throttling.User", "Throttling.Api")
 
 
 class CloudError(Exception):
@@ -80,6 +78,7 @@ class CloudError(Exception):
 
     @property
     def throttled(self) -> bool:
+        """Worth a retry with backoff: Throttling.* and ServiceUnavailable were not carried out."""
         return self.code.split(".", 1)[0] in ("Throttling", "ServiceUnavailable")
 
     def sentence(self, language: str | None) -> str:
