@@ -81,7 +81,24 @@ class AliyunApi:
             answer = await session.call(call, region)
         except CloudError as exc:
             raise ToolError(exc.text(language)) from None
-        return ToolResult({"regionId": region, "readOnly": call.read_only, "response": answer})
+        response = _redacted(answer)
+        return ToolResult({"regionId": region, "readOnly": call.read_only, "response": response})
+
+
+# Answer fields that hold a credential (sts:AssumeRole, ram:CreateAccessKey...): a tool result
+# is kept with the task and shown to the model, so their values are left out.
+_SECRET_FIELDS = frozenset({"accesskeysecret", "securitytoken"})
+
+
+def _redacted(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {
+            k: "***" if str(k).lower() in _SECRET_FIELDS and v else _redacted(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_redacted(v) for v in value]
+    return value
 
 
 def _region_asked(args: Mapping[str, Any], call: ApiCall) -> object:

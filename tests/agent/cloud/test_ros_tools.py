@@ -224,6 +224,28 @@ async def test_aliyun_api_asks_with_the_region_the_call_acts_in(
     assert len(tools.output.permissions) == 1 and fake_ros.requests == []
 
 
+async def test_aliyun_api_keeps_credentials_in_an_answer_out_of_the_result(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    credentials = {
+        "AccessKeyId": "STS.NewKeyId",
+        "AccessKeySecret": "new-secret-value",
+        "SecurityToken": "new-token-value",
+        "Expiration": "2026-12-01T23:00:00Z",
+    }
+    monkeypatch.setattr(
+        fake_ros, "_do_DescribeRegions", lambda params: {"Credentials": [credentials]}
+    )
+    result = await tools(
+        "aliyun_api", product="ros", version="2019-09-10", action="DescribeRegions"
+    )
+    assert not result.is_error, result.data
+    [shown] = result.data["response"]["Credentials"]
+    assert shown["AccessKeyId"] == "STS.NewKeyId" and shown["Expiration"].startswith("2026")
+    assert "new-secret-value" not in repr(tools.output.events) + repr(result.data)
+    assert "new-token-value" not in repr(tools.output.events) + repr(result.data)
+
+
 async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> None:
     none = Tools(fake_ros, workspace, metadata={})
     result = await none("ros_validate_template", template=TEMPLATE, language="zh")
