@@ -109,6 +109,9 @@ class CloudClient:
     def __init__(
         self, settings: CloudSettings, *, transport: httpx.AsyncBaseTransport | None = None
     ) -> None:
+        # httpx logs every request URL at INFO, and an RPC call's parameters (a template's
+        # Password parameter too) are in its query.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
         self.settings = settings
         self._transport = transport
         self._client: httpx.AsyncClient | None = None

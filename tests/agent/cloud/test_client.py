@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 from typing import Any
 
 import pytest
@@ -227,3 +228,23 @@ async def test_an_answer_that_trickles_in_times_out(
         )
     assert caught.value.code == "Timeout"
     assert trio.current_time() - started < 10
+
+
+async def test_parameter_values_in_the_query_reach_no_log(
+    fake: FakeRos, caplog: pytest.LogCaptureFixture
+) -> None:
+    # RPC parameters (a template's Password parameter too) travel in the URL, which httpx logs
+    # at INFO; a fresh process has no level set on its logger.
+    httpx_log = logging.getLogger("httpx")
+    level = httpx_log.level
+    httpx_log.setLevel(logging.NOTSET)
+    caplog.set_level(logging.INFO)
+    try:
+        client = client_for(fake)
+        params = [{"ParameterKey": "Password", "ParameterValue": "db-password-in-the-url"}]
+        call = ros("PreviewStack", RegionId="cn-hangzhou", TemplateBody=TEMPLATE, Parameters=params)
+        await client.call(call, KEY, "cn-hangzhou")
+    finally:
+        httpx_log.setLevel(level)
+    assert "Parameters.1.ParameterValue" in fake.requests[-1]["query"]
+    assert "db-password-in-the-url" not in caplog.text
