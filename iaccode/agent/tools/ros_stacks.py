@@ -82,8 +82,8 @@ def monthly_cost(answer: Mapping[str, Any]) -> dict[str, Any] | None:
     total = 0.0
     currencies = set()
     resources = answer.get("Resources")
-    for item in (resources or {}).values() if isinstance(resources, Mapping) else ():
-        order = ((item or {}).get("Result") or {}).get("Order") or {}
+    for item in resources.values() if isinstance(resources, Mapping) else ():
+        order = _member(_member(item, "Result"), "Order")
         amount = order.get("TradeAmount")
         if isinstance(amount, (int, float)) and math.isfinite(amount):
             total += float(amount)
@@ -91,6 +91,12 @@ def monthly_cost(answer: Mapping[str, Any]) -> dict[str, Any] | None:
     if len(currencies) != 1:
         return None
     return {"amount": round(total, 2), "currency": currencies.pop()}
+
+
+def _member(value: Any, key: str) -> Mapping[str, Any]:
+    """`value[key]` when both are objects, else an empty one (an answer of another shape)."""
+    found = value.get(key) if isinstance(value, Mapping) else None
+    return found if isinstance(found, Mapping) else {}
 
 
 async def ask(
@@ -173,7 +179,10 @@ class CreateStack:
             preview = await session.ros(
                 "PreviewStack", {"StackName": name, **params}, region=region
             )
-            resources = ((preview.get("Stack") or {}).get("Resources")) or []
+            listed = _member(preview, "Stack").get("Resources")
+            resources = (
+                [r for r in listed if isinstance(r, Mapping)] if isinstance(listed, list) else []
+            )
             cost = await _cost(session, params, region)
             deployment = summary(
                 "create", name, region, add=[_resource(r) for r in resources], cost=cost
@@ -267,7 +276,7 @@ def _update_summary(
 ) -> dict[str, Any]:
     kinds: dict[str, list[dict[str, str]]] = {"Add": [], "Modify": [], "Remove": []}
     for change in described.get("Changes") or []:
-        resource = (change or {}).get("ResourceChange") or {}
+        resource = _member(change, "ResourceChange")
         action = resource.get("Action")
         if action in kinds:
             entry = _resource(resource)

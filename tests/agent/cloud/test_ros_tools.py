@@ -301,6 +301,27 @@ async def test_an_answer_without_the_id_is_a_clear_error(
     assert "BadResponse" in result.data["error"]
 
 
+async def test_answers_of_another_shape_do_not_break_the_summary(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fake_ros, "_do_PreviewStack", lambda params: {"Stack": ["?"]})
+    monkeypatch.setattr(
+        fake_ros, "_do_GetTemplateEstimateCost", lambda params: {"Resources": {"Server": "n/a"}}
+    )
+    result = await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    assert not result.is_error, result.data
+    summary = tools.output.permissions[-1].deployment_summary
+    assert summary is not None and summary["resources"]["add"] == []
+    assert "estimatedMonthlyCost" not in summary
+    monkeypatch.setattr(
+        fake_ros, "_do_GetChangeSet", lambda params: {"Status": "CREATE_COMPLETE", "Changes": ["?"]}
+    )
+    monkeypatch.setattr(fake_ros, "_do_ExecuteChangeSet", lambda params: {})
+    updated = await tools("ros_update_stack", stack_name="web-1", template=TEMPLATE)
+    assert not updated.is_error, updated.data
+    assert tools.output.permissions[-1].deployment_summary["counts"]["modify"] == 0
+
+
 async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: Path) -> None:
     tools = Tools(fake_ros, workspace, poll_seconds=3600)
     with trio.move_on_after(5) as scope:
