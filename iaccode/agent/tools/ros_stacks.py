@@ -328,7 +328,9 @@ class DeleteStack:
             if kept:
                 params["RetainResources"] = sorted(kept)
             await session.ros("DeleteStack", params, region=region, read_only=False)
-            watched = await watch(session, ctx, self.spec.name, stack, region, language=language)
+            watched = await watch(
+                session, ctx, self.spec.name, stack, region, language=language, deleting=True
+            )
         except CloudError as exc:
             raise ToolError(exc.text(language)) from None
         return _ended(watched, region, deploymentSummary=deployment)

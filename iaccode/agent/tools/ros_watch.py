@@ -53,9 +53,11 @@ async def watch(
     *,
     language: str | None,
     update: bool = False,
+    deleting: bool = False,
 ) -> Watched:
     """Poll the stack until it is no longer *_IN_PROGRESS, publishing progress when its status
-    or its events change. A stack that disappears during a delete has DELETE_COMPLETE.
+    or its events change. A stack that disappears during a delete (`deleting`: before the
+    first look too) has DELETE_COMPLETE.
     Raises CloudError. Cancelling stops the watching; the last progress says so."""
     seen: set[str] = set()
     last: str | None = None
@@ -65,7 +67,8 @@ async def watch(
             try:
                 current = await session.ros("GetStack", {"StackId": stack}, region=region)
             except CloudError as exc:
-                if exc.code == "StackNotFound" and last is not None:
+                # Gone: deleted (a stack that vanished mid-watch can only have been deleted).
+                if exc.code == "StackNotFound" and (deleting or last is not None):
                     return Watched(
                         {**current, "Status": "DELETE_COMPLETE"}, "DELETE_COMPLETE", False
                     )

@@ -322,6 +322,22 @@ async def test_answers_of_another_shape_do_not_break_the_summary(
     assert tools.output.permissions[-1].deployment_summary["counts"]["modify"] == 0
 
 
+async def test_a_stack_gone_before_the_first_look_is_deleted(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    [stack] = fake_ros.stacks.values()
+
+    def delete_at_once(params: object) -> dict[str, object]:
+        stack.deleted = True  # an empty stack, or a fast region: gone before GetStack
+        return {}
+
+    monkeypatch.setattr(fake_ros, "_do_DeleteStack", delete_at_once)
+    result = await tools("ros_delete_stack", stack_name="web-1")
+    assert not result.is_error, result.data
+    assert result.data["status"] == "DELETE_COMPLETE"
+
+
 async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: Path) -> None:
     tools = Tools(fake_ros, workspace, poll_seconds=3600)
     with trio.move_on_after(5) as scope:
