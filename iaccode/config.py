@@ -513,8 +513,7 @@ def _check(config: Config) -> None:
         raise ConfigError(
             "config keys 'llm-max-retries' and 'ros-max-retries' must not be negative"
         )
-    if not re.match(r"^https?://[^/?#\s]+$", config.ros_endpoint):
-        raise ConfigError("config key 'ros-endpoint' must be an http(s) URL without a path")
+    _check_ros_endpoint(config.ros_endpoint)
     if config.llm_context_budget is not None and config.llm_context_budget < 1000:
         raise ConfigError("config key 'llm-context-budget' must be at least 1000 (tokens)")
     if config.task_retention_days is not None and config.task_retention_days <= 0:
@@ -537,6 +536,21 @@ def _importable(module: str) -> bool:
     except ImportError:
         return False
     return True
+
+
+def _check_ros_endpoint(endpoint: str) -> None:
+    """An https URL without a path; plain http only to this machine (the test endpoint): the
+    STS token and the signed requests must not cross a network in clear text."""
+    found = re.fullmatch(r"(https?)://(?:[^/?#\s@]+@)?(\[[^\]]*\]|[^/?#\s:@]+)(?::\d+)?", endpoint)
+    if found is None:
+        raise ConfigError("config key 'ros-endpoint' must be an http(s) URL without a path")
+    scheme, host = found.groups()
+    if (
+        scheme == "http"
+        and host.lower() not in ("localhost", "[::1]")
+        and not re.fullmatch(r"127(?:\.\d{1,3}){3}", host)
+    ):
+        raise ConfigError("config key 'ros-endpoint' must use https (plain http only to localhost)")
 
 
 def _check_redis_streams(config: Config) -> None:

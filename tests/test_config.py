@@ -87,6 +87,16 @@ ACCEPTED: list[tuple[str, str, dict[str, Any]]] = [
     ("task-retention-days", "task-retention-days: 30\n", {"task_retention_days": 30.0}),
     ("task-retention-days fraction", "task-retention-days: 0.5\n", {"task_retention_days": 0.5}),
     ("task-retention-days null", "task-retention-days: null\n", {"task_retention_days": None}),
+    (
+        "ros-endpoint https",
+        "ros-endpoint: https://ros.cn-beijing.aliyuncs.com:443\n",
+        {"ros_endpoint": "https://ros.cn-beijing.aliyuncs.com:443"},
+    ),
+    (
+        "ros-endpoint http on loopback",
+        "ros-endpoint: http://127.0.0.1:8080\n",
+        {"ros_endpoint": "http://127.0.0.1:8080"},
+    ),
 ]
 
 
@@ -217,6 +227,26 @@ REJECTED: list[tuple[str, str, str]] = [
         "transport 'unix' needs config key 'socket-path'",
     ),
     ("ws-path relative", "ws-path: a2a\n", "config key 'ws-path' must start with '/'"),
+    (
+        "ros-endpoint plain http to another host",
+        "ros-endpoint: http://ros.aliyuncs.com\n",
+        "config key 'ros-endpoint' must use https (plain http only to localhost)",
+    ),
+    (
+        "ros-endpoint http to a name that starts like loopback",
+        "ros-endpoint: http://127.0.0.1.evil.example\n",
+        "config key 'ros-endpoint' must use https (plain http only to localhost)",
+    ),
+    (
+        "ros-endpoint with a trailing newline",
+        'ros-endpoint: "https://ros.aliyuncs.com\\n"\n',
+        "config key 'ros-endpoint' must be an http(s) URL without a path",
+    ),
+    (
+        "ros-endpoint with a path",
+        "ros-endpoint: https://ros.aliyuncs.com/x\n",
+        "config key 'ros-endpoint' must be an http(s) URL without a path",
+    ),
     (
         "stdio logging to stdout",
         "transport: stdio\nlog-to-stdout: true\n",

@@ -31,9 +31,11 @@ _WORDS = {
     ),
     "preview": r"preview|vista previa|aperçu|vorschau|pré-?visualiz|预览|プレビュー",
     "constraints": r"constraint|allowed values|restricci|contrainte|einschränk|restriç|约束|制約",
-    # German splits the verb: "stelle das als Stack web-1 bereit".
+    # German splits the verb: "stelle das als Stack web-1 bereit" (within one bounded clause:
+    # an unbounded gap made every "stell" of a long message scan the rest of it).
     "deploy": (
-        r"deploy|desplieg|desplegar|déplo|bereitstell|stell\w*\b.*\bbereit\b|implant|部署|デプロイ"
+        r"deploy|desplieg|desplegar|déplo|bereitstell|stell\w{0,10}\b[^.!?\n]{0,200}?\bbereit\b|"
+        r"implant|部署|デプロイ"
     ),
     "delete": r"\bdelete|\bremove|elimin|supprim|lösch|exclu|删除|削除",
     "update": r"\bupdate|actualiz|mettre à jour|mets à jour|aktualisier|atualiz|更新",
@@ -53,7 +55,9 @@ _ROS = re.compile(
     re.IGNORECASE,
 )
 _STACK = re.compile(
-    r"(?:stack|pila|pile|pilha|资源栈|スタック)\s*(?:named\s+|called\s+|名为\s*)?[:\uff1a]?\s*"
+    # Bounded gaps: two unbounded runs of spaces in a row made "stack" + spaces quadratic.
+    r"(?:stack|pila|pile|pilha|资源栈|スタック)\s{0,8}(?:named\s{1,8}|called\s{1,8}|名为\s{0,8})?"
+    r"[:\uff1a]?\s{0,8}"
     r"[`'\"「]?([A-Za-z][A-Za-z0-9_-]{0,254})",
     re.IGNORECASE,
 )

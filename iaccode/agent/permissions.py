@@ -100,8 +100,10 @@ class PermissionRules:
 
     def protected_verdict(self, tool_name: str, api: str) -> bool | None:
         """A protected API: denied by any matching deny rule, allowed only by an exact one."""
-        names = (tool_name, api, f"aliyun_api({api})")
-        if any(fnmatch.fnmatchcase(n, p) for p in self.deny for n in names):
+        # A deny rule matches in any case: it must hold for every spelling an allow rule (whose
+        # product is case-blind) or the vendor accepts.
+        names = [n.lower() for n in (tool_name, api, f"aliyun_api({api})")]
+        if any(fnmatch.fnmatchcase(n, p.lower()) for p in self.deny for n in names):
             return False
         if any(_same_api(pattern, api) for pattern in self.allow):
             return True

@@ -12,8 +12,8 @@ must come with its token. Errors have the vendor's shape and codes:
 Stacks live in memory and move one step per `GetStack` poll (no clocks in tests): a create goes
 CREATE_IN_PROGRESS -> CREATE_COMPLETE with an event per resource; a stack named in
 `failing_stacks` fails one resource (a CREATE_FAILED event) and rolls back
-(ROLLBACK_IN_PROGRESS -> ROLLBACK_COMPLETE). `throttle(n)` answers the next n requests with
-`Throttling.User`.
+(CREATE_ROLLBACK_IN_PROGRESS -> CREATE_ROLLBACK_COMPLETE, as ROS names it). `throttle(n)`
+answers the next n requests with `Throttling.User`.
 
 Response shapes follow the SDK's models (alibabacloud-ros20190910 `*_response_body.py`).
 """
@@ -483,8 +483,13 @@ class FakeRos:
                     "CREATE_FAILED",
                     "QuotaExceeded: the quota of this resource is exceeded",
                 ),
-                ("ROLLBACK_IN_PROGRESS", name, "ROLLBACK_IN_PROGRESS", "Rollback started"),
-                ("ROLLBACK_COMPLETE", name, "ROLLBACK_COMPLETE", "Rollback finished"),
+                (
+                    "CREATE_ROLLBACK_IN_PROGRESS",
+                    name,
+                    "CREATE_ROLLBACK_IN_PROGRESS",
+                    "Rollback started",
+                ),
+                ("CREATE_ROLLBACK_COMPLETE", name, "CREATE_ROLLBACK_COMPLETE", "Rollback finished"),
             ]
         else:
             stack.steps = [
@@ -503,7 +508,7 @@ class FakeRos:
         stack.status = status
         if event_status.endswith("_FAILED"):
             stack.status_reason = f"Resource [{logical_id}] failed: {reason}"
-        elif logical_id == stack.name and not stack.status.startswith("ROLLBACK"):
+        elif logical_id == stack.name and "ROLLBACK" not in stack.status:
             stack.status_reason = reason
         self._event(stack, logical_id, event_status, reason)
         if status == "DELETE_COMPLETE":
@@ -611,7 +616,7 @@ class FakeRos:
     def _do_CreateChangeSet(self, params: Mapping[str, str]) -> dict[str, Any]:
         stack = self._stack(params)
         if not stack.status.endswith("_COMPLETE") or stack.status.startswith(
-            ("DELETE", "ROLLBACK")
+            ("DELETE", "ROLLBACK", "CREATE_ROLLBACK")
         ):
             raise FakeRosError(
                 409,

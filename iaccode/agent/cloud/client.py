@@ -109,6 +109,9 @@ class CloudClient:
     def __init__(
         self, settings: CloudSettings, *, transport: httpx.AsyncBaseTransport | None = None
     ) -> None:
+        # httpx logs every request URL at INFO, and an RPC call's parameters (a template's
+        # Password parameter too) are in its query.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
         self.settings = settings
         self._transport = transport
         self._client: httpx.AsyncClient | None = None
@@ -185,9 +188,14 @@ class CloudClient:
         if query:
             target += "?" + signing.canonical_query(query)
         try:
-            response = await self._http().request(
-                call.method, target, content=body or None, headers=headers
-            )
+            # httpx bounds each read; this bounds the call (an answer that trickles in too).
+            with trio.move_on_after(self.settings.timeout_seconds) as deadline:
+                response = await self._http().request(
+                    call.method, target, content=body or None, headers=headers
+                )
+            if deadline.cancelled_caught:
+                log.info("cloud call %s took longer than its timeout", call.action)
+                raise CloudError("Timeout")
         except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
             log.info("cloud call %s could not connect (%s)", call.action, type(exc).__name__)
             raise CloudError("Unreachable") from None

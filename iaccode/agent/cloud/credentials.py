@@ -14,6 +14,7 @@ most of a second), and its client is kept: it refreshes STS credentials itself.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -31,6 +32,8 @@ METADATA_KEYS = {
     "security_token": "alibaba_cloud_security_token",
     "region_id": "alibaba_cloud_region_id",
 }
+# What an AccessKey ID, its secret or an STS token can hold: visible ASCII (they go into headers).
+_KEY_TEXT = re.compile(r"[\x21-\x7e]+")
 
 
 @attrs.frozen
@@ -53,6 +56,7 @@ class CallerCloud:
     credentials: Credentials | None = None
     region_id: str | None = None
     incomplete: bool = False  # an id without a secret, or the reverse
+    malformed: bool = False  # keys with characters no AccessKey or STS token has
 
 
 def caller_cloud(metadata: Mapping[str, Any]) -> CallerCloud:
@@ -64,8 +68,11 @@ def caller_cloud(metadata: Mapping[str, Any]) -> CallerCloud:
     }
     region = values.get("region_id")
     key_id, secret = values.get("access_key_id"), values.get("access_key_secret")
+    token = values.get("security_token")
+    if any(v is not None and not _KEY_TEXT.fullmatch(v) for v in (key_id, secret, token)):
+        return CallerCloud(None, region, malformed=True)
     if key_id and secret:
-        creds = Credentials(key_id, secret, values.get("security_token"))
+        creds = Credentials(key_id, secret, token)
         return CallerCloud(creds, region)
     return CallerCloud(None, region, incomplete=bool(key_id or secret))
 

@@ -23,6 +23,9 @@ _SENTENCES = {
     "IncompleteCredentials": (
         "The Alibaba Cloud credentials are incomplete: an AccessKey ID needs its secret."
     ),
+    "MalformedCredentials": (
+        "The Alibaba Cloud credentials contain characters that no AccessKey or STS token has."
+    ),
     "InvalidAccessKeyId": "Alibaba Cloud did not accept the AccessKey.",
     "SignatureDoesNotMatch": "Alibaba Cloud did not accept the AccessKey.",
     "IncompleteSignature": "Alibaba Cloud did not accept the AccessKey.",
@@ -49,13 +52,12 @@ _EXTRA_MISSING = (
     "chain needs the aliyun extra (pip install 'iaccode[aliyun]')."
 )
 _OTHER = "Alibaba Cloud refused the request."
-# Codes worth a retry with backoff: the request was not carried out.
-THROTTLING = ("Throttling", "ServiceUnavailable", "Throttling.User", "Throttling.Api")
 
 
 class CloudError(Exception):
     """A cloud call failed. `code` is the vendor's (or one of ours: MissingCredentials,
-    IncompleteCredentials, Unreachable, Timeout, ConnectionLost, BadResponse)."""
+    IncompleteCredentials, MalformedCredentials, Unreachable, Timeout, ConnectionLost,
+    BadResponse)."""
 
     def __init__(
         self,
@@ -76,6 +78,7 @@ class CloudError(Exception):
 
     @property
     def throttled(self) -> bool:
+        """Worth a retry with backoff: Throttling.* and ServiceUnavailable were not carried out."""
         return self.code.split(".", 1)[0] in ("Throttling", "ServiceUnavailable")
 
     def sentence(self, language: str | None) -> str:

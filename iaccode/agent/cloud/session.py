@@ -68,7 +68,7 @@ class CloudSession:
 
     @property
     def has_caller_credentials(self) -> bool:
-        return self.caller.credentials is not None
+        return self.caller.credentials is not None or self.caller.malformed
 
     def region(self, asked: object = None) -> str:
         """The region of a call: the tool's argument, the caller's, the configured one.
@@ -82,10 +82,12 @@ class CloudSession:
         return self.settings.region
 
     async def credentials(self) -> Credentials:
-        """The caller's keys, else the chain's. Raises CloudError (IncompleteCredentials,
-        MissingCredentials)."""
+        """The caller's keys, else the chain's. Raises CloudError (MalformedCredentials,
+        IncompleteCredentials, MissingCredentials)."""
         if self.caller.credentials is not None:
             return self.caller.credentials
+        if self.caller.malformed:
+            raise CloudError("MalformedCredentials")
         if self.caller.incomplete:
             raise CloudError("IncompleteCredentials")
         if self.access.chain is None:

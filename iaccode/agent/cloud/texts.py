@@ -40,6 +40,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "Alibaba Cloud の認証情報が不完全です。AccessKey ID には対応するシークレットが必要です。",
         "pt": "As credenciais da Alibaba Cloud estão incompletas: um AccessKey ID precisa do seu segredo.",
     },
+    "The Alibaba Cloud credentials contain characters that no AccessKey or STS token has.": {
+        "zh": "阿里云凭证中含有 AccessKey 或 STS 令牌不可能包含的字符。",
+        "es": "Las credenciales de Alibaba Cloud contienen caracteres que ninguna AccessKey ni token STS tiene.",
+        "fr": "Les identifiants Alibaba Cloud contiennent des caractères qu'aucune AccessKey ni aucun jeton STS ne contient.",
+        "de": "Die Alibaba-Cloud-Zugangsdaten enthalten Zeichen, die kein AccessKey und kein STS-Token enthält.",
+        "ja": "Alibaba Cloud の認証情報に、AccessKey や STS トークンには含まれない文字が含まれています。",
+        "pt": "As credenciais da Alibaba Cloud contêm caracteres que nenhuma AccessKey ou token STS tem.",
+    },
     "Alibaba Cloud did not accept the AccessKey.": {
         "zh": "阿里云未接受该 AccessKey。",
         "es": "Alibaba Cloud no aceptó la AccessKey.",

@@ -77,6 +77,14 @@ async def template_params(args: Mapping[str, Any], ctx: ToolContext) -> dict[str
     return params
 
 
+def answered(answer: Mapping[str, Any], key: str) -> str:
+    """The id `key` of a ROS answer. Raises CloudError("BadResponse") when it is missing."""
+    value = answer.get(key)
+    if not isinstance(value, str) or not value:
+        raise CloudError("BadResponse", f"the answer has no {key}")
+    return value
+
+
 async def stack_id(session: CloudSession, args: Mapping[str, Any], region: str) -> str:
     """The stack a call is about: `stack_id`, or the id of the stack named `stack_name`.
     Raises CloudError("StackNotFound") when no stack has that name."""
@@ -89,7 +97,7 @@ async def stack_id(session: CloudSession, args: Mapping[str, Any], region: str) 
     found = await session.ros("ListStacks", {"StackName": [name.strip()]}, region=region)
     for stack in found.get("Stacks") or []:
         if isinstance(stack, dict) and stack.get("StackName") == name.strip():
-            return str(stack["StackId"])
+            return answered(stack, "StackId")
     raise CloudError("StackNotFound", f"no stack named {name.strip()[:128]!r}")
 
 

@@ -29,6 +29,7 @@ from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpe
 from iaccode.agent.tools.ros import (
     STACK_INPUT,
     TEMPLATE_INPUT,
+    answered,
     language_of,
     session_of,
     stack_id,
@@ -81,8 +82,8 @@ def monthly_cost(answer: Mapping[str, Any]) -> dict[str, Any] | None:
     total = 0.0
     currencies = set()
     resources = answer.get("Resources")
-    for item in (resources or {}).values() if isinstance(resources, Mapping) else ():
-        order = ((item or {}).get("Result") or {}).get("Order") or {}
+    for item in resources.values() if isinstance(resources, Mapping) else ():
+        order = _member(_member(item, "Result"), "Order")
         amount = order.get("TradeAmount")
         if isinstance(amount, (int, float)) and math.isfinite(amount):
             total += float(amount)
@@ -90,6 +91,12 @@ def monthly_cost(answer: Mapping[str, Any]) -> dict[str, Any] | None:
     if len(currencies) != 1:
         return None
     return {"amount": round(total, 2), "currency": currencies.pop()}
+
+
+def _member(value: Any, key: str) -> Mapping[str, Any]:
+    """`value[key]` when both are objects, else an empty one (an answer of another shape)."""
+    found = value.get(key) if isinstance(value, Mapping) else None
+    return found if isinstance(found, Mapping) else {}
 
 
 async def ask(
@@ -172,7 +179,10 @@ class CreateStack:
             preview = await session.ros(
                 "PreviewStack", {"StackName": name, **params}, region=region
             )
-            resources = ((preview.get("Stack") or {}).get("Resources")) or []
+            listed = _member(preview, "Stack").get("Resources")
+            resources = (
+                [r for r in listed if isinstance(r, Mapping)] if isinstance(listed, list) else []
+            )
             cost = await _cost(session, params, region)
             deployment = summary(
                 "create", name, region, add=[_resource(r) for r in resources], cost=cost
@@ -187,7 +197,7 @@ class CreateStack:
             if isinstance(args.get("timeout_in_minutes"), int):
                 create["TimeoutInMinutes"] = args["timeout_in_minutes"]
             created = await session.ros("CreateStack", create, region=region, read_only=False)
-            stack = str(created["StackId"])
+            stack = answered(created, "StackId")
             watched = await watch(session, ctx, self.spec.name, stack, region, language=language)
         except CloudError as exc:
             raise ToolError(exc.text(language)) from None
@@ -220,7 +230,7 @@ class UpdateStack:
                 region=region,
                 read_only=False,
             )
-            change_set_id = str(change_set["ChangeSetId"])
+            change_set_id = answered(change_set, "ChangeSetId")
             described = await _change_set(session, change_set_id, region)
             deployment = _update_summary(described, region, await _cost(session, params, region))
             try:
@@ -266,7 +276,7 @@ def _update_summary(
 ) -> dict[str, Any]:
     kinds: dict[str, list[dict[str, str]]] = {"Add": [], "Modify": [], "Remove": []}
     for change in described.get("Changes") or []:
-        resource = (change or {}).get("ResourceChange") or {}
+        resource = _member(change, "ResourceChange")
         action = resource.get("Action")
         if action in kinds:
             entry = _resource(resource)
@@ -318,7 +328,9 @@ class DeleteStack:
             if kept:
                 params["RetainResources"] = sorted(kept)
             await session.ros("DeleteStack", params, region=region, read_only=False)
-            watched = await watch(session, ctx, self.spec.name, stack, region, language=language)
+            watched = await watch(
+                session, ctx, self.spec.name, stack, region, language=language, deleting=True
+            )
         except CloudError as exc:
             raise ToolError(exc.text(language)) from None
         return _ended(watched, region, deploymentSummary=deployment)

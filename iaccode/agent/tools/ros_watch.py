@@ -53,9 +53,11 @@ async def watch(
     *,
     language: str | None,
     update: bool = False,
+    deleting: bool = False,
 ) -> Watched:
     """Poll the stack until it is no longer *_IN_PROGRESS, publishing progress when its status
-    or its events change. A stack that disappears during a delete has DELETE_COMPLETE.
+    or its events change. A stack that disappears during a delete (`deleting`: before the
+    first look too) has DELETE_COMPLETE.
     Raises CloudError. Cancelling stops the watching; the last progress says so."""
     seen: set[str] = set()
     last: str | None = None
@@ -65,7 +67,8 @@ async def watch(
             try:
                 current = await session.ros("GetStack", {"StackId": stack}, region=region)
             except CloudError as exc:
-                if exc.code == "StackNotFound" and last is not None:
+                # Gone: deleted (a stack that vanished mid-watch can only have been deleted).
+                if exc.code == "StackNotFound" and (deleting or last is not None):
                     return Watched(
                         {**current, "Status": "DELETE_COMPLETE"}, "DELETE_COMPLETE", False
                     )
@@ -89,7 +92,9 @@ async def watch(
                 await _progress(ctx, name, progress)
             last = status
             if not status.endswith("_IN_PROGRESS"):
-                failed = status.endswith("_FAILED") or status.startswith("ROLLBACK")
+                # A rollback (CREATE_ROLLBACK_COMPLETE after a failed create, ROLLBACK_* after
+                # a failed update) means the operation did not do what was asked.
+                failed = status.endswith("_FAILED") or "ROLLBACK" in status
                 return Watched(current, status, failed)
             await trio.sleep(session.settings.poll_seconds)
     except trio.Cancelled:

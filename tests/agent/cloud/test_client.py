@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 from typing import Any
 
 import pytest
@@ -201,3 +202,49 @@ async def test_a_silent_endpoint_times_out(
         )
     assert caught.value.code == "Timeout"
     assert "did not answer in time" in caught.value.text()
+
+
+async def test_an_answer_that_trickles_in_times_out(
+    nursery: trio.Nursery, autojump_clock: trio.testing.MockClock
+) -> None:
+    async def trickle(stream: trio.SocketStream) -> None:
+        await stream.receive_some()
+        head = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"
+        await stream.send_all(head)
+        for _ in range(100):  # each byte well within the read timeout, the whole far beyond
+            await trio.sleep(1)
+            await stream.send_all(b" ")
+
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    port = listeners[0].socket.getsockname()[1]
+    nursery.start_soon(trio.serve_listeners, trickle, listeners)
+    settings = CloudSettings(
+        ros_endpoint=f"http://127.0.0.1:{port}", timeout_seconds=5, max_retries=0
+    )
+    started = trio.current_time()
+    with pytest.raises(CloudError) as caught:
+        await CloudClient(settings).call(
+            ros("ListStacks", RegionId="cn-hangzhou"), KEY, "cn-hangzhou"
+        )
+    assert caught.value.code == "Timeout"
+    assert trio.current_time() - started < 10
+
+
+async def test_parameter_values_in_the_query_reach_no_log(
+    fake: FakeRos, caplog: pytest.LogCaptureFixture
+) -> None:
+    # RPC parameters (a template's Password parameter too) travel in the URL, which httpx logs
+    # at INFO; a fresh process has no level set on its logger.
+    httpx_log = logging.getLogger("httpx")
+    level = httpx_log.level
+    httpx_log.setLevel(logging.NOTSET)
+    caplog.set_level(logging.INFO)
+    try:
+        client = client_for(fake)
+        params = [{"ParameterKey": "Password", "ParameterValue": "db-password-in-the-url"}]
+        call = ros("PreviewStack", RegionId="cn-hangzhou", TemplateBody=TEMPLATE, Parameters=params)
+        await client.call(call, KEY, "cn-hangzhou")
+    finally:
+        httpx_log.setLevel(level)
+    assert "Parameters.1.ParameterValue" in fake.requests[-1]["query"]
+    assert "db-password-in-the-url" not in caplog.text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from iaccode.agent.offline_cloud import cloud_request
@@ -94,3 +96,14 @@ def test_what_is_missing_is_said() -> None:
 def test_validate_alone_means_ros_when_the_caller_sent_keys() -> None:
     request = cloud_request("Validate this template", T, has_keys=True)
     assert request is not None and request.tool == "ros_validate_template"
+
+
+@pytest.mark.parametrize(
+    "prose",
+    ["stelle " * 20_000, "deploy stack" + " " * 20_000, "delete the stack" + " \t" * 10_000],
+)
+def test_a_long_message_is_read_in_linear_time(prose: str) -> None:
+    # Each took from seconds to minutes (quadratic backtracking), blocking the event loop.
+    started = time.perf_counter()
+    cloud_request(prose, "Resources: {}")
+    assert time.perf_counter() - started < 2

@@ -56,7 +56,18 @@ def test_an_exact_rule_approves(tmp_path: Path, allow: str) -> None:
     assert policy(tmp_path, allow=(allow,)).preset(CREATE) == (True, "rule")
 
 
-@pytest.mark.parametrize("deny", ["ros_create_stack", "ros:*", "aliyun_api(*)", "*"])
+@pytest.mark.parametrize(
+    "deny",
+    [
+        "ros_create_stack",
+        "ros:*",
+        "aliyun_api(*)",
+        "*",
+        "ROS:CreateStack",
+        "ROS:*",
+        "ros:createstack",
+    ],
+)
 def test_any_deny_rule_denies(tmp_path: Path, deny: str) -> None:
     assert policy(tmp_path, allow=("ros:CreateStack",), deny=(deny,)).preset(CREATE) == (
         False,

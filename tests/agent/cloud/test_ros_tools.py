@@ -100,9 +100,10 @@ async def test_a_failed_create_rolls_back(tools: Tools, fake_ros: FakeRos) -> No
     fake_ros.failing_stacks.add("broken")
     result = await tools("ros_create_stack", template=TEMPLATE, stack_name="broken")
     assert result.is_error
-    assert result.data["status"] == "ROLLBACK_COMPLETE"
+    # As ROS reports a create that failed and rolled back (not a plain ROLLBACK_*).
+    assert result.data["status"] == "CREATE_ROLLBACK_COMPLETE"
     statuses = [p["stackStatus"] for p in tools.progress()]
-    assert "ROLLBACK_IN_PROGRESS" in statuses
+    assert "CREATE_ROLLBACK_IN_PROGRESS" in statuses
     events = [(e["LogicalResourceId"], e["Status"]) for p in tools.progress() for e in p["events"]]
     assert ("Server", "CREATE_FAILED") in events
     assert "QuotaExceeded" in result.data["error"]
@@ -180,6 +181,71 @@ async def test_aliyun_api_reads_freely_and_asks_for_writes(tools: Tools, fake_ro
     assert refused.is_error
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        # ROA routes by method and path: a DELETE named like a read still deletes.
+        {
+            "style": "ROA",
+            "method": "DELETE",
+            "pathname": "/stacks/s-1",
+            "action": "DescribeRegions",
+        },
+        {"style": "ROA", "method": "POST", "pathname": "/stacks", "action": "GetStack"},
+        # A read prefix that is not a whole word of the name.
+        {"action": "Checkout"},
+        {"action": "Listen"},
+    ],
+)
+async def test_aliyun_api_asks_for_calls_that_only_look_read_only(
+    fake_ros: FakeRos, workspace: Path, call: dict[str, str]
+) -> None:
+    tools = Tools(fake_ros, workspace, allow=False)
+    result = await tools("aliyun_api", product="ros", version="2019-09-10", **call)
+    assert result.is_error
+    [request] = tools.output.permissions
+    assert request.protected_api == f"ros:{call['action']}"
+    assert fake_ros.requests == []  # nothing was sent
+
+
+async def test_aliyun_api_asks_with_the_region_the_call_acts_in(
+    fake_ros: FakeRos, workspace: Path
+) -> None:
+    tools = Tools(fake_ros, workspace, allow=False)
+    call = {"product": "ros", "version": "2019-09-10", "action": "DeleteStack"}
+    await tools("aliyun_api", **call, params={"RegionId": "cn-beijing", "StackId": "s-1"})
+    [request] = tools.output.permissions
+    assert request.deployment_summary is not None
+    assert request.deployment_summary["regionId"] == "cn-beijing"
+    both = await tools(
+        "aliyun_api", **call, region="cn-hangzhou", params={"RegionId": "cn-beijing"}
+    )
+    assert both.is_error and "RegionId" in both.data["error"]
+    assert len(tools.output.permissions) == 1 and fake_ros.requests == []
+
+
+async def test_aliyun_api_keeps_credentials_in_an_answer_out_of_the_result(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    credentials = {
+        "AccessKeyId": "STS.NewKeyId",
+        "AccessKeySecret": "new-secret-value",
+        "SecurityToken": "new-token-value",
+        "Expiration": "2026-12-01T23:00:00Z",
+    }
+    monkeypatch.setattr(
+        fake_ros, "_do_DescribeRegions", lambda params: {"Credentials": [credentials]}
+    )
+    result = await tools(
+        "aliyun_api", product="ros", version="2019-09-10", action="DescribeRegions"
+    )
+    assert not result.is_error, result.data
+    [shown] = result.data["response"]["Credentials"]
+    assert shown["AccessKeyId"] == "STS.NewKeyId" and shown["Expiration"].startswith("2026")
+    assert "new-secret-value" not in repr(tools.output.events) + repr(result.data)
+    assert "new-token-value" not in repr(tools.output.events) + repr(result.data)
+
+
 async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> None:
     none = Tools(fake_ros, workspace, metadata={})
     result = await none("ros_validate_template", template=TEMPLATE, language="zh")
@@ -194,6 +260,82 @@ async def test_faults_are_clear_errors(fake_ros: FakeRos, workspace: Path) -> No
     fake_ros.throttle(10)
     throttled = await Tools(fake_ros, workspace, max_retries=1)("ros_list_stacks")
     assert throttled.is_error and "Throttling.User" in throttled.data["error"]
+
+
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        {"alibaba_cloud_access_key_id": "clé", "alibaba_cloud_access_key_secret": SECRET},
+        {"alibaba_cloud_access_key_id": KEY_ID, "alibaba_cloud_access_key_secret": "sécret"},
+        {
+            "alibaba_cloud_access_key_id": KEY_ID,
+            "alibaba_cloud_access_key_secret": SECRET,
+            "alibaba_cloud_security_token": "tök\nen",
+        },
+    ],
+)
+async def test_keys_no_header_can_carry_are_a_clear_error(
+    fake_ros: FakeRos, workspace: Path, metadata: dict[str, str]
+) -> None:
+    tools = Tools(fake_ros, workspace, metadata=metadata)
+    result = await tools("ros_list_stacks", language="de")
+    assert result.is_error
+    assert result.data["error"].startswith("Die Alibaba-Cloud-Zugangsdaten enthalten Zeichen")
+    assert "MalformedCredentials" in result.data["error"]
+    assert SECRET not in result.data["error"] and "sécret" not in result.data["error"]
+    assert fake_ros.requests == []
+
+
+@pytest.mark.parametrize("action", ["CreateStack", "CreateChangeSet", "ListStacks"])
+async def test_an_answer_without_the_id_is_a_clear_error(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch, action: str
+) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    answer = {"Stacks": [{"StackName": "web-1"}]} if action == "ListStacks" else {}
+    monkeypatch.setattr(fake_ros, f"_do_{action}", lambda params: answer)
+    if action == "CreateStack":
+        result = await tools("ros_create_stack", template=TEMPLATE, stack_name="web-2")
+    else:
+        result = await tools("ros_update_stack", stack_name="web-1", template=TEMPLATE)
+    assert result.is_error
+    assert "BadResponse" in result.data["error"]
+
+
+async def test_answers_of_another_shape_do_not_break_the_summary(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fake_ros, "_do_PreviewStack", lambda params: {"Stack": ["?"]})
+    monkeypatch.setattr(
+        fake_ros, "_do_GetTemplateEstimateCost", lambda params: {"Resources": {"Server": "n/a"}}
+    )
+    result = await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    assert not result.is_error, result.data
+    summary = tools.output.permissions[-1].deployment_summary
+    assert summary is not None and summary["resources"]["add"] == []
+    assert "estimatedMonthlyCost" not in summary
+    monkeypatch.setattr(
+        fake_ros, "_do_GetChangeSet", lambda params: {"Status": "CREATE_COMPLETE", "Changes": ["?"]}
+    )
+    monkeypatch.setattr(fake_ros, "_do_ExecuteChangeSet", lambda params: {})
+    updated = await tools("ros_update_stack", stack_name="web-1", template=TEMPLATE)
+    assert not updated.is_error, updated.data
+    assert tools.output.permissions[-1].deployment_summary["counts"]["modify"] == 0
+
+
+async def test_a_stack_gone_before_the_first_look_is_deleted(
+    tools: Tools, fake_ros: FakeRos, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await tools("ros_create_stack", template=TEMPLATE, stack_name="web-1")
+    [stack] = fake_ros.stacks.values()
+
+    def delete_at_once(params: object) -> dict[str, object]:
+        stack.deleted = True  # an empty stack, or a fast region: gone before GetStack
+        return {}
+
+    monkeypatch.setattr(fake_ros, "_do_DeleteStack", delete_at_once)
+    result = await tools("ros_delete_stack", stack_name="web-1")
+    assert not result.is_error, result.data
+    assert result.data["status"] == "DELETE_COMPLETE"
 
 
 async def test_cancel_stops_watching_and_says_so(fake_ros: FakeRos, workspace: Path) -> None:
