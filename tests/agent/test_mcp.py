@@ -260,3 +260,21 @@ async def test_mcp_tools_end_to_end_over_a2a(
     # echo and progress are read-only (no question); note is not, so it asks
     env = results(second)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
     assert env["toolName"] == "mcp__local__note" and env["toolUseId"] == "call_note"
+
+
+def test_a_deny_rule_holds_for_a_tool_the_server_calls_read_only() -> None:
+    # Read-only tools never reach the permission rules: a server's own readOnlyHint must not
+    # let a tool the operator denied run without the (denying) permission check.
+    from mcp.types import Tool, ToolAnnotations
+
+    clients = McpClients({"docs": stdio_entry()}, deny=("mcp__docs__wipe",))
+    server = clients.servers[0]
+    server.state = "connected"
+    hint = ToolAnnotations(readOnlyHint=True)
+    schema = {"type": "object"}
+    server.tools = (
+        Tool(name="search", inputSchema=schema, annotations=hint),
+        Tool(name="wipe", inputSchema=schema, annotations=hint),
+    )
+    read_only = {tool.spec.name: tool.spec.read_only for tool in clients.tools()}
+    assert read_only == {"mcp__docs__search": True, "mcp__docs__wipe": False}

@@ -142,7 +142,7 @@ class LlmEngine:
         self._roots = config.workspace_roots()
         self._tools = tools
         self._cloud = CloudAccess.from_config(config)
-        self._mcp = McpClients(config.mcp_servers)
+        self._mcp = McpClients(config.mcp_servers, deny=config.permission_deny)
         self._skills = skill_tools(config.skills_dir) if tools is None else ()
 
     def accepts_media_type(self, media_type: str) -> bool:

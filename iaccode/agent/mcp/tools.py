@@ -1,8 +1,10 @@
 """MCP servers' tools as agent tools, and the set of configured servers (`McpClients`).
 
 A tool is offered as `mcp__<server>__<tool>` (characters a function name may not have become
-`_`, at most 64). Its `readOnlyHint` makes it read-only (no permission question); any other tool
-asks, like every write, and the permission rules match the public name (`mcp__docs__*`).
+`_`, at most 64). Its `readOnlyHint` makes it read-only (no permission question) unless a deny
+rule matches its public name: read-only tools never reach the rules, and the server's own hint
+must not outweigh the operator's deny. Any other tool asks, like every write, and the permission
+rules match the public name (`mcp__docs__*`).
 Results: text blocks joined, other blocks named, structured content as JSON when there is no
 text, cut to `RESULT_LIMIT`. Progress notifications become `metadata.iac_code.mcpProgress`.
 """
@@ -18,6 +20,7 @@ import trio
 from iaccode.agent.engine import TurnOutput
 from iaccode.agent.mcp.config import McpWarning, parse_servers
 from iaccode.agent.mcp.connection import McpCallError, McpServer, sdk_available
+from iaccode.agent.permissions import PermissionRules
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.wire import json
 
@@ -84,14 +87,16 @@ def result_text(result: CallToolResult) -> str:
     return text
 
 
-def _agent_tool(server: McpServer, tool: Tool) -> McpTool:
+def _agent_tool(server: McpServer, tool: Tool, rules: PermissionRules) -> McpTool:
     hints = tool.annotations
+    name = public_name(server.spec.name, tool.name)
     read_only = bool(hints is not None and hints.read_only_hint)
+    read_only = read_only and rules.verdict(name) is not False  # denied: the runner asks, denied
     schema = tool.input_schema if isinstance(tool.input_schema, dict) else {}
     parameters = schema if schema.get("type") == "object" else {"type": "object"}
     description = (tool.description or tool.name)[:DESCRIPTION_LIMIT]
     spec = ToolSpec(
-        name=public_name(server.spec.name, tool.name),
+        name=name,
         description=f"[MCP server {server.spec.name}] {description}",
         parameters=parameters,
         read_only=read_only,
@@ -102,7 +107,9 @@ def _agent_tool(server: McpServer, tool: Tool) -> McpTool:
 class McpClients:
     """Every configured server: their background tasks, tools and public status."""
 
-    def __init__(self, raw: Mapping[str, Any]) -> None:
+    def __init__(self, raw: Mapping[str, Any], deny: tuple[str, ...] = ()) -> None:
+        """`deny`: the permission deny rules (they hold for tools a server says only read, too)."""
+        self._rules = PermissionRules(deny=deny)
         specs, warnings = parse_servers(raw)
         self.warnings: list[McpWarning] = warnings
         if specs and not sdk_available():
@@ -139,7 +146,7 @@ class McpClients:
             if server.state != "connected":
                 continue
             for tool in server.tools:
-                agent_tool = _agent_tool(server, tool)
+                agent_tool = _agent_tool(server, tool, self._rules)
                 found.setdefault(agent_tool.spec.name, agent_tool)  # first of a clash wins
         return list(found.values())
 
