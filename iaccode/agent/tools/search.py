@@ -22,8 +22,8 @@ import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
+from re import _constants as sre
+from re import _parser as sre_parse
 from typing import Any
 
 import trio
