@@ -9,7 +9,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import trio
@@ -270,11 +270,48 @@ def test_a_deny_rule_holds_for_a_tool_the_server_calls_read_only() -> None:
     clients = McpClients({"docs": stdio_entry()}, deny=("mcp__docs__wipe",))
     server = clients.servers[0]
     server.state = "connected"
-    hint = ToolAnnotations(readOnlyHint=True)
+    hint = ToolAnnotations(read_only_hint=True)
     schema = {"type": "object"}
     server.tools = (
-        Tool(name="search", inputSchema=schema, annotations=hint),
-        Tool(name="wipe", inputSchema=schema, annotations=hint),
+        Tool(name="search", input_schema=schema, annotations=hint),
+        Tool(name="wipe", input_schema=schema, annotations=hint),
     )
     read_only = {tool.spec.name: tool.spec.read_only for tool in clients.tools()}
     assert read_only == {"mcp__docs__search": True, "mcp__docs__wipe": False}
+
+
+async def test_a_progress_message_is_redacted(tmp_path: Path) -> None:
+    # The server's own words go out as mcpProgress: no configured env or header value, token
+    # or local path may pass (the seed: progress metadata is sanitised before streaming).
+    from mcp.types import CallToolResult, TextContent
+
+    from iaccode.agent.engine import TurnOutput
+    from iaccode.agent.mcp.tools import McpTool
+    from iaccode.agent.tools.base import ToolContext, ToolSpec
+    from tests.agent.fakes import RecordingOutput
+
+    spec = ServerSpec(
+        "files",
+        "stdio",
+        command="x",
+        env={"MCP_TEST_SECRET": SECRET},
+        headers={"X-Api": TOKEN},
+    )
+
+    class Server:
+        def __init__(self) -> None:
+            self.spec = spec
+
+        async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
+            await on_progress(1, 2, f"read /home/alice/.aws/credentials with {SECRET} and {TOKEN}")
+            await on_progress(2, 2, "api_key=abcdef1234 at https://example.com/a/b, 2/2 done")
+            return CallToolResult(content=[TextContent(type="text", text="ok")])
+
+    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), Server(), "read")  # type: ignore[arg-type]
+    output = RecordingOutput()
+    await tool.run({}, ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, output), "call-1"))
+    messages = [e["mcpProgress"]["message"] for e in output.events if "mcpProgress" in e]
+    assert messages == [
+        "read <path> with **** and ****",
+        "api_key=**** at https://example.com/a/b, 2/2 done",
+    ]

@@ -6,7 +6,9 @@ rule matches its public name: read-only tools never reach the rules, and the ser
 must not outweigh the operator's deny. Any other tool asks, like every write, and the permission
 rules match the public name (`mcp__docs__*`).
 Results: text blocks joined, other blocks named, structured content as JSON when there is no
-text, cut to `RESULT_LIMIT`. Progress notifications become `metadata.iac_code.mcpProgress`.
+text, cut to `RESULT_LIMIT`. Progress notifications become `metadata.iac_code.mcpProgress`; the
+server's own message in them is redacted like every public MCP field: the server's configured
+header and env values, secret-looking values and local paths are masked.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from iaccode.agent.engine import TurnOutput
-from iaccode.agent.mcp.config import McpWarning, parse_servers
+from iaccode.agent.mcp.config import McpWarning, ServerSpec, parse_servers
 from iaccode.agent.mcp.connection import McpCallError, McpServer, sdk_available
 from iaccode.agent.permissions import PermissionRules
+from iaccode.agent.previews import MASK, mask_secrets
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
 from iaccode.wire import json
 
@@ -31,6 +34,8 @@ RESULT_LIMIT = 32_000
 DESCRIPTION_LIMIT = 1000
 READY_SECONDS = 10.0  # a turn waits this long at most for servers still making their first try
 _INVALID = re.compile(r"[^A-Za-z0-9_-]")
+# A local path: POSIX absolute or home-relative (not the path of a URL), or a Windows drive path.
+_LOCAL_PATH = re.compile(r"(?<![\w.:/~-])~?/[^\s\"'<>|]+|\b[A-Za-z]:\\[^\s\"'<>|]+")
 
 
 def public_name(server: str, tool: str) -> str:
@@ -57,7 +62,7 @@ class McpTool:
             if total is not None:
                 event["total"] = total
             if message:
-                event["message"] = message[:500]
+                event["message"] = redacted(message[:500], self.server.spec)
             await ctx.output.status({"mcpProgress": event})
 
         try:
@@ -68,6 +73,15 @@ class McpTool:
         if result.is_error:
             return ToolResult({"error": text or "The MCP tool reported an error."}, is_error=True)
         return ToolResult({"result": text})
+
+
+def redacted(text: str, spec: ServerSpec) -> str:
+    """`text` (a server's own words) without the server's configured header and env values,
+    secret-looking values and local paths."""
+    for value in sorted((*spec.headers.values(), *spec.env.values()), key=len, reverse=True):
+        if len(value) >= 4:
+            text = text.replace(value, MASK)
+    return _LOCAL_PATH.sub("<path>", mask_secrets(text))
 
 
 def result_text(result: CallToolResult) -> str:
