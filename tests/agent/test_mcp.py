@@ -315,3 +315,36 @@ async def test_a_progress_message_is_redacted(tmp_path: Path) -> None:
         "read <path> with **** and ****",
         "api_key=**** at https://example.com/a/b, 2/2 done",
     ]
+
+
+async def test_results_and_errors_do_not_spread_configured_secrets(tmp_path: Path) -> None:
+    # A result goes to the model and, as a tool event, to the caller: a configured env or
+    # header value echoed by the server is masked; an error is redacted like a public message.
+    from mcp.types import CallToolResult, TextContent
+
+    from iaccode.agent.engine import TurnOutput
+    from iaccode.agent.mcp.tools import McpTool
+    from iaccode.agent.tools.base import ToolContext, ToolSpec
+    from tests.agent.fakes import RecordingOutput
+
+    answers = iter(
+        [
+            CallToolResult(content=[TextContent(type="text", text=f"/srv/a.txt uses {SECRET}")]),
+            CallToolResult(
+                content=[TextContent(type="text", text=f"ENOENT /home/alice/x token={TOKEN}")],
+                is_error=True,
+            ),
+        ]
+    )
+
+    class Server:
+        spec = ServerSpec("files", "stdio", command="x", env={"MCP_TEST_SECRET": SECRET})
+
+        async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
+            return next(answers)
+
+    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), Server(), "read")  # type: ignore[arg-type]
+    ctx = ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, RecordingOutput()), "call-1")
+    assert (await tool.run({}, ctx)).data == {"result": "/srv/a.txt uses ****"}
+    failed = await tool.run({}, ctx)
+    assert failed.is_error and failed.data == {"error": "ENOENT <path> token=****"}

@@ -6,9 +6,10 @@ rule matches its public name: read-only tools never reach the rules, and the ser
 must not outweigh the operator's deny. Any other tool asks, like every write, and the permission
 rules match the public name (`mcp__docs__*`).
 Results: text blocks joined, other blocks named, structured content as JSON when there is no
-text, cut to `RESULT_LIMIT`. Progress notifications become `metadata.iac_code.mcpProgress`; the
-server's own message in them is redacted like every public MCP field: the server's configured
-header and env values, secret-looking values and local paths are masked.
+text, cut to `RESULT_LIMIT`, with the server's configured header and env values masked.
+Progress notifications become `metadata.iac_code.mcpProgress`; the server's own message in them,
+and in an error result, is redacted like every public MCP field: configured header and env
+values, secret-looking values and local paths are masked.
 """
 
 from __future__ import annotations
@@ -69,19 +70,26 @@ class McpTool:
             result = await self.server.call(self.tool, dict(args), progress)
         except McpCallError as exc:
             raise ToolError(str(exc)) from None
-        text = result_text(result)
+        text = _without_configured(result_text(result), self.server.spec)
         if result.is_error:
-            return ToolResult({"error": text or "The MCP tool reported an error."}, is_error=True)
+            error = redacted(text, self.server.spec) or "The MCP tool reported an error."
+            return ToolResult({"error": error}, is_error=True)
         return ToolResult({"result": text})
 
 
 def redacted(text: str, spec: ServerSpec) -> str:
     """`text` (a server's own words) without the server's configured header and env values,
     secret-looking values and local paths."""
+    return _LOCAL_PATH.sub("<path>", mask_secrets(_without_configured(text, spec)))
+
+
+def _without_configured(text: str, spec: ServerSpec) -> str:
+    """`text` with the server's configured header and env values masked: they are credentials
+    or local settings, for the server only (a result echoing one must not spread it)."""
     for value in sorted((*spec.headers.values(), *spec.env.values()), key=len, reverse=True):
         if len(value) >= 4:
             text = text.replace(value, MASK)
-    return _LOCAL_PATH.sub("<path>", mask_secrets(text))
+    return text
 
 
 def result_text(result: CallToolResult) -> str:
