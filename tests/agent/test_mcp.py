@@ -348,3 +348,30 @@ async def test_results_and_errors_do_not_spread_configured_secrets(tmp_path: Pat
     assert (await tool.run({}, ctx)).data == {"result": "/srv/a.txt uses ****"}
     failed = await tool.run({}, ctx)
     assert failed.is_error and failed.data == {"error": "ENOENT <path> token=****"}
+
+
+async def test_progress_after_the_call_returned_is_not_published(tmp_path: Path) -> None:
+    # The SDK calls the progress callback in a task of its own, possibly after the result was
+    # delivered: the tool's (or the turn's) stream is over by then.
+    from mcp.types import CallToolResult, TextContent
+
+    from iaccode.agent.engine import TurnOutput
+    from iaccode.agent.mcp.tools import McpTool
+    from iaccode.agent.tools.base import ToolContext, ToolSpec
+    from tests.agent.fakes import RecordingOutput
+
+    callbacks: list[Any] = []
+
+    class Server:
+        spec = ServerSpec("files", "stdio", command="x")
+
+        async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
+            callbacks.append(on_progress)
+            await on_progress(1, 2, "half")
+            return CallToolResult(content=[TextContent(type="text", text="ok")])
+
+    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), Server(), "read")  # type: ignore[arg-type]
+    output = RecordingOutput()
+    await tool.run({}, ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, output), "call-1"))
+    await callbacks[0](2, 2, "late")
+    assert [e["mcpProgress"]["progress"] for e in output.events if "mcpProgress" in e] == [1]

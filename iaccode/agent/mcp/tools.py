@@ -52,7 +52,13 @@ class McpTool:
         self.tool = tool
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
+        finished = False
+
         async def progress(done: float, total: float | None, message: str | None) -> None:
+            # The SDK runs this in a task of its own: a notification that came just before the
+            # result may run after the call returned, when the call (or the turn) is over.
+            if finished:
+                return
             event: dict[str, Any] = {
                 "toolName": self.spec.name,
                 "serverName": self.server.spec.name,
@@ -70,6 +76,8 @@ class McpTool:
             result = await self.server.call(self.tool, dict(args), progress)
         except McpCallError as exc:
             raise ToolError(str(exc)) from None
+        finally:
+            finished = True
         text = _without_configured(result_text(result), self.server.spec)
         if result.is_error:
             error = redacted(text, self.server.spec) or "The MCP tool reported an error."
