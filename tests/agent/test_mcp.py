@@ -280,15 +280,22 @@ def test_a_deny_rule_holds_for_a_tool_the_server_calls_read_only() -> None:
     assert read_only == {"mcp__docs__search": True, "mcp__docs__wipe": False}
 
 
-async def test_a_progress_message_is_redacted(tmp_path: Path) -> None:
-    # The server's own words go out as mcpProgress: no configured env or header value, token
-    # or local path may pass (the seed: progress metadata is sanitised before streaming).
-    from mcp.types import CallToolResult, TextContent
-
+def stub_tool(server: object, tmp_path: Path) -> tuple[Any, Any, Any]:
+    """An McpTool on a stand-in for McpServer (`spec`, `call`), its context and its output."""
     from iaccode.agent.engine import TurnOutput
     from iaccode.agent.mcp.tools import McpTool
     from iaccode.agent.tools.base import ToolContext, ToolSpec
     from tests.agent.fakes import RecordingOutput
+
+    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), server, "read")  # type: ignore[arg-type]
+    output = RecordingOutput()
+    return tool, ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, output), "call-1"), output
+
+
+async def test_a_progress_message_is_redacted(tmp_path: Path) -> None:
+    # The server's own words go out as mcpProgress: no configured env or header value, token
+    # or local path may pass (the seed: progress metadata is sanitised before streaming).
+    from mcp.types import CallToolResult, TextContent
 
     spec = ServerSpec(
         "files",
@@ -307,9 +314,8 @@ async def test_a_progress_message_is_redacted(tmp_path: Path) -> None:
             await on_progress(2, 2, "api_key=abcdef1234 at https://example.com/a/b, 2/2 done")
             return CallToolResult(content=[TextContent(type="text", text="ok")])
 
-    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), Server(), "read")  # type: ignore[arg-type]
-    output = RecordingOutput()
-    await tool.run({}, ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, output), "call-1"))
+    tool, ctx, output = stub_tool(Server(), tmp_path)
+    await tool.run({}, ctx)
     messages = [e["mcpProgress"]["message"] for e in output.events if "mcpProgress" in e]
     assert messages == [
         "read <path> with **** and ****",
@@ -321,11 +327,6 @@ async def test_results_and_errors_do_not_spread_configured_secrets(tmp_path: Pat
     # A result goes to the model and, as a tool event, to the caller: a configured env or
     # header value echoed by the server is masked; an error is redacted like a public message.
     from mcp.types import CallToolResult, TextContent
-
-    from iaccode.agent.engine import TurnOutput
-    from iaccode.agent.mcp.tools import McpTool
-    from iaccode.agent.tools.base import ToolContext, ToolSpec
-    from tests.agent.fakes import RecordingOutput
 
     answers = iter(
         [
@@ -343,8 +344,7 @@ async def test_results_and_errors_do_not_spread_configured_secrets(tmp_path: Pat
         async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
             return next(answers)
 
-    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), Server(), "read")  # type: ignore[arg-type]
-    ctx = ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, RecordingOutput()), "call-1")
+    tool, ctx, _ = stub_tool(Server(), tmp_path)
     assert (await tool.run({}, ctx)).data == {"result": "/srv/a.txt uses ****"}
     failed = await tool.run({}, ctx)
     assert failed.is_error and failed.data == {"error": "ENOENT <path> token=****"}
@@ -354,11 +354,6 @@ async def test_progress_after_the_call_returned_is_not_published(tmp_path: Path)
     # The SDK calls the progress callback in a task of its own, possibly after the result was
     # delivered: the tool's (or the turn's) stream is over by then.
     from mcp.types import CallToolResult, TextContent
-
-    from iaccode.agent.engine import TurnOutput
-    from iaccode.agent.mcp.tools import McpTool
-    from iaccode.agent.tools.base import ToolContext, ToolSpec
-    from tests.agent.fakes import RecordingOutput
 
     callbacks: list[Any] = []
 
@@ -370,8 +365,7 @@ async def test_progress_after_the_call_returned_is_not_published(tmp_path: Path)
             await on_progress(1, 2, "half")
             return CallToolResult(content=[TextContent(type="text", text="ok")])
 
-    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), Server(), "read")  # type: ignore[arg-type]
-    output = RecordingOutput()
-    await tool.run({}, ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, output), "call-1"))
+    tool, ctx, output = stub_tool(Server(), tmp_path)
+    await tool.run({}, ctx)
     await callbacks[0](2, 2, "late")
     assert [e["mcpProgress"]["progress"] for e in output.events if "mcpProgress" in e] == [1]
