@@ -26,13 +26,15 @@ _PEM = re.compile(
 _SECRET_WORDS = (
     r"password|passwd|secret|token|access[_-]?key|api[_-]?key|private[_-]?key|credential"
 )
-# `name: value`, `name = "value"`, `"name": "value"` where the name says it is a secret. Linear:
+# `name: value`, `name = "value"`, `"name": "value"` where the name says it is a secret, the value
+# on the same line and not a mapping or list (a template's `DBPassword:` parameter block, or
+# `MasterPassword: {"Ref": ...}`, names no secret and stays readable). Linear:
 # a name starts where a word does, is looked at ahead for a secret word, then taken whole (no
 # backtracking into it), so a long run of word characters (minified JSON, base64) stays cheap.
 _NAMED = re.compile(
     rf"""(?ix)
-    ((?<![\w.-])["']?(?=[\w.-]*?(?:{_SECRET_WORDS}))[\w.-]++["']?\s*[:=]\s*)
-    (["']?)([^\s"',}}]+)(["']?)
+    ((?<![\w.-])["']?(?=[\w.-]*?(?:{_SECRET_WORDS}))[\w.-]++["']?[ \t]*[:=][ \t]*)
+    (["']?)([^\s"',{{}}\[][^\s"',}}]*)(["']?)
     """
 )
 _SECRET_NAME = re.compile(f"(?i){_SECRET_WORDS}")

@@ -67,3 +67,25 @@ def test_a_large_write_is_previewed_quickly() -> None:
     assert edit is not None and edit["text"].endswith("…")
     masked = write_preview("write_file", {"content": f"{blob[:100]} password: hunter2\n"})
     assert masked is not None and "hunter2" not in masked["text"]
+
+
+def test_a_template_s_secret_named_parameters_stay_readable() -> None:
+    # A ROS template's `DBPassword:` parameter block and a `{"Ref": ...}` to it hold no secret:
+    # masking the next line's `Type:` or the `{` garbled the preview (and the turn's memory).
+    template = "\n".join(
+        [
+            "Parameters:",
+            "  DBPassword:",
+            "    Type: String",
+            "    NoEcho: true",
+            "Resources:",
+            "  Db:",
+            "    Properties:",
+            '      MasterPassword: {"Ref": "DBPassword"}',
+            "      AccountPassword:",
+            "        Ref: DBPassword",
+            "      SuperPassword: hunter2hunter2",
+        ]
+    )
+    masked = mask_secrets(template)
+    assert masked == template.replace("hunter2hunter2", "****")
