@@ -157,6 +157,14 @@ _CATALOG: dict[str, dict[str, str]] = {
         "ja": "モデルの出力上限に達したため、回答は途中で切れています。",
         "pt": "A resposta foi cortada porque atingiu o limite de saída do modelo.",
     },
+    "The answer was stopped by the model provider's content filter.": {
+        "zh": "回答被模型服务商的内容过滤器中止。",
+        "es": "La respuesta fue detenida por el filtro de contenido del proveedor del modelo.",
+        "fr": "La réponse a été interrompue par le filtre de contenu du fournisseur du modèle.",
+        "de": "Die Antwort wurde vom Inhaltsfilter des Modellanbieters abgebrochen.",
+        "ja": "回答はモデル提供元のコンテンツフィルターによって中断されました。",
+        "pt": "A resposta foi interrompida pelo filtro de conteúdo do provedor do modelo.",
+    },
     (
         "I stopped after {steps} model calls in this turn, before running {calls} more tool "
         "calls; ask me to continue."

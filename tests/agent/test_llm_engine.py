@@ -180,8 +180,11 @@ async def test_parallel_tools_permission_artifact_and_usage(
             "totalTokens": 430,
         }
         task = await a2a.result("GetTask", {"id": task_id})
-        # stored, whichever stream was open when they came: the template, the file written
-        composed, written = task["artifacts"]
+        # stored, whichever stream was open when they came: the template, the file written (in
+        # either order: the two calls run concurrently, and the write waits for its answer)
+        composed, written = sorted(
+            task["artifacts"], key=lambda a: a["parts"][0]["mediaType"] == "text/markdown"
+        )
         assert composed["parts"][0]["mediaType"] == "application/yaml"
         assert written["parts"][0]["mediaType"] == "text/markdown"
         assert written["metadata"]["byteSize"] == 7

@@ -217,3 +217,19 @@ async def test_thinking_per_request_maps_onto_the_provider_parameters(
     assert (bodies[0]["enable_thinking"], bodies[0]["thinking_budget"]) == (True, 512)
     assert bodies[1]["enable_thinking"] is False and "thinking_budget" not in bodies[1]
     assert bodies[2]["reasoning_effort"] == "high" and "enable_thinking" not in bodies[2]
+
+
+async def test_an_answer_the_content_filter_stopped_is_marked_incomplete(
+    start_llm: Callable[..., Any], model: FakeOpenAI, workspace: Path
+) -> None:
+    # Cut like a `length` answer, but not to be continued: said so, never `complete`.
+    model.enqueue(Script(text_chunks("Here is the temp", finish_reason="content_filter")))
+    a2a, http = await client(await start_llm(), workspace)
+    async with http:
+        events = await a2a.send_stream("Write a template")
+    final = final_status(events)
+    assert text_of(final["status"]["message"]) == (
+        "Here is the temp\n\nThe answer was stopped by the model provider's content filter."
+    )
+    assert final["metadata"]["iac_code"]["assistantFinal"] == {"complete": False}
+    assert len(model.requests) == 1

@@ -93,3 +93,30 @@ def test_memory_shortens_results_and_skips_answers_and_empty_messages() -> None:
         ("assistant", "answer 3"),
         ("user", "now"),
     ]
+
+
+def test_memory_masks_secrets_of_tool_calls_and_results() -> None:
+    # The memory is written to disk with the task: a password passed to a tool, a credential
+    # in a written file or in what a tool read must not be kept in the clear.
+    arguments = {
+        "path": "main.tf",
+        "content": 'provider "alicloud" {\n  secret_key = "s3cr3tValue"\n}\n',
+        "Parameters": {"DBPassword": "Hunter2!", "ZoneId": "cn-hangzhou-h"},
+        "use_token": True,
+    }
+    call = {"id": "c1", "type": "function", "function": {"name": "write_file"}}
+    call["function"]["arguments"] = json.dumps(arguments).decode()
+    memory = turn_memory(
+        "u1",
+        [
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": "AccessKeyId: LTAI5tAbCdEfGhIjKlMn"},
+            {"role": "assistant", "content": "done"},
+        ],
+    )
+    stored = json.dumps(memory.body).decode()
+    for secret in ("s3cr3tValue", "Hunter2!", "LTAI5tAbCdEfGhIjKlMn"):
+        assert secret not in stored
+    kept = json.loads(memory.body["messages"][0]["tool_calls"][0]["function"]["arguments"])
+    assert kept["path"] == "main.tf" and kept["Parameters"]["ZoneId"] == "cn-hangzhou-h"
+    assert kept["Parameters"]["DBPassword"] == "****" and kept["use_token"] is True

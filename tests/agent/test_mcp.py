@@ -9,7 +9,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import trio
@@ -260,3 +260,112 @@ async def test_mcp_tools_end_to_end_over_a2a(
     # echo and progress are read-only (no question); note is not, so it asks
     env = results(second)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
     assert env["toolName"] == "mcp__local__note" and env["toolUseId"] == "call_note"
+
+
+def test_a_deny_rule_holds_for_a_tool_the_server_calls_read_only() -> None:
+    # Read-only tools never reach the permission rules: a server's own readOnlyHint must not
+    # let a tool the operator denied run without the (denying) permission check.
+    from mcp.types import Tool, ToolAnnotations
+
+    clients = McpClients({"docs": stdio_entry()}, deny=("mcp__docs__wipe",))
+    server = clients.servers[0]
+    server.state = "connected"
+    hint = ToolAnnotations(read_only_hint=True)
+    schema = {"type": "object"}
+    server.tools = (
+        Tool(name="search", input_schema=schema, annotations=hint),
+        Tool(name="wipe", input_schema=schema, annotations=hint),
+    )
+    read_only = {tool.spec.name: tool.spec.read_only for tool in clients.tools()}
+    assert read_only == {"mcp__docs__search": True, "mcp__docs__wipe": False}
+
+
+def stub_tool(server: object, tmp_path: Path) -> tuple[Any, Any, Any]:
+    """An McpTool on a stand-in for McpServer (`spec`, `call`), its context and its output."""
+    from iaccode.agent.engine import TurnOutput
+    from iaccode.agent.mcp.tools import McpTool
+    from iaccode.agent.tools.base import ToolContext, ToolSpec
+    from tests.agent.fakes import RecordingOutput
+
+    tool = McpTool(ToolSpec("mcp__files__read", "", {"type": "object"}), server, "read")  # type: ignore[arg-type]
+    output = RecordingOutput()
+    return tool, ToolContext(tmp_path, (tmp_path,), cast(TurnOutput, output), "call-1"), output
+
+
+async def test_a_progress_message_is_redacted(tmp_path: Path) -> None:
+    # The server's own words go out as mcpProgress: no configured env or header value, token
+    # or local path may pass (the seed: progress metadata is sanitised before streaming).
+    from mcp.types import CallToolResult, TextContent
+
+    spec = ServerSpec(
+        "files",
+        "stdio",
+        command="x",
+        env={"MCP_TEST_SECRET": SECRET},
+        headers={"X-Api": TOKEN},
+    )
+
+    class Server:
+        def __init__(self) -> None:
+            self.spec = spec
+
+        async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
+            await on_progress(1, 2, f"read /home/alice/.aws/credentials with {SECRET} and {TOKEN}")
+            await on_progress(2, 2, "api_key=abcdef1234 at https://example.com/a/b, 2/2 done")
+            return CallToolResult(content=[TextContent(type="text", text="ok")])
+
+    tool, ctx, output = stub_tool(Server(), tmp_path)
+    await tool.run({}, ctx)
+    messages = [e["mcpProgress"]["message"] for e in output.events if "mcpProgress" in e]
+    assert messages == [
+        "read <path> with **** and ****",
+        "api_key=**** at https://example.com/a/b, 2/2 done",
+    ]
+
+
+async def test_results_and_errors_do_not_spread_configured_secrets(tmp_path: Path) -> None:
+    # A result goes to the model and, as a tool event, to the caller: a configured env or
+    # header value echoed by the server is masked; an error is redacted like a public message.
+    from mcp.types import CallToolResult, TextContent
+
+    answers = iter(
+        [
+            CallToolResult(content=[TextContent(type="text", text=f"/srv/a.txt uses {SECRET}")]),
+            CallToolResult(
+                content=[TextContent(type="text", text=f"ENOENT /home/alice/x token={TOKEN}")],
+                is_error=True,
+            ),
+        ]
+    )
+
+    class Server:
+        spec = ServerSpec("files", "stdio", command="x", env={"MCP_TEST_SECRET": SECRET})
+
+        async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
+            return next(answers)
+
+    tool, ctx, _ = stub_tool(Server(), tmp_path)
+    assert (await tool.run({}, ctx)).data == {"result": "/srv/a.txt uses ****"}
+    failed = await tool.run({}, ctx)
+    assert failed.is_error and failed.data == {"error": "ENOENT <path> token=****"}
+
+
+async def test_progress_after_the_call_returned_is_not_published(tmp_path: Path) -> None:
+    # The SDK calls the progress callback in a task of its own, possibly after the result was
+    # delivered: the tool's (or the turn's) stream is over by then.
+    from mcp.types import CallToolResult, TextContent
+
+    callbacks: list[Any] = []
+
+    class Server:
+        spec = ServerSpec("files", "stdio", command="x")
+
+        async def call(self, tool: str, arguments: dict[str, Any], on_progress: Any) -> Any:
+            callbacks.append(on_progress)
+            await on_progress(1, 2, "half")
+            return CallToolResult(content=[TextContent(type="text", text="ok")])
+
+    tool, ctx, output = stub_tool(Server(), tmp_path)
+    await tool.run({}, ctx)
+    await callbacks[0](2, 2, "late")
+    assert [e["mcpProgress"]["progress"] for e in output.events if "mcpProgress" in e] == [1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from iaccode.agent.permissions import PermissionRequest, envelope
 from iaccode.agent.previews import PREVIEW_LINES, mask_secrets, write_preview
 
@@ -51,3 +53,39 @@ def test_the_envelope_carries_the_preview() -> None:
     env = envelope(request, task_id="t", context_id="c", input_id="i", language=None)
     assert env["preview"] == {"kind": "content", "lines": 1, "text": "db_password=****"}
     assert "s3cr3t" not in str(env)
+
+
+def test_a_large_write_is_previewed_quickly() -> None:
+    # The preview is made on the event loop when the question is asked: a long line (minified
+    # JSON, base64 user data) must cost no more than a short one. It took minutes before.
+    blob = "QUJD" * 500_000  # 2 MB, one word
+    started = time.perf_counter()
+    content = write_preview("write_file", {"path": "a.json", "content": blob})
+    edit = write_preview("edit_file", {"path": "a.json", "old_text": blob, "new_text": blob + "x"})
+    assert time.perf_counter() - started < 1.0
+    assert content is not None and content["text"].endswith("…") and content["lines"] == 1
+    assert edit is not None and edit["text"].endswith("…")
+    masked = write_preview("write_file", {"content": f"{blob[:100]} password: hunter2\n"})
+    assert masked is not None and "hunter2" not in masked["text"]
+
+
+def test_a_template_s_secret_named_parameters_stay_readable() -> None:
+    # A ROS template's `DBPassword:` parameter block and a `{"Ref": ...}` to it hold no secret:
+    # masking the next line's `Type:` or the `{` garbled the preview (and the turn's memory).
+    template = "\n".join(
+        [
+            "Parameters:",
+            "  DBPassword:",
+            "    Type: String",
+            "    NoEcho: true",
+            "Resources:",
+            "  Db:",
+            "    Properties:",
+            '      MasterPassword: {"Ref": "DBPassword"}',
+            "      AccountPassword:",
+            "        Ref: DBPassword",
+            "      SuperPassword: hunter2hunter2",
+        ]
+    )
+    masked = mask_secrets(template)
+    assert masked == template.replace("hunter2hunter2", "****")

@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import trio
 
+from iaccode.agent.tools import search
 from iaccode.agent.tools.base import ToolRunner
 from iaccode.agent.tools.search import MATCH_LIMIT, SEARCH_TOOLS
 from tests.agent.fakes import RecordingOutput
@@ -84,3 +86,29 @@ async def test_bad_input_is_a_readable_error(
     result = await call(cwd, name, args)
     assert result["is_error"] and error in result["error"]
     assert str(cwd) not in result["error"]
+
+
+@pytest.mark.parametrize("pattern", [r"(a+)+$", r"(?:\w+\s?)*$", r"(a|aa)+$", r"(x*)*y"])
+async def test_a_pattern_that_backtracks_exponentially_is_refused(cwd: Path, pattern: str) -> None:
+    # `re` holds the GIL for a whole match: this line would freeze the server for seconds (and
+    # a few more characters for hours), worker thread or not.
+    (cwd / "slow.txt").write_text("a" * 23 + "b\n")
+    started = trio.current_time()
+    result = await call(cwd, "grep", {"pattern": pattern, "include": "slow.txt"})
+    assert trio.current_time() - started < 0.5
+    assert result["is_error"] and "can take forever" in result["error"]
+
+
+@pytest.mark.parametrize("pattern", [r"(resource|data) ", r"(?>a+)+$", r"a++$", r"(ab)+", r"\w+="])
+async def test_patterns_that_cannot_backtrack_exponentially_still_run(
+    cwd: Path, pattern: str
+) -> None:
+    result = await call(cwd, "grep", {"pattern": pattern})
+    assert not result["is_error"]
+
+
+async def test_a_search_is_bounded_in_time(cwd: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "SEARCH_SECONDS", 0.0)
+    for name in ("grep", "glob"):
+        result = await call(cwd, name, {"pattern": "*.tf" if name == "glob" else "resource"})
+        assert result["is_error"] and "took longer than 0 s" in result["error"]

@@ -54,3 +54,9 @@ def test_a_skills_dir_replaces_and_skips_malformed_skills(tmp_path: Path) -> Non
     assert set(skills) == {"iac_aliyun"}
     (tool,) = skill_tools(tmp_path)
     assert "Replaced." in tool.spec.description
+
+
+async def test_a_name_that_is_not_a_string_is_a_readable_error(tmp_path: Path) -> None:
+    # The model's arguments are not validated against the schema: a list must not fail the turn.
+    result = await call(tmp_path, {"name": ["iac_aliyun"]})
+    assert result["is_error"] and "no skill named" in result["error"]

@@ -4,7 +4,8 @@ One turn is a loop: send the conversation to the model, stream its text and reas
 caller as they arrive, run the tool calls it asks for (concurrently; writes ask permission), feed
 the results back, and stop when the model answers without calling a tool. An answer cut off by
 the output limit (`finish_reason: length`) is continued up to `MAX_CONTINUATIONS` times, then
-ended with a notice and `assistantFinal.complete` false. After `llm-max-steps` model calls the
+ended with a notice and `assistantFinal.complete` false; so is an answer the provider's content
+filter stopped (`finish_reason: content_filter`). After `llm-max-steps` model calls the
 turn stops before running calls whose results no model call would read, and says so.
 
 The conversation a model sees is rebuilt from the task store on every turn (the context's
@@ -103,6 +104,7 @@ NO_KEY = (
 )
 # User-facing notices (translated in iaccode.agent.i18n).
 CUT_OFF = "The answer was cut off because it reached the model's output limit."
+FILTERED = "The answer was stopped by the model provider's content filter."
 TOO_MANY_STEPS = (
     "I stopped after {steps} model calls in this turn, before running {calls} more tool "
     "calls; ask me to continue."
@@ -143,7 +145,7 @@ class LlmEngine:
         self._roots = config.workspace_roots()
         self._tools = tools
         self._cloud = CloudAccess.from_config(config)
-        self._mcp = McpClients(config.mcp_servers)
+        self._mcp = McpClients(config.mcp_servers, deny=config.permission_deny)
         self._skills = skill_tools(config.skills_dir) if tools is None else ()
 
     def accepts_media_type(self, media_type: str) -> bool:
@@ -215,6 +217,9 @@ class LlmEngine:
                     progress.messages.append({"role": "user", "content": CONTINUE_PROMPT})
                     continue
                 notice = translate(CUT_OFF, turn.language)
+                return await _end(progress, output, completion.text, notice)
+            if completion.finish_reason == "content_filter":  # cut too, and not to be continued
+                notice = translate(FILTERED, turn.language)
                 return await _end(progress, output, completion.text, notice)
             return await _end(progress, output, completion.text)
 

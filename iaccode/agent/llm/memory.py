@@ -6,6 +6,8 @@ assistant tool calls, tool results shortened to `MEMORY_RESULT_LIMIT`, the answe
 follow-up, even after a restart, still knows which files were read or written and what the tools
 said. A turn that compacted the conversation keeps the summary too; it stands for everything
 before that turn. Turns without a memory (another engine's, a failed one) fall back to their text.
+The memory is written to disk: secret-looking values in tool calls' arguments and in tool results
+are masked first (`iaccode.agent.previews`), as in a write's permission preview.
 
 Memory body (version 1): `{"v": 1, "messages": [OpenAI-form messages], "summary"?: str}`.
 """
@@ -16,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from iaccode.agent.engine import TurnInput, TurnMemory
+from iaccode.agent.previews import MASK, is_secret_name, mask_secrets
 from iaccode.model.a2a import Message, Role
 from iaccode.wire import json
 
@@ -110,12 +113,13 @@ def message_text(message: Message) -> str:
 def turn_memory(
     message_id: str, messages: Sequence[Mapping[str, Any]], summary: str | None = None
 ) -> TurnMemory:
-    """What to keep of a turn: its model messages after the user message, tool results short."""
+    """What to keep of a turn: its model messages after the user message, tool results short,
+    secrets in tool calls and results masked."""
     kept: list[dict[str, Any]] = []
     for message in messages:
         entry = dict(message)
         if entry.get("role") == "tool" and isinstance(entry.get("content"), str):
-            entry["content"] = bounded(entry["content"], MEMORY_RESULT_LIMIT)
+            entry["content"] = mask_secrets(bounded(entry["content"], MEMORY_RESULT_LIMIT))
         if isinstance(entry.get("tool_calls"), list):
             entry["tool_calls"] = [_short_call(call) for call in entry["tool_calls"]]
         kept.append(entry)
@@ -126,24 +130,39 @@ def turn_memory(
 
 
 def _short_call(call: Any) -> Any:
-    """A tool call with long arguments (a written file's content) shortened, still JSON: the
-    call's result says what it did, and the file itself is in the workspace."""
+    """A tool call with secrets masked and long arguments (a written file's content) shortened,
+    still JSON: the call's result says what it did, and the file itself is in the workspace."""
     function = call.get("function") if isinstance(call, dict) else None
     if not isinstance(function, dict):
         return call
     arguments = function.get("arguments")
-    if not isinstance(arguments, str) or len(arguments) <= MEMORY_ARGUMENT_LIMIT:
+    if not isinstance(arguments, str):
         return call
     try:
         value = json.loads(arguments)
     except json.JSONDecodeError:
         value = None
     if isinstance(value, dict):
-        short = {k: _short_value(v) for k, v in value.items()}
-        text = json.dumps(short).decode("utf-8")
+        if len(arguments) > MEMORY_ARGUMENT_LIMIT:
+            value = {k: _short_value(v) for k, v in value.items()}
+        text = json.dumps(_masked(value)).decode("utf-8")
+    elif len(arguments) <= MEMORY_ARGUMENT_LIMIT:
+        text = mask_secrets(arguments)
     else:
         text = json.dumps({"omitted": f"{len(arguments)} characters of arguments"}).decode()
     return {**call, "function": {**function, "arguments": text}}
+
+
+def _masked(value: Any, name: str = "") -> Any:
+    """`value` with secret-named fields' values and secret-looking strings masked."""
+    if isinstance(value, dict):
+        return {k: _masked(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v, name) for v in value]
+    secret = name and is_secret_name(name) and not isinstance(value, bool)
+    if secret and isinstance(value, (str, int, float)) and value != "":
+        return MASK
+    return mask_secrets(value) if isinstance(value, str) else value
 
 
 def _short_value(value: Any) -> Any:

@@ -38,7 +38,8 @@ class SkillTool:
         )
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolResult:
-        skill = self.skills.get(args.get("name"))  # type: ignore[arg-type]
+        name = args.get("name")
+        skill = self.skills.get(name) if isinstance(name, str) else None
         if skill is None:
             raise ToolError(f"There is no skill named {args.get('name')!r}.")
         file = args.get("file")
