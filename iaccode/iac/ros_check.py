@@ -41,6 +41,7 @@ ROS2011  error     Default value is out of range
 ROS2012  error     Number parameter default is not a number
 ROS2013  error     Boolean parameter default is not a boolean
 ROS2014  warning   Parameter is never used
+ROS2015  error     Parameter value uses a function
 ROS3001  error     Resource definition is not a mapping
 ROS3002  error     Resource has no Type
 ROS3003  warning   Resource Type has an unexpected prefix

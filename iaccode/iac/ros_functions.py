@@ -30,11 +30,13 @@ class ListShape:
     written: str  # how the reference writes it, for messages
     scalars: tuple[int, ...] = ()
     lists: tuple[int, ...] = ()
+    scalar_ok: bool = False  # a single scalar also stands for the whole argument
 
 
 SCALAR = "scalar"  # one string or number, or a function
+SIZED = "sized"  # a string, list or mapping (something with a length), or a function
 
-# ROS function -> the argument it takes (ListShape, or SCALAR).
+# ROS function -> the argument it takes (ListShape, SCALAR or SIZED).
 SHAPES: Mapping[str, ListShape | str] = {
     "Fn::Join": ListShape(2, 2, "[delimiter, [value, ...]]", scalars=(0,), lists=(1,)),
     # ROS itself writes a fourth item (an error text) when it expands module outputs.
@@ -62,6 +64,16 @@ SHAPES: Mapping[str, ListShape | str] = {
     "Fn::Add": ListShape(1, 1_000_000, "[value, value, ...]"),
     "Fn::Max": ListShape(1, 1_000_000, "[number, ...]"),
     "Fn::Min": ListShape(1, 1_000_000, "[number, ...]"),
+    # The full YAML form is documented as a plain "Stack, OutputName, RegionId" string too.
+    "Fn::GetStackOutput": ListShape(
+        2, 3, "[stack, output name, region]", scalars=(0, 1, 2), scalar_ok=True
+    ),
+    "Fn::Indent": ListShape(2, 3, "[string, level, size]", scalars=(0, 1, 2)),
+    "Fn::FormatTime": ListShape(
+        1, 2, "format or [format, time zone]", scalars=(0, 1), scalar_ok=True
+    ),
+    "Fn::Length": SIZED,
+    "Fn::MarketplaceImage": SCALAR,
     "Fn::GetAZs": SCALAR,
     "Fn::Base64": SCALAR,
     "Fn::Base64Encode": SCALAR,
@@ -107,11 +119,17 @@ def _check_shape(ctx: CheckContext, usage: Usage, shape: ListShape | str) -> Non
         return  # computed at deploy time
     if usage.function == "Fn::Not" and isinstance(argument, str):
         return  # a condition's name
+    if shape == SIZED:
+        if isinstance(argument, bool | int | float):  # ROS measures strings, lists, mappings
+            _wrong(ctx, usage, "a string, list or mapping")
+        return
     if isinstance(shape, str):
         if _is_literal_container(argument):
             _wrong(ctx, usage, "a string")
         return
     if not isinstance(argument, list):
+        if shape.scalar_ok and _is_scalar(argument):
+            return
         if _is_scalar(argument) or isinstance(argument, dict | bool):
             _wrong(ctx, usage, shape.written)
         return
@@ -119,7 +137,7 @@ def _check_shape(ctx: CheckContext, usage: Usage, shape: ListShape | str) -> Non
         _wrong(ctx, usage, shape.written)
         return
     for index in shape.scalars:
-        if _is_literal_container(argument[index]):
+        if index < len(argument) and _is_literal_container(argument[index]):
             _wrong(ctx, usage, shape.written)
             return
     for index in shape.lists:

@@ -19,6 +19,7 @@ from iaccode.iac.ros_types import (
     PARAMETER_ATTRIBUTES,
     PARAMETER_TYPES,
 )
+from iaccode.iac.ros_values import function_of
 
 # A quantified group that itself contains a quantifier, e.g. `(a+)+`: matching it can take
 # exponential time, and templates are untrusted input, so such patterns are compiled but not run.
@@ -28,6 +29,9 @@ _MAX_MATCHED_LENGTH = 4096
 _MAX_INSPECTED_PATTERN = 512
 
 _MAX_METADATA_VALUES = 10_000
+
+# Parameter attributes that hold values (Min/Max and AllowedPattern are checked by type).
+_VALUE_ATTRIBUTES = ("Default", "AllowedValues")
 
 _STRING_TYPES = ("String", "ALIYUN::OOS::Parameter::Value", "ALIYUN::OOS::SecretParameter::Value")
 
@@ -124,6 +128,7 @@ def check_parameters(ctx: CheckContext, used: set[str]) -> None:
                     suggestion(key, PARAMETER_ATTRIBUTES, Msg("Remove it.")),
                 )
         kind = _check_type(ctx, path, name, fields)
+        _check_no_functions(ctx, path, name, kind, fields)
         _check_constraints(ctx, path, name, kind, fields)
         if not ctx.is_terraform and name not in used:
             ctx.add(
@@ -135,6 +140,41 @@ def check_parameters(ctx: CheckContext, used: set[str]) -> None:
                     name=name,
                 ),
                 Msg("Reference it with Ref {name} where it is needed, or remove it.", name=name),
+            )
+
+
+def _check_no_functions(
+    ctx: CheckContext, path: Path, name: str, kind: str | None, fields: dict[str, object]
+) -> None:
+    """ROS evaluates functions in Resources, Outputs, Conditions, Locals and Rules only: a
+    function in a parameter's Default or AllowedValues stays an unevaluated mapping. A Json
+    parameter's values are data (a mapping that looks like a function is just JSON), and
+    AssociationPropertyMetadata is read by the console, which has its own conditions."""
+    if kind == "Json" or kind is None:
+        return
+    for key in _VALUE_ATTRIBUTES:
+        if key not in fields:
+            continue
+        value = fields[key]
+        items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+        for index, item in items:
+            function = function_of(item)
+            if function is None:
+                continue
+            ctx.add(
+                "ROS2015",
+                (*path, key) if index is None else (*path, key, index),
+                Msg(
+                    "The {key} of parameter {name} uses {function}, but ROS does not evaluate "
+                    "functions in Parameters.",
+                    key=key,
+                    name=name,
+                    function=function,
+                ),
+                Msg(
+                    "Write a literal value there, and compute derived values with the function "
+                    "where the parameter is used (Resources, Outputs or Locals)."
+                ),
             )
 
 

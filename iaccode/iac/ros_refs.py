@@ -184,6 +184,10 @@ def referenced_names(usage: Usage) -> list[str]:
 
 def _check_attribute(ctx: CheckContext, path: Path, resource: str, attribute: object) -> None:
     kind = ctx.resource_type(resource)
+    if kind is None and is_data_source_local(ctx, resource):
+        entry = ctx.locals[resource]
+        assert isinstance(entry, dict)
+        kind = entry["Type"]
     if kind is None or not isinstance(attribute, str):
         return
     schema = schema_or_none()
@@ -216,7 +220,7 @@ def _check_resource_name(ctx: CheckContext, path: Path, resource: object, how: V
     if isinstance(resource, str) and resource in ctx.resources:
         return True
     if isinstance(resource, str) and is_data_source_local(ctx, resource):
-        return False  # a local `Type: DATASOURCE::...` has attributes too; not checked here
+        return False  # a local `Type: DATASOURCE::...`: its attribute is checked by the caller
     if isinstance(resource, str) and ctx.is_ref_target(resource):
         hint = Msg(
             "Use Ref {name} for a parameter or local, since {how} needs a resource.",
@@ -305,6 +309,8 @@ def _check_getatt(ctx: CheckContext, usage: Usage) -> None:
     resource, attribute = parts
     if _check_resource_name(ctx, usage.path, resource, "Fn::GetAtt"):
         assert isinstance(resource, str)
+        _check_attribute(ctx, usage.path, resource, attribute)
+    elif isinstance(resource, str) and is_data_source_local(ctx, resource):
         _check_attribute(ctx, usage.path, resource, attribute)
 
 

@@ -76,6 +76,38 @@ def check_resources(ctx: CheckContext) -> None:
         if kind is not None:
             _check_properties(ctx, path, name, kind, str_keys(properties))
     _check_vswitch_ranges(ctx)
+    _check_data_source_locals(ctx)
+
+
+def _check_data_source_locals(ctx: CheckContext) -> None:
+    """A local of `Type: DATASOURCE::...` is a data source (Fn::GetAtt names it): its type and
+    properties are checked against the schema as a resource's are. Other locals (Eval, ...)
+    hold values and are left alone."""
+    for name, entry in ctx.locals.items():
+        if not isinstance(entry, dict):
+            continue
+        fields = str_keys(entry)
+        kind = fields.get("Type")
+        if not isinstance(kind, str) or not kind.startswith("DATASOURCE::"):
+            continue
+        path: Path = ("Locals", name)
+        _check_type(ctx, path, name, fields)
+        properties = fields.get("Properties", {})
+        if properties is None:
+            properties = {}
+        if not isinstance(properties, dict):
+            ctx.add(
+                "ROS3005",
+                (*path, "Properties"),
+                Msg(
+                    "The Properties of resource {name} must be a mapping, not {value}.",
+                    name=name,
+                    value=describe(properties),
+                ),
+                Msg("Write Properties as a mapping of property names to values."),
+            )
+            continue
+        _check_properties(ctx, path, name, kind, str_keys(properties))
 
 
 def _check_attributes(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> None:

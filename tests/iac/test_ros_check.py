@@ -128,6 +128,10 @@ CASES: dict[str, tuple[str, list[str]]] = {
         ["ROS2013", "ROS2014"],
     ),
     "ROS2014": (HEADER + VPC + "Parameters: {Unused: {Type: String}}\n", ["ROS2014"]),
+    "ROS2015": (
+        HEADER + VPC + "Parameters: {Zone: {Type: String, Default: !Ref 'ALIYUN::Region'}}\n",
+        ["ROS2015", "ROS2014"],
+    ),
     "ROS3001": (HEADER + "Resources: {A: just-a-string}\n", ["ROS3001"]),
     "ROS3002": (HEADER + "Resources: {A: {Properties: {}}}\n", ["ROS3002"]),
     "ROS3003": (HEADER + "Resources: {A: {Type: AWS::EC2::VPC}}\n", ["ROS3003"]),

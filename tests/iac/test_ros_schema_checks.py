@@ -198,6 +198,84 @@ DEFECTS = [
         "Rules/Rule/Assertions/0/Assert/Fn::Equals/0",
     ),
     (
+        "Fn::Length of a number",
+        resource("ALIYUN::ECS::VPC", "VpcName: !Str {'Fn::Length': 3}\n"),
+        "ROS4011",
+        "Resources/R/Properties/VpcName/Fn::Str",
+    ),
+    (
+        "Fn::MarketplaceImage of a list",
+        resource("ALIYUN::ECS::Instance", "InstanceType: t\nImageId: !MarketplaceImage [cm1]\n"),
+        "ROS4011",
+        "Resources/R/Properties/ImageId",
+    ),
+    (
+        "Fn::GetStackOutput without the output name",
+        resource("ALIYUN::ECS::VPC", "VpcName: !GetStackOutput [stack-id]\n"),
+        "ROS4011",
+        "Resources/R/Properties/VpcName",
+    ),
+    (
+        "Fn::GetStackOutput with a mapping",
+        resource("ALIYUN::ECS::VPC", "VpcName: !GetStackOutput {Stack: s, OutputName: o}\n"),
+        "ROS4011",
+        "Resources/R/Properties/VpcName",
+    ),
+    (
+        "Fn::FormatTime with three arguments",
+        resource("ALIYUN::ECS::VPC", "VpcName: !FormatTime ['%Y', UTC, extra]\n"),
+        "ROS4011",
+        "Resources/R/Properties/VpcName",
+    ),
+    (
+        "Fn::Indent with a list as its string",
+        resource("ALIYUN::ECS::VPC", "VpcName: !Indent [[a, b], 1]\n"),
+        "ROS4011",
+        "Resources/R/Properties/VpcName",
+    ),
+    (
+        "Fn::Indent without a level",
+        resource("ALIYUN::ECS::VPC", "VpcName: !Indent [text]\n"),
+        "ROS4011",
+        "Resources/R/Properties/VpcName",
+    ),
+    (
+        "a data source local of an unknown type",
+        resource("ALIYUN::ECS::VPC", "VpcName: x\n")
+        + "Locals:\n  Z:\n    Type: DATASOURCE::ECS::Zone\n",
+        "ROS3020",
+        "Locals/Z/Type",
+    ),
+    (
+        "a typo in a property of a data source local",
+        resource("ALIYUN::ECS::VPC", "VpcName: x\n")
+        + "Locals:\n  Z:\n    Type: DATASOURCE::ECS::Zones\n"
+        + "    Properties: {InstanceChargeTyp: PostPaid}\n",
+        "ROS3021",
+        "Locals/Z/Properties/InstanceChargeTyp",
+    ),
+    (
+        "a data source local without its required property",
+        resource("ALIYUN::ECS::VPC", "VpcName: !GetAtt Z.CidrBlock\n")
+        + "Locals:\n  Z:\n    Type: DATASOURCE::VPC::Vpc\n    Properties: {}\n",
+        "ROS3010",
+        "Locals/Z/Properties/VpcId",
+    ),
+    (
+        "a wrong type in a property of a data source local",
+        resource("ALIYUN::ECS::VPC", "VpcName: x\n")
+        + "Locals:\n  Z:\n    Type: DATASOURCE::VPC::Vpc\n    Properties: {VpcId: [a]}\n",
+        "ROS3022",
+        "Locals/Z/Properties/VpcId",
+    ),
+    (
+        "GetAtt of an attribute a data source local lacks",
+        resource("ALIYUN::ECS::VPC", "VpcName: !Select [0, !GetAtt Z.ZoneIdz]\n")
+        + "Locals:\n  Z:\n    Type: DATASOURCE::ECS::Zones\n",
+        "ROS4006",
+        "Resources/R/Properties/VpcName/Fn::Select/1",
+    ),
+    (
         "a data source checked like a resource",
         resource("DATASOURCE::ECS::Zones", "InstanceChargeTyp: PostPaid\n"),
         "ROS3021",
@@ -255,6 +333,7 @@ def test_case_of_struct_keys_and_attributes_is_not_an_error() -> None:
         "oss_rds_valid.json",
         "web_stack_valid.yaml",
         "nested_and_locals_valid.yaml",
+        "functions_and_data_sources_valid.yaml",
     ],
 )
 def test_correct_templates_get_no_finding(name: str) -> None:
@@ -288,3 +367,34 @@ def test_the_docs_list_every_code() -> None:
     text = (Path(__file__).parents[2] / "docs" / "ros-checker.md").read_text()
     missing = [code for code in CODES if f"| {code} | {CODES[code][0]} |" not in text]
     assert not missing
+
+
+PARAMETER_DEFECTS = [
+    ("a Ref in a Default", "P: {Type: String, Default: !Ref 'ALIYUN::Region'}", "Default"),
+    ("a Fn::Join in a Default", "P: {Type: String, Default: !Join ['', [a, b]]}", "Default"),
+    (
+        "a function among AllowedValues",
+        "P: {Type: String, AllowedValues: [a, !Sub b]}",
+        "AllowedValues/1",
+    ),
+    ("a function in a Number Default", "P: {Type: Number, Default: !Ref Other}", "Default"),
+]
+
+
+@pytest.mark.parametrize(
+    ("definition", "where"),
+    [d[1:] for d in PARAMETER_DEFECTS],
+    ids=[d[0] for d in PARAMETER_DEFECTS],
+)
+def test_parameters_hold_no_functions(definition: str, where: str) -> None:
+    body = "Resources:\n  R:\n    Type: ALIYUN::ECS::VPC\n    Properties: {VpcName: !Ref P}\n"
+    report = check(body, parameters=f"Parameters:\n  Other: {{Type: Number}}\n  {definition}\n")
+    found = [(f.code, f.path) for f in report.findings]
+    assert ("ROS2015", f"Parameters/P/{where}") in found, report.to_text()
+    assert all(f.line is not None for f in report.findings if f.code == "ROS2015")
+
+
+def test_a_json_parameter_may_hold_what_looks_like_a_function() -> None:
+    body = "Resources:\n  R:\n    Type: ALIYUN::ECS::VPC\n    Properties: {VpcName: !Ref J}\n"
+    parameters = "Parameters:\n  J:\n    Type: Json\n    Default: {Ref: not-a-function}\n"
+    assert "ROS2015" not in codes(check(body, parameters=parameters))

@@ -933,4 +933,6 @@ TEXTS: dict[str, str] = {
     "not defined": "nicht definiert",
     "Parameters": "Parameter",
     "Outputs": "Ausgaben",
+    "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "{key} von Parameter {name} verwendet {function}, aber ROS wertet in Parameters keine Funktionen aus.",
+    "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Schreiben Sie dort einen festen Wert und berechnen Sie abgeleitete Werte mit der Funktion dort, wo der Parameter verwendet wird (Resources, Outputs oder Locals).",
 }

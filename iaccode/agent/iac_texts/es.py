@@ -910,4 +910,6 @@ TEXTS: dict[str, str] = {
     "not defined": "no definido",
     "Parameters": "Parámetros",
     "Outputs": "Salidas",
+    "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "El {key} del parámetro {name} usa {function}, pero ROS no evalúa funciones en Parameters.",
+    "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Escriba ahí un valor literal y calcule los valores derivados con la función donde se usa el parámetro (Resources, Outputs o Locals).",
 }

@@ -924,4 +924,6 @@ TEXTS: dict[str, str] = {
     "not defined": "non défini",
     "Parameters": "Paramètres",
     "Outputs": "Sorties",
+    "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "Le {key} du paramètre {name} utilise {function}, mais ROS n'évalue pas les fonctions dans Parameters.",
+    "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Écrivez-y une valeur littérale et calculez les valeurs dérivées avec la fonction là où le paramètre est utilisé (Resources, Outputs ou Locals).",
 }

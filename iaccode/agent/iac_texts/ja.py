@@ -925,4 +925,6 @@ TEXTS: dict[str, str] = {
     "not defined": "未定義",
     "Parameters": "パラメータ",
     "Outputs": "出力",
+    "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "パラメーター {name} の {key} は {function} を使用していますが、ROS は Parameters 内の関数を評価しません。",
+    "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "そこにはリテラル値を書き、派生する値はパラメーターを使用する場所 (Resources、Outputs または Locals) で関数を使って計算してください。",
 }

@@ -892,4 +892,6 @@ TEXTS: dict[str, str] = {
     "not defined": "não definido",
     "Parameters": "Parâmetros",
     "Outputs": "Saídas",
+    "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "O {key} do parâmetro {name} usa {function}, mas o ROS não avalia funções em Parameters.",
+    "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Escreva ali um valor literal e calcule os valores derivados com a função onde o parâmetro é usado (Resources, Outputs ou Locals).",
 }

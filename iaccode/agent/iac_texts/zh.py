@@ -815,4 +815,6 @@ TEXTS: dict[str, str] = {
     "not defined": "未定义",
     "Parameters": "参数",
     "Outputs": "输出",
+    "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "参数 {name} 的 {key} 使用了 {function}，但 ROS 不会在 Parameters 中计算函数。",
+    "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "请在此处写入字面值，并在使用该参数的位置（Resources、Outputs 或 Locals）用函数计算派生值。",
 }
