@@ -16,7 +16,7 @@ import trio
 from iaccode.agent.engine import TurnInput
 from iaccode.agent.offline import OfflineEngine
 from iaccode.agent.tools.base import ToolRunner
-from iaccode.agent.tools.catalog import skill_tools
+from iaccode.agent.tools.catalog import default_tools, skill_tools
 from iaccode.model.a2a import Message, Part, Role
 from tests.agent.fakes import RecordingOutput
 
@@ -76,4 +76,30 @@ async def test_the_skill_tool_resolves_its_file_in_a_worker_thread(
     runner = ToolRunner(tools, cwd=tmp_path, roots=(tmp_path,))
     result = await runner.run(RecordingOutput(), "call-1", "skill", {"name": "iac_aliyun"})
     assert not result.is_error and result.data["content"]
+    assert loop_lookups == []
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("list_files", {"path": "infra"}),
+        ("read_file", {"path": "infra/main.tf"}),
+        ("glob", {"pattern": "**/*.tf"}),
+        ("grep", {"pattern": "bucket", "path": "infra"}),
+        ("convert_terraform", {"path": "infra"}),
+        ("write_file", {"path": "infra/out.txt", "content": "x"}),
+        ("edit_file", {"path": "infra/main.tf", "old_text": "logs", "new_text": "audit"}),
+    ],
+)
+async def test_workspace_tools_look_up_paths_in_a_worker_thread(
+    tmp_path: Path, loop_lookups: list[str], name: str, args: dict[str, Any]
+) -> None:
+    infra = tmp_path / "infra"
+    infra.mkdir()
+    (infra / "main.tf").write_text('resource "alicloud_oss_bucket" "b" {\n  bucket = "logs"\n}\n')
+    loop_lookups.clear()  # the test's own set-up
+    tools = await trio.to_thread.run_sync(default_tools)
+    runner = ToolRunner(tools, cwd=tmp_path, roots=(tmp_path,))
+    result = await runner.run(RecordingOutput(), "call-1", name, args)
+    assert not result.is_error, result.data
     assert loop_lookups == []
