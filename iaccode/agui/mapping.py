@@ -11,6 +11,7 @@
     tool progress without a standard event    CUSTOM iac-code.tool-progress.v1
     artifact updates                          CUSTOM iac-code.artifact.v1
     metadata.iac_code.usage                   kept for RUN_FINISHED.usage
+    settled metadata.iac_code.backupBlocked   CUSTOM iac-code.pipeline.v1, eventType backup_blocked
 
 The mapper keeps every span balanced: `close()` ends whatever is open, which the run calls before
 its last event. A settled status (anything but SUBMITTED and WORKING) is not mapped; `feed`
@@ -103,6 +104,17 @@ def _mcp(meta: dict[str, Any]) -> list[dict[str, Any]]:
         }
         out.append(ev.custom(ev.TOOL_PROGRESS, value))
     return out
+
+
+def backup_blocked(iac_code: dict[str, Any], task_id: Any) -> list[dict[str, Any]]:
+    """A settled state whose critical backup failed (`metadata.iac_code.backupBlocked`, with
+    reason, error and recoverable) as the seed's pipeline event `backup_blocked`: clients wait
+    for recovery before the next turn. Its eventId is stable, so a replay deduplicates."""
+    blocked = iac_code.get("backupBlocked")
+    if not isinstance(blocked, dict):
+        return []
+    value = {"eventType": "backup_blocked", "eventId": f"{task_id}-backup_blocked", **blocked}
+    return [ev.custom(ev.PIPELINE, value)]
 
 
 def message_text(message: Any) -> str:

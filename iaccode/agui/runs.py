@@ -31,7 +31,7 @@ from iaccode.agui import events as ev
 from iaccode.agui.errors import AguiError
 from iaccode.agui.inputs import RunRequest
 from iaccode.agui.interrupts import Answer, match_resume, pending_from
-from iaccode.agui.mapping import EventMapper, Settled, message_text
+from iaccode.agui.mapping import EventMapper, Settled, backup_blocked, message_text
 from iaccode.agui.messages import describe, language_of
 from iaccode.agui.threads import Execution, RunRecord, ThreadState, ThreadStore
 from iaccode.agui.upstream import (
@@ -333,6 +333,9 @@ class RunStream:
         if not isinstance(task, dict):
             raise AguiError(codes.A2A_PROTOCOL_ERROR, "The A2A stream did not start with a task.")
         if task["status"]["state"] == "TASK_STATE_FAILED":  # refused before it ran (workspace)
+            iac_code = (task.get("metadata") or {}).get("iac_code")
+            if isinstance(iac_code, dict):
+                await self._emit_all(backup_blocked(iac_code, task.get("id")))
             raise AguiError(codes.INVALID_INPUT, message_text(task["status"].get("message")))
         self._task_id = task["id"]
         async with service.threads.lock(state.thread_id):
@@ -428,6 +431,8 @@ class RunStream:
     async def _finish(self, settled: Settled) -> None:
         meta = settled.iac_code
         state = settled.state
+        # Before the run's last event, whichever it is: the state is not backed up yet.
+        await self._emit_all(backup_blocked(meta, settled.update.get("taskId")))
         if state == "TASK_STATE_INPUT_REQUIRED" and isinstance(meta.get("input"), dict):
             await self._interrupt(settled, meta["input"])
         elif state in ("TASK_STATE_INPUT_REQUIRED", "TASK_STATE_COMPLETED"):

@@ -166,6 +166,9 @@ class TaskManager:
         await self.store.commit(TaskChange(task_id=task_id, new_task=stored, notify=notify))
         self._remember(record)
         self._notified(notify)
+        if self.backup is not None and state.is_terminal:  # refused straight into FAILED
+            async with record.lock:  # before anyone is answered with it, like set_status
+                await self._back_up(record)
         return record
 
     async def set_status(
@@ -231,18 +234,26 @@ class TaskManager:
     ) -> TaskStatusUpdateEvent:
         """The critical backup of a committed terminal state, before it is published. When it
         fails, the task's metadata (and the event's) carry `iac_code.backupBlocked` (seed)."""
+        marker = await self._back_up(record)
+        if marker is None:
+            return event
+        extra = dict(event.metadata or {})
+        extra["iac_code"] = {**(extra.get("iac_code") or {}), **marker}
+        return attrs.evolve(event, metadata=extra)
+
+    async def _back_up(self, record: TaskRecord) -> dict[str, Any] | None:
+        """The critical backup of the task's committed state (under its lock). When it fails,
+        the task's metadata is marked `iac_code.backupBlocked`, and the marker returned."""
         assert self.backup is not None
         blocked = await self.backup.critical()
         if blocked is None:
-            return event
+            return None
         marker = {"backupBlocked": blocked.to_metadata()}
         metadata = dict(record.metadata or {})
         metadata["iac_code"] = {**(metadata.get("iac_code") or {}), **marker}
         await self.store.commit(TaskChange(task_id=record.id, metadata=metadata))
         record.metadata = metadata
-        extra = dict(event.metadata or {})
-        extra["iac_code"] = {**(extra.get("iac_code") or {}), **marker}
-        return attrs.evolve(event, metadata=extra)
+        return marker
 
     def _notifies(self, state: TaskState) -> bool:
         """Whether a change to `state` goes into the push outbox: settled states, with push on."""

@@ -14,7 +14,7 @@ import logging
 import time
 
 from iaccode.wire.access import open_note
-from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, refusal
+from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, check_head, refusal
 
 log = logging.getLogger("iaccode.access")
 
@@ -29,6 +29,30 @@ class AccessLogApp:
     def refuse(self, status: int, message: str | None = None) -> HttpResponse:
         """The wrapped app's answer to a request the transport refuses."""
         return refusal(self.app, status, message)
+
+    def check_head(self, request: HttpRequest) -> HttpResponse | None:
+        """The wrapped app's refusal on the head (401, before any body is read), logged like
+        any answer."""
+        denied = check_head(self.app, request)
+        if denied is not None and log.isEnabledFor(logging.INFO):
+            log.info(
+                "%s %s %d refused on its head principal=-",
+                request.method,
+                request.path[:200],
+                denied.status,
+                extra={
+                    "access": {
+                        "http_method": request.method,
+                        "path": request.path[:200],
+                        "rpc_method": None,
+                        "status": denied.status,
+                        "duration_ms": 0.0,
+                        "principal": None,
+                        "task_id": None,
+                    }
+                },
+            )
+        return denied
 
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         """Pass the request on and log what came of it.

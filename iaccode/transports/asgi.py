@@ -5,7 +5,8 @@ The built-in loop (`transports.http`) stays the default because it costs less pe
 (docs/decisions.md, "ASGI mode"). This adapter buys what that loop lacks, HTTP/2 and embedding,
 and keeps what the apps rely on:
 
-* the request head is measured against `max-header-bytes` (431); the body is read up to
+* the request head is measured against `max-header-bytes` (431) and given to the app's
+  `check_head` (auth, before anything is reserved); the body is read up to
   `max-body-bytes` (413, from Content-Length before a byte is read) and counted against
   `max-buffered-body-bytes` across requests (503);
 * an event stream is one nursery: the source's `run()` producer (if it has one), a writer that
@@ -41,6 +42,7 @@ from iaccode.wire.http import (
     HttpRequest,
     HttpResponse,
     busy_response,
+    check_head,
     error_response,
     refusal,
 )
@@ -208,6 +210,11 @@ class AsgiApp:
         size = len(path) + len(query) + sum(len(k) + len(v) + 4 for k, v in headers)
         if size > self.limits.max_header:
             raise _Refused(refusal(self.app, 431))
+        # Auth is decided on the head, as the built-in loop does: a request refused here takes
+        # no body budget (an unauthenticated Content-Length cannot lock everyone else out).
+        denied = check_head(self.app, HttpRequest(scope["method"], path, query, headers))
+        if denied is not None:
+            raise _Refused(denied)
         length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:

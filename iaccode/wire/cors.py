@@ -21,6 +21,7 @@ from iaccode.wire.http import (
     EventStreamResponse,
     HttpRequest,
     HttpResponse,
+    check_head,
     error_response,
     refusal,
 )
@@ -86,6 +87,18 @@ class CorsApp:
         """The wrapped app's answer to a request the transport refuses."""
         return refusal(self.app, status, message)
 
+    def check_head(self, request: HttpRequest) -> HttpResponse | None:
+        """The wrapped app's refusal on the head (401), with the CORS headers a browser needs
+        to read it; a preflight carries no credentials and is never refused here."""
+        origin = request.header("origin")
+        if origin is not None and _is_preflight(request):
+            return None
+        denied = check_head(self.app, request)
+        if denied is None or origin is None:
+            return denied
+        extra = self.policy.response_headers(origin)
+        return HttpResponse(denied.status, (*denied.headers, *extra), denied.body)
+
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         """Answer a preflight, or pass the request on and add the CORS headers.
 
@@ -95,7 +108,7 @@ class CorsApp:
         origin = request.header("origin")
         if origin is None:
             return await self.app.handle(request)
-        if request.method == "OPTIONS" and request.header("access-control-request-method"):
+        if _is_preflight(request):
             return self.policy.preflight(request, origin)
         response = await self.app.handle(request)
         extra = self.policy.response_headers(origin)
@@ -106,3 +119,7 @@ class CorsApp:
                 response.source, (*response.headers, *extra), response.heartbeat_comment
             )
         return HttpResponse(response.status, (*response.headers, *extra), response.body)
+
+
+def _is_preflight(request: HttpRequest) -> bool:
+    return request.method == "OPTIONS" and bool(request.header("access-control-request-method"))

@@ -113,6 +113,16 @@ def refusal(app: object, status: int, message: str | None = None) -> HttpRespons
     return error_response(status, message)
 
 
+def check_head(app: object, request: HttpRequest) -> HttpResponse | None:
+    """The app's refusal of a request on its head alone (`app.check_head(request)`, e.g. 401
+    before any body budget is reserved), or None: read the body and handle it."""
+    check = getattr(app, "check_head", None)
+    if check is None:
+        return None
+    denied: HttpResponse | None = check(request)
+    return denied
+
+
 def busy_response(message: str, retry_after: int = 1) -> HttpResponse:
     """503 with `Retry-After`: the server is full; the request may be sent again shortly."""
     return error_response(503, message, (("retry-after", str(retry_after)),))

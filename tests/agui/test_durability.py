@@ -137,3 +137,30 @@ async def test_a_second_adapter_on_one_state_dir_is_refused(
         f"state-dir {agui.config.state_dir} is in use by another iaccode process "
         f"(pid {os.getpid()}); one process per directory"
     )
+
+
+async def test_a_blocked_backup_is_a_backup_blocked_pipeline_event(
+    start_agui: Any, workspace: Path, tmp_path: Path
+) -> None:
+    # AG-UI seed, iac-code.pipeline.v1: backup_blocked. A critical backup that fails (its
+    # directory is a file, as in tests/e2e/test_backups.py) marks the task
+    # metadata.iac_code.backupBlocked; the run shows it before it ends.
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("x")
+    agui: RunningAgui = await start_agui(core={"backup_dir": blocker})
+    async with httpx.AsyncClient(base_url=agui.url, timeout=15) as http:
+        client = AguiClient(http, workspace)
+        reply = await client.run("say partial\nfail boom")
+    assert reply.error == (200, "A2A_EXECUTION_FAILED")
+    (blocked,) = [
+        v for v in reply.custom("iac-code.pipeline.v1") if v["eventType"] == "backup_blocked"
+    ]
+    assert blocked["reason"] == "backup_failed" and blocked["recoverable"] is True
+    assert blocked["error"] and str(tmp_path) not in blocked["error"]
+    assert blocked["eventId"]
+    custom = next(
+        i
+        for i, e in enumerate(reply.events)
+        if e.get("value", {}).get("eventType") == "backup_blocked"
+    )
+    assert custom < reply.types.index("RUN_ERROR")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from iaccode.agui.mapping import EventMapper, artifact_projection
+from iaccode.agui.mapping import EventMapper, artifact_projection, backup_blocked
 from tests.agui.verify import check_event, verify_events
 
 
@@ -173,3 +173,17 @@ def test_artifacts_are_projected_without_paths() -> None:
     events, _ = EventMapper().feed({"artifactUpdate": update})
     check_event(events[0])
     assert events[0]["name"] == "iac-code.artifact.v1"
+
+
+def test_backup_blocked_is_a_pipeline_event() -> None:
+    blocked = {"reason": "backup_failed", "error": "OSError: disk full", "recoverable": True}
+    (event,) = backup_blocked({"backupBlocked": blocked}, "task-1")
+    check_event(event)
+    assert event["type"] == "CUSTOM" and event["name"] == "iac-code.pipeline.v1"
+    assert event["value"] == {
+        "eventType": "backup_blocked",
+        "eventId": "task-1-backup_blocked",  # stable: a replay deduplicates
+        **blocked,
+    }
+    assert backup_blocked({}, "task-1") == []
+    assert backup_blocked({"backupBlocked": "junk"}, "task-1") == []

@@ -81,3 +81,35 @@ async def test_a_failed_critical_backup_marks_the_task_backup_blocked(
         assert blocked["error"] and str(tmp_path) not in blocked["error"]
         again = await a2a.result("GetTask", {"id": task["id"]})
     assert again["metadata"]["iac_code"]["backupBlocked"] == blocked  # stored, not only sent
+
+
+async def test_a_task_refused_into_failed_gets_the_critical_backup(
+    start_server: Callable[..., Any], workspace: Path, tmp_path: Path
+) -> None:
+    # A refusal (here a workspace outside the roots) creates the task FAILED at once, never
+    # passing through set_status: it is a terminal state all the same, backed up before the
+    # caller is answered, and marked when that fails.
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("x")
+    server = await start_server(backup_dir=blocker)
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        a2a = A2AClient(http, cwd=workspace)
+        task = await a2a.send("say hi", cwd=tmp_path / "missing")
+        assert task["status"]["state"] == "TASK_STATE_FAILED"
+        assert text_of(task["status"]["message"]).startswith("Invalid A2A workspace metadata: ")
+        blocked = task["metadata"]["iac_code"]["backupBlocked"]
+        assert blocked["reason"] == "backup_failed" and blocked["recoverable"] is True
+        again = await a2a.result("GetTask", {"id": task["id"]})
+    assert again["metadata"]["iac_code"]["backupBlocked"] == blocked
+
+
+async def test_a_refused_task_is_in_the_snapshot(
+    start_server: Callable[..., Any], workspace: Path, tmp_path: Path
+) -> None:
+    backups = tmp_path / "backups"
+    server = await start_server(backup_dir=backups)
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        task = await A2AClient(http, cwd=workspace).send("say hi", cwd=tmp_path / "missing")
+    assert task["status"]["state"] == "TASK_STATE_FAILED"
+    assert "backupBlocked" not in ((task.get("metadata") or {}).get("iac_code") or {})
+    assert latest(backups) is not None  # taken before the answer, not in the background

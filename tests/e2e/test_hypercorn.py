@@ -26,6 +26,7 @@ from iaccode.server import RunningServer, serve
 from iaccode.wire import json
 from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 from tests.client import A2AClient, states, text_of
+from tests.transports.test_http_limits import body_of, exchange, open_connections, rpc_request
 from tests.transports.test_lines import message, request
 
 INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
@@ -221,3 +222,32 @@ async def test_an_embedded_app_advertises_where_it_is_served(
     urls = [i["url"] for i in card["supportedInterfaces"]]
     assert urls == [binds[0] + "/", binds[0]]  # not 127.0.0.1:41242
     assert proxied.json()["supportedInterfaces"][0]["url"] == "http://agents.example:8443/"
+
+
+async def test_unauthenticated_uploads_hold_no_body_budget_under_hypercorn(
+    start_server: Callable[..., Any], workspace: Path
+) -> None:
+    # Issue 16, as in tests/transports/test_http_limits.py for the built-in loop: 17
+    # unauthenticated connections announcing 16 MiB each (one byte sent) must not take the
+    # 256 MiB budget; the ASGI path asks the app's check_head before it reserves anything.
+    server: RunningServer = await start_server(http_server="hypercorn", token="s3cret")
+    attack = (
+        b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 16777216\r\n\r\n{"
+    )
+    async with open_connections(server, 17, attack) as attackers:
+        for stream in attackers:
+            head = b""
+            with trio.fail_after(5):
+                while b"\r\n\r\n" not in head:
+                    chunk = await stream.receive_some(65536)
+                    assert chunk, head
+                    head += chunk
+            assert head.startswith(b"HTTP/1.1 401 "), head
+        assert server.http is not None and server.http._buffered == 0
+        request = rpc_request(workspace).replace(
+            b"Host: x\r\n", b"Host: x\r\nAuthorization: Bearer s3cret\r\n"
+        )
+        served = await exchange(server, request)
+        assert served.startswith(b"HTTP/1.0 200 ") or served.startswith(b"HTTP/1.1 200 "), served
+        assert "task" in body_of(served)["result"]

@@ -11,7 +11,7 @@ import trio
 
 from iaccode.agent.skills import SKILL_LIMIT, Skill, split_front_matter
 from iaccode.agent.tools.base import ToolContext, ToolError, ToolResult, ToolSpec
-from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
+from iaccode.agent.tools.files import workspace_path
 
 
 class SkillTool:
@@ -43,11 +43,9 @@ class SkillTool:
         if skill is None:
             raise ToolError(f"There is no skill named {args.get('name')!r}.")
         file = args.get("file")
-        try:
-            path = resolve_in_workspace(skill.folder, file or "SKILL.md", must_exist=True)
-        except WorkspaceError as exc:
-            raise ToolError(str(exc)) from None
-        if not path.is_file():
+        # Resolving stats every component: in a worker thread, as the file tools do.
+        path = await workspace_path(skill.folder, file or "SKILL.md", must_exist=True)
+        if not await trio.Path(path).is_file():
             raise ToolError(f"{file!r} is not a file of the skill.")
         data = await trio.Path(path).read_bytes()
         text = data[:SKILL_LIMIT].decode("utf-8", errors="replace")
