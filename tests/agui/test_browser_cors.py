@@ -185,7 +185,9 @@ async def test_a_page_on_another_origin_uses_agui_and_a2a(
     listeners = await open_http_listeners("127.0.0.1", 0)
     origin = f"http://127.0.0.1:{listeners[0].socket.getsockname()[1]}"
     a2a: RunningServer = await start_server(token=TOKEN, cors_allowed_origins=(origin,))
-    agui: RunningAgui = await start_agui(auth_token=TOKEN, core={"cors_allowed_origins": (origin,)})
+    # Its own core on its own state: one process (here: one core) per directory.
+    agui_core = {"cors_allowed_origins": (origin,), "persistence_dir": tmp_path / "agui-state"}
+    agui: RunningAgui = await start_agui(auth_token=TOKEN, core=agui_core)
     assert a2a.url.split(":")[-1] != origin.split(":")[-1]  # another port: another origin
     page = PageServer(
         {"agui": agui.url + "/", "a2a": a2a.url + "/", "token": TOKEN, "cwd": str(workspace)}
