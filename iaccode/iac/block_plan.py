@@ -410,15 +410,28 @@ _QUALIFIED_AFTER = re.compile(
 )
 
 
+# Where traffic comes from, in words the tables leave as they are: "SSH apenas de 10.0.0.0/8",
+# "从 10.0.0.0/8 访问". Only after what is reached ("only", a service, "access"), so "a VPC de
+# 10.0.0.0/16" stays the VPC's block.
+_SOURCE_OF = re.compile(
+    r"(?:\b(only|ssh|rdp|https?|\d{2,5}|access|accessible|reachable)\s+(?:de|do|da|von|aus)\s+"
+    r"|(?:从|自|来自|來自)\s*)(?=\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})"
+)
+
+
+def _sources_from(text: str) -> str:
+    return _SOURCE_OF.sub(lambda m: f"{m.group(1) or ''} from ", text)
+
+
 def _rewrite(text: str, code: str) -> str | None:
     """The text in the reader's English; None when a count has nothing to count."""
-    text = _ENGLISH_TABLE.rewrite(text)
+    text = _sources_from(_ENGLISH_TABLE.rewrite(text))
     if code not in _TABLES:
         return text
     counted = bool(LANGUAGES[code].counters)
     if counted:
         text = _PORTS_FIRST.sub(_ports_first, text.replace("#", " "))  # "#" marks counts
-    text = _TABLES[code].rewrite(text)
+    text = _sources_from(_TABLES[code].rewrite(text))
     if counted:
         return _read_counts(text, code)
     if LANGUAGES[code].nouns_first:

@@ -21,13 +21,22 @@ import attrs
 SERVICES = {"ssh": 22, "http": 80, "https": 443, "rdp": 3389}
 _PRE = frozenset({"no", "without", "except", "excluding", "deny", "block", "disallow", "forbid"})
 _PRE |= {"never", "nor", "don't", "dont", "refuse", "nothing", "none"}
-_EITHER = frozenset({"not"})
+# "not" and the words that rule out what stands before them ("SSH blocked", "SSH bloqueado").
+_EITHER = frozenset({"not", "blocked", "denied", "forbidden", "prohibited", "disallowed"})
 _ONLY = frozenset({"only", "exclusively", "solely"})
 _BREAKS = frozenset({",", ";", ".", "!", "?", "\u3002", "but"})
 _POSITIVE = frozenset({"with", "plus", "also"})
 _ARTICLES = frozenset({"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight"})
 _ARTICLES |= {"nine", "ten", "single"}
 _PORT_LIST = re.compile(r"\bports?\s+((?:\d{1,5}(?:\s*(?:,|and|&|or|/)\s*|\s+))*\d{1,5})\b")
+# Port numbers right after the verb that opens them ("open 80 and 443 to everyone", "allow
+# 8080") or after what listens on them ("an ALB on 443"): read as if "port" stood before them.
+# A number followed by a word other than a list's or a clause's is a count or a size.
+_BARE_PORTS = re.compile(
+    r"\b((?:open|opens|opening|allow|allows|allowing|expose|exposing|permit|permitting|"
+    r"listen(?:s|ing)?\s+on|listener\s+on|(?:alb|slb|clb|balancer)\s+on)\s+)"
+    r"((?:\d{2,5}(?:\s*(?:,|and|&|or|/)\s*))*\d{2,5})(?=\s*(?:$|[,;.!?)]|(?:to|for|from|only|in|with|behind|and)\b))"
+)
 _TOKEN = re.compile(
     r"portlist:[\d,]+|\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}|\d+(?:\.\d+)+|[\w'-]+|[,;.!?\u3002]"
 )
@@ -110,8 +119,23 @@ def _forward(tokens: list[str], start: int) -> list[int]:
             break
         if (token.isdigit() or token in _ARTICLES) and not token.startswith("portlist:"):
             break
+        if scope and tokens[position - 1] == "and" and _qualified_after(tokens, position):
+            break  # "without a public IP and SSH only from 10.0.0.0/8": SSH is asked for
         scope.append(position)
     return scope
+
+
+def _qualified_after(tokens: list[str], index: int) -> bool:
+    """A service or port that its own words ask for: "SSH only", "SSH from 10.0.0.0/8"."""
+    if not _is_mention(tokens[index]):
+        return False
+    after = tokens[index + 1 : index + 4]
+    if after[:1] and after[0] in _ONLY:
+        return True
+    if after[:1] == ["from"] or after[:2] in (["only", "from"], ["from", "only"]):
+        cidr = next((token for token in after if _CIDR.fullmatch(token)), None)
+        return cidr is not None and not cidr.endswith("/0")
+    return False
 
 
 def _backward(tokens: list[str], end: int) -> list[int]:
@@ -140,6 +164,7 @@ def read_polarity(
     allows them ("after", "before", "both"); port numbers after "port" are allowed wherever they
     stand. `nouns` are the words a trailing "not" may rule out ("load balancer は not").
     """
+    text = _BARE_PORTS.sub(lambda m: f"{m.group(1)}port {m.group(2)}", text)
     collapsed = _PORT_LIST.sub(
         lambda m: " portlist:" + ",".join(re.findall(r"\d+", m.group(1))) + " ", text
     )
