@@ -59,6 +59,8 @@ from iaccode.iac.block_words import (
     _KEY_PAIR,
     _MANAGEMENT_PORTS,
     _NAT,
+    _NAT_EIP,
+    _NODE_TYPE,
     _NODES,
     _NOT_CREATE,
     _OSS,
@@ -163,6 +165,13 @@ class _Account:
         self.unapplied.append(Unapplied(part, reason))
 
 
+_UNSUPPORTED_WITH_NOUN = re.compile(
+    r"(?:\b(?:databases?|clusters?|instances?)\s+)?"
+    + _UNSUPPORTED.pattern
+    + r"(?:\s+(?:databases?|dbs?|clusters?|instances?|caches?|services?))?"
+)
+
+
 def _products(text: str, account: _Account) -> str:
     """Note the products no block covers; the text without them (an ALB is no SLB)."""
     for match in _UNSUPPORTED.finditer(text):
@@ -173,7 +182,8 @@ def _products(text: str, account: _Account) -> str:
                 product=match.group(1),
             ),
         )
-    return _UNSUPPORTED.sub(" ", text)
+    # "a MongoDB database" is no RDS database: the product's noun goes with it.
+    return _UNSUPPORTED_WITH_NOUN.sub(" ", text)
 
 
 def _disks(text: str, account: _Account) -> tuple[tuple[int, ...], int | None, int | None, str]:
@@ -348,7 +358,7 @@ def _platform(text: str) -> tuple[AckSpec | None, EssSpec | None, bool, str]:
     if _ACK.search(text):
         nodes = _NODES.search(text)
         ack = AckSpec(nodes=_count(nodes.group(1)) if nodes else 3)
-        text = _NODES.sub(" ", _ACK.sub(" ", text))
+        text = _NODE_TYPE.sub(" ", _NODES.sub(" ", _ACK.sub(" ", text)))
     ess = None
     if _ESS.search(text):
         found = _RANGE.search(text)
@@ -367,8 +377,14 @@ def _slb_ports(polarity: Polarity, tcp: tuple[int, ...]) -> tuple[int, ...]:
         return web
     named = tuple(port for port in polarity.numbered if port in tcp)
     named = tuple(port for port in named if port not in _MANAGEMENT_PORTS)
-    if named or (polarity.only and tcp):
-        return named or tcp
+    if named:
+        return named
+    if polarity.only and tcp:
+        # Never a management port: "SSH only from 10.0.0.0/8" narrows SSH's source and leaves
+        # the listener to the web ports; "only SSH" leaves it none.
+        kept = tuple(port for port in tcp if port not in _MANAGEMENT_PORTS)
+        if kept or not set(tcp) <= set(dict(polarity.port_sources)):
+            return kept
     return tuple(port for port in (80, 443) if port not in polarity.denied)[:1]
 
 
@@ -404,6 +420,18 @@ def _request(
     public = _PUBLIC_IP.search(plain) is not None or (
         literals.bandwidth is not None and not private
     )
+    # "a NAT gateway with an EIP": the gateway's own elastic IP, which the NAT block has.
+    nat_eip = _NAT_EIP.search(plain) is not None
+    if nat_eip:
+        wants_eip = len(_EIP.findall(plain)) > 1
+    if (public or wants_eip) and not no_public and _PRIVATE.search(plain):
+        # "a bastion with a public IP and two private servers": the instances share one
+        # network setting, so none gets a public IP, and the public one is named as not built.
+        public = wants_eip = False
+        account.skip(
+            Msg("public IP"),
+            Msg("all instances share one network setting, and the request keeps some private"),
+        )
     if no_public and (wants_eip or public):
         account.blocked.append(Msg("The request both asks for and rules out public access."))
     rds = _rds(plain) if _RDS.search(plain) else None
@@ -414,6 +442,8 @@ def _request(
         account.skip(Msg("{size} GB", size=storage), Msg("storage is set for an RDS database only"))
     oss = _oss(name, plain) if _OSS.search(plain) else None
     ecs_count = sum(_count(m.group(1)) for m in _ECS_COUNT.finditer(without_db))
+    # "an ACK cluster with 3 nodes of type ecs.g7.xlarge": the type is the nodes', no instance.
+    nodes_only = ecs_count == 0 and ack is not None and not _ECS.search(without_db) and not data
     if ecs_count == 0 and (_ECS.search(without_db) or literals.instance_types or data):
         ecs_count = 1
     if ess is not None:
@@ -527,7 +557,7 @@ def _request(
             extra, Msg("one source CIDR per template: {first} is used", first=source or "")
         )
     group = None
-    if wants_group or (ecs_count and (private or source is not None)):
+    if wants_group or (ecs_count and not nodes_only and (private or source is not None)):
         group = SecurityGroupSpec(
             ports=tcp,
             udp_ports=udp,
@@ -614,6 +644,7 @@ def _request(
         region=region,
         name=resource_name,
         tags=tags,
+        nodes_only=nodes_only,
     )
 
 

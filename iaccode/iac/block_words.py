@@ -42,12 +42,23 @@ _UNSUPPORTED = re.compile(
     r"\b(memcached?|kafka|rocketmq|mongodb|"
     r"cdn|dns|waf|function compute|serverless|nas|nlb|"
     r"network load balancers?|kms|vpn|cen|peering|ipv6|"
-    r"elasticsearch|clickhouse|hbase|lindorm|mq|api gateway|cloudmonitor|ots|tablestore)\b"
+    r"elasticsearch|clickhouse|hbase|lindorm|mq|api gateway|cloudmonitor|ots|tablestore|"
+    r"lambda|lambdas|rabbitmq|mns|message queues?|container registry|acr|ecr|cloudfront)\b"
 )
 _NAT = re.compile(r"\bnat(?: gateways?)?\b")
+# The NAT gateway's own elastic IP: "a NAT gateway with an EIP", "EIP for the NAT".
+_NAT_EIP = re.compile(
+    r"\bnat(?: gateways?)?\s+(?:with|and|plus|\+|&)\s+(?:(?:a|an|one|1|its|own)\s+)*"
+    r"(?:eips?|elastic ips?)\b|\b(?:eips?|elastic ips?)\s+(?:for|of|on)\s+(?:the\s+)?nat\b"
+)
 _ALB = re.compile(r"\b(?:alb|application load balanc(?:er|ers|ing))\b")
 _ACK = re.compile(r"\b(?:kubernetes|k8s|ack|container service)(?:\s+clusters?)?\b")
-_NODES = re.compile(_NUM + r"\s*(?:-\s*)?(?:worker\s+)?nodes?\b")
+# "3 worker nodes of type ecs.g7.xlarge": the type (read out as "ecs") is the nodes'.
+_NODES = re.compile(
+    _NUM + r"\s*(?:-\s*)?(?:worker\s+)?nodes?\b(?:\s+(?:(?:of\s+)?type|of|with|using)?\s*ecs\b)?"
+)
+# "node type ecs.g7.2xlarge" (the type read out as "ecs"): the nodes' type, no instance.
+_NODE_TYPE = re.compile(r"\bnodes?\s+(?:instance\s+)?(?:types?|specs?)\s+(?:is\s+|of\s+)?ecs\b")
 _ESS = re.compile(r"\b(?:auto ?scaling|scaling)(?:\s+groups?)?\b|\bess\b")
 _RANGE = re.compile(
     r"\b(?:between|from)\s+(\d{1,4})\s+(?:to|and)\s+(\d{1,4})\b"
@@ -112,7 +123,7 @@ _ECS_COUNT = re.compile(
     _NUM
     + r"\s+(?:(?:ecs|compute|web|app|application|linux|windows|ubuntu|backend|frontend|private|"
     + r"public|worker|bastion|jump|small|large|identical|more)\s+)*"
-    + r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?)\b"
+    + r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?|bastions?)\b"
 )
 _ECS = re.compile(r"\b(ecs|virtual machines?|machines?|vms?|servers?)\b")
 _SLB = re.compile(r"\b(slb|clb|load ?balanc(?:er|ers|ing))\b")

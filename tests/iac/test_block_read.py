@@ -15,6 +15,7 @@ from iaccode.iac.block_plan import read_request, request_language
 from iaccode.iac.block_read import Reading
 from iaccode.iac.block_spec import WEB_PORTS
 from iaccode.iac.blocks import compose
+from iaccode.iac.msg import Msg
 from iaccode.iac.tf_out import to_terraform
 from tests.iac.test_blocks import assert_clean, of_type
 
@@ -463,3 +464,132 @@ def test_vcpus_and_memory_pick_the_family(text: str, instance_type: str, disks: 
     assert parameter_default(template, "InstanceType") == instance_type
     for group in of_type(template, "ALIYUN::ECS::InstanceGroup").values():
         assert len(group["Properties"].get("DiskMappings", [])) == disks
+
+
+# Requests read by a reviewer, not from the tests above: each a general cause, checked on the
+# template's content.
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Port numbers right after the verb that opens them, without the word "port".
+        (
+            "I need 2 web servers with 100GB data disks each, open 80 and 443 to everyone, "
+            "SSH from 10.10.0.0/16 only",
+            {22: "10.10.0.0/16", 80: "0.0.0.0/0", 443: "0.0.0.0/0"},
+        ),
+        ("3 servers, allow 8443 from 10.0.0.0/8", {8443: "10.0.0.0/8"}),
+        # A negation ends before a service its own words ask for.
+        (
+            "Necesito tres servidores ECS sin IP pública y SSH solo desde 10.0.0.0/8",
+            {22: "10.0.0.0/8"},
+        ),
+        # Where traffic comes from, in words the tables leave as they are.
+        ("需要2台ECS，只允许从10.0.0.0/8访问22端口", {22: "10.0.0.0/8"}),
+        ("Dois servidores, SSH apenas de 10.0.0.0/8", {22: "10.0.0.0/8"}),
+        # Words that rule out what stands before them.
+        ("Três servidores, HTTP aberto para todos, SSH bloqueado", {80: "0.0.0.0/0"}),
+        ("two servers, http open, ssh blocked", {80: "0.0.0.0/0"}),
+        ("ECSを5台作って、SSHは禁止、HTTPとHTTPSは公開", {80: "0.0.0.0/0", 443: "0.0.0.0/0"}),
+    ],
+)
+def test_reviewed_ports_and_sources(text: str, expected: dict[int, str]) -> None:
+    reading, template = built(text)
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == expected
+    assert not reading.unapplied, reading.unapplied
+
+
+def test_a_vpc_block_after_de_stays_the_vpc() -> None:
+    _, template = built("Una VPC de 10.0.0.0/16 con dos servidores")
+    (vpc,) = of_type(template, "ALIYUN::ECS::VPC").values()
+    assert vpc["Properties"]["CidrBlock"] == "10.0.0.0/16"
+
+
+@pytest.mark.parametrize(
+    ("text", "port"),
+    [
+        ("an ALB on 443 in front of an auto scaling group from 2 to 10 ecs.g7.large", 443),
+        ("two servers behind a load balancer on 8080", 8080),
+    ],
+)
+def test_a_load_balancer_on_a_bare_port(text: str, port: int) -> None:
+    _, template = built(text)
+    listeners = {
+        **of_type(template, "ALIYUN::SLB::Listener"),
+        **of_type(template, "ALIYUN::ALB::Listener"),
+    }
+    assert [entry["Properties"]["ListenerPort"] for entry in listeners.values()] == [port]
+
+
+def test_ssh_narrowed_to_a_source_is_no_listener() -> None:
+    _, template = built(
+        "Drei Webserver hinter einem Load Balancer, HTTPS, kein HTTP, SSH nur aus 10.0.0.0/8"
+    )
+    (listener,) = of_type(template, "ALIYUN::SLB::Listener").values()
+    assert listener["Properties"]["ListenerPort"] == 443
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == {
+        22: "10.0.0.0/8",
+        443: "0.0.0.0/0",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Give me a NAT gateway with an EIP so my private ECS instances can reach the internet, "
+        "4 instances, no public IPs",
+        "需要一个NAT网关和EIP，2台ECS",
+    ],
+)
+def test_the_nat_gateways_eip_is_no_instance_eip(text: str) -> None:
+    _, template = built(text)
+    assert list(of_type(template, "ALIYUN::VPC::EIP")) == ["NatEip"]
+    for group in of_type(template, "ALIYUN::ECS::InstanceGroup").values():
+        assert "InternetMaxBandwidthOut" not in group["Properties"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deploy a bastion host with a public IP and two private app servers",
+        "a VPC with a NAT gateway and 2 private servers, plus a bastion with an EIP",
+    ],
+)
+def test_private_servers_get_no_public_ip_of_a_bastion(text: str) -> None:
+    reading, template = built(text)
+    groups = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert sum(group["Properties"]["MaxAmount"] for group in groups) == 3
+    for group in groups:
+        assert "InternetMaxBandwidthOut" not in group["Properties"]
+    assert list(of_type(template, "ALIYUN::VPC::EIP")) in ([], ["NatEip"])
+    assert Msg("public IP") in [item.part for item in reading.unapplied]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Create an ACK cluster with 3 worker nodes of type ecs.g7.xlarge, no SSH access",
+        "帮我搭一个 Kubernetes 集群，5 个节点，节点规格 ecs.g7.2xlarge",
+    ],
+)
+def test_a_node_type_is_no_instance(text: str) -> None:
+    _, template = built(text)
+    assert not of_type(template, "ALIYUN::ECS::InstanceGroup")
+    assert not of_type(template, "ALIYUN::ECS::SecurityGroup")
+    (pool,) = of_type(template, "ALIYUN::CS::ClusterNodePool").values()
+    (node_type,) = pool["Properties"]["ScalingGroup"]["InstanceTypes"]
+    assert parameter_default(template, node_type["Ref"]).startswith("ecs.g7.")
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Quiero un bucket OSS llamado datos-clientes y una función Lambda", "lambda"),
+        ("two ecs.g7.large servers and a MongoDB database, no public IPs", "mongodb"),
+    ],
+)
+def test_an_unsupported_product_is_named_and_not_built_as_another(text: str, part: str) -> None:
+    reading, template = built(text)
+    assert part in [item.part for item in reading.unapplied]
+    assert not of_type(template, "ALIYUN::RDS::DBInstance")

@@ -888,4 +888,6 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "die Bausteine erstellen nur Ressourcen; die llm-Engine kann es ergänzen",
     "a source CIDR limits opened ports, and the request opens none": "ein Quell-CIDR beschränkt geöffnete Ports, und die Anfrage öffnet keine",
     "database reachable from {source} only": "Datenbank nur von {source} erreichbar",
+    "public IP": "öffentliche IP",
+    "all instances share one network setting, and the request keeps some private": "alle Instanzen teilen eine Netzwerkeinstellung, und die Anfrage hält einige privat",
 }

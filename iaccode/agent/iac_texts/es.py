@@ -864,4 +864,6 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "los bloques solo crean recursos; el motor llm puede añadirlo",
     "a source CIDR limits opened ports, and the request opens none": "un CIDR de origen limita los puertos abiertos, y la solicitud no abre ninguno",
     "database reachable from {source} only": "base de datos accesible solo desde {source}",
+    "public IP": "IP pública",
+    "all instances share one network setting, and the request keeps some private": "todas las instancias comparten una misma configuración de red, y la solicitud mantiene algunas privadas",
 }

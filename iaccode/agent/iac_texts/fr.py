@@ -879,4 +879,6 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "les blocs ne créent que des ressources ; le moteur llm peut l'ajouter",
     "a source CIDR limits opened ports, and the request opens none": "un CIDR source limite les ports ouverts, et la demande n'en ouvre aucun",
     "database reachable from {source} only": "base de données accessible seulement depuis {source}",
+    "public IP": "IP publique",
+    "all instances share one network setting, and the request keeps some private": "toutes les instances partagent un même réglage réseau, et la demande en garde certaines privées",
 }

@@ -879,4 +879,6 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "ビルディングブロックはリソースの作成のみ行います。llm エンジンなら追加できます",
     "a source CIDR limits opened ports, and the request opens none": "送信元 CIDR は開放するポートを制限するものですが、リクエストはポートを開放していません",
     "database reachable from {source} only": "データベースは {source} からのみ接続可能",
+    "public IP": "パブリック IP",
+    "all instances share one network setting, and the request keeps some private": "すべてのインスタンスが同じネットワーク設定を共有し、リクエストは一部をプライベートにしています",
 }

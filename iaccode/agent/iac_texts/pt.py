@@ -846,4 +846,6 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "os blocos só criam recursos; o motor llm pode adicioná-lo",
     "a source CIDR limits opened ports, and the request opens none": "um CIDR de origem limita as portas abertas, e o pedido não abre nenhuma",
     "database reachable from {source} only": "banco de dados acessível só a partir de {source}",
+    "public IP": "IP público",
+    "all instances share one network setting, and the request keeps some private": "todas as instâncias compartilham uma mesma configuração de rede, e o pedido mantém algumas privadas",
 }

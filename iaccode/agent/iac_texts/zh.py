@@ -761,4 +761,6 @@ TEXTS: dict[str, str] = {
     "the building blocks create resources only; the llm engine can add it": "构建块只创建资源；llm 引擎可以添加它",
     "a source CIDR limits opened ports, and the request opens none": "来源网段用于限制开放的端口，而请求没有开放任何端口",
     "database reachable from {source} only": "数据库只允许 {source} 访问",
+    "public IP": "公网 IP",
+    "all instances share one network setting, and the request keeps some private": "所有实例共用同一网络设置，而请求要求其中一些保持私有",
 }
