@@ -183,6 +183,7 @@ _JA = Language(
         ゲートウェイ = gateway
         ロール = role
         から = from
+        〜, ~ = to
         日間 = days
         仮想プライベートクラウド = vpc
         ネットワーク = network

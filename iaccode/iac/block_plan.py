@@ -372,12 +372,15 @@ def _place_counts(text: str) -> str | None:
         noun = _noun_ahead(tokens, index + 1)
         if noun is not None:
             before[noun] = count
+        elif end and out[end - 1] in _RANGE_WORDS:
+            out.append(count)  # a bound of a range ("弹性伸缩 2到6台", "最少2台最多6台")
         elif count != "1":  # "1" is only an article ("一个带两个交换机的VPC")
             return None
     return " ".join(out)
 
 
 _MARK = re.compile(r"#\d+")
+_RANGE_WORDS = frozenset({"to", "min", "max"})
 
 
 def _noun_ahead(tokens: list[str], start: int) -> int | None:

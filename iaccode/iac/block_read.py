@@ -56,6 +56,7 @@ from iaccode.iac.block_words import (
     _ESS,
     _FORMATS,
     _HA,
+    _INSTANCE_RANGE,
     _KEY_PAIR,
     _MANAGEMENT_PORTS,
     _NAT,
@@ -165,6 +166,11 @@ class _Account:
         self.unapplied.append(Unapplied(part, reason))
 
 
+_PORT_RANGE = re.compile(
+    r"\bports?\s+(?:from\s+)?\d{1,5}\s*(?:to|-|through|thru|until|bis|a|à|~)\s*\d{1,5}"
+    # Not "port 22 to 10.0.0.0/8" (a source) nor "port 22 to 3 servers".
+    r"(?![.\d/])(?!\s+(?:servers?|instances?|machines?|vms?|hosts?|ecs)\b)"
+)
 _UNSUPPORTED_WITH_NOUN = re.compile(
     r"(?:\b(?:databases?|clusters?|instances?)\s+)?"
     + _UNSUPPORTED.pattern
@@ -220,8 +226,13 @@ def interpret(
     if _NOT_CREATE.search(text):
         return None
     text = re.sub(r"\bacronym_(\w+)", r"\1", text)
-    polarity = read_polarity(text, services_after_allow=services, nouns=_NOUN_WORDS)
     account = _Account()
+    # "ports 8000 to 8080": the security group opens single ports, so the range is named as
+    # not built rather than read as its first port.
+    for match in _PORT_RANGE.finditer(text):
+        account.skip(match.group(0), Msg("a port range is not built; name the ports to open"))
+    text = _PORT_RANGE.sub(" ", text)
+    polarity = read_polarity(text, services_after_allow=services, nouns=_NOUN_WORDS)
     # "a RAM role for Function Compute" names the role's service, not a product to build.
     ram_for = _RAM_FOR.search(polarity.positive)
     service = _RAM_SERVICES[ram_for.group(2)] if ram_for else None
@@ -441,6 +452,16 @@ def _request(
     elif storage is not None:
         account.skip(Msg("{size} GB", size=storage), Msg("storage is set for an RDS database only"))
     oss = _oss(name, plain) if _OSS.search(plain) else None
+    ranged = _INSTANCE_RANGE.search(without_db) if ess is None else None
+    # A range rises ("2 to 6 servers"); "port 443 to 3 servers" is a port and a count.
+    if ranged is not None and int(ranged.group(1) or ranged.group(2)) < int(ranged.group(3)):
+        raise Blocked(
+            Msg(
+                "The request gives no exact count ({words}); say how many, from 1 to {most}.",
+                words=ranged.group(0),
+                most=MAX_INSTANCES,
+            )
+        )
     ecs_count = sum(_count(m.group(1)) for m in _ECS_COUNT.finditer(without_db))
     # "an ACK cluster with 3 nodes of type ecs.g7.xlarge": the type is the nodes', no instance.
     nodes_only = ecs_count == 0 and ack is not None and not _ECS.search(without_db) and not data

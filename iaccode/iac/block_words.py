@@ -63,8 +63,13 @@ _ESS = re.compile(r"\b(?:auto ?scaling|scaling)(?:\s+groups?)?\b|\bess\b")
 _RANGE = re.compile(
     r"\b(?:between|from)\s+(\d{1,4})\s+(?:to|and)\s+(\d{1,4})\b"
     # "2 to 6 servers"; French "2 à 6" and Portuguese "2 a 6" read as "2 has 6", "2 the 6".
-    r"|\b(\d{1,4})\s*(?:to|-|has|the)\s*(\d{1,4})\s+(?:instances?|servers?|ecs|vms?)\b"
+    r"|\b(\d{1,4})\s*(?:to|-|has|the)\s*(\d{1,4})(?:\s+(?:instances?|servers?|ecs|vms?)\b|\s*(?=[,;.]|$))"
     r"|\bmin(?:imum)?\s*:?\s*(\d{1,4})\D{0,20}?\bmax(?:imum)?\s*:?\s*(\d{1,4})\b"
+)
+# "2 to 6 servers" with no auto scaling group: a range, not a count to guess from.
+_INSTANCE_RANGE = re.compile(
+    r"\b(?:between\s+(\d{1,4})\s+and|(\d{1,4})\s*(?:to|-|has|the))\s*(\d{1,4})\s+(?:ecs\s+)?"
+    r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?)\b"
 )
 _EIP = re.compile(r"\b(eips?|elastic ips?)\b")
 # A version after the name ("Redis 6.0", "Redis 7"), not a count before its noun ("redis 1

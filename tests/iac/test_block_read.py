@@ -593,3 +593,43 @@ def test_an_unsupported_product_is_named_and_not_built_as_another(text: str, par
     reading, template = built(text)
     assert part in [item.part for item in reading.unapplied]
     assert not of_type(template, "ALIYUN::RDS::DBInstance")
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("高可用的web架构：ALB + 弹性伸缩 2到6台，只开放443", 2, 6),
+        ("弹性伸缩组，最少2台最多6台", 2, 6),
+        ("オートスケーリング 2〜6台、ALB経由でHTTPSのみ", 2, 6),
+    ],
+)
+def test_a_range_of_counted_instances_sizes_the_scaling_group(
+    text: str, low: int, high: int
+) -> None:
+    _, template = built(text)
+    (group,) = of_type(template, "ALIYUN::ESS::ScalingGroup").values()
+    assert (group["Properties"]["MinSize"], group["Properties"]["MaxSize"]) == (low, high)
+    assert opened(template) <= {80, 443}
+
+
+@pytest.mark.parametrize(
+    "text", ["create 2 to 6 servers", "between 2 and 6 servers behind an SLB", "创建2到6台服务器"]
+)
+def test_a_range_of_instances_without_scaling_is_no_count(text: str) -> None:
+    reading = read(text)
+    assert reading.request is None and reading.blocked
+
+
+def test_a_port_and_a_count_are_no_range() -> None:
+    _, template = built("port 443 to 3 servers behind an SLB")
+    groups = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert sum(group["Properties"]["MaxAmount"] for group in groups) == 3
+
+
+@pytest.mark.parametrize(
+    "text", ["open ports 8000 to 8080 on 2 servers", "Zwei Server, Ports 8000-8080 offen"]
+)
+def test_a_port_range_is_named_not_read_as_its_first_port(text: str) -> None:
+    reading, template = built(text)
+    assert not ingress(template)
+    assert len(reading.unapplied) == 1

@@ -890,4 +890,5 @@ TEXTS: dict[str, str] = {
     "database reachable from {source} only": "Datenbank nur von {source} erreichbar",
     "public IP": "öffentliche IP",
     "all instances share one network setting, and the request keeps some private": "alle Instanzen teilen eine Netzwerkeinstellung, und die Anfrage hält einige privat",
+    "a port range is not built; name the ports to open": "ein Portbereich wird nicht geöffnet; nennen Sie die Ports, die offen sein sollen",
 }

@@ -866,4 +866,5 @@ TEXTS: dict[str, str] = {
     "database reachable from {source} only": "base de datos accesible solo desde {source}",
     "public IP": "IP pública",
     "all instances share one network setting, and the request keeps some private": "todas las instancias comparten una misma configuración de red, y la solicitud mantiene algunas privadas",
+    "a port range is not built; name the ports to open": "no se abre un rango de puertos; indique los puertos que deben abrirse",
 }

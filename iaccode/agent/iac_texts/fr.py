@@ -881,4 +881,5 @@ TEXTS: dict[str, str] = {
     "database reachable from {source} only": "base de données accessible seulement depuis {source}",
     "public IP": "IP publique",
     "all instances share one network setting, and the request keeps some private": "toutes les instances partagent un même réglage réseau, et la demande en garde certaines privées",
+    "a port range is not built; name the ports to open": "une plage de ports n'est pas ouverte ; nommez les ports à ouvrir",
 }

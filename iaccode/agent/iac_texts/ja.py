@@ -881,4 +881,5 @@ TEXTS: dict[str, str] = {
     "database reachable from {source} only": "データベースは {source} からのみ接続可能",
     "public IP": "パブリック IP",
     "all instances share one network setting, and the request keeps some private": "すべてのインスタンスが同じネットワーク設定を共有し、リクエストは一部をプライベートにしています",
+    "a port range is not built; name the ports to open": "ポート範囲の開放は行いません。開放するポートを指定してください",
 }

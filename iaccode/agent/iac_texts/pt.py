@@ -848,4 +848,5 @@ TEXTS: dict[str, str] = {
     "database reachable from {source} only": "banco de dados acessível só a partir de {source}",
     "public IP": "IP público",
     "all instances share one network setting, and the request keeps some private": "todas as instâncias compartilham uma mesma configuração de rede, e o pedido mantém algumas privadas",
+    "a port range is not built; name the ports to open": "não se abre um intervalo de portas; diga quais portas abrir",
 }

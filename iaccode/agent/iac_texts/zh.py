@@ -763,4 +763,5 @@ TEXTS: dict[str, str] = {
     "database reachable from {source} only": "数据库只允许 {source} 访问",
     "public IP": "公网 IP",
     "all instances share one network setting, and the request keeps some private": "所有实例共用同一网络设置，而请求要求其中一些保持私有",
+    "a port range is not built; name the ports to open": "不会开放端口范围；请指明要开放的端口",
 }
