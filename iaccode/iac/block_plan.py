@@ -420,10 +420,12 @@ _SOURCE_OF = re.compile(
     r"(?:\b(only|ssh|rdp|https?|\d{2,5}|access|accessible|reachable)\s+(?:de|do|da|von|aus)\s+"
     r"|(?:从|自|来自|來自)\s*)(?=\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})"
 )
+# "RDP aberto para 198.51.100.0/24", "ouvert pour ...": open to that source.
+_OPEN_TO = re.compile(r"\b(?:para|pour|fuer|für)\s+(?=\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})")
 
 
 def _sources_from(text: str) -> str:
-    return _SOURCE_OF.sub(lambda m: f"{m.group(1) or ''} from ", text)
+    return _OPEN_TO.sub("to ", _SOURCE_OF.sub(lambda m: f"{m.group(1) or ''} from ", text))
 
 
 def _rewrite(text: str, code: str) -> str | None:

@@ -35,7 +35,8 @@ _PORT_LIST = re.compile(r"\bports?\s+((?:\d{1,5}(?:\s*(?:,|and|&|or|/)\s*|\s+))*
 _BARE_PORTS = re.compile(
     r"\b((?:open|opens|opening|allow|allows|allowing|expose|exposing|permit|permitting|"
     r"listen(?:s|ing)?\s+on|listener\s+on|(?:alb|slb|clb|balancer)\s+on)\s+)"
-    r"((?:\d{2,5}(?:\s*(?:,|and|&|or|/)\s*))*\d{2,5})(?=\s*(?:$|[,;.!?)]|(?:to|for|from|only|in|with|behind|and)\b))"
+    r"((?:\d{2,5}(?:\s*(?:,|and|&|or|/)\s*))*\d{2,5})(?![.\d/])"
+    r"(?=\s*(?:$|[,;.!?)]|(?:to|for|from|only|in|with|behind|and)\b))"
 )
 _TOKEN = re.compile(
     r"portlist:[\d,]+|\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}|\d+(?:\.\d+)+|[\w'-]+|[,;.!?\u3002]"
@@ -68,6 +69,11 @@ def _is_source(tokens: list[str], index: int) -> bool:
     before = tokens[max(index - 4, 0) : index]
     if "from" in before[-2:] or (index + 1 < len(tokens) and tokens[index + 1] == "from"):
         return True
+    if any(_is_allow(token) for token in before[-2:]):
+        return True  # "only allow 192.168.10.0/24"
+    followed_by_only = index + 1 < len(tokens) and tokens[index + 1] in _ONLY
+    if followed_by_only and any(_is_mention(token) for token in before[-2:]):
+        return True  # "SSHは203.0.113.0/24のみ"
     if "to" in before and any(_is_allow(token) for token in tokens[max(index - 8, 0) : index]):
         return True
     near = tokens[max(index - 6, 0) : index]

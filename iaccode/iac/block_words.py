@@ -80,11 +80,12 @@ _REDIS = re.compile(
     r"(?:\s+(?:database|cache|instance|cluster)s?)?\b"
 )
 _POLARDB = re.compile(
-    r"\bpolardb(?:\s+(?:for\s+)?(mysql|postgres(?:ql)?|pg))?(?:\s+v?(\d+(?:\.\d+)?))?"
+    r"\bpolardb(?:\s+(?:(?:for|fuer|pour|para)\s+)?(mysql|postgres(?:ql)?|pg))?(?:\s+v?(\d+(?:\.\d+)?))?"
     r"(?:\s+(?:database|cluster|instance)s?)?"
 )
 _SLS = re.compile(r"\b(sls|log service|log project|logstores?|log store)\b")
-_RAM_ROLE = re.compile(r"\b(ram(?: roles?)?)\b")
+# Not memory: "16 Go de RAM", "8 GB of RAM".
+_RAM_ROLE = re.compile(r"(?<!\bde )(?<!\bof )(?<!\bda )(?<!\bdo )(?<!\bgb )\b(ram(?: roles?)?)\b")
 # "a RAM role for ECS": the service that may take the role, which is no ECS instance.
 _RAM_FOR = re.compile(
     r"\b(ram(?: roles?)?)\s+(?:for|trusted by|that)\s+(?:can\s+be\s+used\s+by\s+)?"

@@ -633,3 +633,35 @@ def test_a_port_range_is_named_not_read_as_its_first_port(text: str) -> None:
     reading, template = built(text)
     assert not ingress(template)
     assert len(reading.unapplied) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A CIDR right after the verb that allows it is a source, never a port.
+        ("部署RDS MySQL 5.7，只允许 192.168.10.0/24 访问", {}),
+        # A CIDR a service is limited to ("SSHは…のみ"), and "open to" in other words.
+        ("ECSインスタンスを2台、SSHは203.0.113.0/24のみ", {22: "203.0.113.0/24"}),
+        ("Dois servidores Windows com RDP aberto para 198.51.100.0/24", {3389: "198.51.100.0/24"}),
+    ],
+)
+def test_reviewed_sources_are_not_the_vpc(text: str, expected: dict[int, str]) -> None:
+    _, template = built(text)
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == expected
+    (vpc,) = of_type(template, "ALIYUN::ECS::VPC").values()
+    assert vpc["Properties"]["CidrBlock"] == "192.168.0.0/16"
+    for database in of_type(template, "ALIYUN::RDS::DBInstance").values():
+        assert database["Properties"]["SecurityIPList"] == "192.168.10.0/24"
+
+
+def test_memory_in_ram_is_no_ram_role() -> None:
+    _, template = built("Une VM Ubuntu avec 4 vCPU et 16 Go de RAM, HTTP et HTTPS ouverts")
+    assert not of_type(template, "ALIYUN::RAM::Role")
+    assert parameter_default(template, "InstanceType") == "ecs.g7.xlarge"
+
+
+def test_polardb_for_postgresql_in_german_is_one_polardb_cluster() -> None:
+    _, template = built("Ein Redis 7.0 und eine PolarDB für PostgreSQL, beides ohne Internetzugang")
+    assert not of_type(template, "ALIYUN::RDS::DBInstance")
+    (cluster,) = of_type(template, "ALIYUN::POLARDB::DBCluster").values()
+    assert cluster["Properties"]["DBType"] == "PostgreSQL"
