@@ -505,6 +505,9 @@ def _request(
     if sls is not None and days:
         sls = attrs.evolve(sls, ttl_days=int(days.group(1)))
         account.applied.append(Msg("logs kept {days} days", days=int(days.group(1))))
+    nodes = _NODES.search(plain) if ack is None else None
+    if nodes is not None:  # "a PolarDB cluster with 2 nodes": no block takes the count
+        account.skip(nodes.group(0), Msg("a node count is built for a Kubernetes cluster only"))
     ram_role = RamRoleSpec() if _RAM_ROLE.search(plain) else None
     if ram_role is not None and service is not None:
         ram_role = RamRoleSpec(service=service)
@@ -523,7 +526,16 @@ def _request(
             account.applied.append(Msg("an internal (intranet) load balancer"))
     alb = None
     if wants_alb:
-        ports = tuple(port for port in _slb_ports(polarity, tcp) if port in (80, 443))
+        listened = _slb_ports(polarity, tcp)
+        ports = tuple(port for port in listened if port in (80, 443))
+        if not ports and listened:
+            raise Blocked(
+                Msg(
+                    "The application load balancer listens on 80 or 443 here, and the request "
+                    "asks for port(s) {ports}.",
+                    ports=and_list(list(listened)),
+                )
+            )
         if not ports:
             raise Blocked(
                 Msg(
@@ -607,7 +619,9 @@ def _request(
             Msg("they belong to ECS instances, and the request asks for none"),
         )
     opened = {*tcp, *(slb.ports if slb is not None and ecs is not None else ())}
-    widened = sorted(opened & set(denied))
+    # An ALB forwards HTTP to its backends, which then take port 80 from the VPC.
+    forwarded = {80} if alb is not None and (ecs is not None or ess is not None) else set()
+    widened = sorted((opened | forwarded) & set(denied))
     if widened:
         account.blocked.append(
             Msg(

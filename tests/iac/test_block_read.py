@@ -665,3 +665,24 @@ def test_polardb_for_postgresql_in_german_is_one_polardb_cluster() -> None:
     assert not of_type(template, "ALIYUN::RDS::DBInstance")
     (cluster,) = of_type(template, "ALIYUN::POLARDB::DBCluster").values()
     assert cluster["Properties"]["DBType"] == "PostgreSQL"
+
+
+def test_an_alb_on_another_port_blocks_with_that_port() -> None:
+    reading = read("ALBの後ろにECSを2台、ポート8080、タグ project=demo")
+    assert reading.request is None
+    assert [message.template for message in reading.blocked] == [
+        "The application load balancer listens on 80 or 443 here, and the request asks for "
+        "port(s) {ports}."
+    ]
+
+
+def test_a_node_count_without_kubernetes_is_named() -> None:
+    reading, template = built("PolarDB MySQL cluster with 2 nodes, reachable only from 10.0.0.0/16")
+    assert "2 nodes" in [item.part for item in reading.unapplied]
+    (cluster,) = of_type(template, "ALIYUN::POLARDB::DBCluster").values()
+    assert cluster["Properties"]["SecurityIPList"] == "10.0.0.0/16"
+
+
+def test_an_alb_needs_the_http_port_it_forwards() -> None:
+    reading = read("two servers, no port 80, an application load balancer")
+    assert reading.request is None and reading.blocked

@@ -867,4 +867,6 @@ TEXTS: dict[str, str] = {
     "public IP": "IP pública",
     "all instances share one network setting, and the request keeps some private": "todas las instancias comparten una misma configuración de red, y la solicitud mantiene algunas privadas",
     "a port range is not built; name the ports to open": "no se abre un rango de puertos; indique los puertos que deben abrirse",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "El balanceador de carga de aplicaciones escucha aquí en 80 o 443, y la solicitud pide los puertos {ports}.",
+    "a node count is built for a Kubernetes cluster only": "un número de nodos solo se aplica a un clúster de Kubernetes",
 }

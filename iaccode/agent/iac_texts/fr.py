@@ -882,4 +882,6 @@ TEXTS: dict[str, str] = {
     "public IP": "IP publique",
     "all instances share one network setting, and the request keeps some private": "toutes les instances partagent un même réglage réseau, et la demande en garde certaines privées",
     "a port range is not built; name the ports to open": "une plage de ports n'est pas ouverte ; nommez les ports à ouvrir",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "L'équilibreur de charge d'application écoute ici sur 80 ou 443, et la demande veut le(s) port(s) {ports}.",
+    "a node count is built for a Kubernetes cluster only": "un nombre de nœuds n'est appliqué qu'à un cluster Kubernetes",
 }

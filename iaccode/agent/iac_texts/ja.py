@@ -882,4 +882,6 @@ TEXTS: dict[str, str] = {
     "public IP": "パブリック IP",
     "all instances share one network setting, and the request keeps some private": "すべてのインスタンスが同じネットワーク設定を共有し、リクエストは一部をプライベートにしています",
     "a port range is not built; name the ports to open": "ポート範囲の開放は行いません。開放するポートを指定してください",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "ここではアプリケーションロードバランサーは 80 か 443 で待ち受けますが、リクエストはポート {ports} を求めています。",
+    "a node count is built for a Kubernetes cluster only": "ノード数は Kubernetes クラスターにのみ適用されます",
 }

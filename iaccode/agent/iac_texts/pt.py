@@ -849,4 +849,6 @@ TEXTS: dict[str, str] = {
     "public IP": "IP público",
     "all instances share one network setting, and the request keeps some private": "todas as instâncias compartilham uma mesma configuração de rede, e o pedido mantém algumas privadas",
     "a port range is not built; name the ports to open": "não se abre um intervalo de portas; diga quais portas abrir",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "O balanceador de carga de aplicação escuta aqui em 80 ou 443, e o pedido pede a(s) porta(s) {ports}.",
+    "a node count is built for a Kubernetes cluster only": "um número de nós só é aplicado a um cluster Kubernetes",
 }

@@ -764,4 +764,6 @@ TEXTS: dict[str, str] = {
     "public IP": "公网 IP",
     "all instances share one network setting, and the request keeps some private": "所有实例共用同一网络设置，而请求要求其中一些保持私有",
     "a port range is not built; name the ports to open": "不会开放端口范围；请指明要开放的端口",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "这里的应用型负载均衡只监听 80 或 443，而请求要求端口 {ports}。",
+    "a node count is built for a Kubernetes cluster only": "节点数只用于 Kubernetes 集群",
 }
