@@ -424,6 +424,14 @@ _SOURCE_OF = re.compile(
 _OPEN_TO = re.compile(r"\b(?:para|pour|fuer|für)\s+(?=\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})")
 
 
+# Portuguese "6 nós" (nodes) is spelt like "nos" (in the) once accents go: after a count it is
+# the nodes.
+_PT_NODES = re.compile(
+    r"\b(\d+|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez)\s+n[oó]s\b(?!\s+(?:servidores|"
+    r"inst[aâ]ncias|m[aá]quinas)\b)"
+)
+
+
 def _sources_from(text: str) -> str:
     return _OPEN_TO.sub("to ", _SOURCE_OF.sub(lambda m: f"{m.group(1) or ''} from ", text))
 
@@ -436,6 +444,8 @@ def _rewrite(text: str, code: str) -> str | None:
     counted = bool(LANGUAGES[code].counters)
     if counted:
         text = _PORTS_FIRST.sub(_ports_first, text.replace("#", " "))  # "#" marks counts
+    if code == "pt":
+        text = _PT_NODES.sub(r"\1 nodes", text)
     text = _sources_from(_TABLES[code].rewrite(text))
     if counted:
         return _read_counts(text, code)

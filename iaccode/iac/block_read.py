@@ -583,7 +583,18 @@ def _request(
         if polardb is not None:
             polardb = attrs.evolve(polardb, allowed_cidr=source)
         account.applied.append(Msg("database reachable from {source} only", source=source))
-    elif source is not None and not (polarity.allowed or slb or alb):
+    if source is not None and redis is not None:
+        # "RDS and Redis, both reachable only from ...": the Redis block sets no whitelist.
+        account.skip(
+            Msg("Redis reachable from {source} only", source=source),
+            Msg("the Redis block sets no whitelist; set it on the instance after creation"),
+        )
+    elif (
+        source is not None
+        and rds is None
+        and polardb is None
+        and not (polarity.allowed or slb or alb)
+    ):
         account.skip(source, Msg("a source CIDR limits opened ports, and the request opens none"))
     for extra in general[1:]:
         account.skip(

@@ -686,3 +686,21 @@ def test_a_node_count_without_kubernetes_is_named() -> None:
 def test_an_alb_needs_the_http_port_it_forwards() -> None:
     reading = read("two servers, no port 80, an application load balancer")
     assert reading.request is None and reading.blocked
+
+
+def test_six_nodes_in_portuguese_are_the_clusters_nodes() -> None:
+    _, template = built("Quero um cluster Kubernetes com 6 nós ecs.c7.xlarge e um bucket OSS")
+    (pool,) = of_type(template, "ALIYUN::CS::ClusterNodePool").values()
+    assert pool["Properties"]["Count"] == 6
+    assert not of_type(template, "ALIYUN::ECS::InstanceGroup")
+
+
+def test_a_redis_source_is_named_as_not_applied() -> None:
+    reading, template = built(
+        "Set up an RDS MySQL 8.0 instance and a Redis cache, accessible only from 172.16.0.0/12"
+    )
+    (database,) = of_type(template, "ALIYUN::RDS::DBInstance").values()
+    assert database["Properties"]["SecurityIPList"] == "172.16.0.0/12"
+    assert Msg("Redis reachable from {source} only", source="172.16.0.0/12") in [
+        item.part for item in reading.unapplied
+    ]

@@ -893,4 +893,6 @@ TEXTS: dict[str, str] = {
     "a port range is not built; name the ports to open": "ein Portbereich wird nicht geöffnet; nennen Sie die Ports, die offen sein sollen",
     "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "Der Application Load Balancer lauscht hier auf 80 oder 443, und die Anfrage verlangt Port(s) {ports}.",
     "a node count is built for a Kubernetes cluster only": "eine Knotenzahl wird nur für einen Kubernetes-Cluster umgesetzt",
+    "Redis reachable from {source} only": "Redis nur von {source} erreichbar",
+    "the Redis block sets no whitelist; set it on the instance after creation": "der Redis-Baustein setzt keine Whitelist; setzen Sie sie nach dem Erstellen an der Instanz",
 }

@@ -869,4 +869,6 @@ TEXTS: dict[str, str] = {
     "a port range is not built; name the ports to open": "no se abre un rango de puertos; indique los puertos que deben abrirse",
     "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "El balanceador de carga de aplicaciones escucha aquí en 80 o 443, y la solicitud pide los puertos {ports}.",
     "a node count is built for a Kubernetes cluster only": "un número de nodos solo se aplica a un clúster de Kubernetes",
+    "Redis reachable from {source} only": "Redis accesible solo desde {source}",
+    "the Redis block sets no whitelist; set it on the instance after creation": "el bloque de Redis no define lista blanca; configúrela en la instancia tras crearla",
 }

@@ -884,4 +884,6 @@ TEXTS: dict[str, str] = {
     "a port range is not built; name the ports to open": "une plage de ports n'est pas ouverte ; nommez les ports à ouvrir",
     "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "L'équilibreur de charge d'application écoute ici sur 80 ou 443, et la demande veut le(s) port(s) {ports}.",
     "a node count is built for a Kubernetes cluster only": "un nombre de nœuds n'est appliqué qu'à un cluster Kubernetes",
+    "Redis reachable from {source} only": "Redis accessible seulement depuis {source}",
+    "the Redis block sets no whitelist; set it on the instance after creation": "la brique Redis ne définit pas de liste blanche ; réglez-la sur l'instance après sa création",
 }

@@ -884,4 +884,6 @@ TEXTS: dict[str, str] = {
     "a port range is not built; name the ports to open": "ポート範囲の開放は行いません。開放するポートを指定してください",
     "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "ここではアプリケーションロードバランサーは 80 か 443 で待ち受けますが、リクエストはポート {ports} を求めています。",
     "a node count is built for a Kubernetes cluster only": "ノード数は Kubernetes クラスターにのみ適用されます",
+    "Redis reachable from {source} only": "Redis は {source} からのみ接続可能",
+    "the Redis block sets no whitelist; set it on the instance after creation": "Redis ブロックはホワイトリストを設定しません。作成後にインスタンスで設定してください",
 }

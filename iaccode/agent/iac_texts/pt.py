@@ -851,4 +851,6 @@ TEXTS: dict[str, str] = {
     "a port range is not built; name the ports to open": "não se abre um intervalo de portas; diga quais portas abrir",
     "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "O balanceador de carga de aplicação escuta aqui em 80 ou 443, e o pedido pede a(s) porta(s) {ports}.",
     "a node count is built for a Kubernetes cluster only": "um número de nós só é aplicado a um cluster Kubernetes",
+    "Redis reachable from {source} only": "Redis acessível só a partir de {source}",
+    "the Redis block sets no whitelist; set it on the instance after creation": "o bloco de Redis não define lista de permissões; defina-a na instância após a criação",
 }

@@ -766,4 +766,6 @@ TEXTS: dict[str, str] = {
     "a port range is not built; name the ports to open": "不会开放端口范围；请指明要开放的端口",
     "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "这里的应用型负载均衡只监听 80 或 443，而请求要求端口 {ports}。",
     "a node count is built for a Kubernetes cluster only": "节点数只用于 Kubernetes 集群",
+    "Redis reachable from {source} only": "Redis 只允许 {source} 访问",
+    "the Redis block sets no whitelist; set it on the instance after creation": "Redis 构建块不设置白名单；请在实例创建后设置",
 }
