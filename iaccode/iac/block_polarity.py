@@ -21,8 +21,10 @@ import attrs
 SERVICES = {"ssh": 22, "http": 80, "https": 443, "rdp": 3389}
 _PRE = frozenset({"no", "without", "except", "excluding", "deny", "block", "disallow", "forbid"})
 _PRE |= {"never", "nor", "don't", "dont", "refuse", "nothing", "none"}
-# "not" and the words that rule out what stands before them ("SSH blocked", "SSH bloqueado").
-_EITHER = frozenset({"not", "blocked", "denied", "forbidden", "prohibited", "disallowed"})
+_EITHER = frozenset({"not"})
+# Words that rule out the services or ports right before them ("SSH blocked", "SSH and RDP
+# bloqueados") or right after them ("blocked: port 22"); never a whole clause.
+_TRAILING = frozenset({"blocked", "denied", "forbidden", "prohibited", "disallowed"})
 _ONLY = frozenset({"only", "exclusively", "solely"})
 _BREAKS = frozenset({",", ";", ".", "!", "?", "\u3002", "but"})
 _POSITIVE = frozenset({"with", "plus", "also"})
@@ -43,6 +45,8 @@ _TOKEN = re.compile(
 )
 _FILLERS = frozenset({"do", "be", "is", "are", "to", "a", "an", "any", "the", "need", "needed"})
 _CIDR = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}")
+# What a source may reach besides a port: "RDSは10.0.0.0/8のみ".
+_REACHED = frozenset({"rds", "database", "db", "redis", "polardb", "mysql", "postgresql"})
 
 
 def _is_allow(token: str) -> bool:
@@ -72,7 +76,7 @@ def _is_source(tokens: list[str], index: int) -> bool:
     if any(_is_allow(token) for token in before[-2:]):
         return True  # "only allow 192.168.10.0/24"
     followed_by_only = index + 1 < len(tokens) and tokens[index + 1] in _ONLY
-    if followed_by_only and any(_is_mention(token) for token in before[-2:]):
+    if followed_by_only and any(_is_mention(token) or token in _REACHED for token in before[-2:]):
         return True  # "SSHは203.0.113.0/24のみ"
     if "to" in before and any(_is_allow(token) for token in tokens[max(index - 8, 0) : index]):
         return True
@@ -157,6 +161,18 @@ def _backward(tokens: list[str], end: int) -> list[int]:
     return scope
 
 
+def _mentions_before(tokens: list[str], end: int) -> list[int]:
+    """The services and ports right before `end`, with the "and"s between them."""
+    scope: list[int] = []
+    for position in range(end - 1, -1, -1):
+        token = tokens[position]
+        if _is_mention(token):
+            scope.append(position)
+        elif token not in ("and", "or", ",", "&", "are", "is") or not scope:
+            break
+    return scope
+
+
 def _qualifies(tokens: list[str], scope: list[int], nouns: frozenset[str]) -> bool:
     return any(_is_mention(tokens[i]) or tokens[i] in nouns for i in scope)
 
@@ -180,6 +196,8 @@ def read_polarity(
     for index, token in enumerate(tokens):
         if token in _PRE:
             negated.update(_forward(tokens, index + 1))
+        elif token in _TRAILING:
+            negated.update(_mentions_before(tokens, index) or _forward(tokens, index + 1))
         elif token in _EITHER or token in _ONLY:
             scope = _forward(tokens, index + 1)
             if not _qualifies(tokens, scope, nouns):

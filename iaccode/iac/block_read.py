@@ -166,6 +166,11 @@ class _Account:
         self.unapplied.append(Unapplied(part, reason))
 
 
+_BASTION = re.compile(r"\b(?:bastion|jump)\b")
+_VPC_CIDR = re.compile(
+    r"\bvpcs?\s+(?:cidr\s+)?(?:(?:of|with|de|da|do|mit|avec|con|com)\s+)?"
+    r"(\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})(?![\d.])"
+)
 _PORT_RANGE = re.compile(
     r"\bports?\s+(?:from\s+)?\d{1,5}\s*(?:to|-|through|thru|until|bis|a|à|~)\s*\d{1,5}"
     # Not "port 22 to 10.0.0.0/8" (a source) nor "port 22 to 3 servers".
@@ -435,7 +440,9 @@ def _request(
     nat_eip = _NAT_EIP.search(plain) is not None
     if nat_eip:
         wants_eip = len(_EIP.findall(plain)) > 1
-    if (public or wants_eip) and not no_public and _PRIVATE.search(plain):
+    # A bastion counted beside other servers: the public IP is the bastion's alone.
+    bastion = _BASTION.search(plain) is not None and len(_ECS_COUNT.findall(plain)) > 1
+    if (public or wants_eip) and not no_public and (bastion or _PRIVATE.search(plain)):
         # "a bastion with a public IP and two private servers": the instances share one
         # network setting, so none gets a public IP, and the public one is named as not built.
         public = wants_eip = False
@@ -550,6 +557,9 @@ def _request(
         vswitches = max(vswitches, 2)  # an ALB spans two zones
     vswitches = max(vswitches, len(zones))
     cidrs = [c for c in _CIDR.findall(plain) if c not in polarity.sources]
+    declared = _VPC_CIDR.search(plain)  # "a VPC 10.0.0.0/16 ..., port 5432 open to 10.0.0.0/16"
+    if declared is not None and declared.group(1) not in cidrs:
+        cidrs.insert(0, declared.group(1))
     networked = (ecs_count, slb, rds, nat, redis, polardb, wants_group, ack, ess, alb)
     wants_network = bool(_VPC.search(plain) or vswitches or cidrs) or any(networked)
     if not any((wants_network, oss, sls, ram_role)):

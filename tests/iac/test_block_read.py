@@ -704,3 +704,38 @@ def test_a_redis_source_is_named_as_not_applied() -> None:
     assert Msg("Redis reachable from {source} only", source="172.16.0.0/12") in [
         item.part for item in reading.unapplied
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A trailing "blocked" rules out the services right before it, not its clause.
+        ("Una base PolarDB para PostgreSQL y dos servidores con SSH bloqueado", {}),
+        ("Um servidor, SSH só de 200.1.2.3/32", {22: "200.1.2.3/32"}),
+    ],
+)
+def test_reviewed_trailing_words(text: str, expected: dict[int, str]) -> None:
+    _, template = built(text)
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == expected
+    assert of_type(template, "ALIYUN::ECS::InstanceGroup")
+
+
+def test_a_database_limited_to_a_cidr_in_japanese() -> None:
+    _, template = built("RDSとOSSバケットを作成、RDSは10.0.0.0/8のみ")
+    (database,) = of_type(template, "ALIYUN::RDS::DBInstance").values()
+    assert database["Properties"]["SecurityIPList"] == "10.0.0.0/8"
+
+
+def test_the_vpc_cidr_also_named_as_a_source() -> None:
+    _, template = built("a VPC 10.0.0.0/16, two vswitches, port 5432 open to 10.0.0.0/16")
+    (vpc,) = of_type(template, "ALIYUN::ECS::VPC").values()
+    assert vpc["Properties"]["CidrBlock"] == "10.0.0.0/16"
+
+
+def test_a_bastions_eip_is_not_given_to_the_backends() -> None:
+    reading, template = built(
+        "three servers behind an internet-facing SLB listening on 443 "
+        "and a bastion host with an EIP"
+    )
+    assert not of_type(template, "ALIYUN::VPC::EIP")
+    assert Msg("public IP") in [item.part for item in reading.unapplied]
