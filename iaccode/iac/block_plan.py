@@ -372,12 +372,15 @@ def _place_counts(text: str) -> str | None:
         noun = _noun_ahead(tokens, index + 1)
         if noun is not None:
             before[noun] = count
+        elif end and out[end - 1] in _RANGE_WORDS:
+            out.append(count)  # a bound of a range ("弹性伸缩 2到6台", "最少2台最多6台")
         elif count != "1":  # "1" is only an article ("一个带两个交换机的VPC")
             return None
     return " ".join(out)
 
 
 _MARK = re.compile(r"#\d+")
+_RANGE_WORDS = frozenset({"to", "min", "max"})
 
 
 def _noun_ahead(tokens: list[str], start: int) -> int | None:
@@ -410,15 +413,40 @@ _QUALIFIED_AFTER = re.compile(
 )
 
 
+# Where traffic comes from, in words the tables leave as they are: "SSH apenas de 10.0.0.0/8",
+# "从 10.0.0.0/8 访问". Only after what is reached ("only", a service, "access"), so "a VPC de
+# 10.0.0.0/16" stays the VPC's block.
+_SOURCE_OF = re.compile(
+    r"(?:\b(only|ssh|rdp|https?|\d{2,5}|access|accessible|reachable)\s+(?:de|do|da|von|aus)\s+"
+    r"|(?:从|自|来自|來自)\s*)(?=\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})"
+)
+# "RDP aberto para 198.51.100.0/24", "ouvert pour ...": open to that source.
+_OPEN_TO = re.compile(r"\b(?:para|pour|fuer|für)\s+(?=\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})")
+
+
+# Portuguese "6 nós" (nodes) is spelt like "nos" (in the) once accents go: after a count it is
+# the nodes.
+_PT_NODES = re.compile(
+    r"\b(\d+|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez)\s+n[oó]s\b(?!\s+(?:servidores|"
+    r"inst[aâ]ncias|m[aá]quinas)\b)"
+)
+
+
+def _sources_from(text: str) -> str:
+    return _OPEN_TO.sub("to ", _SOURCE_OF.sub(lambda m: f"{m.group(1) or ''} from ", text))
+
+
 def _rewrite(text: str, code: str) -> str | None:
     """The text in the reader's English; None when a count has nothing to count."""
-    text = _ENGLISH_TABLE.rewrite(text)
+    text = _sources_from(_ENGLISH_TABLE.rewrite(text))
     if code not in _TABLES:
         return text
     counted = bool(LANGUAGES[code].counters)
     if counted:
         text = _PORTS_FIRST.sub(_ports_first, text.replace("#", " "))  # "#" marks counts
-    text = _TABLES[code].rewrite(text)
+    if code == "pt":
+        text = _PT_NODES.sub(r"\1 nodes", text)
+    text = _sources_from(_TABLES[code].rewrite(text))
     if counted:
         return _read_counts(text, code)
     if LANGUAGES[code].nouns_first:

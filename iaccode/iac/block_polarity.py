@@ -22,17 +22,31 @@ SERVICES = {"ssh": 22, "http": 80, "https": 443, "rdp": 3389}
 _PRE = frozenset({"no", "without", "except", "excluding", "deny", "block", "disallow", "forbid"})
 _PRE |= {"never", "nor", "don't", "dont", "refuse", "nothing", "none"}
 _EITHER = frozenset({"not"})
+# Words that rule out the services or ports right before them ("SSH blocked", "SSH and RDP
+# bloqueados") or right after them ("blocked: port 22"); never a whole clause.
+_TRAILING = frozenset({"blocked", "denied", "forbidden", "prohibited", "disallowed"})
 _ONLY = frozenset({"only", "exclusively", "solely"})
 _BREAKS = frozenset({",", ";", ".", "!", "?", "\u3002", "but"})
 _POSITIVE = frozenset({"with", "plus", "also"})
 _ARTICLES = frozenset({"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight"})
 _ARTICLES |= {"nine", "ten", "single"}
 _PORT_LIST = re.compile(r"\bports?\s+((?:\d{1,5}(?:\s*(?:,|and|&|or|/)\s*|\s+))*\d{1,5})\b")
+# Port numbers right after the verb that opens them ("open 80 and 443 to everyone", "allow
+# 8080") or after what listens on them ("an ALB on 443"): read as if "port" stood before them.
+# A number followed by a word other than a list's or a clause's is a count or a size.
+_BARE_PORTS = re.compile(
+    r"\b((?:open|opens|opening|allow|allows|allowing|expose|exposing|permit|permitting|"
+    r"listen(?:s|ing)?\s+on|listener\s+on|(?:alb|slb|clb|balancer)\s+on)\s+)"
+    r"((?:\d{2,5}(?:\s*(?:,|and|&|or|/)\s*))*\d{2,5})(?![.\d/])"
+    r"(?=\s*(?:$|[,;.!?)]|(?:to|for|from|only|in|with|behind|and)\b))"
+)
 _TOKEN = re.compile(
     r"portlist:[\d,]+|\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}|\d+(?:\.\d+)+|[\w'-]+|[,;.!?\u3002]"
 )
 _FILLERS = frozenset({"do", "be", "is", "are", "to", "a", "an", "any", "the", "need", "needed"})
 _CIDR = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}")
+# What a source may reach besides a port: "RDSは10.0.0.0/8のみ".
+_REACHED = frozenset({"rds", "database", "db", "redis", "polardb", "mysql", "postgresql"})
 
 
 def _is_allow(token: str) -> bool:
@@ -59,6 +73,11 @@ def _is_source(tokens: list[str], index: int) -> bool:
     before = tokens[max(index - 4, 0) : index]
     if "from" in before[-2:] or (index + 1 < len(tokens) and tokens[index + 1] == "from"):
         return True
+    if any(_is_allow(token) for token in before[-2:]):
+        return True  # "only allow 192.168.10.0/24"
+    followed_by_only = index + 1 < len(tokens) and tokens[index + 1] in _ONLY
+    if followed_by_only and any(_is_mention(token) or token in _REACHED for token in before[-2:]):
+        return True  # "SSHは203.0.113.0/24のみ"
     if "to" in before and any(_is_allow(token) for token in tokens[max(index - 8, 0) : index]):
         return True
     near = tokens[max(index - 6, 0) : index]
@@ -110,8 +129,23 @@ def _forward(tokens: list[str], start: int) -> list[int]:
             break
         if (token.isdigit() or token in _ARTICLES) and not token.startswith("portlist:"):
             break
+        if scope and tokens[position - 1] == "and" and _qualified_after(tokens, position):
+            break  # "without a public IP and SSH only from 10.0.0.0/8": SSH is asked for
         scope.append(position)
     return scope
+
+
+def _qualified_after(tokens: list[str], index: int) -> bool:
+    """A service or port that its own words ask for: "SSH only", "SSH from 10.0.0.0/8"."""
+    if not _is_mention(tokens[index]):
+        return False
+    after = tokens[index + 1 : index + 4]
+    if after[:1] and after[0] in _ONLY:
+        return True
+    if after[:1] == ["from"] or after[:2] in (["only", "from"], ["from", "only"]):
+        cidr = next((token for token in after if _CIDR.fullmatch(token)), None)
+        return cidr is not None and not cidr.endswith("/0")
+    return False
 
 
 def _backward(tokens: list[str], end: int) -> list[int]:
@@ -124,6 +158,18 @@ def _backward(tokens: list[str], end: int) -> list[int]:
         if token in _BREAKS or _is_allow(token) or token in _PRE or token in _ONLY:
             break
         scope.append(position)
+    return scope
+
+
+def _mentions_before(tokens: list[str], end: int) -> list[int]:
+    """The services and ports right before `end`, with the "and"s between them."""
+    scope: list[int] = []
+    for position in range(end - 1, -1, -1):
+        token = tokens[position]
+        if _is_mention(token):
+            scope.append(position)
+        elif token not in ("and", "or", ",", "&", "are", "is") or not scope:
+            break
     return scope
 
 
@@ -140,6 +186,7 @@ def read_polarity(
     allows them ("after", "before", "both"); port numbers after "port" are allowed wherever they
     stand. `nouns` are the words a trailing "not" may rule out ("load balancer は not").
     """
+    text = _BARE_PORTS.sub(lambda m: f"{m.group(1)}port {m.group(2)}", text)
     collapsed = _PORT_LIST.sub(
         lambda m: " portlist:" + ",".join(re.findall(r"\d+", m.group(1))) + " ", text
     )
@@ -149,6 +196,8 @@ def read_polarity(
     for index, token in enumerate(tokens):
         if token in _PRE:
             negated.update(_forward(tokens, index + 1))
+        elif token in _TRAILING:
+            negated.update(_mentions_before(tokens, index) or _forward(tokens, index + 1))
         elif token in _EITHER or token in _ONLY:
             scope = _forward(tokens, index + 1)
             if not _qualifies(tokens, scope, nouns):

@@ -56,9 +56,12 @@ from iaccode.iac.block_words import (
     _ESS,
     _FORMATS,
     _HA,
+    _INSTANCE_RANGE,
     _KEY_PAIR,
     _MANAGEMENT_PORTS,
     _NAT,
+    _NAT_EIP,
+    _NODE_TYPE,
     _NODES,
     _NOT_CREATE,
     _OSS,
@@ -163,6 +166,23 @@ class _Account:
         self.unapplied.append(Unapplied(part, reason))
 
 
+_BASTION = re.compile(r"\b(?:bastion|jump)\b")
+_VPC_CIDR = re.compile(
+    r"\bvpcs?\s+(?:cidr\s+)?(?:(?:of|with|de|da|do|mit|avec|con|com)\s+)?"
+    r"(\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})(?![\d.])"
+)
+_PORT_RANGE = re.compile(
+    r"\bports?\s+(?:from\s+)?\d{1,5}\s*(?:to|-|through|thru|until|bis|a|à|~)\s*\d{1,5}"
+    # Not "port 22 to 10.0.0.0/8" (a source) nor "port 22 to 3 servers".
+    r"(?![.\d/])(?!\s+(?:servers?|instances?|machines?|vms?|hosts?|ecs)\b)"
+)
+_UNSUPPORTED_WITH_NOUN = re.compile(
+    r"(?:\b(?:databases?|clusters?|instances?)\s+)?"
+    + _UNSUPPORTED.pattern
+    + r"(?:\s+(?:databases?|dbs?|clusters?|instances?|caches?|services?))?"
+)
+
+
 def _products(text: str, account: _Account) -> str:
     """Note the products no block covers; the text without them (an ALB is no SLB)."""
     for match in _UNSUPPORTED.finditer(text):
@@ -173,7 +193,8 @@ def _products(text: str, account: _Account) -> str:
                 product=match.group(1),
             ),
         )
-    return _UNSUPPORTED.sub(" ", text)
+    # "a MongoDB database" is no RDS database: the product's noun goes with it.
+    return _UNSUPPORTED_WITH_NOUN.sub(" ", text)
 
 
 def _disks(text: str, account: _Account) -> tuple[tuple[int, ...], int | None, int | None, str]:
@@ -210,8 +231,13 @@ def interpret(
     if _NOT_CREATE.search(text):
         return None
     text = re.sub(r"\bacronym_(\w+)", r"\1", text)
-    polarity = read_polarity(text, services_after_allow=services, nouns=_NOUN_WORDS)
     account = _Account()
+    # "ports 8000 to 8080": the security group opens single ports, so the range is named as
+    # not built rather than read as its first port.
+    for match in _PORT_RANGE.finditer(text):
+        account.skip(match.group(0), Msg("a port range is not built; name the ports to open"))
+    text = _PORT_RANGE.sub(" ", text)
+    polarity = read_polarity(text, services_after_allow=services, nouns=_NOUN_WORDS)
     # "a RAM role for Function Compute" names the role's service, not a product to build.
     ram_for = _RAM_FOR.search(polarity.positive)
     service = _RAM_SERVICES[ram_for.group(2)] if ram_for else None
@@ -348,7 +374,7 @@ def _platform(text: str) -> tuple[AckSpec | None, EssSpec | None, bool, str]:
     if _ACK.search(text):
         nodes = _NODES.search(text)
         ack = AckSpec(nodes=_count(nodes.group(1)) if nodes else 3)
-        text = _NODES.sub(" ", _ACK.sub(" ", text))
+        text = _NODE_TYPE.sub(" ", _NODES.sub(" ", _ACK.sub(" ", text)))
     ess = None
     if _ESS.search(text):
         found = _RANGE.search(text)
@@ -367,8 +393,14 @@ def _slb_ports(polarity: Polarity, tcp: tuple[int, ...]) -> tuple[int, ...]:
         return web
     named = tuple(port for port in polarity.numbered if port in tcp)
     named = tuple(port for port in named if port not in _MANAGEMENT_PORTS)
-    if named or (polarity.only and tcp):
-        return named or tcp
+    if named:
+        return named
+    if polarity.only and tcp:
+        # Never a management port: "SSH only from 10.0.0.0/8" narrows SSH's source and leaves
+        # the listener to the web ports; "only SSH" leaves it none.
+        kept = tuple(port for port in tcp if port not in _MANAGEMENT_PORTS)
+        if kept or not set(tcp) <= set(dict(polarity.port_sources)):
+            return kept
     return tuple(port for port in (80, 443) if port not in polarity.denied)[:1]
 
 
@@ -404,6 +436,20 @@ def _request(
     public = _PUBLIC_IP.search(plain) is not None or (
         literals.bandwidth is not None and not private
     )
+    # "a NAT gateway with an EIP": the gateway's own elastic IP, which the NAT block has.
+    nat_eip = _NAT_EIP.search(plain) is not None
+    if nat_eip:
+        wants_eip = len(_EIP.findall(plain)) > 1
+    # A bastion counted beside other servers: the public IP is the bastion's alone.
+    bastion = _BASTION.search(plain) is not None and len(_ECS_COUNT.findall(plain)) > 1
+    if (public or wants_eip) and not no_public and (bastion or _PRIVATE.search(plain)):
+        # "a bastion with a public IP and two private servers": the instances share one
+        # network setting, so none gets a public IP, and the public one is named as not built.
+        public = wants_eip = False
+        account.skip(
+            Msg("public IP"),
+            Msg("all instances share one network setting, and the request keeps some private"),
+        )
     if no_public and (wants_eip or public):
         account.blocked.append(Msg("The request both asks for and rules out public access."))
     rds = _rds(plain) if _RDS.search(plain) else None
@@ -413,7 +459,19 @@ def _request(
     elif storage is not None:
         account.skip(Msg("{size} GB", size=storage), Msg("storage is set for an RDS database only"))
     oss = _oss(name, plain) if _OSS.search(plain) else None
+    ranged = _INSTANCE_RANGE.search(without_db) if ess is None else None
+    # A range rises ("2 to 6 servers"); "port 443 to 3 servers" is a port and a count.
+    if ranged is not None and int(ranged.group(1) or ranged.group(2)) < int(ranged.group(3)):
+        raise Blocked(
+            Msg(
+                "The request gives no exact count ({words}); say how many, from 1 to {most}.",
+                words=ranged.group(0),
+                most=MAX_INSTANCES,
+            )
+        )
     ecs_count = sum(_count(m.group(1)) for m in _ECS_COUNT.finditer(without_db))
+    # "an ACK cluster with 3 nodes of type ecs.g7.xlarge": the type is the nodes', no instance.
+    nodes_only = ecs_count == 0 and ack is not None and not _ECS.search(without_db) and not data
     if ecs_count == 0 and (_ECS.search(without_db) or literals.instance_types or data):
         ecs_count = 1
     if ess is not None:
@@ -454,6 +512,9 @@ def _request(
     if sls is not None and days:
         sls = attrs.evolve(sls, ttl_days=int(days.group(1)))
         account.applied.append(Msg("logs kept {days} days", days=int(days.group(1))))
+    nodes = _NODES.search(plain) if ack is None else None
+    if nodes is not None:  # "a PolarDB cluster with 2 nodes": no block takes the count
+        account.skip(nodes.group(0), Msg("a node count is built for a Kubernetes cluster only"))
     ram_role = RamRoleSpec() if _RAM_ROLE.search(plain) else None
     if ram_role is not None and service is not None:
         ram_role = RamRoleSpec(service=service)
@@ -472,7 +533,16 @@ def _request(
             account.applied.append(Msg("an internal (intranet) load balancer"))
     alb = None
     if wants_alb:
-        ports = tuple(port for port in _slb_ports(polarity, tcp) if port in (80, 443))
+        listened = _slb_ports(polarity, tcp)
+        ports = tuple(port for port in listened if port in (80, 443))
+        if not ports and listened:
+            raise Blocked(
+                Msg(
+                    "The application load balancer listens on 80 or 443 here, and the request "
+                    "asks for port(s) {ports}.",
+                    ports=and_list(list(listened)),
+                )
+            )
         if not ports:
             raise Blocked(
                 Msg(
@@ -487,6 +557,9 @@ def _request(
         vswitches = max(vswitches, 2)  # an ALB spans two zones
     vswitches = max(vswitches, len(zones))
     cidrs = [c for c in _CIDR.findall(plain) if c not in polarity.sources]
+    declared = _VPC_CIDR.search(plain)  # "a VPC 10.0.0.0/16 ..., port 5432 open to 10.0.0.0/16"
+    if declared is not None and declared.group(1) not in cidrs:
+        cidrs.insert(0, declared.group(1))
     networked = (ecs_count, slb, rds, nat, redis, polardb, wants_group, ack, ess, alb)
     wants_network = bool(_VPC.search(plain) or vswitches or cidrs) or any(networked)
     if not any((wants_network, oss, sls, ram_role)):
@@ -520,14 +593,25 @@ def _request(
         if polardb is not None:
             polardb = attrs.evolve(polardb, allowed_cidr=source)
         account.applied.append(Msg("database reachable from {source} only", source=source))
-    elif source is not None and not (polarity.allowed or slb or alb):
+    if source is not None and redis is not None:
+        # "RDS and Redis, both reachable only from ...": the Redis block sets no whitelist.
+        account.skip(
+            Msg("Redis reachable from {source} only", source=source),
+            Msg("the Redis block sets no whitelist; set it on the instance after creation"),
+        )
+    elif (
+        source is not None
+        and rds is None
+        and polardb is None
+        and not (polarity.allowed or slb or alb)
+    ):
         account.skip(source, Msg("a source CIDR limits opened ports, and the request opens none"))
     for extra in general[1:]:
         account.skip(
             extra, Msg("one source CIDR per template: {first} is used", first=source or "")
         )
     group = None
-    if wants_group or (ecs_count and (private or source is not None)):
+    if wants_group or (ecs_count and not nodes_only and (private or source is not None)):
         group = SecurityGroupSpec(
             ports=tcp,
             udp_ports=udp,
@@ -556,7 +640,9 @@ def _request(
             Msg("they belong to ECS instances, and the request asks for none"),
         )
     opened = {*tcp, *(slb.ports if slb is not None and ecs is not None else ())}
-    widened = sorted(opened & set(denied))
+    # An ALB forwards HTTP to its backends, which then take port 80 from the VPC.
+    forwarded = {80} if alb is not None and (ecs is not None or ess is not None) else set()
+    widened = sorted((opened | forwarded) & set(denied))
     if widened:
         account.blocked.append(
             Msg(
@@ -614,6 +700,7 @@ def _request(
         region=region,
         name=resource_name,
         tags=tags,
+        nodes_only=nodes_only,
     )
 
 

@@ -340,6 +340,13 @@ class BlockRequest:
     description: str | None = None
     name: str | None = attrs.field(default=None, validator=_name)  # names the resources
     tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    # `ecs` describes the Kubernetes nodes only ("3 nodes of type ecs.g7.xlarge"): no instances.
+    nodes_only: bool = False
+
+    @property
+    def instances(self) -> EcsSpec | None:
+        """The ECS instances of their own: none when ESS launches them or they are the nodes."""
+        return None if self.ess is not None or self.nodes_only else self.ecs
 
     def __attrs_post_init__(self) -> None:
         if all(block is None for block in (*self._networked, self.oss, self.sls, self.ram_role)):

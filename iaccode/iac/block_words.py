@@ -42,18 +42,34 @@ _UNSUPPORTED = re.compile(
     r"\b(memcached?|kafka|rocketmq|mongodb|"
     r"cdn|dns|waf|function compute|serverless|nas|nlb|"
     r"network load balancers?|kms|vpn|cen|peering|ipv6|"
-    r"elasticsearch|clickhouse|hbase|lindorm|mq|api gateway|cloudmonitor|ots|tablestore)\b"
+    r"elasticsearch|clickhouse|hbase|lindorm|mq|api gateway|cloudmonitor|ots|tablestore|"
+    r"lambda|lambdas|rabbitmq|mns|message queues?|container registry|acr|ecr|cloudfront)\b"
 )
 _NAT = re.compile(r"\bnat(?: gateways?)?\b")
+# The NAT gateway's own elastic IP: "a NAT gateway with an EIP", "EIP for the NAT".
+_NAT_EIP = re.compile(
+    r"\bnat(?: gateways?)?\s+(?:with|and|plus|\+|&)\s+(?:(?:a|an|one|1|its|own)\s+)*"
+    r"(?:eips?|elastic ips?)\b|\b(?:eips?|elastic ips?)\s+(?:for|of|on)\s+(?:the\s+)?nat\b"
+)
 _ALB = re.compile(r"\b(?:alb|application load balanc(?:er|ers|ing))\b")
 _ACK = re.compile(r"\b(?:kubernetes|k8s|ack|container service)(?:\s+clusters?)?\b")
-_NODES = re.compile(_NUM + r"\s*(?:-\s*)?(?:worker\s+)?nodes?\b")
+# "3 worker nodes of type ecs.g7.xlarge": the type (read out as "ecs") is the nodes'.
+_NODES = re.compile(
+    _NUM + r"\s*(?:-\s*)?(?:worker\s+)?nodes?\b(?:\s+(?:(?:of\s+)?type|of|with|using)?\s*ecs\b)?"
+)
+# "node type ecs.g7.2xlarge" (the type read out as "ecs"): the nodes' type, no instance.
+_NODE_TYPE = re.compile(r"\bnodes?\s+(?:instance\s+)?(?:types?|specs?)\s+(?:is\s+|of\s+)?ecs\b")
 _ESS = re.compile(r"\b(?:auto ?scaling|scaling)(?:\s+groups?)?\b|\bess\b")
 _RANGE = re.compile(
     r"\b(?:between|from)\s+(\d{1,4})\s+(?:to|and)\s+(\d{1,4})\b"
     # "2 to 6 servers"; French "2 à 6" and Portuguese "2 a 6" read as "2 has 6", "2 the 6".
-    r"|\b(\d{1,4})\s*(?:to|-|has|the)\s*(\d{1,4})\s+(?:instances?|servers?|ecs|vms?)\b"
+    r"|\b(\d{1,4})\s*(?:to|-|has|the)\s*(\d{1,4})(?:\s+(?:instances?|servers?|ecs|vms?)\b|\s*(?=[,;.]|$))"
     r"|\bmin(?:imum)?\s*:?\s*(\d{1,4})\D{0,20}?\bmax(?:imum)?\s*:?\s*(\d{1,4})\b"
+)
+# "2 to 6 servers" with no auto scaling group: a range, not a count to guess from.
+_INSTANCE_RANGE = re.compile(
+    r"\b(?:between\s+(\d{1,4})\s+and|(\d{1,4})\s*(?:to|-|has|the))\s*(\d{1,4})\s+(?:ecs\s+)?"
+    r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?)\b"
 )
 _EIP = re.compile(r"\b(eips?|elastic ips?)\b")
 # A version after the name ("Redis 6.0", "Redis 7"), not a count before its noun ("redis 1
@@ -64,11 +80,12 @@ _REDIS = re.compile(
     r"(?:\s+(?:database|cache|instance|cluster)s?)?\b"
 )
 _POLARDB = re.compile(
-    r"\bpolardb(?:\s+(?:for\s+)?(mysql|postgres(?:ql)?|pg))?(?:\s+v?(\d+(?:\.\d+)?))?"
+    r"\bpolardb(?:\s+(?:(?:for|fuer|pour|para)\s+)?(mysql|postgres(?:ql)?|pg))?(?:\s+v?(\d+(?:\.\d+)?))?"
     r"(?:\s+(?:database|cluster|instance)s?)?"
 )
 _SLS = re.compile(r"\b(sls|log service|log project|logstores?|log store)\b")
-_RAM_ROLE = re.compile(r"\b(ram(?: roles?)?)\b")
+# Not memory: "16 Go de RAM", "8 GB of RAM".
+_RAM_ROLE = re.compile(r"(?<!\bde )(?<!\bof )(?<!\bda )(?<!\bdo )(?<!\bgb )\b(ram(?: roles?)?)\b")
 # "a RAM role for ECS": the service that may take the role, which is no ECS instance.
 _RAM_FOR = re.compile(
     r"\b(ram(?: roles?)?)\s+(?:for|trusted by|that)\s+(?:can\s+be\s+used\s+by\s+)?"
@@ -112,7 +129,7 @@ _ECS_COUNT = re.compile(
     _NUM
     + r"\s+(?:(?:ecs|compute|web|app|application|linux|windows|ubuntu|backend|frontend|private|"
     + r"public|worker|bastion|jump|small|large|identical|more)\s+)*"
-    + r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?)\b"
+    + r"(?:instances?|servers?|vms?|virtual machines?|machines?|ecs|hosts?|bastions?)\b"
 )
 _ECS = re.compile(r"\b(ecs|virtual machines?|machines?|vms?|servers?)\b")
 _SLB = re.compile(r"\b(slb|clb|load ?balanc(?:er|ers|ing))\b")

@@ -477,10 +477,10 @@ def describe_request(request: BlockRequest) -> Msg:
                     count=network.vswitches,
                 )
             )
-    if request.security_group is not None or request.ecs is not None:
+    if request.security_group is not None or (request.ecs is not None and not request.nodes_only):
         parts.append(Msg("a security group"))
-    if request.ecs is not None and request.ess is None:
-        count = request.ecs.count
+    if request.instances is not None:
+        count = request.instances.count
         if count == 1:
             parts.append(Msg("1 ECS instance"))
         else:
@@ -568,7 +568,7 @@ def compose(request: BlockRequest) -> dict[str, Any]:
             zone_ids=network.zones,
         )
     group = ""
-    if request.security_group is not None or request.ecs is not None:
+    if request.security_group is not None or (request.ecs is not None and not request.nodes_only):
         spec = request.security_group or SecurityGroupSpec()
         if request.slb is not None and request.ecs is not None:
             # Backends must accept what the load balancer forwards.
@@ -579,7 +579,7 @@ def compose(request: BlockRequest) -> dict[str, Any]:
         group = add_security_group(builder, vpc, spec, network.cidr)
     backends: list[str] = []
     sized: list[tuple[str, int]] = []
-    if request.ecs is not None and request.ess is None:
+    if request.ecs is not None and request.instances is not None:
         backends = add_ecs(builder, request.ecs, vpc, vswitches, group)
         sized = [(name, builder.resources[name]["Properties"]["MaxAmount"]) for name in backends]
         if request.ecs.eip:

@@ -15,6 +15,7 @@ from iaccode.iac.block_plan import read_request, request_language
 from iaccode.iac.block_read import Reading
 from iaccode.iac.block_spec import WEB_PORTS
 from iaccode.iac.blocks import compose
+from iaccode.iac.msg import Msg
 from iaccode.iac.tf_out import to_terraform
 from tests.iac.test_blocks import assert_clean, of_type
 
@@ -463,3 +464,278 @@ def test_vcpus_and_memory_pick_the_family(text: str, instance_type: str, disks: 
     assert parameter_default(template, "InstanceType") == instance_type
     for group in of_type(template, "ALIYUN::ECS::InstanceGroup").values():
         assert len(group["Properties"].get("DiskMappings", [])) == disks
+
+
+# Requests read by a reviewer, not from the tests above: each a general cause, checked on the
+# template's content.
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Port numbers right after the verb that opens them, without the word "port".
+        (
+            "I need 2 web servers with 100GB data disks each, open 80 and 443 to everyone, "
+            "SSH from 10.10.0.0/16 only",
+            {22: "10.10.0.0/16", 80: "0.0.0.0/0", 443: "0.0.0.0/0"},
+        ),
+        ("3 servers, allow 8443 from 10.0.0.0/8", {8443: "10.0.0.0/8"}),
+        # A negation ends before a service its own words ask for.
+        (
+            "Necesito tres servidores ECS sin IP pública y SSH solo desde 10.0.0.0/8",
+            {22: "10.0.0.0/8"},
+        ),
+        # Where traffic comes from, in words the tables leave as they are.
+        ("需要2台ECS，只允许从10.0.0.0/8访问22端口", {22: "10.0.0.0/8"}),
+        ("Dois servidores, SSH apenas de 10.0.0.0/8", {22: "10.0.0.0/8"}),
+        # Words that rule out what stands before them.
+        ("Três servidores, HTTP aberto para todos, SSH bloqueado", {80: "0.0.0.0/0"}),
+        ("two servers, http open, ssh blocked", {80: "0.0.0.0/0"}),
+        ("ECSを5台作って、SSHは禁止、HTTPとHTTPSは公開", {80: "0.0.0.0/0", 443: "0.0.0.0/0"}),
+    ],
+)
+def test_reviewed_ports_and_sources(text: str, expected: dict[int, str]) -> None:
+    reading, template = built(text)
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == expected
+    assert not reading.unapplied, reading.unapplied
+
+
+def test_a_vpc_block_after_de_stays_the_vpc() -> None:
+    _, template = built("Una VPC de 10.0.0.0/16 con dos servidores")
+    (vpc,) = of_type(template, "ALIYUN::ECS::VPC").values()
+    assert vpc["Properties"]["CidrBlock"] == "10.0.0.0/16"
+
+
+@pytest.mark.parametrize(
+    ("text", "port"),
+    [
+        ("an ALB on 443 in front of an auto scaling group from 2 to 10 ecs.g7.large", 443),
+        ("two servers behind a load balancer on 8080", 8080),
+    ],
+)
+def test_a_load_balancer_on_a_bare_port(text: str, port: int) -> None:
+    _, template = built(text)
+    listeners = {
+        **of_type(template, "ALIYUN::SLB::Listener"),
+        **of_type(template, "ALIYUN::ALB::Listener"),
+    }
+    assert [entry["Properties"]["ListenerPort"] for entry in listeners.values()] == [port]
+
+
+def test_ssh_narrowed_to_a_source_is_no_listener() -> None:
+    _, template = built(
+        "Drei Webserver hinter einem Load Balancer, HTTPS, kein HTTP, SSH nur aus 10.0.0.0/8"
+    )
+    (listener,) = of_type(template, "ALIYUN::SLB::Listener").values()
+    assert listener["Properties"]["ListenerPort"] == 443
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == {
+        22: "10.0.0.0/8",
+        443: "0.0.0.0/0",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Give me a NAT gateway with an EIP so my private ECS instances can reach the internet, "
+        "4 instances, no public IPs",
+        "需要一个NAT网关和EIP，2台ECS",
+    ],
+)
+def test_the_nat_gateways_eip_is_no_instance_eip(text: str) -> None:
+    _, template = built(text)
+    assert list(of_type(template, "ALIYUN::VPC::EIP")) == ["NatEip"]
+    for group in of_type(template, "ALIYUN::ECS::InstanceGroup").values():
+        assert "InternetMaxBandwidthOut" not in group["Properties"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deploy a bastion host with a public IP and two private app servers",
+        "a VPC with a NAT gateway and 2 private servers, plus a bastion with an EIP",
+    ],
+)
+def test_private_servers_get_no_public_ip_of_a_bastion(text: str) -> None:
+    reading, template = built(text)
+    groups = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert sum(group["Properties"]["MaxAmount"] for group in groups) == 3
+    for group in groups:
+        assert "InternetMaxBandwidthOut" not in group["Properties"]
+    assert list(of_type(template, "ALIYUN::VPC::EIP")) in ([], ["NatEip"])
+    assert Msg("public IP") in [item.part for item in reading.unapplied]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Create an ACK cluster with 3 worker nodes of type ecs.g7.xlarge, no SSH access",
+        "帮我搭一个 Kubernetes 集群，5 个节点，节点规格 ecs.g7.2xlarge",
+    ],
+)
+def test_a_node_type_is_no_instance(text: str) -> None:
+    _, template = built(text)
+    assert not of_type(template, "ALIYUN::ECS::InstanceGroup")
+    assert not of_type(template, "ALIYUN::ECS::SecurityGroup")
+    (pool,) = of_type(template, "ALIYUN::CS::ClusterNodePool").values()
+    (node_type,) = pool["Properties"]["ScalingGroup"]["InstanceTypes"]
+    assert parameter_default(template, node_type["Ref"]).startswith("ecs.g7.")
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Quiero un bucket OSS llamado datos-clientes y una función Lambda", "lambda"),
+        ("two ecs.g7.large servers and a MongoDB database, no public IPs", "mongodb"),
+    ],
+)
+def test_an_unsupported_product_is_named_and_not_built_as_another(text: str, part: str) -> None:
+    reading, template = built(text)
+    assert part in [item.part for item in reading.unapplied]
+    assert not of_type(template, "ALIYUN::RDS::DBInstance")
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("高可用的web架构：ALB + 弹性伸缩 2到6台，只开放443", 2, 6),
+        ("弹性伸缩组，最少2台最多6台", 2, 6),
+        ("オートスケーリング 2〜6台、ALB経由でHTTPSのみ", 2, 6),
+    ],
+)
+def test_a_range_of_counted_instances_sizes_the_scaling_group(
+    text: str, low: int, high: int
+) -> None:
+    _, template = built(text)
+    (group,) = of_type(template, "ALIYUN::ESS::ScalingGroup").values()
+    assert (group["Properties"]["MinSize"], group["Properties"]["MaxSize"]) == (low, high)
+    assert opened(template) <= {80, 443}
+
+
+@pytest.mark.parametrize(
+    "text", ["create 2 to 6 servers", "between 2 and 6 servers behind an SLB", "创建2到6台服务器"]
+)
+def test_a_range_of_instances_without_scaling_is_no_count(text: str) -> None:
+    reading = read(text)
+    assert reading.request is None and reading.blocked
+
+
+def test_a_port_and_a_count_are_no_range() -> None:
+    _, template = built("port 443 to 3 servers behind an SLB")
+    groups = of_type(template, "ALIYUN::ECS::InstanceGroup").values()
+    assert sum(group["Properties"]["MaxAmount"] for group in groups) == 3
+
+
+@pytest.mark.parametrize(
+    "text", ["open ports 8000 to 8080 on 2 servers", "Zwei Server, Ports 8000-8080 offen"]
+)
+def test_a_port_range_is_named_not_read_as_its_first_port(text: str) -> None:
+    reading, template = built(text)
+    assert not ingress(template)
+    assert len(reading.unapplied) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A CIDR right after the verb that allows it is a source, never a port.
+        ("部署RDS MySQL 5.7，只允许 192.168.10.0/24 访问", {}),
+        # A CIDR a service is limited to ("SSHは…のみ"), and "open to" in other words.
+        ("ECSインスタンスを2台、SSHは203.0.113.0/24のみ", {22: "203.0.113.0/24"}),
+        ("Dois servidores Windows com RDP aberto para 198.51.100.0/24", {3389: "198.51.100.0/24"}),
+    ],
+)
+def test_reviewed_sources_are_not_the_vpc(text: str, expected: dict[int, str]) -> None:
+    _, template = built(text)
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == expected
+    (vpc,) = of_type(template, "ALIYUN::ECS::VPC").values()
+    assert vpc["Properties"]["CidrBlock"] == "192.168.0.0/16"
+    for database in of_type(template, "ALIYUN::RDS::DBInstance").values():
+        assert database["Properties"]["SecurityIPList"] == "192.168.10.0/24"
+
+
+def test_memory_in_ram_is_no_ram_role() -> None:
+    _, template = built("Une VM Ubuntu avec 4 vCPU et 16 Go de RAM, HTTP et HTTPS ouverts")
+    assert not of_type(template, "ALIYUN::RAM::Role")
+    assert parameter_default(template, "InstanceType") == "ecs.g7.xlarge"
+
+
+def test_polardb_for_postgresql_in_german_is_one_polardb_cluster() -> None:
+    _, template = built("Ein Redis 7.0 und eine PolarDB für PostgreSQL, beides ohne Internetzugang")
+    assert not of_type(template, "ALIYUN::RDS::DBInstance")
+    (cluster,) = of_type(template, "ALIYUN::POLARDB::DBCluster").values()
+    assert cluster["Properties"]["DBType"] == "PostgreSQL"
+
+
+def test_an_alb_on_another_port_blocks_with_that_port() -> None:
+    reading = read("ALBの後ろにECSを2台、ポート8080、タグ project=demo")
+    assert reading.request is None
+    assert [message.template for message in reading.blocked] == [
+        "The application load balancer listens on 80 or 443 here, and the request asks for "
+        "port(s) {ports}."
+    ]
+
+
+def test_a_node_count_without_kubernetes_is_named() -> None:
+    reading, template = built("PolarDB MySQL cluster with 2 nodes, reachable only from 10.0.0.0/16")
+    assert "2 nodes" in [item.part for item in reading.unapplied]
+    (cluster,) = of_type(template, "ALIYUN::POLARDB::DBCluster").values()
+    assert cluster["Properties"]["SecurityIPList"] == "10.0.0.0/16"
+
+
+def test_an_alb_needs_the_http_port_it_forwards() -> None:
+    reading = read("two servers, no port 80, an application load balancer")
+    assert reading.request is None and reading.blocked
+
+
+def test_six_nodes_in_portuguese_are_the_clusters_nodes() -> None:
+    _, template = built("Quero um cluster Kubernetes com 6 nós ecs.c7.xlarge e um bucket OSS")
+    (pool,) = of_type(template, "ALIYUN::CS::ClusterNodePool").values()
+    assert pool["Properties"]["Count"] == 6
+    assert not of_type(template, "ALIYUN::ECS::InstanceGroup")
+
+
+def test_a_redis_source_is_named_as_not_applied() -> None:
+    reading, template = built(
+        "Set up an RDS MySQL 8.0 instance and a Redis cache, accessible only from 172.16.0.0/12"
+    )
+    (database,) = of_type(template, "ALIYUN::RDS::DBInstance").values()
+    assert database["Properties"]["SecurityIPList"] == "172.16.0.0/12"
+    assert Msg("Redis reachable from {source} only", source="172.16.0.0/12") in [
+        item.part for item in reading.unapplied
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A trailing "blocked" rules out the services right before it, not its clause.
+        ("Una base PolarDB para PostgreSQL y dos servidores con SSH bloqueado", {}),
+        ("Um servidor, SSH só de 200.1.2.3/32", {22: "200.1.2.3/32"}),
+    ],
+)
+def test_reviewed_trailing_words(text: str, expected: dict[int, str]) -> None:
+    _, template = built(text)
+    assert {port_of(rule): rule["SourceCidrIp"] for rule in ingress(template)} == expected
+    assert of_type(template, "ALIYUN::ECS::InstanceGroup")
+
+
+def test_a_database_limited_to_a_cidr_in_japanese() -> None:
+    _, template = built("RDSとOSSバケットを作成、RDSは10.0.0.0/8のみ")
+    (database,) = of_type(template, "ALIYUN::RDS::DBInstance").values()
+    assert database["Properties"]["SecurityIPList"] == "10.0.0.0/8"
+
+
+def test_the_vpc_cidr_also_named_as_a_source() -> None:
+    _, template = built("a VPC 10.0.0.0/16, two vswitches, port 5432 open to 10.0.0.0/16")
+    (vpc,) = of_type(template, "ALIYUN::ECS::VPC").values()
+    assert vpc["Properties"]["CidrBlock"] == "10.0.0.0/16"
+
+
+def test_a_bastions_eip_is_not_given_to_the_backends() -> None:
+    reading, template = built(
+        "three servers behind an internet-facing SLB listening on 443 "
+        "and a bastion host with an EIP"
+    )
+    assert not of_type(template, "ALIYUN::VPC::EIP")
+    assert Msg("public IP") in [item.part for item in reading.unapplied]

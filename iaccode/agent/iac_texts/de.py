@@ -935,4 +935,11 @@ TEXTS: dict[str, str] = {
     "Outputs": "Ausgaben",
     "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "{key} von Parameter {name} verwendet {function}, aber ROS wertet in Parameters keine Funktionen aus.",
     "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Schreiben Sie dort einen festen Wert und berechnen Sie abgeleitete Werte mit der Funktion dort, wo der Parameter verwendet wird (Resources, Outputs oder Locals).",
+    "public IP": "öffentliche IP",
+    "all instances share one network setting, and the request keeps some private": "alle Instanzen teilen eine Netzwerkeinstellung, und die Anfrage hält einige privat",
+    "a port range is not built; name the ports to open": "ein Portbereich wird nicht geöffnet; nennen Sie die Ports, die offen sein sollen",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "Der Application Load Balancer lauscht hier auf 80 oder 443, und die Anfrage verlangt Port(s) {ports}.",
+    "a node count is built for a Kubernetes cluster only": "eine Knotenzahl wird nur für einen Kubernetes-Cluster umgesetzt",
+    "Redis reachable from {source} only": "Redis nur von {source} erreichbar",
+    "the Redis block sets no whitelist; set it on the instance after creation": "der Redis-Baustein setzt keine Whitelist; setzen Sie sie nach dem Erstellen an der Instanz",
 }

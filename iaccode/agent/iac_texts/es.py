@@ -912,4 +912,11 @@ TEXTS: dict[str, str] = {
     "Outputs": "Salidas",
     "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "El {key} del parámetro {name} usa {function}, pero ROS no evalúa funciones en Parameters.",
     "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Escriba ahí un valor literal y calcule los valores derivados con la función donde se usa el parámetro (Resources, Outputs o Locals).",
+    "public IP": "IP pública",
+    "all instances share one network setting, and the request keeps some private": "todas las instancias comparten una misma configuración de red, y la solicitud mantiene algunas privadas",
+    "a port range is not built; name the ports to open": "no se abre un rango de puertos; indique los puertos que deben abrirse",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "El balanceador de carga de aplicaciones escucha aquí en 80 o 443, y la solicitud pide los puertos {ports}.",
+    "a node count is built for a Kubernetes cluster only": "un número de nodos solo se aplica a un clúster de Kubernetes",
+    "Redis reachable from {source} only": "Redis accesible solo desde {source}",
+    "the Redis block sets no whitelist; set it on the instance after creation": "el bloque de Redis no define lista blanca; configúrela en la instancia tras crearla",
 }

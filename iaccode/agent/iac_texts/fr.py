@@ -926,4 +926,11 @@ TEXTS: dict[str, str] = {
     "Outputs": "Sorties",
     "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "Le {key} du paramètre {name} utilise {function}, mais ROS n'évalue pas les fonctions dans Parameters.",
     "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Écrivez-y une valeur littérale et calculez les valeurs dérivées avec la fonction là où le paramètre est utilisé (Resources, Outputs ou Locals).",
+    "public IP": "IP publique",
+    "all instances share one network setting, and the request keeps some private": "toutes les instances partagent un même réglage réseau, et la demande en garde certaines privées",
+    "a port range is not built; name the ports to open": "une plage de ports n'est pas ouverte ; nommez les ports à ouvrir",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "L'équilibreur de charge d'application écoute ici sur 80 ou 443, et la demande veut le(s) port(s) {ports}.",
+    "a node count is built for a Kubernetes cluster only": "un nombre de nœuds n'est appliqué qu'à un cluster Kubernetes",
+    "Redis reachable from {source} only": "Redis accessible seulement depuis {source}",
+    "the Redis block sets no whitelist; set it on the instance after creation": "la brique Redis ne définit pas de liste blanche ; réglez-la sur l'instance après sa création",
 }

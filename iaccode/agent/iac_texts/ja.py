@@ -927,4 +927,11 @@ TEXTS: dict[str, str] = {
     "Outputs": "出力",
     "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "パラメーター {name} の {key} は {function} を使用していますが、ROS は Parameters 内の関数を評価しません。",
     "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "そこにはリテラル値を書き、派生する値はパラメーターを使用する場所 (Resources、Outputs または Locals) で関数を使って計算してください。",
+    "public IP": "パブリック IP",
+    "all instances share one network setting, and the request keeps some private": "すべてのインスタンスが同じネットワーク設定を共有し、リクエストは一部をプライベートにしています",
+    "a port range is not built; name the ports to open": "ポート範囲の開放は行いません。開放するポートを指定してください",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "ここではアプリケーションロードバランサーは 80 か 443 で待ち受けますが、リクエストはポート {ports} を求めています。",
+    "a node count is built for a Kubernetes cluster only": "ノード数は Kubernetes クラスターにのみ適用されます",
+    "Redis reachable from {source} only": "Redis は {source} からのみ接続可能",
+    "the Redis block sets no whitelist; set it on the instance after creation": "Redis ブロックはホワイトリストを設定しません。作成後にインスタンスで設定してください",
 }

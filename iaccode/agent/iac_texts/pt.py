@@ -894,4 +894,11 @@ TEXTS: dict[str, str] = {
     "Outputs": "Saídas",
     "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "O {key} do parâmetro {name} usa {function}, mas o ROS não avalia funções em Parameters.",
     "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "Escreva ali um valor literal e calcule os valores derivados com a função onde o parâmetro é usado (Resources, Outputs ou Locals).",
+    "public IP": "IP público",
+    "all instances share one network setting, and the request keeps some private": "todas as instâncias compartilham uma mesma configuração de rede, e o pedido mantém algumas privadas",
+    "a port range is not built; name the ports to open": "não se abre um intervalo de portas; diga quais portas abrir",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "O balanceador de carga de aplicação escuta aqui em 80 ou 443, e o pedido pede a(s) porta(s) {ports}.",
+    "a node count is built for a Kubernetes cluster only": "um número de nós só é aplicado a um cluster Kubernetes",
+    "Redis reachable from {source} only": "Redis acessível só a partir de {source}",
+    "the Redis block sets no whitelist; set it on the instance after creation": "o bloco de Redis não define lista de permissões; defina-a na instância após a criação",
 }

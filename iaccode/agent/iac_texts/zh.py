@@ -817,4 +817,11 @@ TEXTS: dict[str, str] = {
     "Outputs": "输出",
     "The {key} of parameter {name} uses {function}, but ROS does not evaluate functions in Parameters.": "参数 {name} 的 {key} 使用了 {function}，但 ROS 不会在 Parameters 中计算函数。",
     "Write a literal value there, and compute derived values with the function where the parameter is used (Resources, Outputs or Locals).": "请在此处写入字面值，并在使用该参数的位置（Resources、Outputs 或 Locals）用函数计算派生值。",
+    "public IP": "公网 IP",
+    "all instances share one network setting, and the request keeps some private": "所有实例共用同一网络设置，而请求要求其中一些保持私有",
+    "a port range is not built; name the ports to open": "不会开放端口范围；请指明要开放的端口",
+    "The application load balancer listens on 80 or 443 here, and the request asks for port(s) {ports}.": "这里的应用型负载均衡只监听 80 或 443，而请求要求端口 {ports}。",
+    "a node count is built for a Kubernetes cluster only": "节点数只用于 Kubernetes 集群",
+    "Redis reachable from {source} only": "Redis 只允许 {source} 访问",
+    "the Redis block sets no whitelist; set it on the instance after creation": "Redis 构建块不设置白名单；请在实例创建后设置",
 }
