@@ -11,7 +11,7 @@ the adapter's interrupt TTL.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -134,8 +134,9 @@ class Answer:
     def digest(self) -> str:
         return answer_digest(self.entry)
 
-    def a2a_message(self) -> dict[str, Any]:
-        """The A2A 1.0 message that answers the pause."""
+    def a2a_message(self, metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The A2A 1.0 message that answers the pause; `metadata`: its `metadata.iac_code` (the
+        resume's cloud keys among them: a pause resumed after a restart needs the same keys)."""
         pending = self.pending
         if pending.kind == "permission":
             decision = "deny"
@@ -152,13 +153,16 @@ class Answer:
             parts: list[dict[str, Any]] = [{"data": data, "mediaType": "application/json"}]
         else:
             parts = [{"text": self.entry.payload["answer"]}]
-        return {
+        message: dict[str, Any] = {
             "messageId": new_id(),
             "role": "ROLE_USER",
             "taskId": pending.task_id,
             "contextId": pending.context_id,
             "parts": parts,
         }
+        if metadata:
+            message["metadata"] = {"iac_code": dict(metadata)}
+        return message
 
 
 def answer_digest(entry: ResumeEntry) -> str:

@@ -387,7 +387,8 @@ class RunStream:
         """Hand one answer to A2A. One A2A already took (the adapter stopped before it could
         note that) counts as given: the tool does not run twice."""
         assert self._service is not None
-        params = {"message": answer.a2a_message(), "configuration": {"returnImmediately": True}}
+        message = answer.a2a_message(self._request.props.a2a_metadata())
+        params = {"message": message, "configuration": {"returnImmediately": True}}
         try:
             await self._service.upstream.call("SendMessage", params)
         except UpstreamError as error:

@@ -58,6 +58,15 @@ class CallerCloud:
     incomplete: bool = False  # an id without a secret, or the reverse
     malformed: bool = False  # keys with characters no AccessKey or STS token has
 
+    def identity(self) -> dict[str, Any]:
+        """Whose keys these are, without a secret: kept with a paused turn, so that its cloud
+        calls run after the answer under the identity the question was asked under."""
+        if self.credentials is not None:
+            return {"source": "request", "accessKeyId": self.credentials.access_key_id}
+        if self.malformed or self.incomplete:  # keys were sent, if unusable
+            return {"source": "request", "accessKeyId": None}
+        return {"source": "chain"}
+
 
 def caller_cloud(metadata: Mapping[str, Any]) -> CallerCloud:
     """The per-request cloud members of `metadata.iac_code` (non-strings are ignored)."""

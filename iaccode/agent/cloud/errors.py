@@ -26,6 +26,10 @@ _SENTENCES = {
     "MalformedCredentials": (
         "The Alibaba Cloud credentials contain characters that no AccessKey or STS token has."
     ),
+    "CredentialsChanged": (
+        "This change was asked for with your Alibaba Cloud keys: send the same Alibaba Cloud "
+        "keys with your answer (it never runs under other credentials)."
+    ),
     "InvalidAccessKeyId": "Alibaba Cloud did not accept the AccessKey.",
     "SignatureDoesNotMatch": "Alibaba Cloud did not accept the AccessKey.",
     "IncompleteSignature": "Alibaba Cloud did not accept the AccessKey.",
@@ -56,8 +60,8 @@ _OTHER = "Alibaba Cloud refused the request."
 
 class CloudError(Exception):
     """A cloud call failed. `code` is the vendor's (or one of ours: MissingCredentials,
-    IncompleteCredentials, MalformedCredentials, Unreachable, Timeout, ConnectionLost,
-    BadResponse)."""
+    IncompleteCredentials, MalformedCredentials, CredentialsChanged, Unreachable, Timeout,
+    ConnectionLost, BadResponse)."""
 
     def __init__(
         self,

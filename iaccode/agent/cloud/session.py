@@ -52,15 +52,22 @@ class CloudAccess:
             )
         )
 
-    def session(self, metadata: Mapping[str, Any]) -> CloudSession:
-        """The session of a turn whose `metadata.iac_code` is `metadata`."""
-        return CloudSession(self, caller_cloud(metadata))
+    def session(
+        self, metadata: Mapping[str, Any], asked_under: Mapping[str, Any] | None = None
+    ) -> CloudSession:
+        """The session of a turn whose `metadata.iac_code` is `metadata`. `asked_under`, for a
+        turn resumed from a saved pause: the `identity()` the pause was asked under."""
+        return CloudSession(self, caller_cloud(metadata), asked_under)
 
 
 @attrs.frozen
 class CloudSession:
     access: CloudAccess
     caller: CallerCloud
+    # A resumed turn's: the identity its pause was asked under (`CallerCloud.identity`). Its
+    # calls run under that identity only: the same AccessKey ID sent with the answer, or the
+    # chain; never the chain in place of the caller's keys.
+    asked_under: Mapping[str, Any] | None = None
 
     @property
     def settings(self) -> CloudSettings:
@@ -70,10 +77,19 @@ class CloudSession:
     def has_caller_credentials(self) -> bool:
         return self.caller.credentials is not None or self.caller.malformed
 
+    def identity(self) -> dict[str, Any]:
+        """Whose keys this session's calls use, without a secret (saved with a pause)."""
+        if self.asked_under is not None:
+            return dict(self.asked_under)
+        return {**self.caller.identity(), "regionId": self.caller.region_id}
+
     def region(self, asked: object = None) -> str:
         """The region of a call: the tool's argument, the caller's, the configured one.
         Raises CloudError("InvalidRegionId") for a value that is not a region id."""
-        for candidate in (asked, self.caller.region_id, self.settings.region):
+        caller_region = self.caller.region_id
+        if self.asked_under is not None:  # the region the question was asked for
+            caller_region = self.asked_under.get("regionId")
+        for candidate in (asked, caller_region, self.settings.region):
             if isinstance(candidate, str) and candidate.strip():
                 region = candidate.strip()
                 if not valid_region(region):
@@ -83,7 +99,9 @@ class CloudSession:
 
     async def credentials(self) -> Credentials:
         """The caller's keys, else the chain's. Raises CloudError (MalformedCredentials,
-        IncompleteCredentials, MissingCredentials)."""
+        IncompleteCredentials, MissingCredentials, CredentialsChanged)."""
+        if self.asked_under is not None:
+            return await self._asked_under(self.asked_under)
         if self.caller.credentials is not None:
             return self.caller.credentials
         if self.caller.malformed:
@@ -93,6 +111,18 @@ class CloudSession:
         if self.access.chain is None:
             raise CloudError("MissingCredentials")
         return await self.access.chain.resolve()
+
+    async def _asked_under(self, identity: Mapping[str, Any]) -> Credentials:
+        if identity.get("source") == "chain":
+            if self.access.chain is None:
+                raise CloudError("MissingCredentials")
+            return await self.access.chain.resolve()
+        # Asked under the caller's keys (or of unknown origin): the answer must carry them.
+        creds = self.caller.credentials
+        key_id = identity.get("accessKeyId")
+        if creds is None or not key_id or creds.access_key_id != key_id:
+            raise CloudError("CredentialsChanged")
+        return creds
 
     async def call(self, call: ApiCall, region: str) -> dict[str, Any]:
         """Send `call` signed with this session's keys. Raises CloudError."""

@@ -48,6 +48,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "Alibaba Cloud の認証情報に、AccessKey や STS トークンには含まれない文字が含まれています。",
         "pt": "As credenciais da Alibaba Cloud contêm caracteres que nenhuma AccessKey ou token STS tem.",
     },
+    (
+        "This change was asked for with your Alibaba Cloud keys: send the same Alibaba Cloud "
+        "keys with your answer (it never runs under other credentials)."
+    ): {
+        "zh": "此变更是使用您的阿里云密钥发起的：请在答复中发送相同的阿里云密钥（它绝不会以其他凭证运行）。",
+        "es": "Este cambio se pidió con sus claves de Alibaba Cloud: envíe las mismas claves de Alibaba Cloud con su respuesta (nunca se ejecuta con otras credenciales).",
+        "fr": "Cette modification a été demandée avec vos clés Alibaba Cloud : envoyez les mêmes clés Alibaba Cloud avec votre réponse (elle ne s'exécute jamais avec d'autres identifiants).",
+        "de": "Diese Änderung wurde mit Ihren Alibaba-Cloud-Schlüsseln angefragt: Senden Sie dieselben Alibaba-Cloud-Schlüssel mit Ihrer Antwort (sie läuft nie mit anderen Zugangsdaten).",
+        "ja": "この変更はお客様の Alibaba Cloud キーで依頼されました。回答と一緒に同じ Alibaba Cloud キーを送ってください（ほかの認証情報では実行されません）。",
+        "pt": "Esta alteração foi pedida com as suas chaves da Alibaba Cloud: envie as mesmas chaves da Alibaba Cloud com a sua resposta (ela nunca é executada com outras credenciais).",
+    },
     "Alibaba Cloud did not accept the AccessKey.": {
         "zh": "阿里云未接受该 AccessKey。",
         "es": "Alibaba Cloud no aceptó la AccessKey.",

@@ -167,15 +167,18 @@ class LlmEngine:
         await self._mcp.report(output)
         base = self._tools if self._tools is not None else default_tools()
         available: list[Tool] = [*base, *self._skills, *self._mcp.tools()]
-        cloud = self._cloud.session(turn.metadata)
-        runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots, cloud=cloud)
-        tools = [spec.openai_tool() for spec in runner.specs()]
         if turn.resume is None:
             progress = Progress(conversation(turn, _system_prompt(turn)))
             progress.origin = turn.message.message_id
             progress.turn_start = len(progress.messages) - 1
+            cloud = self._cloud.session(turn.metadata)
         else:
             progress = Progress.restore(turn.resume.state)
+            # The answer's keys count only as the ones the question was asked under.
+            cloud = self._cloud.session(turn.metadata, asked_under=progress.cloud)
+        progress.cloud = cloud.identity()
+        runner = ToolRunner(available, cwd=turn.cwd, roots=self._roots, cloud=cloud)
+        tools = [spec.openai_tool() for spec in runner.specs()]
         decided = turn.resume.allowed if turn.resume is not None else None
         output = cast(TurnOutput, _SavingOutput(output, progress, decided))
         qwen = is_qwen(self._provider_name, model)
@@ -275,6 +278,9 @@ class Progress:
     turn_start: int = 0  # the index of that message in `messages`
     continuations: int = 0  # of an answer cut off by the output limit
     summary: str | None = None  # set once the turn compacted the conversation ("" : failed)
+    # Whose cloud keys the turn's calls use (`CloudSession.identity`: no secret), so that a
+    # resumed turn runs them under the same identity.
+    cloud: dict[str, Any] = attrs.field(factory=dict)
 
     def saved(self, asking: str) -> dict[str, Any]:
         calls = [[c.id, c.name, c.arguments, c.index] for c in self.calls]
@@ -290,6 +296,7 @@ class Progress:
             "turnStart": self.turn_start,
             "continuations": self.continuations,
             "summary": self.summary,
+            "cloud": self.cloud,
         }
 
     @classmethod
@@ -308,6 +315,8 @@ class Progress:
             turn_start=int(state.get("turnStart") or 0),
             continuations=int(state.get("continuations") or 0),
             summary=state.get("summary"),
+            # Saved before it was kept: of unknown origin, so its cloud calls fail, not guess.
+            cloud=dict(state.get("cloud") or {"source": "unknown"}),
         )
 
     def memory(self) -> TurnMemory | None:

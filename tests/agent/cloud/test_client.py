@@ -13,6 +13,7 @@ from iaccode.agent.cloud import signing
 from iaccode.agent.cloud.client import ApiCall, CloudClient, CloudSettings, flatten
 from iaccode.agent.cloud.credentials import Credentials, caller_cloud
 from iaccode.agent.cloud.errors import CloudError
+from iaccode.agent.cloud.session import CloudAccess
 from iaccode.testing.fake_ros import FakeRos
 
 KEY = Credentials("LTAI-test-key", "s3cr3t-value")
@@ -150,6 +151,36 @@ def test_caller_cloud_reads_the_a2a_members() -> None:
     assert found.credentials == Credentials("id", "sec") and found.region_id == "cn-beijing"
     assert "sec" not in repr(found)
     assert caller_cloud({"alibaba_cloud_access_key_id": "id"}).incomplete
+
+
+async def test_a_resumed_session_keeps_the_identity_it_was_asked_under() -> None:
+    access = CloudAccess(CloudSettings(credential_chain=False))
+    caller = {
+        "alibaba_cloud_access_key_id": "id",
+        "alibaba_cloud_access_key_secret": "sec",
+        "alibaba_cloud_region_id": "cn-beijing",
+    }
+    asked = access.session(caller).identity()
+    assert asked == {"source": "request", "accessKeyId": "id", "regionId": "cn-beijing"}
+    assert "sec" not in str(asked)
+    assert access.session({}).identity() == {"source": "chain", "regionId": None}
+    same = access.session({**caller, "alibaba_cloud_region_id": "us-west-1"}, asked_under=asked)
+    assert await same.credentials() == Credentials("id", "sec")
+    assert same.region() == "cn-beijing" and same.identity() == asked
+    other = {"alibaba_cloud_access_key_id": "other", "alibaba_cloud_access_key_secret": "x"}
+    for answer in ({}, other):
+        with pytest.raises(CloudError) as failed:
+            await access.session(answer, asked_under=asked).credentials()
+        assert failed.value.code == "CredentialsChanged"
+        assert "send the same Alibaba Cloud keys with your answer" in failed.value.text()
+        assert "mismas claves" in failed.value.text("es")
+    with pytest.raises(CloudError) as failed:  # of unknown origin (saved before the marker)
+        await access.session(caller, asked_under={"source": "unknown"}).credentials()
+    assert failed.value.code == "CredentialsChanged"
+    # Asked under the chain: the chain, not the answer's keys (here: none configured).
+    with pytest.raises(CloudError) as failed:
+        await access.session(caller, asked_under={"source": "chain"}).credentials()
+    assert failed.value.code == "MissingCredentials"
 
 
 def _sdk_call(endpoint: str) -> Any:
