@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import trio
 
+from iaccode.server import RunningServer
 from iaccode.wire import json
 from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 
@@ -140,3 +141,11 @@ def states(events: list[dict[str, Any]]) -> list[str]:
 
 def text_of(message: dict[str, Any]) -> str:
     return "".join(part.get("text", "") for part in message["parts"])
+
+
+async def stop_server(server: RunningServer) -> None:
+    """Stop a server started in the test and wait until it has stopped: its persistence-dir is
+    free again for the next server (one process per directory)."""
+    server.stop()
+    with trio.fail_after(10):
+        await server.stopped.wait()

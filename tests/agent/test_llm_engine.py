@@ -14,7 +14,7 @@ import trio
 from iaccode.server import RunningServer
 from iaccode.testing.fake_openai import FakeOpenAI, Script, text_chunks, tool_call_chunks
 from iaccode.wire import json
-from tests.client import A2AClient, results, states, text_of
+from tests.client import A2AClient, results, states, stop_server, text_of
 
 KEY = "sk-test-secret-123"
 
@@ -46,13 +46,6 @@ def start_llm(start_server: Callable[..., Any], model: FakeOpenAI) -> Callable[.
 async def client(server: RunningServer, workspace: Path) -> tuple[A2AClient, httpx.AsyncClient]:
     http = httpx.AsyncClient(base_url=server.url, timeout=10)
     return A2AClient(http, cwd=workspace), http
-
-
-async def stop(server: RunningServer) -> None:
-    """Stop the server and wait until it has stopped (its persistence-dir is free again)."""
-    server.stop()
-    with trio.fail_after(10):
-        await server.stopped.wait()
 
 
 def metadata_of(events: list[dict[str, Any]], key: str) -> list[Any]:
@@ -256,7 +249,7 @@ async def test_history_is_the_conversation_after_a_restart(
     a2a, http = await client(server, workspace)
     async with http:
         task = await a2a.send("first question")
-    await stop(server)
+    await stop_server(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
@@ -306,7 +299,7 @@ async def test_a_permission_question_outlives_a_restart(
     async with http:
         first = await a2a.send_stream("Write a.md")
     env = results(first)[-1]["statusUpdate"]["metadata"]["iac_code"]["input"]
-    await stop(server)
+    await stop_server(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:

@@ -11,9 +11,8 @@ from typing import Any
 import httpx
 import trio
 
-from iaccode.server import RunningServer
 from iaccode.tasks.backup import latest
-from tests.client import A2AClient, text_of
+from tests.client import A2AClient, stop_server, text_of
 
 
 async def wait_for_snapshot(directory: Path, after: str | None = None) -> str:
@@ -21,12 +20,6 @@ async def wait_for_snapshot(directory: Path, after: str | None = None) -> str:
         while (name := latest(directory)) is None or name == after:
             await trio.sleep(0.05)
     return name
-
-
-async def stop(server: RunningServer) -> None:
-    server.stop()
-    with trio.fail_after(10):
-        await server.stopped.wait()
 
 
 async def test_a_fresh_server_on_a_restored_backup_serves_the_old_tasks(
@@ -38,7 +31,7 @@ async def test_a_fresh_server_on_a_restored_backup_serves_the_old_tasks(
         task = await A2AClient(http, cwd=workspace).send("say remember me")
     assert task["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
     await wait_for_snapshot(backup)  # the normal_turn_end checkpoint
-    await stop(first)
+    await stop_server(first)
     # A new sandbox: an empty persistence-dir, the same backup directory.
     second = await start_server(persistence_dir=tmp_path / "sandbox-2", backup_dir=backup)
     async with httpx.AsyncClient(base_url=second.url, timeout=10) as http:

@@ -18,11 +18,10 @@ import httpx
 import pytest
 import trio
 
-from iaccode.server import RunningServer
 from iaccode.testing.fake_openai import FakeOpenAI, Script, text_chunks, tool_call_chunks
 from iaccode.testing.fake_ros import FakeRos
 from tests.agent.cloud.conftest import KEY_ID, SECRET, TEMPLATE
-from tests.client import A2AClient, results
+from tests.client import A2AClient, results, stop_server
 from tests.e2e.test_permissions import sideband
 from tests.e2e.test_ros import FENCED, KEYS, Caller, envelope_of, text_of
 
@@ -77,17 +76,6 @@ def no_secret_on_disk(state: Path) -> None:
             content = path.read_bytes()
             for secret in (SECRET, CHAIN_SECRET, OTHER_SECRET):
                 assert secret.encode() not in content, path.name
-
-
-async def stop(server: RunningServer) -> None:
-    server.stop()
-    with trio.fail_after(10):
-        while True:
-            try:
-                await (await trio.open_tcp_stream("127.0.0.1", server.port)).aclose()
-                await trio.sleep(0.05)
-            except OSError:
-                return
 
 
 async def test_offline_same_process_runs_under_the_asking_keys(
@@ -159,7 +147,7 @@ async def _llm_deploy(
         final = results(asked)[-1]["statusUpdate"]
     task = {"id": final["taskId"], "contextId": final["contextId"]}
     if restart:
-        await stop(server)
+        await stop_server(server)
         server = await start_server(**settings)
     answer = sideband(task, env)
     answer["message"]["metadata"] = {"iac_code": {"cwd": str(workspace), **answered_with}}
