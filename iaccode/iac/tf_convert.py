@@ -40,7 +40,7 @@ from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
-from iaccode.iac.tf_coerce import coerce_properties
+from iaccode.iac.tf_coerce import coerce_properties, join_list_refs
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
@@ -528,6 +528,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     template["Resources"] = ordered_resources
     if outputs:
         template["Outputs"] = outputs
+    join_list_refs(template)
     return Conversion(
         template=template,
         notes=tuple(converter.warnings),

@@ -1,0 +1,109 @@
+"""Converted values fitted to the ROS schema where the vendor's rules leave the shape to us:
+Terraform lists for ROS's comma-separated text, nested blocks the rules pass through unnamed.
+Hand-written projects; every converted template must pass the checker."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from iaccode.iac.ros_check import check_template
+from iaccode.iac.terraform import Conversion, convert_terraform
+
+
+def convert(text: str) -> Conversion:
+    conversion = convert_terraform({"main.tf": textwrap.dedent(text)})
+    report = check_template(conversion.to_yaml())
+    assert report.ok, report.to_text()
+    return conversion
+
+
+def props(conversion: Conversion, name: str) -> dict[str, Any]:
+    return dict(conversion.template["Resources"][name]["Properties"])
+
+
+def test_a_literal_list_for_a_text_property_is_comma_separated_text() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpn_connection" "c" {
+          vpn_gateway_id      = "vpn-1"
+          customer_gateway_id = "cgw-1"
+          local_subnet        = ["10.0.0.0/24", "10.0.1.0/24"]
+          remote_subnet       = ["192.168.0.0/24"]
+        }
+        """
+    )
+    properties = props(conversion, "VpnConnection_c")
+    assert properties["LocalSubnet"] == "10.0.0.0/24,10.0.1.0/24"
+    assert properties["RemoteSubnet"] == "192.168.0.0/24"
+
+
+def test_a_list_variable_for_a_text_property_is_joined_at_deploy_time() -> None:
+    conversion = convert(
+        """
+        variable "local_subnets" {
+          type    = list(string)
+          default = ["10.0.0.0/24"]
+        }
+        resource "alicloud_vpn_connection" "c" {
+          vpn_gateway_id      = "vpn-1"
+          customer_gateway_id = "cgw-1"
+          local_subnet        = var.local_subnets
+          remote_subnet       = ["192.168.0.0/24"]
+        }
+        """
+    )
+    assert conversion.template["Parameters"]["local_subnets"]["Type"] == "CommaDelimitedList"
+    properties = props(conversion, "VpnConnection_c")
+    assert properties["LocalSubnet"] == {"Fn::Join": [",", {"Ref": "local_subnets"}]}
+
+
+def test_a_list_variable_for_a_list_property_stays_a_list() -> None:
+    conversion = convert(
+        """
+        variable "groups" {
+          type    = list(string)
+          default = ["sg-1"]
+        }
+        resource "alicloud_instance" "web" {
+          image_id          = "img-1"
+          instance_type     = "ecs.g6.large"
+          vswitch_id        = "vsw-1"
+          security_groups   = var.groups
+        }
+        """
+    )
+    properties = props(conversion, "Instance_web")
+    assert {"Ref": "groups"} in properties.values()
+    assert "Fn::Join" not in str(properties)
+
+
+def test_a_nested_block_the_rules_pass_through_is_named_by_the_ros_schema() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_sls_oss_export_sink" "export" {
+          project  = "p"
+          job_name = "j"
+          configuration {
+            logstore = "l"
+            role_arn = "acs:ram::1:role/read"
+            sink {
+              bucket          = "b"
+              role_arn        = "acs:ram::1:role/write"
+              content_type    = "json"
+              buffer_interval = "300"
+              buffer_size     = "256"
+              endpoint        = "https://oss-cn-hangzhou-internal.aliyuncs.com"
+              not_a_ros_field = "x"
+            }
+          }
+        }
+        """
+    )
+    sink = props(conversion, "SlsOssExportSink_export")["Configuration"]["Sink"]
+    assert sink["Bucket"] == "b"
+    assert sink["RoleArn"] == "acs:ram::1:role/write"
+    assert sink["BufferInterval"] == "300"
+    assert "not_a_ros_field" not in sink and "role_arn" not in sink
+    assert "configuration.sink.not_a_ros_field" in "\n".join(conversion.warnings)
+    assert conversion.summary.lossy == 1
