@@ -49,6 +49,8 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
 def _fit_type(value: Any, kind: TypeSpec) -> Any:
     if is_function(value) or value is None:
         return value
+    if kind.kind == "list" and isinstance(value, dict) and _is_tag_list(kind, value):
+        return [{"Key": key, "Value": item} for key, item in value.items()]
     if kind.kind == "list":
         items = value if isinstance(value, list) else [value]
         return [_fit_type(item, kind.item) if kind.item else item for item in items]
@@ -61,6 +63,18 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
     if kind.kind == "map" and kind.item is not None and isinstance(value, dict):
         return {key: _fit_type(item, kind.item) for key, item in value.items()}
     return value
+
+
+def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:
+    """A Terraform map (`tags = {Name = ...}`) given where ROS takes Key/Value pairs."""
+    fields = kind.item.fields if kind.item is not None and kind.item.kind == "struct" else None
+    return (
+        fields is not None
+        and "Key" in fields
+        and "Value" in fields
+        and bool(value)
+        and not set(value) <= set(fields)
+    )
 
 
 def _is_scalar(value: object) -> bool:
@@ -130,3 +144,31 @@ def join_list_refs(template: Mapping[str, Any]) -> None:
         resource = schema.resource(str(entry.get("Type")))
         if resource is not None:
             entry["Properties"] = _join_fields(entry["Properties"], resource.properties, lists)
+
+
+def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """The paths (`("RuleList", "0", "RuleName")`) of required fields missing from the literal
+    structs nested in a `ros_type` resource's properties (its own required properties aside)."""
+    schema = schema_or_none()
+    resource = schema.resource(ros_type) if schema is not None else None
+    found: list[tuple[str, ...]] = []
+    if resource is None:
+        return found
+
+    def walk(value: Any, kind: TypeSpec, path: tuple[str, ...]) -> None:
+        if is_function(value):
+            return
+        if kind.kind == "list" and kind.item is not None and isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, kind.item, (*path, str(index)))
+        elif kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
+            for name, prop in kind.fields.items():
+                if name in value:
+                    walk(value[name], prop.type, (*path, name))
+                elif prop.required:
+                    found.append((*path, name))
+
+    for name, value in properties.items():
+        if name in resource.properties:
+            walk(value, resource.properties[name].type, (name,))
+    return found

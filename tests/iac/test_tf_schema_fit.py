@@ -107,3 +107,61 @@ def test_a_nested_block_the_rules_pass_through_is_named_by_the_ros_schema() -> N
     assert "not_a_ros_field" not in sink and "role_arn" not in sink
     assert "configuration.sink.not_a_ros_field" in "\n".join(conversion.warnings)
     assert conversion.summary.lossy == 1
+
+
+def test_a_tags_map_placed_by_the_schema_becomes_key_value_pairs() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_network_interface" "eni" {
+          count                  = 2
+          network_interface_name = "eni-${count.index}"
+          vswitch_id             = "vsw-1"
+          security_group_ids     = ["sg-1"]
+          tags = {
+            Name = "eni-${count.index + 1}"
+            Env  = "test"
+          }
+        }
+        """
+    )
+    tags = props(conversion, "NetworkInterface_eni")["Tags"]
+    assert [tag["Key"] for tag in tags] == ["Name", "Env"]
+    assert tags[1] == {"Key": "Env", "Value": "test"}
+
+
+def test_a_required_field_of_a_nested_struct_gets_a_parameter() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_slb_rule" "images" {
+          load_balancer_id = "lb-1"
+          frontend_port    = 80
+          domain           = "*.example.com"
+          url              = "/image"
+          server_group_id  = "rsp-1"
+        }
+        """
+    )
+    rule = props(conversion, "SlbRule_images")["RuleList"][0]
+    assert rule["RuleName"] == {"Ref": "SlbRule_images_RuleName"}
+    assert "SlbRule_images_RuleName" in conversion.template["Parameters"]
+    assert "RuleList.0.RuleName" in "\n".join(conversion.warnings)
+    assert conversion.summary.lossy == 1
+
+
+def test_the_providers_newer_name_argument_goes_where_the_rules_put_name() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpn_customer_gateway" "office" {
+          ip_address            = "203.0.113.10"
+          customer_gateway_name = "office"
+        }
+        resource "alicloud_vpn_customer_gateway" "both" {
+          ip_address            = "203.0.113.11"
+          name                  = "old"
+          customer_gateway_name = "new"
+        }
+        """
+    )
+    assert props(conversion, "VpnCustomerGateway_office")["Name"] == "office"
+    assert props(conversion, "VpnCustomerGateway_both")["Name"] == "old"
+    assert conversion.summary.native == 1
