@@ -8,6 +8,8 @@ only literal values whose meaning is unambiguous:
 - a bool, for a property whose allowed values are a pair such as Enabled/Disabled, on/off or
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
+- a literal text that is one of the allowed values but for case (`STRING` for `String`)
+  becomes that value;
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
   sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), and
@@ -43,6 +45,9 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
         return value
     if isinstance(value, bool) and prop.allowed_values:
         return _switch(value, prop.allowed_values)
+    if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
+        same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
+        return same[0] if len(same) == 1 else value
     return _fit_type(value, prop.type)
 
 

@@ -165,3 +165,40 @@ def test_the_providers_newer_name_argument_goes_where_the_rules_put_name() -> No
     assert props(conversion, "VpnCustomerGateway_office")["Name"] == "office"
     assert props(conversion, "VpnCustomerGateway_both")["Name"] == "old"
     assert conversion.summary.native == 1
+
+
+def test_an_allowed_value_written_in_another_case_takes_the_schemas_spelling() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_api_gateway_api" "api" {
+          name        = "api"
+          group_id    = "g-1"
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/test"
+            mode     = "MAPPING"
+          }
+          service_type = "HTTP"
+          http_service_config {
+            address   = "http://example.com"
+            method    = "GET"
+            path      = "/web"
+            timeout   = 12
+            aone_name = "cloudapi-openapi"
+          }
+          request_parameters {
+            name         = "p"
+            type         = "STRING"
+            required     = "REQUIRED"
+            in           = "QUERY"
+            in_service   = "QUERY"
+            name_service = "p"
+          }
+        }
+        """
+    )
+    parameter = props(conversion, "ApiGatewayApi_api")["RequestParameters"][0]
+    assert parameter["ParameterType"] == "String"
