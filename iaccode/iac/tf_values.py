@@ -53,6 +53,7 @@ from iaccode.iac.tf_expr import (
     TupleExpr,
     parse_expression,
 )
+from iaccode.iac.tf_files import TerraformError
 from iaccode.iac.tf_hcl import (
     Block,
     Directive,
@@ -172,6 +173,7 @@ class ValueConverter:
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
     defaults_used: dict[str, None] = attrs.field(factory=dict)
+    local_reads: int = 0  # how often a local was converted: each read converts it again
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -399,11 +401,32 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {local}, which refers to itself", local=f"local.{name}")
             )
+        self.local_reads += 1
+        if self.local_reads > MAX_LOCAL_READS:
+            raise TerraformError(
+                Msg(
+                    "The Terraform's locals read each other more than {limit} times (local.{name} "
+                    "among them), which grows without bound; convert a smaller configuration.",
+                    limit=MAX_LOCAL_READS,
+                    name=name,
+                )
+            )
         self.busy.add(key)
         try:
-            return self.value(self.config.locals[name], attrs.evolve(where, strict=True))
+            value = self.value(self.config.locals[name], attrs.evolve(where, strict=True))
         finally:
             self.busy.discard(key)
+        if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise TerraformError(
+                Msg(
+                    "local.{name} is {size} characters long, more than the {limit} a converted "
+                    "template can carry.",
+                    name=name,
+                    size=len(value),
+                    limit=MAX_TEXT_CHARS,
+                )
+            )
+        return value
 
     def _data_source(self, node: Traversal, expr: str) -> Any:
         names = [step.name for step in node.steps[:2] if isinstance(step, GetAttr)]
@@ -935,6 +958,8 @@ def _coalesce(args: list[Any]) -> Any:
     return next(arg for arg in args if arg not in (None, ""))
 
 
+MAX_LOCAL_READS = 50_000  # locals that read each other many times each grow exponentially
+MAX_TEXT_CHARS = 1024 * 1024  # the workspace's own size limit (`tf_files.DEFAULT_MAX_BYTES`)
 MAX_RANGE = 10_000  # range() in a conversion is for a handful of copies, not a loop
 
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+import pytest
+
 from iaccode.iac.ros_check import check_template
-from iaccode.iac.terraform import Conversion, convert_terraform
+from iaccode.iac.terraform import Conversion, TerraformError, convert_terraform
 
 
 def convert(text: str) -> Conversion:
@@ -202,3 +204,33 @@ def test_an_allowed_value_written_in_another_case_takes_the_schemas_spelling() -
     )
     parameter = props(conversion, "ApiGatewayApi_api")["RequestParameters"][0]
     assert parameter["ParameterType"] == "String"
+
+
+def _doubling_locals(levels: int, seed: str) -> str:
+    """Locals where each reads the one before it four times: exponential without a limit."""
+    lines = [f"  l0 = {seed}"]
+    for level in range(1, levels):
+        prev = f"${{local.l{level - 1}}}"
+        lines.append(f'  l{level} = "{prev}{prev}{prev}{prev}"')
+    return "locals {\n" + "\n".join(lines) + "\n}\n"
+
+
+_VPC = (
+    'resource "alicloud_vpc" "v" {{\n'
+    '  cidr_block  = "10.0.0.0/8"\n'
+    "  description = local.{local}\n"
+    "}}\n"
+)
+
+
+def test_locals_that_grow_a_text_without_bound_are_refused() -> None:
+    text = _doubling_locals(7, '"' + "x" * 4096 + '"') + _VPC.format(local="l6")
+    with pytest.raises(TerraformError, match="characters long"):
+        convert_terraform({"main.tf": text})
+
+
+def test_locals_that_read_each_other_without_bound_are_refused() -> None:
+    text = 'variable "x" {\n  type = string\n}\n' + _doubling_locals(10, "var.x")
+    text += _VPC.format(local="l9")
+    with pytest.raises(TerraformError, match="read each other more than"):
+        convert_terraform({"main.tf": text})
