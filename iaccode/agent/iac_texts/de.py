@@ -909,4 +909,6 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "ein Quell-CIDR beschränkt geöffnete Ports, und die Anfrage öffnet keine",
     "database reachable from {source} only": "Datenbank nur von {source} erreichbar",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "hat eine Bedingung auf den Wert einer Ressource, die ROS auswertet, bevor es Ressourcen gibt",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Die Locals der Terraform-Konfiguration lesen einander mehr als {limit} Mal (darunter local.{name}), was ohne Grenze wächst; konvertieren Sie eine kleinere Konfiguration.",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} ist {size} Zeichen lang, mehr als die {limit}, die eine konvertierte Vorlage tragen kann.",
 }

@@ -901,4 +901,6 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "送信元 CIDR は開放するポートを制限するものですが、リクエストはポートを開放していません",
     "database reachable from {source} only": "データベースは {source} からのみ接続可能",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "リソースの値に対する条件がありますが、ROS は条件をリソースが作られる前に評価します",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform の locals が互いに {limit} 回を超えて参照しており（local.{name} を含む）、際限なく増大します。より小さな構成を変換してください。",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} は {size} 文字で、変換後のテンプレートに収まる {limit} 文字を超えています。",
 }

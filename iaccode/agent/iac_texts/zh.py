@@ -791,4 +791,6 @@ TEXTS: dict[str, str] = {
     "a source CIDR limits opened ports, and the request opens none": "来源网段用于限制开放的端口，而请求没有开放任何端口",
     "database reachable from {source} only": "数据库只允许 {source} 访问",
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "包含基于资源值的条件，而 ROS 在任何资源创建之前就会计算条件",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform 的 locals 相互读取超过 {limit} 次（其中包括 local.{name}），会无限增长；请转换更小的配置。",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} 长 {size} 个字符，超过转换后的模板可容纳的 {limit} 个字符。",
 }
