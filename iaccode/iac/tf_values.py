@@ -486,8 +486,27 @@ class ValueConverter:
                 raise Unmappable(
                     expr, Msg("indexes {address}, which has no count", address=address)
                 )
+            index = self._copy_index(address, index, expr)
             base = {"Fn::Select": [_text(index) if isinstance(index, int) else index, base]}
         return self.select(base, rest, expr, where) if rest else base
+
+    def _copy_index(self, address: str, index: Any, expr: str) -> Any:
+        """The ROS index of `address[index]`: a key of a for_each over a list parameter (the
+        resource became `Count` over that list) is the key's position in the list."""
+        if not isinstance(index, str | bool) or str(index).lstrip("-").isdigit():
+            return index
+        count = None if isinstance(index, bool) else self.blocks[address].body.get("count")
+        match = re.fullmatch(r"\$\{length\(var\.([A-Za-z_][A-Za-z0-9_-]*)\)\}", str(count))
+        if match is None:
+            raise Unmappable(
+                expr,
+                Msg(
+                    "indexes {address} by the key {key!r}, which is not a copy's number",
+                    address=address,
+                    key=index,
+                ),
+            )
+        return {"Fn::Index": [index, self._variable(match.group(1))]}
 
     def _attribute(self, address: str, attribute: str, expr: str) -> Any:
         logical_id, rule = self.ids[address], self.rules[address]

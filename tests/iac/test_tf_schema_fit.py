@@ -234,3 +234,49 @@ def test_locals_that_read_each_other_without_bound_are_refused() -> None:
     text += _VPC.format(local="l9")
     with pytest.raises(TerraformError, match="read each other more than"):
         convert_terraform({"main.tf": text})
+
+
+def test_a_key_of_a_for_each_over_a_list_parameter_is_its_position_in_the_list() -> None:
+    conversion = convert(
+        """
+        variable "zones" {
+          type    = list(string)
+          default = ["cn-hangzhou-h", "cn-hangzhou-i"]
+        }
+        resource "alicloud_vswitch" "by_zone" {
+          for_each   = toset(var.zones)
+          vpc_id     = "vpc-1"
+          zone_id    = each.value
+          cidr_block = "10.0.0.0/24"
+        }
+        output "h" {
+          value = alicloud_vswitch.by_zone["cn-hangzhou-h"].id
+        }
+        output "wrong" {
+          value = alicloud_vswitch.by_zone[true].id
+        }
+        """
+    )
+    assert "wrong" not in conversion.template["Outputs"]
+    assert conversion.template["Outputs"]["h"]["Value"] == {
+        "Fn::Select": [
+            {"Fn::Index": ["cn-hangzhou-h", {"Ref": "zones"}]},
+            {"Ref": "Vswitch_by_zone"},
+        ]
+    }
+
+
+def test_a_text_key_of_a_counted_resource_is_not_a_select_by_that_text() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpc" "v" {
+          count      = 2
+          cidr_block = "10.0.0.0/8"
+        }
+        output "o" {
+          value = alicloud_vpc.v["a"].id
+        }
+        """
+    )
+    assert "o" not in conversion.template.get("Outputs", {})
+    assert "not a copy's number" in "\n".join(conversion.warnings)

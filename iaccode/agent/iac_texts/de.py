@@ -911,4 +911,5 @@ TEXTS: dict[str, str] = {
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "hat eine Bedingung auf den Wert einer Ressource, die ROS auswertet, bevor es Ressourcen gibt",
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Die Locals der Terraform-Konfiguration lesen einander mehr als {limit} Mal (darunter local.{name}), was ohne Grenze wächst; konvertieren Sie eine kleinere Konfiguration.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} ist {size} Zeichen lang, mehr als die {limit}, die eine konvertierte Vorlage tragen kann.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indiziert {address} mit dem Schlüssel {key!r}, der keine Nummer einer Kopie ist",
 }

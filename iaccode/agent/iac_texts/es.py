@@ -888,4 +888,5 @@ TEXTS: dict[str, str] = {
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "tiene una condición sobre el valor de un recurso, que ROS evalúa antes de que exista ningún recurso",
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Los locals de la configuración Terraform se leen entre sí más de {limit} veces (entre ellos local.{name}), lo que crece sin límite; convierta una configuración más pequeña.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} tiene {size} caracteres, más de los {limit} que puede llevar una plantilla convertida.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indexa {address} con la clave {key!r}, que no es el número de una copia",
 }

@@ -902,4 +902,5 @@ TEXTS: dict[str, str] = {
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "a une condition sur la valeur d'une ressource, que ROS évalue avant qu'aucune ressource n'existe",
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Les locals de la configuration Terraform se lisent les uns les autres plus de {limit} fois (dont local.{name}), ce qui croît sans limite ; convertissez une configuration plus petite.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} fait {size} caractères, plus que les {limit} qu'un modèle converti peut contenir.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indexe {address} par la clé {key!r}, qui n'est pas le numéro d'une copie",
 }

@@ -903,4 +903,5 @@ TEXTS: dict[str, str] = {
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "リソースの値に対する条件がありますが、ROS は条件をリソースが作られる前に評価します",
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform の locals が互いに {limit} 回を超えて参照しており（local.{name} を含む）、際限なく増大します。より小さな構成を変換してください。",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} は {size} 文字で、変換後のテンプレートに収まる {limit} 文字を超えています。",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "{address} をキー {key!r} で参照していますが、これはコピーの番号ではありません",
 }

@@ -870,4 +870,5 @@ TEXTS: dict[str, str] = {
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "tem uma condição sobre o valor de um recurso, que o ROS avalia antes de existir qualquer recurso",
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Os locals da configuração Terraform leem-se uns aos outros mais de {limit} vezes (entre eles local.{name}), o que cresce sem limite; converta uma configuração menor.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} tem {size} caracteres, mais do que os {limit} que um modelo convertido pode conter.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indexa {address} pela chave {key!r}, que não é o número de uma cópia",
 }

@@ -793,4 +793,5 @@ TEXTS: dict[str, str] = {
     "has a condition on a resource's value, which ROS evaluates before any resource exists": "包含基于资源值的条件，而 ROS 在任何资源创建之前就会计算条件",
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform 的 locals 相互读取超过 {limit} 次（其中包括 local.{name}），会无限增长；请转换更小的配置。",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} 长 {size} 个字符，超过转换后的模板可容纳的 {limit} 个字符。",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "用键 {key!r} 索引 {address}，而它不是副本的编号",
 }
