@@ -11,6 +11,7 @@ only literal values whose meaning is unambiguous:
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
   becomes that value;
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
+- Key/Value pairs for a map property (RDS `Tags`) become the map;
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
   sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), and
   `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`.
@@ -65,6 +66,8 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return coerce_fields(value, kind.fields)
     if kind.kind == "string" and isinstance(value, list) and all(_is_scalar(v) for v in value):
         return ",".join(_text(v) for v in value)
+    if kind.kind == "map" and isinstance(value, list) and _is_pairs(value):
+        value = {pair["Key"]: pair.get("Value") for pair in value}
     if kind.kind == "map" and kind.item is not None and isinstance(value, dict):
         return {key: _fit_type(item, kind.item) for key, item in value.items()}
     return value
@@ -79,6 +82,16 @@ def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:
         and "Value" in fields
         and bool(value)
         and not set(value) <= set(fields)
+    )
+
+
+def _is_pairs(value: list[Any]) -> bool:
+    """Key/Value pairs (the vendor's tags handler) given where ROS takes a map (RDS Tags)."""
+    return bool(value) and all(
+        isinstance(item, dict)
+        and set(item) <= {"Key", "Value"}
+        and isinstance(item.get("Key"), str)
+        for item in value
     )
 
 

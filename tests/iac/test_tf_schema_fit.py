@@ -280,3 +280,21 @@ def test_a_text_key_of_a_counted_resource_is_not_a_select_by_that_text() -> None
     )
     assert "o" not in conversion.template.get("Outputs", {})
     assert "not a copy's number" in "\n".join(conversion.warnings)
+
+
+def test_tags_for_a_ros_map_property_stay_a_map() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_db_instance" "db" {
+          engine           = "PostgreSQL"
+          engine_version   = "13.0"
+          instance_type    = "pg.n2.small.1"
+          instance_storage = 20
+          vswitch_id       = "vsw-1"
+          tags = {
+            Env = "test"
+          }
+        }
+        """
+    )
+    assert props(conversion, "DbInstance_db")["Tags"] == {"Env": "test"}
