@@ -7,7 +7,14 @@ only literal values whose meaning is unambiguous:
 
 - a bool, for a property whose allowed values are a pair such as Enabled/Disabled, on/off or
   true/false (any case), becomes the matching one;
-- a literal scalar for a list property becomes a one-item list.
+- a literal scalar for a list property becomes a one-item list;
+- a literal text that is one of the allowed values but for case (`STRING` for `String`)
+  becomes that value;
+- a one-item list (a Terraform block written once) for a struct property becomes that struct;
+- Key/Value pairs for a map property (RDS `Tags`) become the map;
+- a list of literal scalars for a text property becomes their comma-separated text (Terraform
+  sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), and
+  `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`.
 
 Numbers and text are left as they are: the schema's `string` often stands for "string or number"
 (ros-cdk unions), and ROS converts them itself.
@@ -39,20 +46,61 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
         return value
     if isinstance(value, bool) and prop.allowed_values:
         return _switch(value, prop.allowed_values)
+    if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
+        same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
+        return same[0] if len(same) == 1 else value
     return _fit_type(value, prop.type)
 
 
 def _fit_type(value: Any, kind: TypeSpec) -> Any:
     if is_function(value) or value is None:
         return value
+    if kind.kind == "list" and isinstance(value, dict) and _is_tag_list(kind, value):
+        return [{"Key": key, "Value": item} for key, item in value.items()]
     if kind.kind == "list":
         items = value if isinstance(value, list) else [value]
         return [_fit_type(item, kind.item) if kind.item else item for item in items]
+    if kind.kind == "struct" and isinstance(value, list) and len(value) == 1:
+        value = value[0] if isinstance(value[0], dict) else value
     if kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
         return coerce_fields(value, kind.fields)
+    if kind.kind == "string" and isinstance(value, list) and all(_is_scalar(v) for v in value):
+        return ",".join(_text(v) for v in value)
+    if kind.kind == "map" and isinstance(value, list) and _is_pairs(value):
+        value = {pair["Key"]: pair.get("Value") for pair in value}
     if kind.kind == "map" and kind.item is not None and isinstance(value, dict):
         return {key: _fit_type(item, kind.item) for key, item in value.items()}
     return value
+
+
+def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:
+    """A Terraform map (`tags = {Name = ...}`) given where ROS takes Key/Value pairs."""
+    fields = kind.item.fields if kind.item is not None and kind.item.kind == "struct" else None
+    return (
+        fields is not None
+        and "Key" in fields
+        and "Value" in fields
+        and bool(value)
+        and not set(value) <= set(fields)
+    )
+
+
+def _is_pairs(value: list[Any]) -> bool:
+    """Key/Value pairs (the vendor's tags handler) given where ROS takes a map (RDS Tags)."""
+    return bool(value) and all(
+        isinstance(item, dict)
+        and set(item) <= {"Key", "Value"}
+        and isinstance(item.get("Key"), str)
+        for item in value
+    )
+
+
+def _is_scalar(value: object) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def _text(value: object) -> str:
+    return str(value)
 
 
 def coerce_fields(
@@ -72,3 +120,73 @@ def coerce_properties(ros_type: str, properties: Mapping[str, Any]) -> dict[str,
     if resource is None:
         return dict(properties)
     return coerce_fields(properties, resource.properties)
+
+
+def _join_refs(value: Any, kind: TypeSpec, lists: frozenset[str]) -> Any:
+    if isinstance(value, dict) and set(value) == {"Ref"} and value["Ref"] in lists:
+        return {"Fn::Join": [",", value]} if kind.kind == "string" else value
+    if is_function(value) or value is None:
+        return value
+    if kind.kind == "list" and kind.item is not None and isinstance(value, list):
+        return [_join_refs(item, kind.item, lists) for item in value]
+    if kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
+        return _join_fields(value, kind.fields, lists)
+    return value
+
+
+def _join_fields(
+    values: Mapping[str, Any], fields: Mapping[str, PropertySchema], lists: frozenset[str]
+) -> dict[str, Any]:
+    return {
+        name: _join_refs(value, fields[name].type, lists) if name in fields else value
+        for name, value in values.items()
+    }
+
+
+def join_list_refs(template: Mapping[str, Any]) -> None:
+    """Wrap each `Ref` to a CommaDelimitedList parameter that a resource gives a text property
+    in `Fn::Join` with commas (in place): ROS passes such a parameter as a list, the property
+    wants the comma-separated text."""
+    parameters = template.get("Parameters") or {}
+    lists = frozenset(
+        name
+        for name, body in parameters.items()
+        if isinstance(body, Mapping) and body.get("Type") == "CommaDelimitedList"
+    )
+    schema = schema_or_none()
+    if not lists or schema is None:
+        return
+    for entry in (template.get("Resources") or {}).values():
+        if not isinstance(entry, dict) or not isinstance(entry.get("Properties"), dict):
+            continue
+        resource = schema.resource(str(entry.get("Type")))
+        if resource is not None:
+            entry["Properties"] = _join_fields(entry["Properties"], resource.properties, lists)
+
+
+def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """The paths (`("RuleList", "0", "RuleName")`) of required fields missing from the literal
+    structs nested in a `ros_type` resource's properties (its own required properties aside)."""
+    schema = schema_or_none()
+    resource = schema.resource(ros_type) if schema is not None else None
+    found: list[tuple[str, ...]] = []
+    if resource is None:
+        return found
+
+    def walk(value: Any, kind: TypeSpec, path: tuple[str, ...]) -> None:
+        if is_function(value):
+            return
+        if kind.kind == "list" and kind.item is not None and isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, kind.item, (*path, str(index)))
+        elif kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
+            for name, prop in kind.fields.items():
+                if name in value:
+                    walk(value[name], prop.type, (*path, name))
+                elif prop.required:
+                    found.append((*path, name))
+
+    for name, value in properties.items():
+        if name in resource.properties:
+            walk(value, resource.properties[name].type, (name,))
+    return found

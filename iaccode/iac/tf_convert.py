@@ -40,7 +40,7 @@ from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
-from iaccode.iac.tf_coerce import coerce_properties
+from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
@@ -274,6 +274,10 @@ class _Converter(ValueConverter):
         left: list[Dropped] = []
         for item in dropped:
             name = schema_name(rule.ros_type, item.argument) if "." not in item.argument else None
+            renamed = self._renamed_name(rule, item, properties)
+            if renamed is not None:
+                properties[renamed] = convert(item.raw, item.argument, renamed)
+                continue
             if item.kind == "unknown" and name is not None and name not in properties:
                 properties[name] = convert(item.raw, item.argument, name)
                 continue
@@ -291,6 +295,19 @@ class _Converter(ValueConverter):
                 )
             left.append(item)
         return left
+
+    @staticmethod
+    def _renamed_name(rule: Rule, item: Dropped, properties: Mapping[str, Any]) -> str | None:
+        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), the
+        provider's newer spelling of that deprecated argument, when it is not set otherwise."""
+        if "." in item.argument or not item.argument.endswith("_name"):
+            return None
+        target = rule.properties.get("name")
+        to = target.to if target is not None and target.schema is None else None
+        known = ros_properties(rule.ros_type)
+        if to is None or "." in to or to in properties or (known is not None and to not in known):
+            return None
+        return to
 
     def _not_in_schema(self, rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
         """Properties the ROS schema does not have for the type (when the schema is known)."""
@@ -340,15 +357,18 @@ class _Converter(ValueConverter):
     ) -> None:
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
-        for key in needed:
-            if key in properties:
-                continue
+        paths = [(key,) for key in needed if key not in properties]
+        for path in (*paths, *missing_required(kind, properties)):
+            key = ".".join(path)
             where = Where(address, logical_id, key, key)
             # The parameter's Description is template text, so it stays English.
             name = self.placeholder(
                 where, f"{key} of {address}, which the Terraform configuration does not set."
             )
-            properties[key] = {"Ref": name}
+            container: Any = properties
+            for step in path[:-1]:
+                container = container[int(step)] if isinstance(container, list) else container[step]
+            container[path[-1]] = {"Ref": name}
             self.lossy.add(address)
             self.warnings.append(
                 Msg(
@@ -528,6 +548,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     template["Resources"] = ordered_resources
     if outputs:
         template["Outputs"] = outputs
+    join_list_refs(template)
     return Conversion(
         template=template,
         notes=tuple(converter.warnings),

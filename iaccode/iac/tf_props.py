@@ -19,7 +19,8 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
-from iaccode.iac.tf_rule_data import PropertyRule
+from iaccode.iac.ros_schema import PropertySchema, schema_or_none
+from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
 from iaccode.iac.tf_values import is_function, is_literal
 
 # convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
@@ -63,9 +64,15 @@ def convert_properties(
     ros_type: str,
     prefix: str = "",
     skip: frozenset[str] = frozenset(),
+    ros_fields: Mapping[str, PropertySchema] | None = None,
 ) -> Converted:
-    """The ROS properties of `body` (a resource body or a nested block) under `rules`."""
+    """The ROS properties of `body` (a resource body or a nested block) under `rules`.
+
+    `ros_fields` is what the ROS schema says of the properties at this level (the resource
+    type's own when not given); a nested block whose rule has no `Schema` is converted by it."""
     result = Converted()
+    if ros_fields is None and not prefix:
+        ros_fields = _type_fields(ros_type)
     for name, raw in body.items():
         if name == "__is_block__" or name in skip or raw is None:
             continue
@@ -84,7 +91,7 @@ def convert_properties(
             result.dropped.append(Dropped(argument, reason))
             continue
         try:
-            value = _value(raw, rule, argument, convert, ros_type, result)
+            value = _value(raw, rule, argument, convert, ros_type, result, ros_fields)
             if rule.handler is not None:
                 value = HANDLERS[rule.handler](value)
         except _Skip as skipped:
@@ -121,8 +128,13 @@ def _value(
     convert: Convert,
     ros_type: str,
     result: Converted,
+    ros_fields: Mapping[str, PropertySchema] | None = None,
 ) -> Any:
     path = rule.to or ""
+    inner_fields = _inner_fields(ros_fields, path)
+    if rule.schema is None and inner_fields is not None and _is_block_list(raw):
+        # The vendor's rule passes the block as it is: name its arguments by the ROS schema.
+        rule = attrs.evolve(rule, schema=_schema_rules(raw, inner_fields))
     if rule.schema is None:
         value = convert(raw, argument, path)
         if rule.kind == "List" and not isinstance(value, list) and is_literal(value):
@@ -144,6 +156,7 @@ def _value(
             convert,
             ros_type=ros_type,
             prefix=argument + ".",
+            ros_fields=inner_fields,
         )
         result.dropped.extend(inner.dropped)
         result.notes.extend(inner.notes)
@@ -153,6 +166,58 @@ def _value(
             raise _Skip(Msg("it is given {count} times, and ROS takes one", count=len(converted)))
         return converted[0] if converted else None
     return converted
+
+
+def _type_fields(ros_type: str) -> Mapping[str, PropertySchema] | None:
+    schema = schema_or_none()
+    resource = schema.resource(ros_type) if schema is not None else None
+    return None if resource is None else resource.properties
+
+
+def _inner_fields(
+    fields: Mapping[str, PropertySchema] | None, path: str
+) -> Mapping[str, PropertySchema] | None:
+    """The struct fields the ROS schema gives the property at dotted `path` (a struct, or a
+    list of structs), or None when it is not known to be one."""
+    if not path or path == _MERGE:
+        return None
+    for name in path.split("."):
+        if fields is None:
+            return None
+        if name.isdigit():  # an index into a list of structs: the same fields
+            continue
+        prop = next((p for key, p in fields.items() if key.casefold() == name.casefold()), None)
+        kind = None if prop is None else prop.type.item if prop.type.kind == "list" else prop.type
+        fields = kind.fields if kind is not None and kind.kind == "struct" else None
+    return fields
+
+
+def _is_block_list(raw: object) -> bool:
+    """A nested block as HCL gives it (each occurrence marked as a block), not a computed map."""
+    blocks = _blocks(raw)
+    return bool(blocks) and all("__is_block__" in block for block in blocks or [])
+
+
+def _pascal(name: str) -> str:
+    return "".join(word[:1].upper() + word[1:] for word in name.split("_"))
+
+
+def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str, PropertyRule]:
+    """Rules for the arguments of block(s) `raw` that name a field of `fields` in PascalCase
+    (case aside); nested blocks among them are converted the same way, one level down."""
+    by_case = {key.casefold(): key for key in fields}
+    rules: dict[str, PropertyRule] = {}
+    for block in _blocks(raw) or []:
+        for name, value in block.items():
+            target = by_case.get(_pascal(name).casefold())
+            if name == "__is_block__" or target is None or name in rules:
+                continue
+            kind = fields[target].type.kind
+            nested: ValueKind | None = (
+                "List" if kind == "list" else "Map" if kind == "struct" else None
+            )
+            rules[name] = PropertyRule(to=target, kind=nested if _is_block_list(value) else None)
+    return rules
 
 
 def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:

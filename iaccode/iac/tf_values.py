@@ -53,6 +53,7 @@ from iaccode.iac.tf_expr import (
     TupleExpr,
     parse_expression,
 )
+from iaccode.iac.tf_files import TerraformError
 from iaccode.iac.tf_hcl import (
     Block,
     Directive,
@@ -172,6 +173,7 @@ class ValueConverter:
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
     defaults_used: dict[str, None] = attrs.field(factory=dict)
+    local_reads: int = 0  # how often a local was converted: each read converts it again
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -399,11 +401,32 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {local}, which refers to itself", local=f"local.{name}")
             )
+        self.local_reads += 1
+        if self.local_reads > MAX_LOCAL_READS:
+            raise TerraformError(
+                Msg(
+                    "The Terraform's locals read each other more than {limit} times (local.{name} "
+                    "among them), which grows without bound; convert a smaller configuration.",
+                    limit=MAX_LOCAL_READS,
+                    name=name,
+                )
+            )
         self.busy.add(key)
         try:
-            return self.value(self.config.locals[name], attrs.evolve(where, strict=True))
+            value = self.value(self.config.locals[name], attrs.evolve(where, strict=True))
         finally:
             self.busy.discard(key)
+        if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise TerraformError(
+                Msg(
+                    "local.{name} is {size} characters long, more than the {limit} a converted "
+                    "template can carry.",
+                    name=name,
+                    size=len(value),
+                    limit=MAX_TEXT_CHARS,
+                )
+            )
+        return value
 
     def _data_source(self, node: Traversal, expr: str) -> Any:
         names = [step.name for step in node.steps[:2] if isinstance(step, GetAttr)]
@@ -463,8 +486,27 @@ class ValueConverter:
                 raise Unmappable(
                     expr, Msg("indexes {address}, which has no count", address=address)
                 )
+            index = self._copy_index(address, index, expr)
             base = {"Fn::Select": [_text(index) if isinstance(index, int) else index, base]}
         return self.select(base, rest, expr, where) if rest else base
+
+    def _copy_index(self, address: str, index: Any, expr: str) -> Any:
+        """The ROS index of `address[index]`: a key of a for_each over a list parameter (the
+        resource became `Count` over that list) is the key's position in the list."""
+        if not isinstance(index, str | bool) or str(index).lstrip("-").isdigit():
+            return index
+        count = None if isinstance(index, bool) else self.blocks[address].body.get("count")
+        match = re.fullmatch(r"\$\{length\(var\.([A-Za-z_][A-Za-z0-9_-]*)\)\}", str(count))
+        if match is None:
+            raise Unmappable(
+                expr,
+                Msg(
+                    "indexes {address} by the key {key!r}, which is not a copy's number",
+                    address=address,
+                    key=index,
+                ),
+            )
+        return {"Fn::Index": [index, self._variable(match.group(1))]}
 
     def _attribute(self, address: str, attribute: str, expr: str) -> Any:
         logical_id, rule = self.ids[address], self.rules[address]
@@ -935,6 +977,8 @@ def _coalesce(args: list[Any]) -> Any:
     return next(arg for arg in args if arg not in (None, ""))
 
 
+MAX_LOCAL_READS = 50_000  # locals that read each other many times each grow exponentially
+MAX_TEXT_CHARS = 1024 * 1024  # the workspace's own size limit (`tf_files.DEFAULT_MAX_BYTES`)
 MAX_RANGE = 10_000  # range() in a conversion is for a handful of copies, not a loop
 
 

@@ -942,4 +942,7 @@ TEXTS: dict[str, str] = {
     "a node count is built for a Kubernetes cluster only": "eine Knotenzahl wird nur für einen Kubernetes-Cluster umgesetzt",
     "Redis reachable from {source} only": "Redis nur von {source} erreichbar",
     "the Redis block sets no whitelist; set it on the instance after creation": "der Redis-Baustein setzt keine Whitelist; setzen Sie sie nach dem Erstellen an der Instanz",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Die Locals der Terraform-Konfiguration lesen einander mehr als {limit} Mal (darunter local.{name}), was ohne Grenze wächst; konvertieren Sie eine kleinere Konfiguration.",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} ist {size} Zeichen lang, mehr als die {limit}, die eine konvertierte Vorlage tragen kann.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indiziert {address} mit dem Schlüssel {key!r}, der keine Nummer einer Kopie ist",
 }

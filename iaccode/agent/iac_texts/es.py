@@ -919,4 +919,7 @@ TEXTS: dict[str, str] = {
     "a node count is built for a Kubernetes cluster only": "un número de nodos solo se aplica a un clúster de Kubernetes",
     "Redis reachable from {source} only": "Redis accesible solo desde {source}",
     "the Redis block sets no whitelist; set it on the instance after creation": "el bloque de Redis no define lista blanca; configúrela en la instancia tras crearla",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Los locals de la configuración Terraform se leen entre sí más de {limit} veces (entre ellos local.{name}), lo que crece sin límite; convierta una configuración más pequeña.",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} tiene {size} caracteres, más de los {limit} que puede llevar una plantilla convertida.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indexa {address} con la clave {key!r}, que no es el número de una copia",
 }

@@ -933,4 +933,7 @@ TEXTS: dict[str, str] = {
     "a node count is built for a Kubernetes cluster only": "un nombre de nœuds n'est appliqué qu'à un cluster Kubernetes",
     "Redis reachable from {source} only": "Redis accessible seulement depuis {source}",
     "the Redis block sets no whitelist; set it on the instance after creation": "la brique Redis ne définit pas de liste blanche ; réglez-la sur l'instance après sa création",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Les locals de la configuration Terraform se lisent les uns les autres plus de {limit} fois (dont local.{name}), ce qui croît sans limite ; convertissez une configuration plus petite.",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} fait {size} caractères, plus que les {limit} qu'un modèle converti peut contenir.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indexe {address} par la clé {key!r}, qui n'est pas le numéro d'une copie",
 }

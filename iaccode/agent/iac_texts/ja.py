@@ -934,4 +934,7 @@ TEXTS: dict[str, str] = {
     "a node count is built for a Kubernetes cluster only": "ノード数は Kubernetes クラスターにのみ適用されます",
     "Redis reachable from {source} only": "Redis は {source} からのみ接続可能",
     "the Redis block sets no whitelist; set it on the instance after creation": "Redis ブロックはホワイトリストを設定しません。作成後にインスタンスで設定してください",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform の locals が互いに {limit} 回を超えて参照しており（local.{name} を含む）、際限なく増大します。より小さな構成を変換してください。",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} は {size} 文字で、変換後のテンプレートに収まる {limit} 文字を超えています。",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "{address} をキー {key!r} で参照していますが、これはコピーの番号ではありません",
 }

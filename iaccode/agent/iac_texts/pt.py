@@ -901,4 +901,7 @@ TEXTS: dict[str, str] = {
     "a node count is built for a Kubernetes cluster only": "um número de nós só é aplicado a um cluster Kubernetes",
     "Redis reachable from {source} only": "Redis acessível só a partir de {source}",
     "the Redis block sets no whitelist; set it on the instance after creation": "o bloco de Redis não define lista de permissões; defina-a na instância após a criação",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Os locals da configuração Terraform leem-se uns aos outros mais de {limit} vezes (entre eles local.{name}), o que cresce sem limite; converta uma configuração menor.",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} tem {size} caracteres, mais do que os {limit} que um modelo convertido pode conter.",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "indexa {address} pela chave {key!r}, que não é o número de uma cópia",
 }

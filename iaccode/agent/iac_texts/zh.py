@@ -824,4 +824,7 @@ TEXTS: dict[str, str] = {
     "a node count is built for a Kubernetes cluster only": "节点数只用于 Kubernetes 集群",
     "Redis reachable from {source} only": "Redis 只允许 {source} 访问",
     "the Redis block sets no whitelist; set it on the instance after creation": "Redis 构建块不设置白名单；请在实例创建后设置",
+    "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform 的 locals 相互读取超过 {limit} 次（其中包括 local.{name}），会无限增长；请转换更小的配置。",
+    "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} 长 {size} 个字符，超过转换后的模板可容纳的 {limit} 个字符。",
+    "indexes {address} by the key {key!r}, which is not a copy's number": "用键 {key!r} 索引 {address}，而它不是副本的编号",
 }

@@ -1,0 +1,300 @@
+"""Converted values fitted to the ROS schema where the vendor's rules leave the shape to us:
+Terraform lists for ROS's comma-separated text, nested blocks the rules pass through unnamed.
+Hand-written projects; every converted template must pass the checker."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pytest
+
+from iaccode.iac.ros_check import check_template
+from iaccode.iac.terraform import Conversion, TerraformError, convert_terraform
+
+
+def convert(text: str) -> Conversion:
+    conversion = convert_terraform({"main.tf": textwrap.dedent(text)})
+    report = check_template(conversion.to_yaml())
+    assert report.ok, report.to_text()
+    return conversion
+
+
+def props(conversion: Conversion, name: str) -> dict[str, Any]:
+    return dict(conversion.template["Resources"][name]["Properties"])
+
+
+def test_a_literal_list_for_a_text_property_is_comma_separated_text() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpn_connection" "c" {
+          vpn_gateway_id      = "vpn-1"
+          customer_gateway_id = "cgw-1"
+          local_subnet        = ["10.0.0.0/24", "10.0.1.0/24"]
+          remote_subnet       = ["192.168.0.0/24"]
+        }
+        """
+    )
+    properties = props(conversion, "VpnConnection_c")
+    assert properties["LocalSubnet"] == "10.0.0.0/24,10.0.1.0/24"
+    assert properties["RemoteSubnet"] == "192.168.0.0/24"
+
+
+def test_a_list_variable_for_a_text_property_is_joined_at_deploy_time() -> None:
+    conversion = convert(
+        """
+        variable "local_subnets" {
+          type    = list(string)
+          default = ["10.0.0.0/24"]
+        }
+        resource "alicloud_vpn_connection" "c" {
+          vpn_gateway_id      = "vpn-1"
+          customer_gateway_id = "cgw-1"
+          local_subnet        = var.local_subnets
+          remote_subnet       = ["192.168.0.0/24"]
+        }
+        """
+    )
+    assert conversion.template["Parameters"]["local_subnets"]["Type"] == "CommaDelimitedList"
+    properties = props(conversion, "VpnConnection_c")
+    assert properties["LocalSubnet"] == {"Fn::Join": [",", {"Ref": "local_subnets"}]}
+
+
+def test_a_list_variable_for_a_list_property_stays_a_list() -> None:
+    conversion = convert(
+        """
+        variable "groups" {
+          type    = list(string)
+          default = ["sg-1"]
+        }
+        resource "alicloud_instance" "web" {
+          image_id          = "img-1"
+          instance_type     = "ecs.g6.large"
+          vswitch_id        = "vsw-1"
+          security_groups   = var.groups
+        }
+        """
+    )
+    properties = props(conversion, "Instance_web")
+    assert {"Ref": "groups"} in properties.values()
+    assert "Fn::Join" not in str(properties)
+
+
+def test_a_nested_block_the_rules_pass_through_is_named_by_the_ros_schema() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_sls_oss_export_sink" "export" {
+          project  = "p"
+          job_name = "j"
+          configuration {
+            logstore = "l"
+            role_arn = "acs:ram::1:role/read"
+            sink {
+              bucket          = "b"
+              role_arn        = "acs:ram::1:role/write"
+              content_type    = "json"
+              buffer_interval = "300"
+              buffer_size     = "256"
+              endpoint        = "https://oss-cn-hangzhou-internal.aliyuncs.com"
+              not_a_ros_field = "x"
+            }
+          }
+        }
+        """
+    )
+    sink = props(conversion, "SlsOssExportSink_export")["Configuration"]["Sink"]
+    assert sink["Bucket"] == "b"
+    assert sink["RoleArn"] == "acs:ram::1:role/write"
+    assert sink["BufferInterval"] == "300"
+    assert "not_a_ros_field" not in sink and "role_arn" not in sink
+    assert "configuration.sink.not_a_ros_field" in "\n".join(conversion.warnings)
+    assert conversion.summary.lossy == 1
+
+
+def test_a_tags_map_placed_by_the_schema_becomes_key_value_pairs() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_network_interface" "eni" {
+          count                  = 2
+          network_interface_name = "eni-${count.index}"
+          vswitch_id             = "vsw-1"
+          security_group_ids     = ["sg-1"]
+          tags = {
+            Name = "eni-${count.index + 1}"
+            Env  = "test"
+          }
+        }
+        """
+    )
+    tags = props(conversion, "NetworkInterface_eni")["Tags"]
+    assert [tag["Key"] for tag in tags] == ["Name", "Env"]
+    assert tags[1] == {"Key": "Env", "Value": "test"}
+
+
+def test_a_required_field_of_a_nested_struct_gets_a_parameter() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_slb_rule" "images" {
+          load_balancer_id = "lb-1"
+          frontend_port    = 80
+          domain           = "*.example.com"
+          url              = "/image"
+          server_group_id  = "rsp-1"
+        }
+        """
+    )
+    rule = props(conversion, "SlbRule_images")["RuleList"][0]
+    assert rule["RuleName"] == {"Ref": "SlbRule_images_RuleName"}
+    assert "SlbRule_images_RuleName" in conversion.template["Parameters"]
+    assert "RuleList.0.RuleName" in "\n".join(conversion.warnings)
+    assert conversion.summary.lossy == 1
+
+
+def test_the_providers_newer_name_argument_goes_where_the_rules_put_name() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpn_customer_gateway" "office" {
+          ip_address            = "203.0.113.10"
+          customer_gateway_name = "office"
+        }
+        resource "alicloud_vpn_customer_gateway" "both" {
+          ip_address            = "203.0.113.11"
+          name                  = "old"
+          customer_gateway_name = "new"
+        }
+        """
+    )
+    assert props(conversion, "VpnCustomerGateway_office")["Name"] == "office"
+    assert props(conversion, "VpnCustomerGateway_both")["Name"] == "old"
+    assert conversion.summary.native == 1
+
+
+def test_an_allowed_value_written_in_another_case_takes_the_schemas_spelling() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_api_gateway_api" "api" {
+          name        = "api"
+          group_id    = "g-1"
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/test"
+            mode     = "MAPPING"
+          }
+          service_type = "HTTP"
+          http_service_config {
+            address   = "http://example.com"
+            method    = "GET"
+            path      = "/web"
+            timeout   = 12
+            aone_name = "cloudapi-openapi"
+          }
+          request_parameters {
+            name         = "p"
+            type         = "STRING"
+            required     = "REQUIRED"
+            in           = "QUERY"
+            in_service   = "QUERY"
+            name_service = "p"
+          }
+        }
+        """
+    )
+    parameter = props(conversion, "ApiGatewayApi_api")["RequestParameters"][0]
+    assert parameter["ParameterType"] == "String"
+
+
+def _doubling_locals(levels: int, seed: str) -> str:
+    """Locals where each reads the one before it four times: exponential without a limit."""
+    lines = [f"  l0 = {seed}"]
+    for level in range(1, levels):
+        prev = f"${{local.l{level - 1}}}"
+        lines.append(f'  l{level} = "{prev}{prev}{prev}{prev}"')
+    return "locals {\n" + "\n".join(lines) + "\n}\n"
+
+
+_VPC = (
+    'resource "alicloud_vpc" "v" {{\n'
+    '  cidr_block  = "10.0.0.0/8"\n'
+    "  description = local.{local}\n"
+    "}}\n"
+)
+
+
+def test_locals_that_grow_a_text_without_bound_are_refused() -> None:
+    text = _doubling_locals(7, '"' + "x" * 4096 + '"') + _VPC.format(local="l6")
+    with pytest.raises(TerraformError, match="characters long"):
+        convert_terraform({"main.tf": text})
+
+
+def test_locals_that_read_each_other_without_bound_are_refused() -> None:
+    text = 'variable "x" {\n  type = string\n}\n' + _doubling_locals(10, "var.x")
+    text += _VPC.format(local="l9")
+    with pytest.raises(TerraformError, match="read each other more than"):
+        convert_terraform({"main.tf": text})
+
+
+def test_a_key_of_a_for_each_over_a_list_parameter_is_its_position_in_the_list() -> None:
+    conversion = convert(
+        """
+        variable "zones" {
+          type    = list(string)
+          default = ["cn-hangzhou-h", "cn-hangzhou-i"]
+        }
+        resource "alicloud_vswitch" "by_zone" {
+          for_each   = toset(var.zones)
+          vpc_id     = "vpc-1"
+          zone_id    = each.value
+          cidr_block = "10.0.0.0/24"
+        }
+        output "h" {
+          value = alicloud_vswitch.by_zone["cn-hangzhou-h"].id
+        }
+        output "wrong" {
+          value = alicloud_vswitch.by_zone[true].id
+        }
+        """
+    )
+    assert "wrong" not in conversion.template["Outputs"]
+    assert conversion.template["Outputs"]["h"]["Value"] == {
+        "Fn::Select": [
+            {"Fn::Index": ["cn-hangzhou-h", {"Ref": "zones"}]},
+            {"Ref": "Vswitch_by_zone"},
+        ]
+    }
+
+
+def test_a_text_key_of_a_counted_resource_is_not_a_select_by_that_text() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpc" "v" {
+          count      = 2
+          cidr_block = "10.0.0.0/8"
+        }
+        output "o" {
+          value = alicloud_vpc.v["a"].id
+        }
+        """
+    )
+    assert "o" not in conversion.template.get("Outputs", {})
+    assert "not a copy's number" in "\n".join(conversion.warnings)
+
+
+def test_tags_for_a_ros_map_property_stay_a_map() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_db_instance" "db" {
+          engine           = "PostgreSQL"
+          engine_version   = "13.0"
+          instance_type    = "pg.n2.small.1"
+          instance_storage = 20
+          vswitch_id       = "vsw-1"
+          tags = {
+            Env = "test"
+          }
+        }
+        """
+    )
+    assert props(conversion, "DbInstance_db")["Tags"] == {"Env": "test"}
