@@ -9,8 +9,8 @@ from typing import Any
 
 from iaccode.testing.fake_openai import FakeOpenAI, Script, text_chunks, tool_call_chunks
 from iaccode.wire import json
-from tests.agent.test_llm_engine import client, metadata_of, model, start_llm, stop
-from tests.client import results, text_of
+from tests.agent.test_llm_engine import client, metadata_of, model, start_llm
+from tests.client import results, stop_server, text_of
 
 __all__ = ["model", "start_llm"]  # fixtures
 
@@ -120,7 +120,7 @@ async def test_tool_calls_and_results_are_remembered_across_a_restart(
     a2a, http = await client(server, workspace)
     async with http:
         task = await a2a.send("What is in main.tf?")
-    await stop(server)
+    await stop_server(server)
     again = await start_llm()
     a2a, http = await client(again, workspace)
     async with http:
@@ -170,7 +170,7 @@ async def test_a_long_conversation_is_compacted_into_a_summary_that_is_kept(
     after = model.requests[2]["body"]["messages"]
     assert "NOTE: the user asked twice about xs." in after[1]["content"]
     assert big not in json.dumps(after).decode()
-    await stop(server)
+    await stop_server(server)
     a2a, http = await client(await start_llm(llm_context_budget=1000), workspace)
     async with http:
         await a2a.send("third", context_id=first["contextId"])
