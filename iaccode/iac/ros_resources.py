@@ -60,21 +60,9 @@ def check_resources(ctx: CheckContext) -> None:
             ctx.check_condition_name(
                 (*path, "Condition"), fields["Condition"], Msg("resource {name}", name=name)
             )
-        properties = fields.get("Properties", {})
-        if not isinstance(properties, dict):
-            ctx.add(
-                "ROS3005",
-                (*path, "Properties"),
-                Msg(
-                    "The Properties of resource {name} must be a mapping, not {value}.",
-                    name=name,
-                    value=describe(properties),
-                ),
-                Msg("Write Properties as a mapping of property names to values."),
-            )
-            continue
-        if kind is not None:
-            _check_properties(ctx, path, name, kind, str_keys(properties))
+        properties = _properties_mapping(ctx, path, name, fields.get("Properties", {}))
+        if properties is not None and kind is not None:
+            _check_properties(ctx, path, name, kind, properties)
     _check_vswitch_ranges(ctx)
     _check_data_source_locals(ctx)
 
@@ -92,22 +80,30 @@ def _check_data_source_locals(ctx: CheckContext) -> None:
             continue
         path: Path = ("Locals", name)
         _check_type(ctx, path, name, fields)
-        properties = fields.get("Properties", {})
-        if properties is None:
-            properties = {}
-        if not isinstance(properties, dict):
-            ctx.add(
-                "ROS3005",
-                (*path, "Properties"),
-                Msg(
-                    "The Properties of resource {name} must be a mapping, not {value}.",
-                    name=name,
-                    value=describe(properties),
-                ),
-                Msg("Write Properties as a mapping of property names to values."),
-            )
-            continue
-        _check_properties(ctx, path, name, kind, str_keys(properties))
+        properties = fields.get("Properties")
+        mapping = _properties_mapping(ctx, path, name, {} if properties is None else properties)
+        if mapping is not None:
+            _check_properties(ctx, path, name, kind, mapping)
+
+
+def _properties_mapping(
+    ctx: CheckContext, path: Path, name: str, properties: object
+) -> dict[str, object] | None:
+    """The Properties of a resource or a data-source local as a mapping, or None (with ROS3005)
+    when they are something else."""
+    if isinstance(properties, dict):
+        return str_keys(properties)
+    ctx.add(
+        "ROS3005",
+        (*path, "Properties"),
+        Msg(
+            "The Properties of resource {name} must be a mapping, not {value}.",
+            name=name,
+            value=describe(properties),
+        ),
+        Msg("Write Properties as a mapping of property names to values."),
+    )
+    return None
 
 
 def _check_attributes(ctx: CheckContext, path: Path, name: str, fields: dict[str, object]) -> None:
