@@ -1,7 +1,7 @@
 """Architecture diagrams: how long drawing a template takes, and what Graphviz would cost.
 
 - ms per diagram (graph, layout, SVG and Mermaid) of the 20- and 500-resource templates of
-  `bench_ros`, already parsed; floor: the checker on the same parsed document
+  `bench_checker`, already parsed; floor: the checker on the same parsed document
   (`check_document`), the review every diagram comes with;
 - Graphviz, for the renderer decision (docs/decisions.md): `dot -Tsvg` on the same graph as DOT
   text with the same clusters, one process per diagram as a server would run it; floor: our
@@ -17,19 +17,19 @@ import shutil
 import subprocess
 from collections.abc import Callable
 
+from bench_checker import _rate, template
 from bench_common import Row
-from bench_ros import _rate, template
 
 NOTE = (
     "diagram: architecture diagrams (graph, layout, SVG, Mermaid) of the 20- and 500-resource\n"
-    "     templates of the ros figures, parsed; floor: the checker on the same document.\n"
+    "     templates of the checker figures, parsed; floor: the checker on the same document.\n"
     "     Graphviz: dot -Tsvg on the same graph and clusters (one process per diagram);\n"
     "     floor: our pure-Python diagram."
 )
 
 
 def _per_call(call: Callable[[], object], minimum: float = 1.0) -> float:
-    """Seconds per call (`bench_ros`'s rate, inverted)."""
+    """Seconds per call (`bench_checker`'s rate, inverted)."""
     return 1 / _rate(call, minimum)
 
 
