@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import resource
@@ -497,6 +498,9 @@ def diagram(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return diagram_rows()
 
 
+# Groups whose module (bench_<group>.py) explains its floors in a NOTE under the table.
+NOTED_GROUPS = ("push", "agui", "ros", "checker", "engine", "diagram")
+
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "sse": sse,
@@ -581,30 +585,9 @@ def local_table(args: argparse.Namespace, where: str) -> None:
         "ratio: iaccode over the floor in the figure's unit (rates: below 1 is slower;\n"
         "times and memory: above 1 is slower)."
     ]
-    if "push" in args.groups:
-        from bench_push import NOTE
-
-        notes.append(NOTE)
-    if "agui" in args.groups:
-        from bench_agui import NOTE
-
-        notes.append(NOTE)
-    if "ros" in args.groups:
-        from bench_ros import NOTE
-
-        notes.append(NOTE)
-    if "checker" in args.groups:
-        from bench_checker import NOTE
-
-        notes.append(NOTE)
-    if "engine" in args.groups:
-        from bench_engine import NOTE
-
-        notes.append(NOTE)
-    if "diagram" in args.groups:
-        from bench_diagram import NOTE
-
-        notes.append(NOTE)
+    for group in NOTED_GROUPS:  # each explained by its module's NOTE, in this order
+        if group in args.groups:
+            notes.append(importlib.import_module(f"bench_{group}").NOTE)
     for note in notes:
         print("\n" + textwrap.indent(note, "  "))
 
