@@ -68,6 +68,22 @@ class Script:
     stall_after: int | None = None
 
 
+def _unsupported_parameter(body: object) -> Script | None:
+    """OpenAI's 400 for `reasoning_effort` sent to a model that does not reason (gpt-4o...)."""
+    if not isinstance(body, dict) or "reasoning_effort" not in body:
+        return None
+    model = str(body.get("model", "")).lower().rsplit("/", 1)[-1]
+    if model.startswith(("o1", "o3", "o4", "gpt-5", "gpt-oss")) and "chat" not in model:
+        return None
+    error = {
+        "message": "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+        "type": "invalid_request_error",
+        "param": "reasoning_effort",
+        "code": "unsupported_parameter",
+    }
+    return Script(status=400, error_body={"error": error})
+
+
 class FakeOpenAI:
     """The server; start it with `base_url = await nursery.start(fake.serve)`.
 
@@ -135,6 +151,8 @@ class FakeOpenAI:
                 self.requests.append(record)
                 if method != "POST" or path != CHAT_PATH:
                     script = Script(status=404, error_body={"error": {"message": "no such path"}})
+                elif refusal := _unsupported_parameter(record["body"]):
+                    script = refusal
                 elif self.scripts:
                     script = self.scripts.popleft()
                 else:

@@ -202,21 +202,27 @@ async def test_a_failed_summary_leaves_out_old_turns_and_says_so(
 async def test_thinking_per_request_maps_onto_the_provider_parameters(
     start_llm: Callable[..., Any], model: FakeOpenAI, workspace: Path
 ) -> None:
-    model.enqueue(Script(text_chunks("a")), Script(text_chunks("b")), Script(text_chunks("c")))
+    model.enqueue(*(Script(text_chunks(answer)) for answer in "abcd"))
     a2a, http = await client(await start_llm(), workspace)
+    answers = []
     async with http:
         for thinking, name in (
             ({"enabled": True, "budget": 512}, "qwen-test"),
             ({"enabled": False}, "qwen-test"),
-            ({"enabled": True, "effort": "high"}, "gpt-4o"),
+            ({"enabled": True, "effort": "high"}, "o3-mini"),
+            # The fake answers 400 to reasoning_effort here, as OpenAI does: the turn must not fail.
+            ({"enabled": True, "effort": "high"}, "gpt-4o-mini"),
         ):
             message = a2a.message("hi")
             message["metadata"]["iac_code"].update({"thinking": thinking, "iac_code_model": name})
-            await a2a.result("SendMessage", {"message": message})
+            task = await a2a.result("SendMessage", {"message": message})
+            answers.append(text_of(task["task"]["status"]["message"]))
     bodies = [r["body"] for r in model.requests]
     assert (bodies[0]["enable_thinking"], bodies[0]["thinking_budget"]) == (True, 512)
     assert bodies[1]["enable_thinking"] is False and "thinking_budget" not in bodies[1]
     assert bodies[2]["reasoning_effort"] == "high" and "enable_thinking" not in bodies[2]
+    assert "reasoning_effort" not in bodies[3] and "enable_thinking" not in bodies[3]
+    assert answers == ["a", "b", "c", "d"]
 
 
 async def test_an_answer_the_content_filter_stopped_is_marked_incomplete(

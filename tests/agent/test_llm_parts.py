@@ -7,27 +7,39 @@ from pathlib import Path
 from iaccode.agent.engine import TurnInput
 from iaccode.agent.llm.compaction import DEFAULT_WINDOW, budget_for
 from iaccode.agent.llm.memory import MEMORY_RESULT_LIMIT, conversation, turn_memory
-from iaccode.agent.llm.thinking import is_qwen, thinking_body
+from iaccode.agent.llm.thinking import is_qwen, thinking_body, thinking_dialect
 from iaccode.model.a2a import Message, Part, Role
 from iaccode.wire import json
 
 
 def test_thinking_maps_per_provider_and_ignores_bad_values() -> None:
-    assert thinking_body({"enabled": True, "budget": 100}, qwen=True) == {
+    assert thinking_body({"enabled": True, "budget": 100}, dialect="qwen") == {
         "enable_thinking": True,
         "thinking_budget": 100,
     }
-    assert thinking_body({"enabled": False, "budget": 100}, qwen=True) == {"enable_thinking": False}
-    assert thinking_body({"budget": 50}, qwen=True) == {
+    assert thinking_body({"enabled": False, "budget": 100}, dialect="qwen") == {
+        "enable_thinking": False
+    }
+    assert thinking_body({"budget": 50}, dialect="qwen") == {
         "enable_thinking": True,
         "thinking_budget": 50,
     }
-    assert thinking_body({"effort": "HIGH"}, qwen=False) == {"reasoning_effort": "high"}
-    assert thinking_body({"enabled": True}, qwen=False) == {"reasoning_effort": "medium"}
-    assert thinking_body({"enabled": False, "effort": "high"}, qwen=False) == {}
+    assert thinking_body({"effort": "HIGH"}, dialect="reasoning") == {"reasoning_effort": "high"}
+    assert thinking_body({"enabled": True}, dialect="reasoning") == {"reasoning_effort": "medium"}
+    assert thinking_body({"enabled": False, "effort": "high"}, dialect="reasoning") == {}
     for bad in (None, "yes", {"enabled": "true", "budget": True}, {"budget": -1}, {"effort": 3}):
-        assert thinking_body(bad, qwen=True) == {}
+        assert thinking_body(bad, dialect="qwen") == {}
     assert is_qwen("openai-compatible", "qwen3-max") and not is_qwen("openai", "gpt-4o")
+
+
+def test_models_that_do_not_reason_get_no_thinking_keys() -> None:
+    # OpenAI answers 400 to reasoning_effort on gpt-4o-mini: asking to think must not fail a turn.
+    for model in ("gpt-4o-mini", "gpt-4.1", "deepseek-chat", "gpt-5-chat-latest"):
+        assert thinking_dialect("openai", model) == "none", model
+        assert thinking_body({"enabled": True, "effort": "high"}, dialect="none") == {}
+    for model in ("o1", "o3-mini", "o4-mini-2025-04-16", "gpt-5", "gpt-5-mini", "openai/o3"):
+        assert thinking_dialect("openai", model) == "reasoning", model
+    assert thinking_dialect("openai-compatible", "qwq-plus") == "qwen"
 
 
 def test_budgets_follow_the_known_model_or_the_setting() -> None:

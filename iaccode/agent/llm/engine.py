@@ -51,7 +51,7 @@ from iaccode.agent.llm.events import (
 )
 from iaccode.agent.llm.memory import TOOL_RESULT_LIMIT, bounded, conversation, size, turn_memory
 from iaccode.agent.llm.provider import DASHSCOPE_BASE_URL, ChatRequest, Provider, ProviderSettings
-from iaccode.agent.llm.thinking import is_qwen, thinking_body
+from iaccode.agent.llm.thinking import thinking_body, thinking_dialect
 from iaccode.agent.mcp.tools import McpClients
 from iaccode.agent.permissions import PermissionRequest
 from iaccode.agent.tools.base import Tool, ToolRunner
@@ -181,13 +181,13 @@ class LlmEngine:
         tools = [spec.openai_tool() for spec in runner.specs()]
         decided = turn.resume.allowed if turn.resume is not None else None
         output = cast(TurnOutput, _SavingOutput(output, progress, decided))
-        qwen = is_qwen(self._provider_name, model)
+        dialect = thinking_dialect(self._provider_name, model)
         request = ChatRequest(
             progress.messages,
             tools=tools,
             model=model,
             api_key=api_key,
-            extra=thinking_body(turn.metadata.get("thinking"), qwen=qwen),
+            extra=thinking_body(turn.metadata.get("thinking"), dialect=dialect),
         )
         budget = budget_for(model, self._budget)
         while True:

@@ -4,15 +4,26 @@
 Qwen on DashScope (iac-code-reference §4): `enable_thinking` (sent as false to turn thinking off)
 and `thinking_budget` (tokens of reasoning); it has no effort. OpenAI-style reasoning models:
 `reasoning_effort` (`low`, `medium`, `high`); they cannot be told not to think, and have no
-budget. Values of the wrong type are ignored: the A2A metadata is the caller's, not validated.
+budget. Other models (gpt-4o, deepseek-chat, ...) get no thinking keys at all: OpenAI answers 400
+to `reasoning_effort` on a model that does not reason, so a caller's request to think would fail
+the whole turn. Values of the wrong type are ignored: the A2A metadata is the caller's, not
+validated.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 EFFORTS = frozenset({"minimal", "low", "medium", "high"})
+
+
+Dialect = Literal["qwen", "reasoning", "none"]
+
+# OpenAI's reasoning families (o1, o3, o4-mini, gpt-5, gpt-oss), also behind a router prefix such
+# as "openai/o3-mini"; "gpt-5-chat" is the non-reasoning chat variant.
+_REASONING = re.compile(r"(?:^|/)(?:o[1-9](?![0-9])|gpt-5(?!-chat)|gpt-oss)")
 
 
 def is_qwen(provider: str, model: str) -> bool:
@@ -21,9 +32,17 @@ def is_qwen(provider: str, model: str) -> bool:
     return provider.startswith("dashscope") or name.startswith(("qwen", "qwq"))
 
 
-def thinking_body(thinking: object, *, qwen: bool) -> dict[str, Any]:
-    """The body keys for the caller's thinking request (empty when it asks for nothing)."""
-    if not isinstance(thinking, Mapping):
+def thinking_dialect(provider: str, model: str) -> Dialect:
+    """Which thinking parameters the model takes: DashScope's, OpenAI's reasoning ones, or none."""
+    if is_qwen(provider, model):
+        return "qwen"
+    return "reasoning" if _REASONING.search(model.lower()) else "none"
+
+
+def thinking_body(thinking: object, *, dialect: Dialect) -> dict[str, Any]:
+    """The body keys for the caller's thinking request (empty when it asks for nothing, or when
+    the model takes no thinking parameters)."""
+    if not isinstance(thinking, Mapping) or dialect == "none":
         return {}
     enabled = thinking.get("enabled")
     effort = thinking.get("effort")
@@ -33,7 +52,7 @@ def thinking_body(thinking: object, *, qwen: bool) -> dict[str, Any]:
     budget = budget if isinstance(budget, int) and not isinstance(budget, bool) else None
     budget = budget if budget is not None and budget > 0 else None
     body: dict[str, Any] = {}
-    if qwen:
+    if dialect == "qwen":
         if enabled is not None:
             body["enable_thinking"] = enabled
         elif budget is not None or effort:
