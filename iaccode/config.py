@@ -104,6 +104,7 @@ class Config:
     public_url: str | None = None  # the URL advertised in the card (AGENTCORE_RUNTIME_URL wins)
     legacy_card_fields: bool = False  # add 0.3 card fields (url, protocolVersion, ...)
     auto_approve_permissions: bool = False
+    safe_mode: bool = False  # the read-only tool set: every permission question is denied
     permission_allow: tuple[str, ...] = ()  # tool-name patterns always allowed
     permission_deny: tuple[str, ...] = ()  # tool-name patterns always denied (deny wins)
     thinking_exposure: tuple[str, ...] = ("tool-trace",)
@@ -277,11 +278,7 @@ def _product_switches(values: dict[str, Any], environ: Mapping[str, str]) -> Non
             "has no journal/snapshot sidecar mode to switch); unset it or set it to 0"
         )
     if environ.get("IAC_CODE_A2A_SAFE_MODE", "").strip().lower() not in _OFF:
-        # Safe mode: the read-only tool set. The tools that change anything are denied.
-        from iaccode.agent.tools.catalog import default_tools
-
-        writers = [t.spec.name for t in default_tools() if not t.spec.read_only]
-        values["permission_deny"] = [*values.get("permission_deny", ()), *writers]
+        values["safe_mode"] = True  # the read-only tool set (PermissionPolicy.safe_mode)
 
 
 def protected_resource_metadata(runtime_url: str) -> str:

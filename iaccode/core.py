@@ -119,6 +119,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             audit=PermissionAudit(config.persistence_dir / "audit" / "permissions.jsonl"),
             rules=PermissionRules(allow=config.permission_allow, deny=config.permission_deny),
             auto_approve=config.auto_approve_permissions,
+            safe_mode=config.safe_mode,
         )
         supervisor = TurnSupervisor(
             tasks,

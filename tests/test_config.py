@@ -672,8 +672,7 @@ def test_product_switches_that_do_not_apply_are_refused(variable: str) -> None:
     load_config(None, {}, {variable: "0"})  # off: nothing to refuse
 
 
-def test_safe_mode_denies_every_tool_that_writes() -> None:
-    config = load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "1"})
-    assert "write_file" in config.permission_deny and "edit_file" in config.permission_deny
-    assert "read_file" not in config.permission_deny
-    assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "0"}).permission_deny == ()
+def test_safe_mode_comes_from_the_product_switch_or_the_file() -> None:
+    assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "1"}).safe_mode is True
+    assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "0"}).safe_mode is False
+    assert load_config(None, {"safe_mode": True}, {}).safe_mode is True

@@ -156,9 +156,15 @@ class PermissionPolicy:
     audit: PermissionAudit
     rules: PermissionRules = PermissionRules()
     auto_approve: bool = False
+    # Safe mode (IAC_CODE_A2A_SAFE_MODE): every request that would ask is denied, whatever tool
+    # makes it, so a write-capable MCP tool or a cloud write is held like write_file.
+    safe_mode: bool = False
 
     def preset(self, request: PermissionRequest) -> tuple[bool, str] | None:
-        """(allowed, source) when rules or auto-approval decide, None when the caller must."""
+        """(allowed, source) when safe mode, rules or auto-approval decide, None when the
+        caller must."""
+        if self.safe_mode:
+            return False, "safe-mode"
         if request.protected_api is not None:
             protected = self.rules.protected_verdict(request.tool_name, request.protected_api)
             return None if protected is None else (protected, "rule")

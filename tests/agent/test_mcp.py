@@ -369,3 +369,36 @@ async def test_progress_after_the_call_returned_is_not_published(tmp_path: Path)
     await tool.run({}, ctx)
     await callbacks[0](2, 2, "late")
     assert [e["mcpProgress"]["progress"] for e in output.events if "mcpProgress" in e] == [1]
+
+
+async def test_safe_mode_denies_a_write_capable_mcp_tool_and_runs_a_read_only_one(
+    start_llm: Callable[..., Any], model: FakeOpenAI, workspace: Path
+) -> None:
+    calls = [
+        {"id": "call_echo", "name": "mcp__local__echo", "arguments": {"text": "hi"}},
+        {"id": "call_note", "name": "mcp__local__note", "arguments": {"text": "x"}},
+        {"id": "call_write", "name": "write_file", "arguments": {"path": "a.txt", "content": "x"}},
+    ]
+    model.enqueue(Script(tool_call_chunks(calls)), Script(text_chunks("done")))
+    server = await start_llm(mcp_servers={"local": stdio_entry()}, safe_mode=True)
+    a2a, http = await client(server, workspace)
+    async with http:
+        events = await a2a.send_stream("Use the MCP tools")
+    # Denied without a question: no permission envelope, and the turn goes on to its answer.
+    assert metadata_of(events, "input") == []
+    assert text_of(results(events)[-1]["statusUpdate"]["status"]["message"]) == "done"
+    answers = {
+        m["tool_call_id"]: m["content"]
+        for m in model.requests[1]["body"]["messages"]
+        if m["role"] == "tool"
+    }
+    assert json.loads(answers["call_echo"]) == {"result": "echo: hi"}
+    for denied in ("call_note", "call_write"):
+        assert json.loads(answers[denied]) == {"error": "The caller did not allow this operation."}
+    assert not (workspace / "a.txt").exists()
+    audit = server.config.persistence_dir / "audit" / "permissions.jsonl"
+    entries = [json.loads(line) for line in audit.read_bytes().splitlines()]
+    assert {(e["toolName"], e["decision"], e["source"]) for e in entries} == {
+        ("mcp__local__note", "deny", "safe-mode"),
+        ("write_file", "deny", "safe-mode"),
+    }
