@@ -279,6 +279,17 @@ def envelope(
     }
 
 
+def shown_input(request: PermissionRequest) -> dict[str, Any]:
+    """The input field of `metadata.iac_code.permission` (seed): for a protected cloud call
+    (aliyun_api writes, stack operations) `inputSummary`, the safe summary of the operation
+    (product, operation, region; a stack's name and change counts); for any other tool
+    `toolInput`, the shape of its input."""
+    if request.protected_api is not None:
+        summary = dict(request.deployment_summary or {})
+        return {"inputSummary": summary or {"operation": request.protected_api}}
+    return {"toolInput": input_shape(request.tool_input)}
+
+
 def safe_summary(request: PermissionRequest) -> str:
     shape = json.dumps(input_shape(request.tool_input)).decode("utf-8")
     return f"{request.tool_name}: {shape}"[:1200]

@@ -44,9 +44,9 @@ from iaccode.agent.permissions import (
     PermissionResponse,
     ack_message,
     envelope,
-    input_shape,
     new_input_id,
     safe_summary,
+    shown_input,
 )
 from iaccode.model.a2a import Artifact, Message, Part, Role, TaskState
 from iaccode.model.errors import InvalidParamsError
@@ -216,7 +216,7 @@ class TurnReporter:
                         "toolName": request.tool_name,
                         "toolUseId": request.tool_use_id,
                         "safeSummary": safe_summary(request),
-                        "toolInput": input_shape(request.tool_input),
+                        **shown_input(request),
                     }
                 }
             )
@@ -235,6 +235,8 @@ class TurnReporter:
             "toolName": request.tool_name,
             "toolUseId": request.tool_use_id,
         }
+        if request.protected_api is not None:
+            pending_permission.update(shown_input(request))
         metadata = {"input": env, "permission": pending_permission}
         _, pending = await self._wait(env["prompt"], metadata, input_id, request)
         return pending.allowed
