@@ -127,7 +127,12 @@ class _Writer:
     addresses: dict[str, tuple[ResourceRule, str]]  # logical id -> (rule, Terraform name)
     notes: list[str] = attrs.field(factory=list)
 
-    def expression(self, value: Any, indent: int, where: str) -> str | None:
+    def expression(
+        self, value: Any, indent: int, where: str, *, in_object: bool = False
+    ) -> str | None:
+        """The HCL of a ROS value; None when it holds a reference with no Terraform address
+        (noted). A ROS mapping is a JSON document (a policy) for the argument that takes it,
+        so it is `jsonencode({...})` at the top and a plain object inside (`in_object`)."""
         if isinstance(value, bool):
             return "true" if value else "false"
         if isinstance(value, int | float):
@@ -135,7 +140,9 @@ class _Writer:
         if isinstance(value, str):
             return _string(value)
         if isinstance(value, list):
-            items = [self.expression(item, indent + 1, where) for item in value]
+            items = [
+                self.expression(item, indent + 1, where, in_object=in_object) for item in value
+            ]
             if any(item is None for item in items):
                 return None
             return "[" + ", ".join(item for item in items if item is not None) + "]"
@@ -154,14 +161,15 @@ class _Writer:
                     return None
                 return "concat(" + ", ".join(item for item in items if item is not None) + ")"
         if isinstance(value, dict):
-            return "jsonencode(" + self.mapping(value, indent, where) + ")"
+            inner = self.mapping(value, indent, where)
+            return inner if in_object else f"jsonencode({inner})"
         return None
 
     def mapping(self, value: Mapping[str, Any], indent: int, where: str) -> str:
         pad = "  " * (indent + 1)
         lines = []
         for key, item in value.items():
-            text = self.expression(item, indent + 1, where)
+            text = self.expression(item, indent + 1, where, in_object=True)
             lines.append((_string(key) if not re.fullmatch(r"[A-Za-z_][\w-]*", key) else key, text))
         return "{\n" + _aligned(lines, pad) + "  " * indent + "}"
 
@@ -260,8 +268,10 @@ def _nested(writer: _Writer, argument: str, prop: PropertyRule, item: Any, where
 
 def _variable(name: str, parameter: Mapping[str, Any], writer: _Writer) -> str:
     kind = "number" if parameter.get("Type") == "Number" else "string"
-    described = " ".join(
-        str(parameter[key]) for key in ("Label", "Description") if parameter.get(key)
+    described = ": ".join(
+        str(parameter[key]).rstrip(".") if key == "Label" else str(parameter[key])
+        for key in ("Label", "Description")
+        if parameter.get(key)
     )
     lines: list[tuple[str, str | None]] = [("type", kind)]
     if described:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -99,3 +100,19 @@ def test_what_has_no_terraform_counterpart_is_noted() -> None:
     _, hcl, notes = terraform_of("two servers")
     assert "Outputs.EcsGroup1PrivateIps: Fn::GetAtt EcsGroup1.PrivateIps" in notes
     assert "private_ips" not in hcl
+
+
+def test_a_policy_document_is_one_jsonencode_and_converts_back_to_the_same_document() -> None:
+    template, hcl, _ = terraform_of("a RAM role for ECS")
+    assert hcl.count("jsonencode(") == 1  # nested objects inside it are plain HCL objects
+    back = convert_terraform({"main.tf": hcl}).template
+    (role,) = [e for e in back["Resources"].values() if e["Type"] == "ALIYUN::RAM::Role"]
+    (composed,) = [e for e in template["Resources"].values() if e["Type"] == "ALIYUN::RAM::Role"]
+    policy = role["Properties"]["AssumeRolePolicyDocument"]
+    policy = json.loads(policy) if isinstance(policy, str) else policy  # ROS takes either
+    assert policy == composed["Properties"]["AssumeRolePolicyDocument"]
+
+
+def test_a_variable_description_joins_label_and_description() -> None:
+    _, hcl, _ = terraform_of("an OSS bucket")
+    assert 'description = "Bucket name: Globally unique bucket name."' in hcl
