@@ -35,8 +35,10 @@ from iaccode.iac.block_spec import (
     EssSpec,
     NatSpec,
     NetworkSpec,
+    OssSpec,
     PolarDbSpec,
     RamRoleSpec,
+    RamUserSpec,
     RedisSpec,
     SecurityGroupSpec,
     SlbSpec,
@@ -52,9 +54,12 @@ from iaccode.iac.block_words import (
     _ECS,
     _ECS_COUNT,
     _EIP,
+    _ENCRYPTED,
     _ENGINES,
     _ESS,
+    _EXPIRY_TOKEN,
     _FORMATS,
+    _FULL_ACCESS,
     _HA,
     _INSTANCE_RANGE,
     _KEY_PAIR,
@@ -73,15 +78,19 @@ from iaccode.iac.block_words import (
     _RAM_FOR,
     _RAM_ROLE,
     _RAM_SERVICES,
+    _RAM_USER,
     _RANGE,
     _RDS,
+    _READ_ACCESS,
     _REDIS,
     _SECURITY_GROUP,
     _SLB,
     _SLS,
     _SOFTWARE,
     _UNSUPPORTED,
+    _VERSIONING,
     _VPC,
+    EXPIRY,
     _count,
     _oss,
     _rds,
@@ -228,6 +237,8 @@ def interpret(
 ) -> Reading | None:
     """The plan of a request read as English; None when it asks for nothing the reader knows or
     for something other than creating resources."""
+    # A bucket's lifecycle rule ("delete objects after 30 days") is no request to delete.
+    text = EXPIRY.sub(lambda m: f" expire_after_{next(g for g in m.groups() if g)}_days ", text)
     if _NOT_CREATE.search(text):
         return None
     text = re.sub(r"\bacronym_(\w+)", r"\1", text)
@@ -404,6 +415,64 @@ def _slb_ports(polarity: Polarity, tcp: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(port for port in (80, 443) if port not in polarity.denied)[:1]
 
 
+def _ram_user(text: str, account: _Account) -> tuple[RamUserSpec | None, str]:
+    """The RAM user a request asks for, with its access to the template's bucket, and the text
+    without them (so that "user" is no database account and "ram" no role)."""
+    if not _RAM_USER.search(text):
+        return None, text
+    access: Literal["read", "full"] | None = None
+    if _FULL_ACCESS.search(text):
+        access = "full"
+    elif _READ_ACCESS.search(text):
+        access = "read"
+    if access is not None and not _OSS.search(text):
+        account.skip(
+            Msg("bucket access"), Msg("access is granted to the template's OSS bucket only")
+        )
+        access = None
+    elif access == "read":
+        account.applied.append(Msg("read-only access to the bucket for the RAM user"))
+    elif access == "full":
+        account.applied.append(Msg("full access to the bucket for the RAM user"))
+    text = _READ_ACCESS.sub(" ", _FULL_ACCESS.sub(" ", _RAM_USER.sub(" ", text)))
+    return RamUserSpec(bucket_access=access), text
+
+
+def _bucket_features(
+    oss: OssSpec | None, text: str, account: _Account
+) -> tuple[OssSpec | None, str]:
+    """Versioning, a lifecycle rule and encryption on the bucket; named as not built when the
+    request has no bucket. The text is returned without them."""
+    versioning = _VERSIONING.search(text)
+    expiry = _EXPIRY_TOKEN.search(text)
+    encrypted = _ENCRYPTED.search(text)
+    text = _ENCRYPTED.sub(" ", _VERSIONING.sub(" ", _EXPIRY_TOKEN.sub(" ", text)))
+    asked = [
+        (versioning, versioning.group(1) if versioning else ""),
+        (expiry, Msg("a lifecycle rule")),
+        (encrypted, encrypted.group(1) if encrypted else ""),
+    ]
+    if oss is None:
+        for found, what in asked:
+            if found:
+                account.skip(what, Msg("it is built for an OSS bucket only"))
+        return None, text
+    days = int(expiry.group(1)) if expiry else None
+    if days is not None and not 1 <= days <= 36500:
+        account.skip(Msg("a lifecycle rule"), Msg("the days must be from 1 to 36500"))
+        days = None
+    if versioning:
+        account.applied.append(Msg("versioning on the bucket"))
+    if days is not None:
+        account.applied.append(Msg("objects deleted after {days} days", days=days))
+    if encrypted:
+        account.applied.append(Msg("server-side encryption of the bucket (AES256)"))
+    oss = attrs.evolve(
+        oss, versioning=bool(versioning), expire_days=days, encrypted=bool(encrypted)
+    )
+    return oss, text
+
+
 def _request(
     positive: str,
     negative: str,
@@ -428,6 +497,7 @@ def _request(
             Msg("the building blocks create resources only; the llm engine can add it"),
         )
     plain = _SOFTWARE.sub(" ", _ALL_PORTS.sub(" ", plain))
+    ram_user, plain = _ram_user(plain, account)  # first: its "user" is no database account
     key_pair = _KEY_PAIR.search(plain) is not None
     without_db = _DB_ENGINE.sub(lambda m: m.group(1), plain)
     no_public = _rules_out(negative, re.compile(r"\b(public|internet|eips?|elastic)\b"))
@@ -459,6 +529,7 @@ def _request(
     elif storage is not None:
         account.skip(Msg("{size} GB", size=storage), Msg("storage is set for an RDS database only"))
     oss = _oss(name, plain) if _OSS.search(plain) else None
+    oss, plain = _bucket_features(oss, plain, account)
     ranged = _INSTANCE_RANGE.search(without_db) if ess is None else None
     # A range rises ("2 to 6 servers"); "port 443 to 3 servers" is a port and a count.
     if ranged is not None and int(ranged.group(1) or ranged.group(2)) < int(ranged.group(3)):
@@ -562,7 +633,7 @@ def _request(
         cidrs.insert(0, declared.group(1))
     networked = (ecs_count, slb, rds, nat, redis, polardb, wants_group, ack, ess, alb)
     wants_network = bool(_VPC.search(plain) or vswitches or cidrs) or any(networked)
-    if not any((wants_network, oss, sls, ram_role)):
+    if not any((wants_network, oss, sls, ram_role, ram_user)):
         return None
     for pattern, what in ((_VPC, "VPC"), (_SECURITY_GROUP, "security group")):
         if _rules_out(negative, pattern) and (
@@ -694,6 +765,7 @@ def _request(
         polardb=polardb,
         sls=sls,
         ram_role=ram_role,
+        ram_user=ram_user,
         ack=ack,
         ess=ess,
         alb=alb,

@@ -44,8 +44,10 @@ def _vpc_cidr(_instance: object, _attribute: object, value: str) -> None:
         raise ValueError(f"VPC CIDR {value!r} must have a prefix from /8 to /24.")
 
 
-def _between(low: int, high: int) -> Any:
-    def check(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _between(low: int, high: int, *, optional: bool = False) -> Any:
+    def check(_instance: object, attribute: attrs.Attribute[int], value: int | None) -> None:
+        if value is None and optional:
+            return
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ValueError(f"{attribute.name} must be a whole number from {low} to {high}.")
 
@@ -197,6 +199,9 @@ class OssSpec:
         default="private",
         validator=attrs.validators.in_(("private", "public-read", "public-read-write")),
     )
+    versioning: bool = False  # keep every version of an object
+    expire_days: int | None = attrs.field(default=None, validator=_between(1, 36500, optional=True))
+    encrypted: bool = False  # server-side encryption with OSS-managed keys (AES256)
 
 
 def _region(_instance: object, _attribute: object, value: str | None) -> None:
@@ -262,6 +267,16 @@ class RamRoleSpec:
     service: str = attrs.field(
         default="ecs.aliyuncs.com",
         validator=attrs.validators.matches_re(r"[a-z0-9-]+\.aliyuncs\.com"),
+    )
+
+
+@attrs.frozen
+class RamUserSpec:
+    """A RAM user (no password, no access key: those are secrets the template must not hold),
+    with read-only or full access to the template's OSS bucket when `bucket_access` says so."""
+
+    bucket_access: Literal["read", "full"] | None = attrs.field(
+        default=None, validator=attrs.validators.in_((None, "read", "full"))
     )
 
 
@@ -333,6 +348,7 @@ class BlockRequest:
     polardb: PolarDbSpec | None = None
     sls: SlsSpec | None = None
     ram_role: RamRoleSpec | None = None
+    ram_user: RamUserSpec | None = None
     ack: AckSpec | None = None
     ess: EssSpec | None = None
     alb: AlbSpec | None = None
@@ -349,8 +365,11 @@ class BlockRequest:
         return None if self.ess is not None or self.nodes_only else self.ecs
 
     def __attrs_post_init__(self) -> None:
-        if all(block is None for block in (*self._networked, self.oss, self.sls, self.ram_role)):
+        alone = (self.oss, self.sls, self.ram_role, self.ram_user)
+        if all(block is None for block in (*self._networked, *alone)):
             raise ValueError("A BlockRequest needs at least one block.")
+        if self.ram_user is not None and self.ram_user.bucket_access and self.oss is None:
+            raise ValueError("A RAM user's bucket access needs an OSS bucket in the template.")
 
     @property
     def _networked(self) -> tuple[object | None, ...]:

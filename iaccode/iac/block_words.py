@@ -143,6 +143,27 @@ _DB_DATABASE = re.compile(
     rf"(?:database|schema)\b(?!\s+{_ENGINE_WORD})"
 )
 _OSS = re.compile(r"\b(oss|buckets?|object storage)\b")
+# What a bucket keeps: object versions, a lifecycle rule that deletes objects after some days,
+# server-side encryption. The rule is read before anything else (`EXPIRY`), since "delete" in
+# it would otherwise decline the request as one that deletes resources; it leaves a token.
+_VERSIONING = re.compile(r"\b(version(?:ing|ed)|object versions?|multiple versions)\b")
+_ENCRYPTED = re.compile(r"\b(encrypt(?:ed|ion)?(?: at rest)?|server[- ]side encryption|sse)\b")
+EXPIRY = re.compile(
+    r"\b(?:delete[sd]?|deleting|expire[sd]?|expiring|remove[sd]?|removing|purge[sd]?)\b"
+    r"[^.;]{0,40}?\b(?:after|older than)\s+(\d{1,5})\s*days?\b"
+    r"|\blifecycle\b[^.;]{0,60}?\b(\d{1,5})\s*days?\b"
+    r"|\b(\d{1,5})\s*days?\b[^.;]{0,20}?\blifecycle\b"  # Japanese: "30 日のライフサイクル"
+)
+_EXPIRY_TOKEN = re.compile(r"\bexpire_after_(\d+)_days\b")
+# A RAM user (not a role), and the access to the template's bucket it is given.
+# "RAM-Benutzer" reads "ram - user", and a Chinese count stands before the noun: "ram 1 user".
+_RAM_USER = re.compile(r"\bram\s*(?:-\s*)?(?:1\s+)?(?:sub[- ]?)?users?\b|\busers?\s+(?:1\s+)?ram\b")
+_FULL_ACCESS = re.compile(
+    r"\b(?:full|read[- ]write|read and write|write)\s+(?:access|permissions?)\b"
+)
+_READ_ACCESS = re.compile(
+    r"\bread[- ]only\b|\bread\s+(?:access|permissions?)\b|\b(?:can|may)\s+read\b"
+)
 _PUBLIC_IP = re.compile(r"\b(public ips?|public address(?:es)?|internet access)\b")
 
 _ENGINES = {"mysql": "MySQL", "postgres": "PostgreSQL", "postgresql": "PostgreSQL"}

@@ -43,6 +43,7 @@ from iaccode.iac.blocks_services import (
     add_nat_gateway,
     add_polardb,
     add_ram_role,
+    add_ram_user,
     add_redis,
     add_sls,
     label,
@@ -454,9 +455,20 @@ def add_oss_bucket(builder: TemplateBuilder, spec: OssSpec) -> str:
     if spec.bucket_name is not None:
         fields["Default"] = spec.bucket_name
     name = builder.parameter("BucketName", "String", "Bucket name", **fields)
-    bucket = builder.resource(
-        "Bucket", "ALIYUN::OSS::Bucket", {"BucketName": name, "AccessControl": spec.acl}
-    )
+    properties: dict[str, Any] = {"BucketName": name, "AccessControl": spec.acl}
+    if spec.versioning:
+        properties["VersioningConfiguration"] = {"Status": "Enabled"}
+    if spec.expire_days is not None:
+        rule = {
+            "ID": f"expire-after-{spec.expire_days}-days",
+            "Prefix": "",  # every object
+            "Status": "Enabled",
+            "Expiration": {"Days": spec.expire_days},
+        }
+        properties["LifecycleConfiguration"] = {"Rule": [rule]}
+    if spec.encrypted:
+        properties["ServerSideEncryptionConfiguration"] = {"SSEAlgorithm": "AES256"}
+    bucket = builder.resource("Bucket", "ALIYUN::OSS::Bucket", properties)
     builder.output("BucketDomainName", getatt(bucket, "DomainName"), "Bucket domain name")
     return bucket
 
@@ -523,6 +535,14 @@ def describe_request(request: BlockRequest) -> Msg:
         parts.append(Msg("a Kubernetes cluster with {count} nodes", count=request.ack.nodes))
     if request.oss is not None:
         parts.append(Msg("an OSS bucket"))
+    if request.ram_user is not None:
+        access = request.ram_user.bucket_access
+        if access == "read":
+            parts.append(Msg("a RAM user with read-only access to the bucket"))
+        elif access == "full":
+            parts.append(Msg("a RAM user with full access to the bucket"))
+        else:
+            parts.append(Msg("a RAM user"))
     if request.sls is not None:
         parts.append(Msg("a log project with a logstore"))
     if request.ram_role is not None:
@@ -614,11 +634,12 @@ def compose(request: BlockRequest) -> dict[str, Any]:
     if request.polardb is not None:
         allowed = request.polardb.allowed_cidr or network.cidr
         add_polardb(builder, request.polardb, vpc, vswitches[0], allowed)
-    if request.oss is not None:
-        add_oss_bucket(builder, request.oss)
+    bucket = add_oss_bucket(builder, request.oss) if request.oss is not None else None
     if request.sls is not None:
         add_sls(builder, request.sls)
     if request.ram_role is not None:
         add_ram_role(builder, request.ram_role)
+    if request.ram_user is not None:
+        add_ram_user(builder, request.ram_user, bucket)
     label(builder.resources, request.name, request.tags)
     return builder.build()

@@ -20,6 +20,7 @@ from iaccode.iac.block_spec import (
     NatSpec,
     PolarDbSpec,
     RamRoleSpec,
+    RamUserSpec,
     RedisSpec,
     SlsSpec,
 )
@@ -230,6 +231,52 @@ def add_ram_role(builder: TemplateBuilder, spec: RamRoleSpec) -> str:
     )
     builder.output("RamRoleArn", getatt(role, "Arn"), "RAM role ARN")
     return role
+
+
+# What a RAM user may do with the template's bucket: Alibaba Cloud's AliyunOSSReadOnlyAccess
+# actions for "read", every action for "full", on the bucket and its objects only.
+_BUCKET_ACTIONS = {"read": ["oss:Get*", "oss:List*"], "full": ["oss:*"]}
+
+
+def add_ram_user(builder: TemplateBuilder, spec: RamUserSpec, bucket: str | None) -> str:
+    """A RAM user, without password or access key (secrets a template must not hold); with
+    `spec.bucket_access`, a custom policy on `bucket` (its logical id) attached to it."""
+    name = builder.parameter(
+        "RamUserName",
+        "String",
+        "RAM user name",
+        Description="Letters, digits and hyphens; it also names the user's bucket policy.",
+        AllowedPattern="^[a-zA-Z0-9-]{1,50}$",
+    )
+    user = builder.resource("RamUser", "ALIYUN::RAM::User", {"UserName": name})
+    builder.output("RamUserOutput", getatt(user, "UserName"), "RAM user name")
+    if spec.bucket_access is None or bucket is None:
+        return user
+    bucket_name = getatt(bucket, "Name")
+    arns = [
+        {"Fn::Join": ["", ["acs:oss:*:*:", bucket_name]]},
+        {"Fn::Join": ["", ["acs:oss:*:*:", bucket_name, "/*"]]},
+    ]
+    statement = {"Effect": "Allow", "Action": _BUCKET_ACTIONS[spec.bucket_access], "Resource": arns}
+    policy = builder.resource(
+        "RamUserBucketPolicy",
+        "ALIYUN::RAM::ManagedPolicy",
+        {
+            "PolicyName": {"Fn::Join": ["-", [name, "oss", spec.bucket_access]]},
+            "Description": "Access to the bucket of this stack",
+            "PolicyDocument": {"Version": "1", "Statement": [statement]},
+        },
+    )
+    builder.resource(
+        "RamUserBucketAccess",
+        "ALIYUN::RAM::AttachPolicyToUser",
+        {
+            "PolicyName": getatt(policy, "PolicyName"),
+            "PolicyType": "Custom",
+            "UserName": getatt(user, "UserName"),
+        },
+    )
+    return user
 
 
 # Where a resource type keeps its name, and how it takes tags (a list of Key/Value pairs, or a

@@ -88,6 +88,18 @@ def _reverse(rule: ResourceRule) -> dict[str, tuple[str, PropertyRule]]:
     return best
 
 
+def _reverse_dotted(rule: ResourceRule) -> dict[str, list[tuple[str, PropertyRule, str]]]:
+    """ROS property -> the arguments that carry a part of it (`lifecycle_rule` ->
+    `LifecycleConfiguration.Rule`), with the path of that part inside the property."""
+    parts: dict[str, list[tuple[str, PropertyRule, str]]] = {}
+    for argument, prop in sorted(rule.properties.items()):
+        if prop.to is None or prop.broken or "." not in prop.to:
+            continue
+        top, _, rest = prop.to.partition(".")
+        parts.setdefault(top, []).append((argument, prop, rest))
+    return parts
+
+
 def _attribute(rule: ResourceRule, ros_attribute: str) -> str | None:
     found = [
         name
@@ -160,6 +172,12 @@ class _Writer:
                 if any(item is None for item in items):
                     return None
                 return "concat(" + ", ".join(item for item in items if item is not None) + ")"
+            if key == "Fn::Join" and isinstance(arg, list) and len(arg) == 2:
+                listed = self.expression(arg[1], indent, where)
+                return None if listed is None else f"join({_string(str(arg[0]))}, {listed})"
+            if key.startswith("Fn::"):
+                self.notes.append(f"{where}: {key}")
+                return None
         if isinstance(value, dict):
             inner = self.mapping(value, indent, where)
             return inner if in_object else f"jsonencode({inner})"
@@ -185,8 +203,10 @@ class _Writer:
     def _getatt(self, resource: str, attribute: str, where: str) -> str | None:
         if resource in self.addresses:
             rule, tf_name = self.addresses[resource]
-            found = _attribute(rule, attribute)
-            if found is not None:
+            # Terraform exports every argument as an attribute of the same name, so a ROS
+            # attribute that repeats a property (RAM::User UserName) reads its argument.
+            found = _attribute(rule, attribute) or _reverse(rule).get(attribute, ("",))[0]
+            if found:
                 return f"{rule.tf_type}.{tf_name}.{found}"
         self.notes.append(f"{where}: Fn::GetAtt {resource}.{attribute}")
         return None
@@ -228,11 +248,15 @@ def _arguments(
 ) -> tuple[list[tuple[str, str | None]], list[str]]:
     """The one-line arguments and the nested blocks of one resource."""
     reverse = _reverse(rule)
+    dotted = _reverse_dotted(rule)
     lines: list[tuple[str, str | None]] = []
     blocks: list[str] = []
     for name, value in properties.items():
         if name not in reverse and name + "s" in reverse and reverse[name + "s"][1].kind == "List":
             name, value = name + "s", [value]  # SecurityGroupId -> security_group_ids = [...]
+        if name not in reverse and name in dotted and isinstance(value, dict):
+            blocks += _parts(writer, dotted[name], value, f"{where}.{name}")
+            continue
         if name not in reverse:
             if not (name == "VpcId" and {"VSwitchId", "VSwitchIds"} & set(properties)):
                 writer.notes.append(f"{where}.{name}")
@@ -242,8 +266,9 @@ def _arguments(
             value = _tags(value)
         if prop.handler == "select_first" and isinstance(value, list):
             value = value[0]
-        if prop.schema is not None and isinstance(value, list):
-            blocks += [_nested(writer, argument, prop, item, f"{where}.{name}") for item in value]
+        if prop.schema is not None and isinstance(value, list | dict):
+            items = value if isinstance(value, list) else [value]
+            blocks += [_nested(writer, argument, prop, item, f"{where}.{name}") for item in items]
             continue
         if isinstance(value, str) and argument.endswith("ips"):
             value = [part.strip() for part in value.split(",")]  # security_ips is a list
@@ -254,16 +279,60 @@ def _arguments(
     return lines, blocks
 
 
-def _nested(writer: _Writer, argument: str, prop: PropertyRule, item: Any, where: str) -> str:
+def _parts(
+    writer: _Writer, parts: list[tuple[str, PropertyRule, str]], value: dict[str, Any], where: str
+) -> list[str]:
+    """The blocks of the arguments that each carry a part of one ROS property; the keys no
+    argument carries are noted."""
+    blocks: list[str] = []
+    carried = {rest.partition(".")[0] for _, _, rest in parts}
+    for key in value:
+        if key not in carried:
+            writer.notes.append(f"{where}.{key}")
+    for argument, prop, rest in parts:
+        part: Any = value
+        for key in rest.split("."):
+            part = part.get(key) if isinstance(part, dict) else None
+        if part is None:
+            continue
+        if prop.schema is None:
+            line = writer.expression(part, 2, where)
+            blocks += [] if line is None else [f"\n  {argument} = {line}\n"]
+            continue
+        for item in part if isinstance(part, list) else [part]:
+            blocks.append(_nested(writer, argument, prop, item, where))
+    return blocks
+
+
+def _block_value(argument: str, value: Any) -> Any:
+    """A ROS value as the nested-block argument takes it: `enabled = true` for "Enabled"."""
+    if argument in ("enabled", "enable") and value in ("Enabled", "Disabled"):
+        return value == "Enabled"
+    return value
+
+
+def _nested(
+    writer: _Writer, argument: str, prop: PropertyRule, item: Any, where: str, depth: int = 1
+) -> str:
+    """One nested block (`versioning { ... }`), its own nested blocks written inside it."""
     schema = prop.schema or {}
     reverse = {entry.to: key for key, entry in schema.items() if entry.to}
     lines: list[tuple[str, str | None]] = []
+    inner: list[str] = []
+    pad = "  " * depth
     for name, value in item.items() if isinstance(item, dict) else ():
         if name not in reverse:
             writer.notes.append(f"{where}.{name}")
             continue
-        lines.append((reverse[name], writer.expression(value, 2, where)))
-    return f"\n  {argument} {{\n" + _aligned(lines, "    ") + "  }\n"
+        key = reverse[name]
+        entry = schema[key]
+        if entry.schema is not None and isinstance(value, list | dict):
+            for part in value if isinstance(value, list) else [value]:
+                inner.append(_nested(writer, key, entry, part, f"{where}.{name}", depth + 1))
+            continue
+        lines.append((key, writer.expression(_block_value(key, value), depth + 1, where)))
+    body = _aligned(lines, pad + "  ") + "".join(inner)
+    return f"\n{pad}{argument} {{\n" + body + f"{pad}}}\n"
 
 
 def _variable(name: str, parameter: Mapping[str, Any], writer: _Writer) -> str:

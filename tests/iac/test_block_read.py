@@ -739,3 +739,107 @@ def test_a_bastions_eip_is_not_given_to_the_backends() -> None:
     )
     assert not of_type(template, "ALIYUN::VPC::EIP")
     assert Msg("public IP") in [item.part for item in reading.unapplied]
+
+
+# "An OSS bucket with versioning and encryption, a 30-day lifecycle rule, and a RAM user with
+# read-only access."
+BUCKET_AND_USER = {
+    "en": "Create an OSS bucket with versioning and encryption and a lifecycle rule that deletes "
+    "objects after 30 days, plus a RAM user with read-only access to it",
+    "zh": "创建一个开启版本控制和服务端加密的 OSS 存储桶，生命周期 30 天，以及一个只读的 RAM 用户",
+    "ja": "バージョン管理と暗号化を有効にした OSS バケット、30 日のライフサイクル、読み取り専用の "
+    "RAM ユーザーを作成して",
+    "de": "Erstelle einen OSS-Bucket mit Versionierung und Verschlüsselung, eine "
+    "Lebenszyklusregel von 30 Tagen, und einen RAM-Benutzer mit Lesezugriff",
+    "es": "Crea un bucket OSS con control de versiones y cifrado, un ciclo de vida de 30 días y "
+    "un usuario RAM con acceso de solo lectura",
+    "fr": "Crée un bucket OSS avec versionnage et chiffrement, une règle de cycle de vie de 30 "
+    "jours et un utilisateur RAM avec accès en lecture seule",
+    "pt": "Crie um bucket OSS com versionamento e criptografia, um ciclo de vida de 30 dias e um "
+    "usuário RAM com acesso somente leitura",
+}
+
+
+@pytest.mark.parametrize("language", sorted(BUCKET_AND_USER))
+def test_a_bucket_keeps_versions_expires_objects_and_a_ram_user_may_read_it(
+    language: str,
+) -> None:
+    reading, template = built(BUCKET_AND_USER[language])
+    assert not reading.unapplied
+    (bucket,) = of_type(template, "ALIYUN::OSS::Bucket").values()
+    properties = bucket["Properties"]
+    assert properties["VersioningConfiguration"] == {"Status": "Enabled"}
+    assert properties["ServerSideEncryptionConfiguration"] == {"SSEAlgorithm": "AES256"}
+    (rule,) = properties["LifecycleConfiguration"]["Rule"]
+    assert (rule["Status"], rule["Prefix"], rule["Expiration"]) == ("Enabled", "", {"Days": 30})
+    # A user, not a role; its policy reads the stack's bucket and nothing else.
+    assert not of_type(template, "ALIYUN::RAM::Role")
+    (user,) = of_type(template, "ALIYUN::RAM::User").values()
+    assert set(user["Properties"]) == {"UserName"}  # no password, no access key
+    (policy,) = of_type(template, "ALIYUN::RAM::ManagedPolicy").values()
+    (statement,) = policy["Properties"]["PolicyDocument"]["Statement"]
+    assert statement["Action"] == ["oss:Get*", "oss:List*"]
+    bucket_name = {"Fn::GetAtt": ["Bucket", "Name"]}
+    assert statement["Resource"] == [
+        {"Fn::Join": ["", ["acs:oss:*:*:", bucket_name]]},
+        {"Fn::Join": ["", ["acs:oss:*:*:", bucket_name, "/*"]]},
+    ]
+    (attach,) = of_type(template, "ALIYUN::RAM::AttachPolicyToUser").values()
+    assert attach["Properties"]["UserName"] == {"Fn::GetAtt": ["RamUser", "UserName"]}
+    assert attach["Properties"]["PolicyType"] == "Custom"
+
+
+@pytest.mark.parametrize(
+    ("text", "actions"),
+    [
+        ("an OSS bucket and a RAM user with full access to it", ["oss:*"]),
+        ("an OSS bucket and a RAM user who can read it", ["oss:Get*", "oss:List*"]),
+    ],
+)
+def test_the_ram_users_access_is_what_was_asked(text: str, actions: list[str]) -> None:
+    _, template = built(text)
+    (policy,) = of_type(template, "ALIYUN::RAM::ManagedPolicy").values()
+    assert policy["Properties"]["PolicyDocument"]["Statement"][0]["Action"] == actions
+
+
+def test_a_ram_user_alone_gets_no_policy_and_its_user_is_no_database_account() -> None:
+    _, alone = built("a RAM user")
+    assert set(of_type(alone, "ALIYUN::RAM::User")) == {"RamUser"}
+    assert not of_type(alone, "ALIYUN::RAM::ManagedPolicy")
+    reading, template = built("a MySQL database and a RAM user with read access")
+    assert not of_type(template, "ALIYUN::RDS::Account")  # "user" was the RAM user's
+    assert Msg("bucket access") in [item.part for item in reading.unapplied]
+    assert not of_type(template, "ALIYUN::RAM::ManagedPolicy")
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("two servers with versioning", "versioning"),
+        ("an encrypted server", "encrypted"),
+        ("a log project and a lifecycle rule of 30 days", Msg("a lifecycle rule")),
+    ],
+)
+def test_bucket_features_without_a_bucket_are_named_as_not_built(text: str, part: object) -> None:
+    reading, template = built(text)
+    assert part in [item.part for item in reading.unapplied]
+    assert not of_type(template, "ALIYUN::OSS::Bucket")
+
+
+def test_delete_after_days_is_a_lifecycle_rule_not_a_request_to_delete() -> None:
+    _, template = built("an OSS bucket; delete objects older than 90 days")
+    (bucket,) = of_type(template, "ALIYUN::OSS::Bucket").values()
+    (rule,) = bucket["Properties"]["LifecycleConfiguration"]["Rule"]
+    assert rule["Expiration"] == {"Days": 90}
+    assert read_request("delete my OSS bucket") is None  # still declined
+
+
+def test_a_bucket_with_a_lifecycle_rule_in_terraform() -> None:
+    _, template = built(BUCKET_AND_USER["en"])
+    rendered = to_terraform(template)
+    assert rendered.notes == ()
+    assert '  versioning {\n    status = "Enabled"\n  }\n' in rendered.text
+    assert "    enabled = true\n\n    expiration {\n      days = 30\n    }\n" in rendered.text
+    assert '  server_side_encryption_rule {\n    sse_algorithm = "AES256"\n  }\n' in rendered.text
+    assert 'policy_name = join("-", [var.ram_user_name, "oss", "read"])' in rendered.text
+    assert "user_name   = alicloud_ram_user.ram_user.name" in rendered.text

@@ -24,6 +24,7 @@ REQUESTS = [
     "a Kubernetes cluster with 3 nodes",
     "an auto scaling group of 2 to 6 servers behind a load balancer",
     "an application load balancer in front of two servers, HTTPS only",
+    "an OSS bucket with versioning and a RAM user with read-only access to it",
 ]
 
 
@@ -116,3 +117,19 @@ def test_a_policy_document_is_one_jsonencode_and_converts_back_to_the_same_docum
 def test_a_variable_description_joins_label_and_description() -> None:
     _, hcl, _ = terraform_of("an OSS bucket")
     assert 'description = "Bucket name: Globally unique bucket name."' in hcl
+
+
+def test_a_buckets_nested_blocks_convert_back_to_the_same_properties() -> None:
+    template, hcl, notes = terraform_of(
+        "an encrypted OSS bucket with versioning; delete objects after 7 days"
+    )
+    assert notes == ()
+    (bucket,) = [e for e in template["Resources"].values() if e["Type"] == "ALIYUN::OSS::Bucket"]
+    back = convert_terraform({"main.tf": hcl}).template
+    (returned,) = [e for e in back["Resources"].values() if e["Type"] == "ALIYUN::OSS::Bucket"]
+    for name in (
+        "VersioningConfiguration",
+        "LifecycleConfiguration",
+        "ServerSideEncryptionConfiguration",
+    ):
+        assert returned["Properties"][name] == bucket["Properties"][name], name

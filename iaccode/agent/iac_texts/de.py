@@ -1,6 +1,19 @@
 """German translations of the IaC texts: English template -> German template."""
 
 TEXTS: dict[str, str] = {
+    "versioning on the bucket": "Versionierung am Bucket",
+    "objects deleted after {days} days": "Objekte werden nach {days} Tagen gelöscht",
+    "server-side encryption of the bucket (AES256)": "serverseitige Verschlüsselung des Buckets (AES256)",
+    "read-only access to the bucket for the RAM user": "Lesezugriff auf den Bucket für den RAM-Benutzer",
+    "full access to the bucket for the RAM user": "Vollzugriff auf den Bucket für den RAM-Benutzer",
+    "bucket access": "Bucket-Zugriff",
+    "access is granted to the template's OSS bucket only": "Zugriff wird nur auf den OSS-Bucket der Vorlage gewährt",
+    "a lifecycle rule": "eine Lebenszyklusregel",
+    "it is built for an OSS bucket only": "das wird nur für einen OSS-Bucket gebaut",
+    "the days must be from 1 to 36500": "die Tage müssen zwischen 1 und 36500 liegen",
+    "a RAM user": "ein RAM-Benutzer",
+    "a RAM user with read-only access to the bucket": "ein RAM-Benutzer mit Lesezugriff auf den Bucket",
+    "a RAM user with full access to the bucket": "ein RAM-Benutzer mit Vollzugriff auf den Bucket",
     "... {count} more ...": "... {count} weitere ...",
     "1 ECS instance": "1 ECS-Instanz",
     (

@@ -1,6 +1,19 @@
 """Spanish translations of the IaC texts: English template -> Spanish template."""
 
 TEXTS: dict[str, str] = {
+    "versioning on the bucket": "control de versiones en el bucket",
+    "objects deleted after {days} days": "objetos eliminados tras {days} días",
+    "server-side encryption of the bucket (AES256)": "cifrado del lado del servidor del bucket (AES256)",
+    "read-only access to the bucket for the RAM user": "acceso de solo lectura al bucket para el usuario RAM",
+    "full access to the bucket for the RAM user": "acceso completo al bucket para el usuario RAM",
+    "bucket access": "acceso al bucket",
+    "access is granted to the template's OSS bucket only": "el acceso solo se concede al bucket OSS de la plantilla",
+    "a lifecycle rule": "una regla de ciclo de vida",
+    "it is built for an OSS bucket only": "solo se construye para un bucket OSS",
+    "the days must be from 1 to 36500": "los días deben ir de 1 a 36500",
+    "a RAM user": "un usuario RAM",
+    "a RAM user with read-only access to the bucket": "un usuario RAM con acceso de solo lectura al bucket",
+    "a RAM user with full access to the bucket": "un usuario RAM con acceso completo al bucket",
     "... {count} more ...": "... {count} más ...",
     "1 ECS instance": "1 instancia ECS",
     (

@@ -1,6 +1,19 @@
 """French translations of the IaC texts: English template -> French template."""
 
 TEXTS: dict[str, str] = {
+    "versioning on the bucket": "le versionnage du bucket",
+    "objects deleted after {days} days": "objets supprimés après {days} jours",
+    "server-side encryption of the bucket (AES256)": "chiffrement côté serveur du bucket (AES256)",
+    "read-only access to the bucket for the RAM user": "accès en lecture seule au bucket pour l'utilisateur RAM",
+    "full access to the bucket for the RAM user": "accès complet au bucket pour l'utilisateur RAM",
+    "bucket access": "accès au bucket",
+    "access is granted to the template's OSS bucket only": "l'accès n'est accordé qu'au bucket OSS du modèle",
+    "a lifecycle rule": "une règle de cycle de vie",
+    "it is built for an OSS bucket only": "cela n'est construit que pour un bucket OSS",
+    "the days must be from 1 to 36500": "le nombre de jours doit aller de 1 à 36500",
+    "a RAM user": "un utilisateur RAM",
+    "a RAM user with read-only access to the bucket": "un utilisateur RAM avec un accès en lecture seule au bucket",
+    "a RAM user with full access to the bucket": "un utilisateur RAM avec un accès complet au bucket",
     "... {count} more ...": "... {count} autres ...",
     "1 ECS instance": "1 instance ECS",
     (

@@ -1,6 +1,19 @@
 """Japanese translations of the IaC texts: English template -> Japanese template."""
 
 TEXTS: dict[str, str] = {
+    "versioning on the bucket": "バケットのバージョン管理",
+    "objects deleted after {days} days": "{days} 日後にオブジェクトを削除",
+    "server-side encryption of the bucket (AES256)": "バケットのサーバー側暗号化 (AES256)",
+    "read-only access to the bucket for the RAM user": "RAM ユーザーにバケットへの読み取り専用アクセス",
+    "full access to the bucket for the RAM user": "RAM ユーザーにバケットへのフルアクセス",
+    "bucket access": "バケットへのアクセス",
+    "access is granted to the template's OSS bucket only": "アクセスはテンプレートの OSS バケットにのみ付与されます",
+    "a lifecycle rule": "ライフサイクルルール",
+    "it is built for an OSS bucket only": "OSS バケットにのみ作成されます",
+    "the days must be from 1 to 36500": "日数は 1 から 36500 の範囲で指定してください",
+    "a RAM user": "RAM ユーザー",
+    "a RAM user with read-only access to the bucket": "バケットへの読み取り専用アクセスを持つ RAM ユーザー",
+    "a RAM user with full access to the bucket": "バケットへのフルアクセスを持つ RAM ユーザー",
     # iaccode/agent/offline.py
     (
         "I am running with the offline engine, which works without a model or network access.\n"

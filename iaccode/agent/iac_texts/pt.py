@@ -1,6 +1,19 @@
 """Portuguese translations of the IaC texts: English template -> Portuguese template."""
 
 TEXTS: dict[str, str] = {
+    "versioning on the bucket": "versionamento no bucket",
+    "objects deleted after {days} days": "objetos excluídos após {days} dias",
+    "server-side encryption of the bucket (AES256)": "criptografia do lado do servidor do bucket (AES256)",
+    "read-only access to the bucket for the RAM user": "acesso somente leitura ao bucket para o usuário RAM",
+    "full access to the bucket for the RAM user": "acesso total ao bucket para o usuário RAM",
+    "bucket access": "acesso ao bucket",
+    "access is granted to the template's OSS bucket only": "o acesso é concedido apenas ao bucket OSS do modelo",
+    "a lifecycle rule": "uma regra de ciclo de vida",
+    "it is built for an OSS bucket only": "isso só é criado para um bucket OSS",
+    "the days must be from 1 to 36500": "os dias devem ir de 1 a 36500",
+    "a RAM user": "um usuário RAM",
+    "a RAM user with read-only access to the bucket": "um usuário RAM com acesso somente leitura ao bucket",
+    "a RAM user with full access to the bucket": "um usuário RAM com acesso total ao bucket",
     "... {count} more ...": "... mais {count} ...",
     "1 ECS instance": "1 instância ECS",
     (

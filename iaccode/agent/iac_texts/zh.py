@@ -1,6 +1,19 @@
 """Chinese (Simplified) translations of the IaC texts: English template -> Chinese (Simplified) template."""
 
 TEXTS: dict[str, str] = {
+    "versioning on the bucket": "存储桶的版本控制",
+    "objects deleted after {days} days": "{days} 天后删除对象",
+    "server-side encryption of the bucket (AES256)": "存储桶的服务端加密 (AES256)",
+    "read-only access to the bucket for the RAM user": "RAM 用户对存储桶的只读访问权限",
+    "full access to the bucket for the RAM user": "RAM 用户对存储桶的完全访问权限",
+    "bucket access": "存储桶访问权限",
+    "access is granted to the template's OSS bucket only": "只授予对模板中 OSS 存储桶的访问权限",
+    "a lifecycle rule": "生命周期规则",
+    "it is built for an OSS bucket only": "只为 OSS 存储桶创建",
+    "the days must be from 1 to 36500": "天数必须在 1 到 36500 之间",
+    "a RAM user": "一个 RAM 用户",
+    "a RAM user with read-only access to the bucket": "一个对存储桶只读的 RAM 用户",
+    "a RAM user with full access to the bucket": "一个对存储桶有完全访问权限的 RAM 用户",
     # iaccode/agent/offline.py
     (
         "I am running with the offline engine, which works without a model or network access.\n"
