@@ -98,7 +98,7 @@ _ALL_PORTS = re.compile(r"\b(all ports|every port|any port|all traffic|0-65535|1
 _SOFTWARE = re.compile(
     r"\b(wordpress|nginx|apache|tomcat|docker|java|node\.?js|php|python|jenkins|gitlab|"
     r"read replicas?|read-only instances?|backups?|snapshots?|monitoring|alarms?|"
-    r"dns records?|domain names?|certificates?)\b"
+    r"dns records?|domain names?|certificates?|static (?:web ?)?sites?|website hosting)\b"
 )
 _KEY_PAIR = re.compile(r"\b(key ?pairs?|ssh keys?)\b")
 _MANAGEMENT_PORTS = frozenset({22, 3389, 3306, 5432, 6379, 1433, 1521, 27017, 9200, 2375, 2379})

@@ -399,6 +399,7 @@ def test_ssh_stays_off_a_load_balancer() -> None:
         ("two servers open on all ports", "all ports"),
         ("a server with WordPress", "wordpress"),
         ("an RDS MySQL database with 3 read replicas", "read replicas"),
+        ("a static website on an OSS bucket", "static website"),
     ],
 )
 def test_what_the_blocks_do_not_do_is_named(text: str, part: str) -> None:
