@@ -4,7 +4,8 @@ It understands three kinds of request, by plain rules, and runs the same tools a
 (so tool progress and artifacts look the same on the wire):
 
 * a ROS template in the message (fenced or bare, JSON or YAML; a JSON data part; a text file
-  part): reviewed with the checker;
+  part), or a template file of the workspace it names ("review web.yaml"): reviewed with the
+  checker, or handed to the ROS tools when the words ask for them;
 * Terraform to convert: HCL in the message, or a directory of the workspace ("convert the
   Terraform in ./infra"; the workspace itself when it holds .tf files); native mapping, or the
   compatible wrapping when asked for;
@@ -39,6 +40,7 @@ from iaccode.agent.offline_cloud import answer as cloud_answer
 from iaccode.agent.offline_cloud import cloud_request
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
+from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
 from iaccode.iac.msg import Msg, Translate
 from iaccode.model.a2a import Part
 from iaccode.model.ids import new_id
@@ -81,18 +83,23 @@ _CJK_EDGE = re.compile(rf"(?<=[{_CJK}])(?=[^\s{_CJK}])|(?<=[^\s{_CJK}])(?=[{_CJK
 _QUOTES = re.compile("[\"'`\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f\u00ab\u00bb\u201e]")
 
 HELP = (
-    "I am running with the offline engine, which works without a model or network access.\n\n"
+    "I am running with the offline engine, which works without a model or network access.\n"
+    "\n"
     "What I can do offline:\n"
-    "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced "
-    "or not) and I check its structure, template version, sections, parameters, references, "
-    "dependencies, outputs and the required properties of common resource types.\n"
-    "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for "
-    "the compatible form to keep the Terraform files as they are.\n"
-    "- Create templates from building blocks: VPC, vSwitches across zones, security groups, "
-    'ECS instances, SLB, RDS and OSS, e.g. "Create a VPC with two vSwitches."\n\n'
-    "Anything else (other products, explanations, operating stacks) needs a language model: "
-    "start the server with `engine: llm` (an OpenAI-compatible endpoint such as "
-    "DashScope/Qwen) for that."
+    "- Review an Alibaba Cloud ROS template: paste it into the message (JSON or YAML, fenced or "
+    "not) or name a template file of your workspace, and I check it against the schema of every "
+    "ROS resource type: structure, parameters, references, functions, dependencies, outputs, "
+    "properties and their values.\n"
+    "- Convert Terraform to ROS: paste the HCL, or name a directory of your workspace; ask for the "
+    "compatible form to keep the Terraform files as they are.\n"
+    "- Create templates from building blocks: VPC and vSwitches, security groups, ECS, SLB and "
+    "ALB, RDS, PolarDB, Redis, OSS, NAT gateway, auto scaling, Kubernetes (ACK), SLS and RAM, as "
+    'ROS YAML, JSON or Terraform, e.g. "Create a VPC with two vSwitches."\n'
+    "- With Alibaba Cloud credentials: validate a template with ROS, preview or price it, and "
+    "create, update or delete stacks (each change asks for your permission first).\n"
+    "\n"
+    "Anything else (other products, explanations) needs a language model: start the server with "
+    "`engine: llm` (an OpenAI-compatible endpoint such as DashScope/Qwen) for that."
 )
 
 
@@ -120,6 +127,8 @@ class OfflineEngine:
         asked = {"language": language} if language is not None else {}
         text = turn.text
         template = find_template(turn.message.parts) or find_template([Part(text=text)])
+        if template is None:  # "review web.yaml", "deploy templates/web.yaml as stack web-1"
+            template = await trio.to_thread.run_sync(template_file, text, turn.cwd)
         has_keys = session.has_caller_credentials
         ros_request = cloud_request(_prose(text, template), template, has_keys=has_keys)
         if ros_request is not None:  # ROS work asked for in words (iaccode.agent.offline_cloud)
@@ -267,6 +276,35 @@ def _directories(text: str) -> list[str]:
         if _DIRECTORY_WORD.fullmatch(word) or _CJK_DIRECTORY_WORD.search(word):
             found += words[max(index - 1, 0) : index] + words[index + 1 : index + 2]
     return list(dict.fromkeys(found))[:_MAX_DIRECTORIES]
+
+
+_TEMPLATE_SUFFIXES = (".yaml", ".yml", ".json", ".template", ".ros")
+
+
+def template_file(text: str, cwd: Path) -> str | None:
+    """The ROS template in a workspace file the text names ("review web.yaml"), or None.
+
+    Only an existing file inside the workspace is read (symlinks resolved, as every tool
+    does), at most the checker's size limit plus one byte (so a bigger file is reported as
+    too big, not read whole), and only when it looks like a template."""
+    from iaccode.iac.ros_loader import MAX_TEMPLATE_BYTES
+
+    spaced = _QUOTES.sub(" ", _CJK_EDGE.sub(" ", text))
+    names = [word.strip(",;:!?()") for word in spaced.split()]
+    named = [n for n in names if n.lower().endswith(_TEMPLATE_SUFFIXES)][:_MAX_DIRECTORIES]
+    for name in dict.fromkeys(named):
+        try:
+            path = resolve_in_workspace(cwd, name, must_exist=True)
+            if not path.is_file():
+                continue
+            with path.open("rb") as file:
+                data = file.read(MAX_TEMPLATE_BYTES + 1)
+        except (WorkspaceError, OSError):
+            continue
+        found = data.decode("utf-8", errors="replace")
+        if _looks_like_template(found):
+            return found
+    return None
 
 
 def find_template(parts: list[Part]) -> str | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import trio
 
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.files import FILE_TOOLS, write_atomically
@@ -150,3 +151,30 @@ async def test_artifact_fields_stay_out_of_the_tool_event(tmp_path: Path) -> Non
     assert not result.is_error and "ALIYUN::ECS::VPC" in result.data["template"]  # the model's
     shown = output.events[-1]["tool"]["result"]
     assert "template" not in shown and shown["artifactId"] == "a-1"
+
+
+async def test_a_template_file_is_read_bounded_and_reported_as_too_big(cwd: Path) -> None:
+    from iaccode.agent.tools.iac import CheckRosTemplate
+    from iaccode.iac.ros_loader import MAX_TEMPLATE_BYTES
+
+    (cwd / "huge.yaml").write_bytes(b"#" * (MAX_TEMPLATE_BYTES * 4))
+    runner = ToolRunner([CheckRosTemplate()], cwd=cwd, roots=(cwd.parent,))
+    checked, _ = await call(runner, "check_ros_template", {"path": "huge.yaml"})
+    assert [f["code"] for f in checked["findings"]] == ["ROS0002"]
+    os.mkfifo(cwd / "pipe.yaml")  # no writer: a read would wait for ever
+    with trio.fail_after(10):
+        refused, _ = await call(runner, "check_ros_template", {"path": "pipe.yaml"})
+    assert refused["is_error"] and refused["error"] == "'pipe.yaml' cannot be read as a file."
+
+
+async def test_a_big_file_is_read_in_part_and_not_edited(runner: ToolRunner, cwd: Path) -> None:
+    from iaccode.agent.tools.files import READ_LIMIT, WRITE_LIMIT
+
+    (cwd / "big.log").write_bytes(b"a" * (WRITE_LIMIT + 1))
+    read, _ = await call(runner, "read_file", {"path": "big.log"})
+    assert read["truncated"] is True and len(read["content"]) == READ_LIMIT
+    edited, _ = await call(
+        runner, "edit_file", {"path": "big.log", "old_text": "a", "new_text": "b"}
+    )
+    assert edited["is_error"] and "too big to edit" in edited["error"]
+    assert (cwd / "big.log").read_bytes() == b"a" * (WRITE_LIMIT + 1)

@@ -10,9 +10,10 @@ import yaml
 
 from iaccode.agent.i18n import translator
 from iaccode.agent.i18n_iac import iac_texts
-from iaccode.agent.offline import HELP, _terraform_request, find_template
+from iaccode.agent.offline import HELP, _terraform_request, find_template, template_file
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_check import check_template
+from iaccode.iac.ros_loader import MAX_TEMPLATE_BYTES
 from iaccode.model.a2a import Part
 from tests.client import A2AClient, results, text_of
 
@@ -78,6 +79,31 @@ async def test_approves_a_valid_template_sent_as_a_file_part(offline: A2AClient)
     task = await offline.send("", parts=parts)
     review = text_of(task["status"]["message"])
     assert "no errors" in review.lower() or review.lower().startswith("template check passed")
+
+
+async def test_reviews_a_template_file_the_request_names(
+    offline: A2AClient, workspace: Path
+) -> None:
+    (workspace / "templates").mkdir()
+    (workspace / "templates" / "web.yaml").write_text(BROKEN)
+    task = await offline.send("Please review templates/web.yaml, thanks")
+    review = text_of(task["status"]["message"])
+    assert review.startswith("Template check failed") and "Vcp" in review
+
+
+def test_only_a_template_inside_the_workspace_is_read(tmp_path: Path) -> None:
+    workspace, outside = tmp_path / "ws", tmp_path / "outside"
+    workspace.mkdir()
+    outside.mkdir()
+    (outside / "secret.yaml").write_text(BROKEN)
+    (workspace / "link.yaml").symlink_to(outside / "secret.yaml")
+    (workspace / "notes.yaml").write_text("shopping: [milk]\n")
+    for text in ("review ../outside/secret.yaml", "review link.yaml", "review notes.yaml"):
+        assert template_file(text, workspace) is None, text
+    (workspace / "big.yaml").write_text(BROKEN + "#" * (MAX_TEMPLATE_BYTES + 10))
+    found = template_file("review big.yaml", workspace)
+    assert found is not None and len(found) == MAX_TEMPLATE_BYTES + 1  # read bounded
+    assert check_template(found).findings[0].code == "ROS0002"  # reported as too big
 
 
 async def test_says_what_needs_a_model(offline: A2AClient) -> None:

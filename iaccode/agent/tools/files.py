@@ -113,7 +113,8 @@ class ReadFile:
         path = await _path(ctx, args, "path", must_exist=True)
         if not await trio.Path(path).is_file():
             raise ToolError(f"{args['path']!r} is not a file.")
-        data = await trio.Path(path).read_bytes()
+        async with await trio.open_file(path, "rb") as file:  # a huge file is not read whole
+            data = await file.read(READ_LIMIT + 1)
         text = data[:READ_LIMIT].decode("utf-8", errors="replace")
         return ToolResult(
             {"path": _relative(ctx, path), "content": text, "truncated": len(data) > READ_LIMIT}
@@ -173,6 +174,10 @@ class EditFile:
             raise ToolError("'old_text' must not be empty.")
         if not await trio.Path(path).is_file():
             raise ToolError(f"{args['path']!r} is not a file.")
+        if (await trio.Path(path).stat()).st_size > WRITE_LIMIT:  # what a write may hold
+            raise ToolError(
+                f"{args['path']!r} is larger than {WRITE_LIMIT} bytes, too big to edit."
+            )
         text = (await trio.Path(path).read_bytes()).decode("utf-8", errors="strict")
         count = text.count(old)
         if count == 0:

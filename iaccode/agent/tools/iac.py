@@ -31,6 +31,7 @@ from iaccode.iac.block_read import Reading
 from iaccode.iac.blocks import compose, describe_request
 from iaccode.iac.msg import Translate
 from iaccode.iac.ros_check import check_template
+from iaccode.iac.ros_loader import MAX_TEMPLATE_BYTES
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.terraform import (
     DEFAULT_TRANSFORM,
@@ -56,8 +57,11 @@ async def template_argument(args: Mapping[str, Any], ctx: ToolContext) -> str:
     text = args.get("template")
     if args.get("path") is not None:
         path = await workspace_path(ctx.cwd, args["path"], must_exist=True)
-        try:
-            data = await trio.Path(path).read_bytes()
+        try:  # at most one byte over the checker's limit, which then reports it as too big
+            if not await trio.Path(path).is_file():  # a FIFO or device would block the read
+                raise OSError
+            async with await trio.open_file(path, "rb") as file:
+                data = await file.read(MAX_TEMPLATE_BYTES + 1)
         except OSError:  # a directory, or unreadable; the message names only what was asked
             raise ToolError(f"{args['path']!r} cannot be read as a file.") from None
         text = data.decode("utf-8", errors="replace")
