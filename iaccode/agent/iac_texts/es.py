@@ -191,8 +191,8 @@ TEXTS: dict[str, str] = {
         "pide la forma compatible para conservar los archivos Terraform tal cual.\n"
         "- Crear plantillas a partir de bloques: VPC y vSwitches, grupos de seguridad, ECS, SLB y "
         "ALB, RDS, PolarDB, Redis, OSS, puerta de enlace NAT, escalado automático, Kubernetes "
-        "(ACK), SLS y RAM, como ROS YAML, JSON o Terraform, por ejemplo «Crea una VPC con dos "
-        "vSwitches».\n"
+        "(ACK), SLS y RAM, como ROS YAML, JSON o Terraform, por ejemplo "
+        '"Cree una VPC con dos vSwitches."\n'
         "- Con credenciales de Alibaba Cloud: validar una plantilla con ROS, previsualizarla o "
         "calcular su precio, y crear, actualizar o eliminar pilas (cada cambio pide antes tu "
         "permiso).\n"

@@ -45,7 +45,7 @@ TEXTS: dict[str, str] = {
         "ください。Terraform ファイルをそのまま残す場合は互換形式を指定してください。\n"
         "- ビルディングブロックからテンプレートを作成: VPC と vSwitch、セキュリティグループ、ECS、S"
         "LB と ALB、RDS、PolarDB、Redis、OSS、NAT ゲートウェイ、Auto Scaling、Kubernetes (ACK)、SLS"
-        "、RAM を ROS YAML、JSON または Terraform で。例: 「vSwitch を 2 つ持つ VPC を作成して」\n"
+        "、RAM を ROS YAML、JSON または Terraform で。例：「2つのvSwitchを持つVPCを作成してください」\n"
         "- Alibaba Cloud の認証情報があれば: ROS でのテンプレート検証、プレビューや料金の確認、スタ"
         "ックの作成・更新・削除（変更のたびに先に許可を求めます）。\n"
         "\n"
