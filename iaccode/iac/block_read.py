@@ -149,6 +149,31 @@ _STORAGE = re.compile(
 _GB = re.compile(r"\b(\d+)\s*gb\b")
 
 
+# "health check on /health": a check of its own, which the listeners do not configure.
+_HEALTH_CHECK = re.compile(r"\bhealth ?checks?(?:\s+(?:on|at|of|path)\s+\S+)?")
+# A disk category named before its disk ("200 GB ESSD data disks", "an SSD system disk").
+_DISK_KIND = re.compile(
+    r"\b(?:cloud[_ ])?(essd|ssd|efficiency|ultra)(?:[_ ]?(pl[0-3]))?\s+"
+    r"(?=(?:\d{1,2}\s+)?(datadisks?|systemdisk))"
+)
+_CATEGORIES = {"essd": "cloud_essd", "ssd": "cloud_ssd"}
+_CATEGORIES.update({"efficiency": "cloud_efficiency", "ultra": "cloud_efficiency"})
+
+
+def _disk_kinds(text: str, account: _Account) -> tuple[dict[str, str], str]:
+    """The categories named for the data and the system disks; the text without them."""
+    kinds: dict[str, str] = {}
+    for match in _DISK_KIND.finditer(text):
+        disk = "system" if match.group(3) == "systemdisk" else "data"
+        kinds.setdefault(disk, _CATEGORIES[match.group(1)])
+        if match.group(2):
+            account.skip(
+                Msg("performance level {level}", level=match.group(2).upper()),
+                Msg("the building blocks leave it at the category's default"),
+            )
+    return kinds, _DISK_KIND.sub(" ", text)
+
+
 def _first(match: re.Match[str] | None) -> int | None:
     if match is None:
         return None
@@ -311,6 +336,7 @@ def _ecs_spec(
     literals: Literals,
     disks: tuple[tuple[int, ...], int | None],
     account: _Account,
+    kinds: dict[str, str] | None = None,
 ) -> EcsSpec:
     fields: dict[str, object] = {"count": count}
     types = literals.instance_types
@@ -363,6 +389,13 @@ def _ecs_spec(
     if system is not None:
         fields["system_disk_size"] = system
         account.applied.append(Msg("system disk of {size} GB", size=system))
+    kinds = kinds or {}
+    if "data" in kinds and data:
+        fields["data_disk_category"] = kinds["data"]
+        account.applied.append(Msg("data disk category {category}", category=kinds["data"]))
+    if "system" in kinds:
+        fields["system_disk_category"] = kinds["system"]
+        account.applied.append(Msg("system disk category {category}", category=kinds["system"]))
     bandwidth = literals.bandwidth
     if public:
         fields["public_bandwidth"] = 5
@@ -483,6 +516,7 @@ def _request(
     account: _Account,
     service: str | None = None,
 ) -> BlockRequest | None:
+    kinds, positive = _disk_kinds(positive, account)
     data, system, storage, text = _disks(positive, account)
     without_db = _DB_ENGINE.sub(lambda m: m.group(1), text)
     polar_match = _POLARDB.search(text)
@@ -602,6 +636,11 @@ def _request(
         slb = SlbSpec(ports=ports, address_type="intranet" if private else "internet")
         if private:
             account.applied.append(Msg("an internal (intranet) load balancer"))
+    health = _HEALTH_CHECK.search(plain)
+    if health is not None and (slb is not None or wants_alb):
+        account.skip(
+            health.group(0), Msg("the listeners keep the load balancer's default health check")
+        )
     alb = None
     if wants_alb:
         listened = _slb_ports(polarity, tcp)
@@ -693,7 +732,14 @@ def _request(
     ecs = None
     if ecs_count:
         ecs = _ecs_spec(
-            plain, ecs_count, public and not wants_eip, wants_eip, literals, (data, system), account
+            plain,
+            ecs_count,
+            public and not wants_eip,
+            wants_eip,
+            literals,
+            (data, system),
+            account,
+            kinds,
         )
         if wants_eip:
             ecs = attrs.evolve(ecs, eip=True)

@@ -130,6 +130,7 @@ class EcsSpec:
     system_disk_category: str = attrs.field(default="cloud_essd", validator=_text)
     public_bandwidth: int = attrs.field(default=0, validator=_between(0, 100))
     data_disks: tuple[int, ...] = attrs.field(default=(), converter=tuple[int, ...])
+    data_disk_category: str = attrs.field(default="cloud_essd", validator=_text)
     system_disk_size: int | None = None
     eip: bool = False  # one elastic IP per instance
     eip_bandwidth: int = attrs.field(default=5, validator=_between(1, 200))

@@ -258,7 +258,7 @@ def instance_launch(builder: TemplateBuilder, spec: EcsSpec, first_zone: str) ->
         )
     if spec.data_disks:
         launch["DiskMappings"] = [
-            {"Size": str(size), "Category": _data_disk_category(builder, first_zone)}
+            {"Size": str(size), "Category": _data_disk_category(builder, spec, first_zone)}
             for size in spec.data_disks
         ]
     return launch
@@ -302,7 +302,7 @@ def add_ecs(
     return groups
 
 
-def _data_disk_category(builder: TemplateBuilder, zone: str) -> Ref:
+def _data_disk_category(builder: TemplateBuilder, spec: EcsSpec, zone: str) -> Ref:
     """The DataDiskCategory parameter, added the first time a data disk needs it."""
     if "DataDiskCategory" in builder.parameters:
         return ref("DataDiskCategory")
@@ -310,7 +310,7 @@ def _data_disk_category(builder: TemplateBuilder, zone: str) -> Ref:
         "DataDiskCategory",
         "String",
         "Data disk category",
-        Default="cloud_essd",
+        Default=spec.data_disk_category,
         AssociationProperty="ALIYUN::ECS::Disk::DataDiskCategory",
         AssociationPropertyMetadata={
             "ZoneId": "${" + zone + "}",

@@ -844,3 +844,35 @@ def test_a_bucket_with_a_lifecycle_rule_in_terraform() -> None:
     assert '  server_side_encryption_rule {\n    sse_algorithm = "AES256"\n  }\n' in rendered.text
     assert 'policy_name = join("-", [var.ram_user_name, "oss", "read"])' in rendered.text
     assert "user_name   = alicloud_ram_user.ram_user.name" in rendered.text
+
+
+@pytest.mark.parametrize(
+    ("text", "data_category", "system_category"),
+    [
+        ("3 servers with 200GB ESSD data disks each", "cloud_essd", "cloud_essd"),
+        (
+            "a server with a 200 GB SSD data disk and an ultra system disk",
+            "cloud_ssd",
+            "cloud_efficiency",
+        ),
+        ("一台服务器，带一块 200GB SSD 数据盘", "cloud_ssd", "cloud_essd"),
+        ("Ein Server mit einem SSD-Datenträger von 200 GB", "cloud_ssd", "cloud_essd"),
+    ],
+)
+def test_a_disk_category_before_its_disk_is_applied_and_keeps_the_size(
+    text: str, data_category: str, system_category: str
+) -> None:
+    reading, template = built(text)
+    assert not reading.unapplied
+    group = next(iter(of_type(template, "ALIYUN::ECS::InstanceGroup").values()))
+    (disk,) = group["Properties"]["DiskMappings"]
+    assert disk["Size"] == "200"  # the size is the disk's, with the category between them
+    assert parameter_default(template, "DataDiskCategory") == data_category
+    assert parameter_default(template, "SystemDiskCategory") == system_category
+
+
+def test_a_performance_level_and_a_health_check_are_named_as_not_built() -> None:
+    reading, _ = built("two servers behind an SLB on 80 with a health check, ESSD PL2 data disks")
+    parts = [item.part for item in reading.unapplied]
+    assert Msg("performance level {level}", level="PL2") in parts
+    assert "health check" in parts

@@ -1,6 +1,11 @@
 """German translations of the IaC texts: English template -> German template."""
 
 TEXTS: dict[str, str] = {
+    "data disk category {category}": "Datenträgerkategorie {category}",
+    "system disk category {category}": "Systemdatenträgerkategorie {category}",
+    "performance level {level}": "Leistungsstufe {level}",
+    "the building blocks leave it at the category's default": "die Bausteine belassen sie beim Standard der Kategorie",
+    "the listeners keep the load balancer's default health check": "die Listener behalten die Standard-Gesundheitsprüfung des Load Balancers",
     "versioning on the bucket": "Versionierung am Bucket",
     "objects deleted after {days} days": "Objekte werden nach {days} Tagen gelöscht",
     "server-side encryption of the bucket (AES256)": "serverseitige Verschlüsselung des Buckets (AES256)",

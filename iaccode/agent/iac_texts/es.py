@@ -1,6 +1,11 @@
 """Spanish translations of the IaC texts: English template -> Spanish template."""
 
 TEXTS: dict[str, str] = {
+    "data disk category {category}": "categoría del disco de datos {category}",
+    "system disk category {category}": "categoría del disco del sistema {category}",
+    "performance level {level}": "nivel de rendimiento {level}",
+    "the building blocks leave it at the category's default": "los bloques lo dejan en el valor predeterminado de la categoría",
+    "the listeners keep the load balancer's default health check": "los listeners mantienen la comprobación de estado predeterminada del balanceador de carga",
     "versioning on the bucket": "control de versiones en el bucket",
     "objects deleted after {days} days": "objetos eliminados tras {days} días",
     "server-side encryption of the bucket (AES256)": "cifrado del lado del servidor del bucket (AES256)",

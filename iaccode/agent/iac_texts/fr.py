@@ -1,6 +1,11 @@
 """French translations of the IaC texts: English template -> French template."""
 
 TEXTS: dict[str, str] = {
+    "data disk category {category}": "catégorie de disque de données {category}",
+    "system disk category {category}": "catégorie de disque système {category}",
+    "performance level {level}": "niveau de performance {level}",
+    "the building blocks leave it at the category's default": "les blocs le laissent à la valeur par défaut de la catégorie",
+    "the listeners keep the load balancer's default health check": "les écouteurs gardent le contrôle de santé par défaut de l'équilibreur de charge",
     "versioning on the bucket": "le versionnage du bucket",
     "objects deleted after {days} days": "objets supprimés après {days} jours",
     "server-side encryption of the bucket (AES256)": "chiffrement côté serveur du bucket (AES256)",

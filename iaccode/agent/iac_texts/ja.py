@@ -1,6 +1,11 @@
 """Japanese translations of the IaC texts: English template -> Japanese template."""
 
 TEXTS: dict[str, str] = {
+    "data disk category {category}": "データディスクのカテゴリ {category}",
+    "system disk category {category}": "システムディスクのカテゴリ {category}",
+    "performance level {level}": "パフォーマンスレベル {level}",
+    "the building blocks leave it at the category's default": "ビルディングブロックはカテゴリの既定値のままにします",
+    "the listeners keep the load balancer's default health check": "リスナーはロードバランサーの既定のヘルスチェックを使います",
     "versioning on the bucket": "バケットのバージョン管理",
     "objects deleted after {days} days": "{days} 日後にオブジェクトを削除",
     "server-side encryption of the bucket (AES256)": "バケットのサーバー側暗号化 (AES256)",

@@ -1,6 +1,11 @@
 """Portuguese translations of the IaC texts: English template -> Portuguese template."""
 
 TEXTS: dict[str, str] = {
+    "data disk category {category}": "categoria do disco de dados {category}",
+    "system disk category {category}": "categoria do disco do sistema {category}",
+    "performance level {level}": "nível de desempenho {level}",
+    "the building blocks leave it at the category's default": "os blocos o deixam no padrão da categoria",
+    "the listeners keep the load balancer's default health check": "os listeners mantêm a verificação de integridade padrão do balanceador de carga",
     "versioning on the bucket": "versionamento no bucket",
     "objects deleted after {days} days": "objetos excluídos após {days} dias",
     "server-side encryption of the bucket (AES256)": "criptografia do lado do servidor do bucket (AES256)",

@@ -1,6 +1,11 @@
 """Chinese (Simplified) translations of the IaC texts: English template -> Chinese (Simplified) template."""
 
 TEXTS: dict[str, str] = {
+    "data disk category {category}": "数据盘类别 {category}",
+    "system disk category {category}": "系统盘类别 {category}",
+    "performance level {level}": "性能级别 {level}",
+    "the building blocks leave it at the category's default": "构建块保留该类别的默认值",
+    "the listeners keep the load balancer's default health check": "监听保留负载均衡的默认健康检查",
     "versioning on the bucket": "存储桶的版本控制",
     "objects deleted after {days} days": "{days} 天后删除对象",
     "server-side encryption of the bucket (AES256)": "存储桶的服务端加密 (AES256)",
