@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 import trio
 
+from iaccode import telemetry
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import (
     Engine,
@@ -507,6 +508,44 @@ class TurnSupervisor:
         await turn.done.wait()
 
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
+        """The turn inside its span (telemetry on): spawned by the request that started it, so
+        the span is that request's child; counted with its final state."""
+        tele = telemetry.current()
+        record = turn.record
+        channel = telemetry.channel_of(turn_input.channel)
+        attributes: telemetry.Attributes = {
+            telemetry.CHANNEL_ATTRIBUTE: channel,
+            "iac_code.task_id": record.id,
+            "iac_code.context_id": record.context_id,
+            "iac_code.engine": self.engine.name,
+            "iac_code.resumed": turn_input.resume is not None,
+        }
+        started = trio.current_time()
+        with tele.span("iaccode.turn", attributes) as span:
+            try:
+                await self._turn(turn, turn_input)
+            finally:
+                state = record.state.name.removeprefix("TASK_STATE_").lower()
+                span.set("iac_code.turn.state", state)
+                failed = record.state == TaskState.TASK_STATE_FAILED
+                if failed:
+                    span.fail(state)
+                if tele.enabled:
+                    counted = {
+                        "iac_code.turn.state": state,
+                        telemetry.CHANNEL_ATTRIBUTE: channel,
+                        "iac_code.engine": self.engine.name,
+                    }
+                    tele.count("iaccode.turns", 1, counted)
+                    tele.observe(
+                        "iaccode.turn.duration",
+                        trio.current_time() - started,
+                        {"iac_code.turn.state": state},
+                    )
+                    if failed:
+                        tele.count("iaccode.errors", 1, {"error.kind": "turn"})
+
+    async def _turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
         thinking = turn_input.metadata.get("thinking")
         asked = isinstance(thinking, dict) and thinking.get("enabled") is True
         raw = self.raw_thinking or (self.thinking_on_request and asked)

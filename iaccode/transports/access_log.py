@@ -48,7 +48,7 @@ class AccessLogApp:
         if not log.isEnabledFor(logging.INFO):
             answer: HttpResponse | EventStreamResponse = await self._handle(request)
             return answer
-        note = open_note()
+        note = open_note(request)
         if log.isEnabledFor(logging.DEBUG):  # --debug: each request as it arrives
             log.debug(
                 "%s %s: %d header(s), %d body bytes, content-type %s",
