@@ -460,6 +460,7 @@ class RunStream:
             ros_invocation_id=execution.ros_invocation_id,
             now=service.clock(),
             ttl=service.interrupt_ttl,
+            language=self._language,
         )
         closing = self._mapper.close()
         async with service.threads.lock(state.thread_id):

@@ -65,6 +65,7 @@ INTERRUPTED_MESSAGE = (
 CANCELED_MESSAGE = "Task canceled."
 FAILED_MESSAGE = "The agent failed to complete this turn (error id {error_id})."
 UNSTORED_MESSAGE = "The end of this turn could not be stored, so the turn failed."
+NO_RESULT_MESSAGE = "The agent ended the turn without a result."
 # Waits before each new try to store FAILED after a turn's end could not be stored: about 5 s
 # in all, then the task keeps its live mark and start-up recovery ends it.
 _UNSTORED_RETRIES = (0.05, 0.2, 0.75, 4.0)
@@ -573,7 +574,7 @@ class TurnSupervisor:
                         turn,
                         reporter,
                         TaskState.TASK_STATE_INPUT_REQUIRED,
-                        INTERRUPTED_MESSAGE,
+                        translate(INTERRUPTED_MESSAGE, turn_input.language),
                         interrupted=True,
                     )
             raise
@@ -583,7 +584,7 @@ class TurnSupervisor:
             # try FAILED a few times; if the store stays broken, the task keeps its live mark
             # and start-up recovery ends it.
             log.error("turn %s could not be finished", turn.record.id, exc_info=failure)
-            await self._fail_unfinished(turn)
+            await self._fail_unfinished(turn, turn_input.language)
         finally:
             self._turns.pop(turn.record.id, None)
             if turn.context.active_task_id == turn.record.id:
@@ -626,13 +627,13 @@ class TurnSupervisor:
         except Exception:
             log.exception("turn %s could not be marked interrupted", turn.record.id)
 
-    async def _fail_unfinished(self, turn: ActiveTurn) -> None:
+    async def _fail_unfinished(self, turn: ActiveTurn, language: str | None) -> None:
         """End a turn whose end could not be stored as FAILED, retrying (about 5 s at most).
 
         Cancellation (shutdown) stops the retries; the task then keeps its live mark.
         """
         record = turn.record
-        notice = agent_message(record, [Part(text=UNSTORED_MESSAGE)])
+        notice = agent_message(record, [Part(text=translate(UNSTORED_MESSAGE, language))])
         for delay in _UNSTORED_RETRIES:
             await trio.sleep(delay)
             if record.state.is_terminal or record.state.is_interrupted:
@@ -685,7 +686,7 @@ class TurnSupervisor:
             if not (result.state.is_terminal or result.state.is_interrupted):
                 log.error("engine ended turn %s in %s", turn.record.id, result.state.name)
                 return TurnResult(
-                    TaskState.TASK_STATE_FAILED, "The agent ended the turn without a result."
+                    TaskState.TASK_STATE_FAILED, translate(NO_RESULT_MESSAGE, turn_input.language)
                 )
             return result
         # Only reached when CancelTask cancelled the scope.
