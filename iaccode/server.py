@@ -501,6 +501,8 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
         else:
             from iaccode.client.upstream import HttpUpstream
 
+            # No core here to open it: the adapter's own requests are still spans.
+            await resources.enter_async_context(telemetry.open_telemetry(config.core.telemetry()))
             upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
             resources.push_async_callback(upstream.aclose)
         if core is None or config.state_dir.resolve() != config.core.persistence_dir.resolve():

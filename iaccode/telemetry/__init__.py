@@ -84,6 +84,12 @@ class Telemetry:
         headers carry a W3C `traceparent`."""
         return NULL_SPAN
 
+    def carry(self) -> contextlib.AbstractContextManager[object]:
+        """The current span, to be made current again (`with carried:`) in a task that did not
+        inherit it: work a request hands to a task spawned after its span ended (an AG-UI
+        run's stream) stays the request's child."""
+        return NULL_SPAN
+
     def count(self, name: str, value: int = 1, attributes: Attributes | None = None) -> None:
         """Add `value` to the counter `name` (one of `otel.INSTRUMENTS`)."""
 
@@ -106,6 +112,15 @@ def current() -> Telemetry:
 def use(telemetry: Telemetry) -> Token[Telemetry]:
     """Make `telemetry` current for this task and the tasks it spawns from now on."""
     return _current.set(telemetry)
+
+
+def reset(token: Token[Telemetry]) -> None:
+    """Undo a `use`.
+
+    Raises:
+        ValueError: the token was made in another context.
+    """
+    _current.reset(token)
 
 
 def channel_of(bound: str | None) -> str:

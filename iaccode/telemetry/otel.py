@@ -27,7 +27,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor
 from opentelemetry.trace import SpanKind, Status, StatusCode
 
 from iaccode import __version__
-from iaccode.telemetry import Attributes, Telemetry, TelemetrySettings
+from iaccode.telemetry import Attributes, Telemetry, TelemetrySettings, reset, use
 
 log = logging.getLogger("iaccode.telemetry")
 
@@ -119,6 +119,26 @@ class _OtelSpan:
             otel_context.detach(self._token)  # type: ignore[arg-type]
 
 
+class _Carried:
+    """The telemetry and span of the task that made it, current for a `with` block elsewhere."""
+
+    def __init__(self, telemetry: Telemetry) -> None:
+        self._telemetry = telemetry
+        self._context = otel_context.get_current()
+        self._tokens: tuple[object, object] | None = None
+
+    def __enter__(self) -> _Carried:
+        self._tokens = (use(self._telemetry), otel_context.attach(self._context))
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._tokens is not None:
+            used, attached = self._tokens
+            with contextlib.suppress(ValueError):  # another context: nothing to undo
+                otel_context.detach(attached)  # type: ignore[arg-type]
+                reset(used)  # type: ignore[arg-type]
+
+
 class OtelTelemetry(Telemetry):
     """Spans to `<endpoint>/v1/traces` and metrics to `<endpoint>/v1/metrics` over OTLP/HTTP."""
 
@@ -174,6 +194,9 @@ class OtelTelemetry(Telemetry):
     ) -> _OtelSpan:
         parent = propagate.extract(headers) if "traceparent" in headers else None
         return _OtelSpan(self._tracer, name, attributes, SpanKind.SERVER, parent)
+
+    def carry(self) -> _Carried:
+        return _Carried(self)
 
     def count(self, name: str, value: int = 1, attributes: Attributes | None = None) -> None:
         instrument = self._instruments.get(name)
