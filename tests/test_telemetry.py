@@ -4,6 +4,7 @@ collector slows no turn and holds no shutdown; off, opentelemetry is not even im
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 import textwrap
@@ -258,3 +259,23 @@ def test_configured_without_the_extra_is_one_clear_error(
     with pytest.raises(ConfigError) as raised:
         load_config(overrides=overrides, environ={})
     assert str(raised.value) == "otel-endpoint needs the otel extra (pip install 'iaccode[otel]')"
+
+
+def test_the_exporters_warnings_are_one_line_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    from iaccode.telemetry.otel import _EXPORT_LOGGERS, _quiet_exporters
+
+    _quiet_exporters()
+    _quiet_exporters()  # once per logger, however many servers start
+    logger = logging.getLogger(_EXPORT_LOGGERS[0])
+    (quiet,) = logger.filters
+    quiet._last = -1e9  # type: ignore[attr-defined]  # as if the last line were long ago
+    with caplog.at_level(logging.WARNING, logger=logger.name):
+        for n in range(5):
+            logger.warning("Failed to export span batch %d", n)
+        quiet._last = -1e9  # type: ignore[attr-defined]  # a minute later
+        logger.warning("Failed to export span batch %d", 5)
+    said = [r.getMessage() for r in caplog.records if r.name == logger.name]
+    assert said == [
+        "Failed to export span batch 0",
+        "Failed to export span batch 5 (4 like it in the last minute)",
+    ]
