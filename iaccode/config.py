@@ -273,6 +273,8 @@ def load_config(
     _product_switches(values, environ)
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
+    if config.telemetry(environ).enabled and not extra_installed():
+        raise ConfigError(OTEL_EXTRA_MESSAGE)
     return config
 
 
@@ -476,8 +478,6 @@ def _check(config: Config) -> None:
             "config keys 'otel-export-timeout-seconds' and 'otel-metrics-interval-seconds' "
             "must be above 0"
         )
-    if config.telemetry().enabled and not extra_installed():
-        raise ConfigError(OTEL_EXTRA_MESSAGE)
     if config.transport == "unix" and config.socket_path is None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")
     if config.transport == "redis-streams":

@@ -262,18 +262,24 @@ def test_configured_without_the_extra_is_one_clear_error(
 
 
 def test_the_exporters_warnings_are_one_line_a_minute(caplog: pytest.LogCaptureFixture) -> None:
-    from iaccode.telemetry.otel import _EXPORT_LOGGERS, _quiet_exporters
+    from iaccode.telemetry.otel import _EXPORT_LOGGERS, _OncePerMinute, _quiet_exporters
 
     _quiet_exporters()
     _quiet_exporters()  # once per logger, however many servers start
-    logger = logging.getLogger(_EXPORT_LOGGERS[0])
-    (quiet,) = logger.filters
-    quiet._last = -1e9  # type: ignore[attr-defined]  # as if the last line were long ago
-    with caplog.at_level(logging.WARNING, logger=logger.name):
-        for n in range(5):
-            logger.warning("Failed to export span batch %d", n)
-        quiet._last = -1e9  # type: ignore[attr-defined]  # a minute later
-        logger.warning("Failed to export span batch %d", 5)
+    for name in _EXPORT_LOGGERS:
+        assert sum(isinstance(f, _OncePerMinute) for f in logging.getLogger(name).filters) == 1
+    # the filter itself, on a logger of its own (exporters of earlier tests may still be busy)
+    logger = logging.getLogger("tests.telemetry.exporter")
+    quiet = _OncePerMinute()
+    logger.addFilter(quiet)
+    try:
+        with caplog.at_level(logging.WARNING, logger=logger.name):
+            for n in range(5):
+                logger.warning("Failed to export span batch %d", n)
+            quiet._last -= 61  # a minute later
+            logger.warning("Failed to export span batch %d", 5)
+    finally:
+        logger.removeFilter(quiet)
     said = [r.getMessage() for r in caplog.records if r.name == logger.name]
     assert said == [
         "Failed to export span batch 0",

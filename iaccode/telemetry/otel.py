@@ -96,6 +96,7 @@ class _OtelSpan:
         self._parent = parent
         self._span: trace.Span = trace.INVALID_SPAN
         self._token: object = None
+        self._failed = False
 
     def __enter__(self) -> _OtelSpan:
         self._span = self._tracer.start_span(
@@ -108,12 +109,13 @@ class _OtelSpan:
         self._span.set_attribute(key, value)
 
     def fail(self, error_type: str) -> None:
+        self._failed = True
         self._span.set_attribute("error.type", error_type)
         self._span.set_status(Status(StatusCode.ERROR))
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        if kind is not None and issubclass(kind, Exception):  # trio.Cancelled is not one
-            self.fail(kind.__name__)
+        if kind is not None and issubclass(kind, Exception) and not self._failed:
+            self.fail(kind.__name__)  # trio.Cancelled is no Exception: a cancel is no failure
         self._span.end()
         with contextlib.suppress(ValueError):  # detached in another context: nothing to undo
             otel_context.detach(self._token)  # type: ignore[arg-type]
