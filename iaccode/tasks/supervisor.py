@@ -512,6 +512,9 @@ class TurnSupervisor:
         """The turn inside its span (telemetry on): spawned by the request that started it, so
         the span is that request's child; counted with its final state."""
         tele = telemetry.current()
+        if not tele.enabled:  # off: nothing to build
+            await self._turn(turn, turn_input)
+            return
         record = turn.record
         channel = telemetry.channel_of(turn_input.channel)
         attributes: telemetry.Attributes = {
@@ -531,20 +534,19 @@ class TurnSupervisor:
                 failed = record.state == TaskState.TASK_STATE_FAILED
                 if failed:
                     span.fail(state)
-                if tele.enabled:
-                    counted = {
-                        "iac_code.turn.state": state,
-                        telemetry.CHANNEL_ATTRIBUTE: channel,
-                        "iac_code.engine": self.engine.name,
-                    }
-                    tele.count("iaccode.turns", 1, counted)
-                    tele.observe(
-                        "iaccode.turn.duration",
-                        trio.current_time() - started,
-                        {"iac_code.turn.state": state},
-                    )
-                    if failed:
-                        tele.count("iaccode.errors", 1, {"error.kind": "turn"})
+                counted = {
+                    "iac_code.turn.state": state,
+                    telemetry.CHANNEL_ATTRIBUTE: channel,
+                    "iac_code.engine": self.engine.name,
+                }
+                tele.count("iaccode.turns", 1, counted)
+                tele.observe(
+                    "iaccode.turn.duration",
+                    trio.current_time() - started,
+                    {"iac_code.turn.state": state},
+                )
+                if failed:
+                    tele.count("iaccode.errors", 1, {"error.kind": "turn"})
 
     async def _turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
         thinking = turn_input.metadata.get("thinking")
