@@ -12,7 +12,6 @@ those over the defaults. A configuration problem is one line on stderr and exit 
 from __future__ import annotations
 
 import argparse
-import json as json_module
 import logging
 import sys
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from iaccode.config import (
     load_agui_config,
     load_config,
 )
+from iaccode.transports.log_writer import LineHandler
 
 EXIT_CONFIG = 2
 _HTTP_SERVER_HELP = "builtin (default) or hypercorn: HTTP/2, needs the asgi extra"
@@ -268,38 +268,11 @@ def _startup_problem(exc: BaseException) -> str | None:
 
 
 def _setup_logging(*, debug: bool, to_stdout: bool, fmt: str = "text") -> None:
-    handler = logging.StreamHandler(sys.stdout if to_stdout else sys.stderr)
-    if fmt == "json":
-        handler.setFormatter(JsonFormatter())
-    else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    # Access lines are queued and written in batches by a worker thread (log_writer.py).
+    handler = LineHandler(sys.stdout if to_stdout else sys.stderr, fmt)
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.DEBUG if debug else logging.INFO)
     if debug:  # our own debug lines; libraries' chatter (h11, hpack, httpx) stays at INFO
         for noisy in ("hpack", "httpcore", "httpx", "hypercorn", "asyncio"):
             logging.getLogger(noisy).setLevel(logging.INFO)
-
-
-_RECORD_FIELDS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
-
-
-class JsonFormatter(logging.Formatter):
-    """One JSON object per record: time, level, logger, message, and the record's extras (the
-    access log's method, path, status, duration_ms, principal, task_id)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        out: dict[str, Any] = {
-            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}",
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        for key, value in vars(record).items():
-            if key == "access" and isinstance(value, dict):  # the access log's fields
-                out.update(value)
-            elif key not in _RECORD_FIELDS:
-                out[key] = value
-        if record.exc_info:
-            out["exception"] = self.formatException(record.exc_info)
-        return json_module.dumps(out, default=str, ensure_ascii=False)

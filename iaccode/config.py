@@ -26,6 +26,8 @@ from urllib.parse import urlsplit, urlunsplit
 import attrs
 
 from iaccode.agent.inputs import MediaTypes
+from iaccode.telemetry import EXTRA_MESSAGE as OTEL_EXTRA_MESSAGE
+from iaccode.telemetry import TelemetrySettings, extra_installed, telemetry_settings
 
 DEFAULT_PORT = 41242
 AGENTCORE_PORT = 9000
@@ -167,6 +169,11 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object per line
     access_log: bool = True  # one INFO line per HTTP request (iaccode.access)
     metrics: bool = False  # GET /metrics: Prometheus counters of the HTTP requests
+    # OpenTelemetry over OTLP/HTTP, opt-in (the otel extra): the collector's base URL
+    # (OTEL_EXPORTER_OTLP_ENDPOINT otherwise); see iaccode.telemetry
+    otel_endpoint: str | None = None
+    otel_export_timeout_seconds: float = 2.0  # one export, retries included
+    otel_metrics_interval_seconds: float = 10.0
     debug: bool = False
 
     @property
@@ -190,6 +197,15 @@ class Config:
     @property
     def media_types(self) -> MediaTypes:
         return MediaTypes().with_extra(self.text_media_types, self.multimodal_media_types)
+
+    def telemetry(self, environ: Mapping[str, str] | None = None) -> TelemetrySettings:
+        """The telemetry settings: these keys and the standard OTEL_* variables."""
+        return telemetry_settings(
+            self.otel_endpoint,
+            os.environ if environ is None else environ,
+            export_timeout=self.otel_export_timeout_seconds,
+            metrics_interval=self.otel_metrics_interval_seconds,
+        )
 
     def workspace_roots(self) -> tuple[Path, ...]:
         """Allowed workspace roots, resolved; roots that do not exist are dropped."""
@@ -258,6 +274,8 @@ def load_config(
     _product_switches(values, environ)
     config = Config(**{name: _coerce(name, value) for name, value in values.items()})
     _check(config)
+    if config.telemetry(environ).enabled and not extra_installed():
+        raise ConfigError(OTEL_EXTRA_MESSAGE)
     return config
 
 
@@ -449,6 +467,13 @@ def _check(config: Config) -> None:
     if config.http_server == "hypercorn" and not _importable("hypercorn.trio"):
         raise ConfigError(
             "http-server: hypercorn needs the asgi extra (pip install 'iaccode[asgi]')"
+        )
+    if config.otel_endpoint is not None and not re.match(r"^https?://[^/\s]", config.otel_endpoint):
+        raise ConfigError("config key 'otel-endpoint' must be an http(s) URL (OTLP/HTTP)")
+    if config.otel_export_timeout_seconds <= 0 or config.otel_metrics_interval_seconds <= 0:
+        raise ConfigError(
+            "config keys 'otel-export-timeout-seconds' and 'otel-metrics-interval-seconds' "
+            "must be above 0"
         )
     if config.transport == "unix" and config.socket_path is None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")

@@ -48,6 +48,7 @@ from iaccode.tasks.push import (
 from iaccode.tasks.retention import Retention
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
+from iaccode.telemetry import open_telemetry
 
 log = logging.getLogger("iaccode.core")
 
@@ -96,6 +97,9 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
     """
     engine = load_engine(config.engine, config)
     async with contextlib.AsyncExitStack() as resources:
+        # First in, last out: current for every task the core starts, and the spans of turns
+        # ended by the shutdown are still sent.
+        await resources.enter_async_context(open_telemetry(config.telemetry()))
         await resources.enter_async_context(
             lock_directory(config.persistence_dir, "persistence-dir")
         )

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 import trio
 
+from iaccode import telemetry
 from iaccode.a2a.auth import www_authenticate
 from iaccode.a2a.card import PreparedCard, card_json
 from iaccode.a2a.card import card_at as card_at_url
@@ -48,6 +49,7 @@ from iaccode.transports.http import (
 )
 from iaccode.transports.memory import release_free_memory_periodically, tune_allocator
 from iaccode.transports.metrics import MetricsApp
+from iaccode.transports.tracing import TracingApp
 from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
@@ -338,7 +340,11 @@ def _http_server(
 
 
 def wrap_http_app(app: HttpApp, config: Config) -> HttpApp:
-    """`app` with what every HTTP front adds: CORS (when configured) and the access log."""
+    """`app` with what every HTTP front adds: request spans (telemetry on), Prometheus metrics,
+    CORS (when configured) and the access log."""
+    tele = telemetry.current()
+    if tele.enabled:
+        app = TracingApp(app, tele)
     if config.metrics:
         app = MetricsApp(app)
     if config.cors_allowed_origins:
@@ -495,6 +501,8 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
         else:
             from iaccode.client.upstream import HttpUpstream
 
+            # No core here to open it: the adapter's own requests are still spans.
+            await resources.enter_async_context(telemetry.open_telemetry(config.core.telemetry()))
             upstream = HttpUpstream(config.a2a_url, token=config.a2a_token)
             resources.push_async_callback(upstream.aclose)
         if core is None or config.state_dir.resolve() != config.core.persistence_dir.resolve():

@@ -8,6 +8,7 @@ when missing and root). Everything runs on loopback, in a temporary directory re
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary sse llm engine idle memory health
                                          startup push agui terraform ros checker diagram
+                                         telemetry
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -37,6 +38,8 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              (bench_checker.py)
     diagram  architecture diagram (SVG and Mermaid) of a 20- and a 500-resource template,
              against the checker on the same document (bench_diagram.py)
+    telemetry  turn latency with OpenTelemetry on (a live collector; a dead endpoint) against
+             off (bench_telemetry.py); target <= 1.5x
 
 The floor is a bare trio + h11 server (bench_floor.py) unless the floor cell says otherwise; the
 push and AG-UI floors are explained under the table. The ratio is iaccode's figure over the
@@ -498,8 +501,14 @@ def diagram(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return diagram_rows()
 
 
+def telemetry(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_telemetry import telemetry_rows
+
+    return telemetry_rows(args.work, args.env, args.telemetry_turns)
+
+
 # Groups whose module (bench_<group>.py) explains its floors in a NOTE under the table.
-NOTED_GROUPS = ("push", "agui", "ros", "checker", "engine", "diagram")
+NOTED_GROUPS = ("push", "agui", "ros", "checker", "engine", "diagram", "telemetry")
 
 GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
@@ -516,6 +525,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "ros": ros,
     "checker": checker,
     "diagram": diagram,
+    "telemetry": telemetry,
 }
 
 
@@ -536,6 +546,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--agui-clients", type=int, default=8)
     parser.add_argument("--ros-calls", type=int, default=300, help="calls per ROS figure")
     parser.add_argument("--engine-turns", type=int, default=50, help="turns per engine figure")
+    parser.add_argument(
+        "--telemetry-turns", type=int, default=200, help="turns per telemetry figure"
+    )
     parser.add_argument(
         "--only",
         default=None,

@@ -12,6 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "iaccode"
 # Lower rank = lower layer. A module may import its own layer and the layers below it.
 RANKS = {
     "wire": 0,
+    "telemetry": 0,
     "model": 1,
     "iac": 1,
     "agent": 2,

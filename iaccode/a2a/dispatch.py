@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from iaccode.a2a import legacy
-from iaccode.a2a.card import card_json
+from iaccode.a2a.card import card_at, card_json
 from iaccode.a2a.service import A2AService, CallContext, ServerBusyError
 from iaccode.model import a2a as m
 from iaccode.model import codec
@@ -45,6 +45,7 @@ from iaccode.tasks.states import InvalidTransition
 from iaccode.wire import jsonrpc
 from iaccode.wire.access import note_call
 
+_CARD_PLACES = 16  # extended cards kept signed (two dialects, distinct Host / mount points)
 log = logging.getLogger("iaccode.a2a")
 
 _VERSION = re.compile(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*")
@@ -58,6 +59,9 @@ class RequestMeta:
     extensions: frozenset[str] = frozenset()
     owner: str = ""
     session_id: str | None = None
+    # The JSON-RPC URL this request reached the app at (a host serving the ASGI app, no
+    # public-url): the extended card advertises it. None: the configured URL.
+    served_at: str | None = None
 
 
 @attrs.frozen
@@ -192,7 +196,8 @@ class Dispatcher:
         self._max_depth = max_depth
         self._required = required_extensions
         self._sign_card = sign_card or (lambda card: card)
-        self._signed_cards: dict[bool, dict[str, Any]] = {}  # by dialect (legacy or not)
+        # by dialect (legacy or not) and the URL it is served at (a few at most)
+        self._signed_cards: dict[tuple[bool, str | None], dict[str, Any]] = {}
         # Requests a transport without its own count (stdio, Unix socket, WebSocket, Redis
         # Streams) has read and not yet answered: shutdown waits for them, as it waits for HTTP's.
         self.in_flight = 0
@@ -287,18 +292,23 @@ class Dispatcher:
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetExtendedAgentCard":
-            out = self._extended_card(result, legacy_dialect)
+            out = self._extended_card(result, legacy_dialect, meta.served_at)
         else:
             out = _result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
 
-    def _extended_card(self, card: m.AgentCard, legacy_dialect: bool) -> dict[str, Any]:
-        """The extended card, encoded and signed once per dialect: it does not change while the
-        server runs, and signing canonicalises the whole card."""
-        signed = self._signed_cards.get(legacy_dialect)
+    def _extended_card(
+        self, card: m.AgentCard, legacy_dialect: bool, served_at: str | None
+    ) -> dict[str, Any]:
+        """The extended card, encoded and signed once per dialect and place: it does not change
+        while the server runs, and signing canonicalises the whole card."""
+        key = (legacy_dialect, served_at)
+        signed = self._signed_cards.get(key)
         if signed is None:
-            signed = self._sign_card(card_json(card, legacy_fields=legacy_dialect))
-            self._signed_cards[legacy_dialect] = signed
+            served = card if served_at is None else card_at(card, served_at)
+            signed = self._sign_card(card_json(served, legacy_fields=legacy_dialect))
+            if len(self._signed_cards) < _CARD_PLACES:
+                self._signed_cards[key] = signed
         return signed
 
 

@@ -146,6 +146,12 @@ class A2AHttpApp:
             return HttpResponse(304, validators)
         return json_response(200, card.body, validators)
 
+    def _served_at(self, request: HttpRequest) -> str | None:
+        """The JSON-RPC URL the host serves the app at, when the cards advertise it (ASGI
+        without public-url); None: the configured URL."""
+        base = request.base_url
+        return None if self._card_at is None or base is None else base + self._rpc_suffix
+
     def _card_for(self, request: HttpRequest) -> PreparedCard:
         base = request.base_url
         if self._card_at is None or base is None:
@@ -169,7 +175,7 @@ class A2AHttpApp:
                 "Content-Type must be application/json for JSON-RPC requests"
             )
             return json_response(200, encode_error(None, error, legacy=False))
-        meta = _meta(request, owner, self._session_scope)
+        meta = _meta(request, owner, self._session_scope, self._served_at(request))
         echo = self._echo(meta)
         reply = await self.dispatcher.dispatch(request.body, meta)
         if isinstance(reply, JsonReply):
@@ -188,7 +194,7 @@ class A2AHttpApp:
             return self._unauthorized
         if request.method not in route.methods:
             return _not_allowed(route.allow)
-        meta = _meta(request, owner, self._session_scope)
+        meta = _meta(request, owner, self._session_scope, self._served_at(request))
         return await self.rest.handle(route, request, meta, self._echo(meta))
 
     def _echo(self, meta: RequestMeta) -> tuple[tuple[str, str], ...]:
@@ -219,7 +225,9 @@ class OneEvent:
         self._body = None
 
 
-def _meta(request: HttpRequest, owner: str, session_scope: bool = False) -> RequestMeta:
+def _meta(
+    request: HttpRequest, owner: str, session_scope: bool = False, served_at: str | None = None
+) -> RequestMeta:
     """What the headers (and the query's `A2A-Version`, spec §3.6.1) say beside the body.
 
     With `session_scope` (`agentcore-session-scope`), a request that names an AgentCore runtime
@@ -233,6 +241,7 @@ def _meta(request: HttpRequest, owner: str, session_scope: bool = False) -> Requ
         extensions=_extensions(request),
         owner=owner,
         session_id=session_id,
+        served_at=served_at,
     )
 
 

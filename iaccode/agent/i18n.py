@@ -124,6 +124,47 @@ _CATALOG: dict[str, dict[str, str]] = {
         "ja": "エージェントはこのターンを完了できませんでした（エラー ID {error_id}）。",
         "pt": "O agente não conseguiu concluir este turno (id de erro {error_id}).",
     },
+    # The supervisor's other ends of a turn (iaccode.tasks.supervisor); the AG-UI adapter
+    # translates them too when they reach a RUN_ERROR.
+    "Task was interrupted by process exit and cannot be revived automatically. "
+    "Send a follow-up message to continue.": {
+        "zh": "任务因进程退出而中断,无法自动恢复。请发送后续消息以继续。",
+        "es": "La tarea se interrumpió al terminar el proceso y no puede reanudarse "
+        "automáticamente. Envíe un mensaje de seguimiento para continuar.",
+        "fr": "La tâche a été interrompue par l'arrêt du processus et ne peut pas reprendre "
+        "automatiquement. Envoyez un nouveau message pour continuer.",
+        "de": "Die Aufgabe wurde durch das Ende des Prozesses unterbrochen und kann nicht "
+        "automatisch fortgesetzt werden. Senden Sie eine weitere Nachricht, um fortzufahren.",
+        "ja": "プロセスの終了によりタスクが中断され、自動では再開できません。"
+        "続けるにはメッセージを送信してください。",
+        "pt": "A tarefa foi interrompida pelo fim do processo e não pode ser retomada "
+        "automaticamente. Envie uma nova mensagem para continuar.",
+    },
+    "The end of this turn could not be stored, so the turn failed.": {
+        "zh": "无法保存本轮的结束状态,因此本轮失败。",
+        "es": "No se pudo guardar el final de este turno, así que el turno falló.",
+        "fr": "La fin de ce tour n'a pas pu être enregistrée ; le tour a donc échoué.",
+        "de": "Das Ende dieses Durchgangs konnte nicht gespeichert werden, daher ist er "
+        "fehlgeschlagen.",
+        "ja": "このターンの終了を保存できなかったため、ターンは失敗しました。",
+        "pt": "Não foi possível salvar o fim deste turno, por isso o turno falhou.",
+    },
+    "The agent ended the turn without a result.": {
+        "zh": "智能体结束了本轮,但没有给出结果。",
+        "es": "El agente terminó el turno sin un resultado.",
+        "fr": "L'agent a terminé le tour sans résultat.",
+        "de": "Der Agent hat den Durchgang ohne Ergebnis beendet.",
+        "ja": "エージェントは結果なしでターンを終了しました。",
+        "pt": "O agente encerrou o turno sem um resultado.",
+    },
+    "The agent needs more input.": {  # an AG-UI interrupt whose pause brought no prompt
+        "zh": "智能体需要更多输入。",
+        "es": "El agente necesita más información.",
+        "fr": "L'agent a besoin de plus d'informations.",
+        "de": "Der Agent benötigt weitere Eingaben.",
+        "ja": "エージェントには追加の入力が必要です。",
+        "pt": "O agente precisa de mais informações.",
+    },
     "Call Alibaba Cloud {api}": {
         "zh": "调用阿里云 {api}",
         "es": "Llamar a Alibaba Cloud {api}",

@@ -126,6 +126,184 @@ _SHAPES: list[tuple[re.Pattern[str], dict[str, str]]] = [
             "pt": "{f} deve ser uma string de 1 a {n} caracteres.",
         },
     ),
+    # The interrupt protocol's reasons (answered inside the stream as RUN_ERROR): the ids kept.
+    (
+        re.compile(r"^Interrupt (?P<i>\S+) expired; the execution was ended\.$"),
+        {
+            "zh": "中断 {i} 已过期;该执行已结束。",
+            "es": "La interrupción {i} caducó; la ejecución terminó.",
+            "fr": "L'interruption {i} a expiré ; l'exécution a pris fin.",
+            "de": "Die Unterbrechung {i} ist abgelaufen; die Ausführung wurde beendet.",
+            "ja": "中断 {i} の有効期限が切れたため、実行を終了しました。",
+            "pt": "A interrupção {i} expirou; a execução foi encerrada.",
+        },
+    ),
+    (
+        re.compile(r"^Interrupt (?P<i>\S+) has expired\.$"),
+        {
+            "zh": "中断 {i} 已过期。",
+            "es": "La interrupción {i} ha caducado.",
+            "fr": "L'interruption {i} a expiré.",
+            "de": "Die Unterbrechung {i} ist abgelaufen.",
+            "ja": "中断 {i} の有効期限が切れました。",
+            "pt": "A interrupção {i} expirou.",
+        },
+    ),
+    (
+        re.compile(r"^Pending interrupts: (?P<l>.+)\.$"),
+        {
+            "zh": "待处理的中断:{l}。",
+            "es": "Interrupciones pendientes: {l}.",
+            "fr": "Interruptions en attente : {l}.",
+            "de": "Offene Unterbrechungen: {l}.",
+            "ja": "保留中の中断: {l}。",
+            "pt": "Interrupções pendentes: {l}.",
+        },
+    ),
+    (
+        re.compile(r"^Interrupt (?P<i>\S+) is answered twice\.$"),
+        {
+            "zh": "中断 {i} 被答复了两次。",
+            "es": "La interrupción {i} se responde dos veces.",
+            "fr": "L'interruption {i} reçoit deux réponses.",
+            "de": "Die Unterbrechung {i} wird zweimal beantwortet.",
+            "ja": "中断 {i} に二重に回答しています。",
+            "pt": "A interrupção {i} é respondida duas vezes.",
+        },
+    ),
+    (
+        re.compile(r"^The resume must answer every pending interrupt; missing: (?P<l>.+)\.$"),
+        {
+            "zh": "恢复请求必须答复每个待处理的中断;缺少:{l}。",
+            "es": "La reanudación debe responder cada interrupción pendiente; faltan: {l}.",
+            "fr": "La reprise doit répondre à chaque interruption en attente ; manquantes : {l}.",
+            "de": "Die Wiederaufnahme muss jede offene Unterbrechung beantworten; es fehlen: {l}.",
+            "ja": "再開では保留中のすべての中断に回答する必要があります。不足: {l}。",
+            "pt": "A retomada deve responder cada interrupção pendente; faltam: {l}.",
+        },
+    ),
+    (
+        re.compile(r"^Interrupt (?P<i>\S+) was already applied\.$"),
+        {
+            "zh": "中断 {i} 的答复已被应用。",
+            "es": "La respuesta a la interrupción {i} ya se aplicó.",
+            "fr": "La réponse à l'interruption {i} a déjà été appliquée.",
+            "de": "Die Antwort auf die Unterbrechung {i} wurde bereits angewendet.",
+            "ja": "中断 {i} への回答はすでに適用されています。",
+            "pt": "A resposta à interrupção {i} já foi aplicada.",
+        },
+    ),
+    (
+        re.compile(r"^Interrupt (?P<i>\S+) was already answered differently\.$"),
+        {
+            "zh": "中断 {i} 已有不同的答复。",
+            "es": "La interrupción {i} ya se respondió de otra forma.",
+            "fr": "L'interruption {i} a déjà reçu une autre réponse.",
+            "de": "Die Unterbrechung {i} wurde bereits anders beantwortet.",
+            "ja": "中断 {i} にはすでに別の回答があります。",
+            "pt": "A interrupção {i} já foi respondida de outra forma.",
+        },
+    ),
+    (
+        re.compile(r"^Interrupt (?P<i>\S+) is not pending\.$"),
+        {
+            "zh": "中断 {i} 不在待处理状态。",
+            "es": "La interrupción {i} no está pendiente.",
+            "fr": "L'interruption {i} n'est pas en attente.",
+            "de": "Die Unterbrechung {i} ist nicht offen.",
+            "ja": "中断 {i} は保留中ではありません。",
+            "pt": "A interrupção {i} não está pendente.",
+        },
+    ),
+    (
+        # a payload's shape, the JSON kept as it is
+        re.compile(rf"^{F} must be (?P<a>\{{.*?\}}) or (?P<b>\{{.*?\}})\.$"),
+        {
+            "zh": "{f} 必须是 {a} 或 {b}。",
+            "es": "{f} debe ser {a} o {b}.",
+            "fr": "{f} doit être {a} ou {b}.",
+            "de": "{f} muss {a} oder {b} sein.",
+            "ja": "{f} は {a} または {b} である必要があります。",
+            "pt": "{f} deve ser {a} ou {b}.",
+        },
+    ),
+    (
+        re.compile(rf"^{F} must be (?P<a>\{{.*\}})\.$"),
+        {
+            "zh": "{f} 必须是 {a}。",
+            "es": "{f} debe ser {a}.",
+            "fr": "{f} doit être {a}.",
+            "de": "{f} muss {a} sein.",
+            "ja": "{f} は {a} である必要があります。",
+            "pt": "{f} deve ser {a}.",
+        },
+    ),
+    (
+        re.compile(r"^Run (?P<r>\S+) exists in this thread\.$"),
+        {
+            "zh": "运行 {r} 已存在于此会话中。",
+            "es": "La ejecución {r} ya existe en este hilo.",
+            "fr": "L'exécution {r} existe déjà dans ce fil.",
+            "de": "Der Lauf {r} existiert in diesem Thread bereits.",
+            "ja": "実行 {r} はこのスレッドにすでに存在します。",
+            "pt": "A execução {r} já existe neste thread.",
+        },
+    ),
+    (
+        re.compile(r"^Run (?P<r>\S+) exists in this thread with a different request\.$"),
+        {
+            "zh": "运行 {r} 已以不同的请求存在于此会话中。",
+            "es": "La ejecución {r} ya existe en este hilo con otra solicitud.",
+            "fr": "L'exécution {r} existe déjà dans ce fil avec une autre requête.",
+            "de": "Der Lauf {r} existiert in diesem Thread bereits mit einer anderen Anfrage.",
+            "ja": "実行 {r} はこのスレッドに別のリクエストとしてすでに存在します。",
+            "pt": "A execução {r} já existe neste thread com outra solicitação.",
+        },
+    ),
+    (
+        re.compile(r"^Run (?P<r>\S+) is still active in this thread\.$"),
+        {
+            "zh": "运行 {r} 仍在此会话中进行。",
+            "es": "La ejecución {r} sigue activa en este hilo.",
+            "fr": "L'exécution {r} est toujours active dans ce fil.",
+            "de": "Der Lauf {r} ist in diesem Thread noch aktiv.",
+            "ja": "実行 {r} はこのスレッドでまだ実行中です。",
+            "pt": "A execução {r} ainda está ativa neste thread.",
+        },
+    ),
+    (
+        re.compile(r"^No execution (?P<e>\S+)\.$"),
+        {
+            "zh": "没有执行 {e}。",
+            "es": "No existe la ejecución {e}.",
+            "fr": "Aucune exécution {e}.",
+            "de": "Es gibt keine Ausführung {e}.",
+            "ja": "実行 {e} はありません。",
+            "pt": "Não existe a execução {e}.",
+        },
+    ),
+    (
+        re.compile(r"^A2A error (?P<n>-?\d+)\.$"),
+        {
+            "zh": "A2A 错误 {n}。",
+            "es": "Error de A2A {n}.",
+            "fr": "Erreur A2A {n}.",
+            "de": "A2A-Fehler {n}.",
+            "ja": "A2A エラー {n}。",
+            "pt": "Erro de A2A {n}.",
+        },
+    ),
+    (
+        re.compile(r"^There is no route (?P<p>/\S*)\.$"),
+        {
+            "zh": "没有路由 {p}。",
+            "es": "No existe la ruta {p}.",
+            "fr": "Il n'existe pas de route {p}.",
+            "de": "Es gibt keine Route {p}.",
+            "ja": "ルート {p} はありません。",
+            "pt": "Não existe a rota {p}.",
+        },
+    ),
 ]
 
 # "<field> must be <kind>.": one template per language, the kind translated from this table.
@@ -273,6 +451,132 @@ _SENTENCES: dict[str, dict[str, str]] = {
         "ja": "RunAgentInput.tools は空である必要があります: クライアント定義のツールは"
         "サポートされていません。",
         "pt": "RunAgentInput.tools deve estar vazio: ferramentas do cliente não são suportadas.",
+    },
+    # Reasons the adapter gives during a run (RUN_ERROR) and before it.
+    "The A2A task has ended.": {
+        "zh": "A2A 任务已结束。",
+        "es": "La tarea A2A ha terminado.",
+        "fr": "La tâche A2A est terminée.",
+        "de": "Die A2A-Aufgabe ist beendet.",
+        "ja": "A2A タスクは終了しています。",
+        "pt": "A tarefa A2A foi encerrada.",
+    },
+    "The A2A stream ended before the turn did.": {
+        "zh": "A2A 流在本轮结束之前就已结束。",
+        "es": "El flujo A2A terminó antes que el turno.",
+        "fr": "Le flux A2A s'est terminé avant le tour.",
+        "de": "Der A2A-Stream endete vor dem Zug.",
+        "ja": "ターンが終わる前に A2A ストリームが終了しました。",
+        "pt": "O fluxo A2A terminou antes do turno.",
+    },
+    "The run stopped unexpectedly.": {
+        "zh": "运行意外停止。",
+        "es": "La ejecución se detuvo de forma inesperada.",
+        "fr": "L'exécution s'est arrêtée de façon inattendue.",
+        "de": "Der Lauf wurde unerwartet beendet.",
+        "ja": "実行が予期せず停止しました。",
+        "pt": "A execução parou de forma inesperada.",
+    },
+    "The A2A stream did not start with a task.": {
+        "zh": "A2A 流的开头不是任务。",
+        "es": "El flujo A2A no empezó con una tarea.",
+        "fr": "Le flux A2A n'a pas commencé par une tâche.",
+        "de": "Der A2A-Stream begann nicht mit einer Aufgabe.",
+        "ja": "A2A ストリームがタスクで始まりませんでした。",
+        "pt": "O fluxo A2A não começou com uma tarefa.",
+    },
+    "The question was cancelled.": {
+        "zh": "该问题已被取消。",
+        "es": "La pregunta se canceló.",
+        "fr": "La question a été annulée.",
+        "de": "Die Frage wurde abgebrochen.",
+        "ja": "質問はキャンセルされました。",
+        "pt": "A pergunta foi cancelada.",
+    },
+    "The A2A server cannot be reached.": {
+        "zh": "无法连接 A2A 服务器。",
+        "es": "No se puede contactar con el servidor A2A.",
+        "fr": "Le serveur A2A est injoignable.",
+        "de": "Der A2A-Server ist nicht erreichbar.",
+        "ja": "A2A サーバーに接続できません。",
+        "pt": "Não é possível contatar o servidor A2A.",
+    },
+    "The A2A server is busy; retry later.": {
+        "zh": "A2A 服务器繁忙;请稍后重试。",
+        "es": "El servidor A2A está ocupado; inténtelo más tarde.",
+        "fr": "Le serveur A2A est occupé ; réessayez plus tard.",
+        "de": "Der A2A-Server ist ausgelastet; später erneut versuchen.",
+        "ja": "A2A サーバーが混み合っています。後で再試行してください。",
+        "pt": "O servidor A2A está ocupado; tente novamente mais tarde.",
+    },
+    "The thread belongs to another cwd.": {
+        "zh": "该会话属于另一个 cwd。",
+        "es": "El hilo pertenece a otro cwd.",
+        "fr": "Le fil appartient à un autre cwd.",
+        "de": "Der Thread gehört zu einem anderen cwd.",
+        "ja": "このスレッドは別の cwd に属しています。",
+        "pt": "O thread pertence a outro cwd.",
+    },
+    "The thread belongs to another userId.": {
+        "zh": "该会话属于另一个 userId。",
+        "es": "El hilo pertenece a otro userId.",
+        "fr": "Le fil appartient à un autre userId.",
+        "de": "Der Thread gehört zu einer anderen userId.",
+        "ja": "このスレッドは別の userId に属しています。",
+        "pt": "O thread pertence a outro userId.",
+    },
+    "forwardedProps.iacCode.cwd is not a directory.": {
+        "zh": "forwardedProps.iacCode.cwd 不是目录。",
+        "es": "forwardedProps.iacCode.cwd no es un directorio.",
+        "fr": "forwardedProps.iacCode.cwd n'est pas un répertoire.",
+        "de": "forwardedProps.iacCode.cwd ist kein Verzeichnis.",
+        "ja": "forwardedProps.iacCode.cwd はディレクトリではありません。",
+        "pt": "forwardedProps.iacCode.cwd não é um diretório.",
+    },
+    "forwardedProps.iacCode.cwd is outside the allowed workspaces (IAC_CODE_AGUI_ALLOWED_CWDS).": {
+        "zh": "forwardedProps.iacCode.cwd 不在允许的工作区内(IAC_CODE_AGUI_ALLOWED_CWDS)。",
+        "es": "forwardedProps.iacCode.cwd está fuera de los espacios de trabajo permitidos "
+        "(IAC_CODE_AGUI_ALLOWED_CWDS).",
+        "fr": "forwardedProps.iacCode.cwd est en dehors des espaces de travail autorisés "
+        "(IAC_CODE_AGUI_ALLOWED_CWDS).",
+        "de": "forwardedProps.iacCode.cwd liegt außerhalb der erlaubten Arbeitsbereiche "
+        "(IAC_CODE_AGUI_ALLOWED_CWDS).",
+        "ja": "forwardedProps.iacCode.cwd は許可されたワークスペースの外にあります "
+        "(IAC_CODE_AGUI_ALLOWED_CWDS)。",
+        "pt": "forwardedProps.iacCode.cwd está fora dos espaços de trabalho permitidos "
+        "(IAC_CODE_AGUI_ALLOWED_CWDS).",
+    },
+    "A resume must keep the rosInvocationId of the run it resumes.": {
+        "zh": "恢复请求必须保留所恢复运行的 rosInvocationId。",
+        "es": "Una reanudación debe conservar el rosInvocationId de la ejecución que reanuda.",
+        "fr": "Une reprise doit garder le rosInvocationId de l'exécution qu'elle reprend.",
+        "de": "Eine Wiederaufnahme muss die rosInvocationId des fortgesetzten Laufs behalten.",
+        "ja": "再開では、再開する実行の rosInvocationId を変えてはいけません。",
+        "pt": "Uma retomada deve manter o rosInvocationId da execução que retoma.",
+    },
+    "The body must be a JSON object.": {
+        "zh": "请求体必须是 JSON 对象。",
+        "es": "El cuerpo debe ser un objeto JSON.",
+        "fr": "Le corps doit être un objet JSON.",
+        "de": "Der Rumpf muss ein JSON-Objekt sein.",
+        "ja": "本文は JSON オブジェクトである必要があります。",
+        "pt": "O corpo deve ser um objeto JSON.",
+    },
+    "The thread's state cannot be read.": {
+        "zh": "无法读取该会话的状态。",
+        "es": "No se puede leer el estado del hilo.",
+        "fr": "L'état du fil ne peut pas être lu.",
+        "de": "Der Zustand des Threads kann nicht gelesen werden.",
+        "ja": "スレッドの状態を読み取れません。",
+        "pt": "Não é possível ler o estado do thread.",
+    },
+    "The thread's state could not be saved.": {
+        "zh": "无法保存该会话的状态。",
+        "es": "No se pudo guardar el estado del hilo.",
+        "fr": "L'état du fil n'a pas pu être enregistré.",
+        "de": "Der Zustand des Threads konnte nicht gespeichert werden.",
+        "ja": "スレッドの状態を保存できませんでした。",
+        "pt": "Não foi possível salvar o estado do thread.",
     },
 }
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.agent.i18n import translate
 from iaccode.agui import errors as codes
 from iaccode.agui.errors import AguiError
 from iaccode.agui.inputs import ResumeEntry
@@ -66,6 +67,9 @@ class PendingInterrupt:
         return now >= self.expires_at
 
 
+NEEDS_INPUT = "The agent needs more input."
+
+
 def pending_from(
     pause: dict[str, Any],
     *,
@@ -76,8 +80,10 @@ def pending_from(
     ros_invocation_id: str,
     now: float,
     ttl: float,
+    language: str | None = None,
 ) -> PendingInterrupt:
-    """The interrupt for an A2A pause (`pause` is its `metadata.iac_code.input`)."""
+    """The interrupt for an A2A pause (`pause` is its `metadata.iac_code.input`); `language`
+    is the run's, for the message when the pause brings no prompt."""
     expires_at = now + ttl
     input_id = str(pause.get("inputId") or new_id())
     expiry = datetime.fromtimestamp(expires_at, UTC).isoformat().replace("+00:00", "Z")
@@ -101,7 +107,7 @@ def pending_from(
         interrupt = {
             "id": input_id,
             "reason": "input_required",
-            "message": prompt or "The agent needs more input.",
+            "message": prompt or translate(NEEDS_INPUT, language),
             "responseSchema": QUESTION_SCHEMA,
             "expiresAt": expiry,
             "metadata": {"purpose": "question", **extra},

@@ -3,17 +3,24 @@ error messages, `forwardedProps.iacCode.preferredLanguage` wins).
 
 Each code has one sentence for people, translated here; the specific reason (which field, which
 interrupt) follows it, translated by its shape (`iaccode.agui.details`) with the protocol fields
-and ids it names kept as they are; a reason of no known shape stays English.
+and ids it names kept as they are; a reason the A2A core gave (a failed or interrupted turn) is
+translated by the core's own catalogue; a reason of no known shape stays English.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from iaccode.agent.i18n import normalize_language
+from iaccode.agent.i18n import normalize_language, translate
 from iaccode.agui import errors as codes
 from iaccode.agui.details import translate_detail
 from iaccode.agui.errors import AguiError
+from iaccode.tasks.supervisor import FAILED_MESSAGE
+
+_FAILED = re.compile(
+    re.escape(FAILED_MESSAGE).replace(re.escape("{error_id}"), r"(?P<id>[\w-]+)") + "$"
+)
 
 _MESSAGES: dict[str, dict[str, str]] = {
     codes.INVALID_INPUT: {
@@ -206,8 +213,20 @@ def describe(code: str, detail: str, language: str | None) -> str:
     texts = _MESSAGES.get(code, {})
     sentence = texts.get(language or "en") or texts.get("en", "")
     if detail and detail != sentence and language in texts:
-        detail = translate_detail(detail, language)
+        detail = _reason(detail, language)
     return f"{sentence} {detail}".strip() if detail and detail != sentence else sentence
+
+
+def _reason(detail: str, language: str) -> str:
+    """The reason in `language`: the adapter's own by their shape; the core's (a failed or
+    interrupted turn, as A2A ended it) by their English text, the way the core translates them."""
+    translated = translate_detail(detail, language)
+    if translated != detail:
+        return translated
+    failed = _FAILED.match(detail)
+    if failed is not None:
+        return translate(FAILED_MESSAGE, language, error_id=failed.group("id"))
+    return translate(detail, language)
 
 
 def language_of(preferred: object, accept_language: str | None) -> str | None:

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 import trio
 
+from iaccode import telemetry
 from iaccode.agent.workspace import is_within
 from iaccode.agui import errors as codes
 from iaccode.agui import events as ev
@@ -241,6 +242,8 @@ class RunStream:
         self._task_id: str | None = None
         self._ended = False  # the run's last event is out (or about to be)
         self._paused = False  # it ended in an interrupt: the A2A task must live on
+        # Made in the request's task; `run()` runs in one spawned after the request's span.
+        self._trace = telemetry.current().carry()
 
     @classmethod
     def refused(cls, request: RunRequest, error: AguiError, language: str | None) -> RunStream:
@@ -266,6 +269,10 @@ class RunStream:
         """Run it to its end; cancelled when the client goes away."""
         if self._service is None:
             return
+        with self._trace:  # the turn this starts is the request's child
+            await self._run()
+
+    async def _run(self) -> None:
         async with self._send:
             try:
                 await self._drive()
@@ -460,6 +467,7 @@ class RunStream:
             ros_invocation_id=execution.ros_invocation_id,
             now=service.clock(),
             ttl=service.interrupt_ttl,
+            language=self._language,
         )
         closing = self._mapper.close()
         async with service.threads.lock(state.thread_id):

@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 import trio
 
+from iaccode import telemetry
 from iaccode.agent.artifacts import ArtifactStore
 from iaccode.agent.engine import (
     Engine,
@@ -64,6 +65,7 @@ INTERRUPTED_MESSAGE = (
 CANCELED_MESSAGE = "Task canceled."
 FAILED_MESSAGE = "The agent failed to complete this turn (error id {error_id})."
 UNSTORED_MESSAGE = "The end of this turn could not be stored, so the turn failed."
+NO_RESULT_MESSAGE = "The agent ended the turn without a result."
 # Waits before each new try to store FAILED after a turn's end could not be stored: about 5 s
 # in all, then the task keeps its live mark and start-up recovery ends it.
 _UNSTORED_RETRIES = (0.05, 0.2, 0.75, 4.0)
@@ -509,6 +511,46 @@ class TurnSupervisor:
         await turn.done.wait()
 
     async def _run_turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
+        """The turn inside its span (telemetry on): spawned by the request that started it, so
+        the span is that request's child; counted with its final state."""
+        tele = telemetry.current()
+        if not tele.enabled:  # off: nothing to build
+            await self._turn(turn, turn_input)
+            return
+        record = turn.record
+        channel = telemetry.channel_of(turn_input.channel)
+        attributes: telemetry.Attributes = {
+            telemetry.CHANNEL_ATTRIBUTE: channel,
+            "iac_code.task_id": record.id,
+            "iac_code.context_id": record.context_id,
+            "iac_code.engine": self.engine.name,
+            "iac_code.resumed": turn_input.resume is not None,
+        }
+        started = trio.current_time()
+        with tele.span("iaccode.turn", attributes) as span:
+            try:
+                await self._turn(turn, turn_input)
+            finally:
+                state = record.state.name.removeprefix("TASK_STATE_").lower()
+                span.set("iac_code.turn.state", state)
+                failed = record.state == TaskState.TASK_STATE_FAILED
+                if failed:
+                    span.fail(state)
+                counted = {
+                    "iac_code.turn.state": state,
+                    telemetry.CHANNEL_ATTRIBUTE: channel,
+                    "iac_code.engine": self.engine.name,
+                }
+                tele.count("iaccode.turns", 1, counted)
+                tele.observe(
+                    "iaccode.turn.duration",
+                    trio.current_time() - started,
+                    {"iac_code.turn.state": state},
+                )
+                if failed:
+                    tele.count("iaccode.errors", 1, {"error.kind": "turn"})
+
+    async def _turn(self, turn: ActiveTurn, turn_input: TurnInput) -> None:
         thinking = turn_input.metadata.get("thinking")
         asked = isinstance(thinking, dict) and thinking.get("enabled") is True
         raw = self.raw_thinking or (self.thinking_on_request and asked)
@@ -536,7 +578,7 @@ class TurnSupervisor:
                         turn,
                         reporter,
                         TaskState.TASK_STATE_INPUT_REQUIRED,
-                        INTERRUPTED_MESSAGE,
+                        translate(INTERRUPTED_MESSAGE, turn_input.language),
                         interrupted=True,
                     )
             raise
@@ -546,7 +588,7 @@ class TurnSupervisor:
             # try FAILED a few times; if the store stays broken, the task keeps its live mark
             # and start-up recovery ends it.
             log.error("turn %s could not be finished", turn.record.id, exc_info=failure)
-            await self._fail_unfinished(turn)
+            await self._fail_unfinished(turn, turn_input.language)
         finally:
             self._turns.pop(turn.record.id, None)
             if turn.context.active_task_id == turn.record.id:
@@ -589,13 +631,13 @@ class TurnSupervisor:
         except Exception:
             log.exception("turn %s could not be marked interrupted", turn.record.id)
 
-    async def _fail_unfinished(self, turn: ActiveTurn) -> None:
+    async def _fail_unfinished(self, turn: ActiveTurn, language: str | None) -> None:
         """End a turn whose end could not be stored as FAILED, retrying (about 5 s at most).
 
         Cancellation (shutdown) stops the retries; the task then keeps its live mark.
         """
         record = turn.record
-        notice = agent_message(record, [Part(text=UNSTORED_MESSAGE)])
+        notice = agent_message(record, [Part(text=translate(UNSTORED_MESSAGE, language))])
         for delay in _UNSTORED_RETRIES:
             await trio.sleep(delay)
             if record.state.is_terminal or record.state.is_interrupted:
@@ -648,7 +690,7 @@ class TurnSupervisor:
             if not (result.state.is_terminal or result.state.is_interrupted):
                 log.error("engine ended turn %s in %s", turn.record.id, result.state.name)
                 return TurnResult(
-                    TaskState.TASK_STATE_FAILED, "The agent ended the turn without a result."
+                    TaskState.TASK_STATE_FAILED, translate(NO_RESULT_MESSAGE, turn_input.language)
                 )
             return result
         # Only reached when CancelTask cancelled the scope.

@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import time
 
-from iaccode.wire.access import open_note
+from iaccode.transports.log_writer import line_handler_for
+from iaccode.wire.access import RequestNote, open_note
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, check_head, refusal
 
 log = logging.getLogger("iaccode.access")
@@ -35,23 +36,7 @@ class AccessLogApp:
         any answer."""
         denied = check_head(self.app, request)
         if denied is not None and log.isEnabledFor(logging.INFO):
-            log.info(
-                "%s %s %d refused on its head principal=-",
-                request.method,
-                request.path[:200],
-                denied.status,
-                extra={
-                    "access": {
-                        "http_method": request.method,
-                        "path": request.path[:200],
-                        "rpc_method": None,
-                        "status": denied.status,
-                        "duration_ms": 0.0,
-                        "principal": None,
-                        "task_id": None,
-                    }
-                },
-            )
+            _write(request, denied.status, 0.0, RequestNote(), " refused on its head")
         return denied
 
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
@@ -63,7 +48,7 @@ class AccessLogApp:
         if not log.isEnabledFor(logging.INFO):
             answer: HttpResponse | EventStreamResponse = await self._handle(request)
             return answer
-        note = open_note()
+        note = open_note(request)
         if log.isEnabledFor(logging.DEBUG):  # --debug: each request as it arrives
             log.debug(
                 "%s %s: %d header(s), %d body bytes, content-type %s",
@@ -83,26 +68,36 @@ class AccessLogApp:
             stream = isinstance(response, EventStreamResponse)
             status = response.status if isinstance(response, HttpResponse) else 500
             status = 200 if stream else status
-            log.info(
-                "%s %s%s %d %.1fms%s principal=%s%s",
-                request.method,
-                request.path[:200],
-                f" {note.rpc_method}" if note.rpc_method else "",
-                status,
-                elapsed,
-                " stream" if stream else "",
-                note.principal or "-",
-                f" task={note.task_id}" if note.task_id else "",
-                # One extra attribute, not seven: each costs the record a setattr.
-                extra={
-                    "access": {
-                        "http_method": request.method,
-                        "path": request.path[:200],
-                        "rpc_method": note.rpc_method,
-                        "status": status,
-                        "duration_ms": round(elapsed, 1),
-                        "principal": note.principal,
-                        "task_id": note.task_id,
-                    }
-                },
-            )
+            _write(request, status, elapsed, note, " stream" if stream else "")
+
+
+def _write(
+    request: HttpRequest,
+    status: int,
+    elapsed: float,
+    note: RequestNote,
+    mark: str,
+) -> None:
+    """One access line: through the command line's `LineHandler` when it alone gets the
+    records (formatted here, written by its worker thread), else as a logging record."""
+    path = request.path[:200]
+    rpc = f" {note.rpc_method}" if note.rpc_method else ""
+    task = f" task={note.task_id}" if note.task_id else ""
+    message = (
+        f"{request.method} {path}{rpc} {status} {elapsed:.1f}ms{mark} "
+        f"principal={note.principal or '-'}{task}"
+    )
+    fields = {
+        "http_method": request.method,
+        "path": path,
+        "rpc_method": note.rpc_method,
+        "status": status,
+        "duration_ms": round(elapsed, 1),
+        "principal": note.principal,
+        "task_id": note.task_id,
+    }
+    handler = line_handler_for(log)
+    if handler is not None:
+        handler.access(message, fields)
+    else:  # one extra attribute, not seven: each costs the record a setattr
+        log.info("%s", message, extra={"access": fields})

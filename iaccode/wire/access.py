@@ -17,14 +17,19 @@ class RequestNote:
     rpc_method: str | None = None
     principal: str | None = None  # the kind only: bearer, basic, api-key, anonymous
     task_id: str | None = None
+    request: object = attrs.field(default=None, eq=False, repr=False)  # whose note it is
 
 
 _current: ContextVar[RequestNote | None] = ContextVar("iaccode_request_note", default=None)
 
 
-def open_note() -> RequestNote:
-    """A fresh note for the request this task is handling now."""
-    note = RequestNote()
+def open_note(request: object = None) -> RequestNote:
+    """The note for `request`, which this task is handling now: fresh, unless a wrapper
+    around this one (the access log, the request's span) opened it for the same request."""
+    note = _current.get()
+    if request is not None and note is not None and note.request is request:
+        return note
+    note = RequestNote(request=request)
     _current.set(note)
     return note
 

@@ -230,8 +230,17 @@ async def test_error_messages_follow_the_callers_language(client: AguiClient) ->
     assert reply.body["error"]["message"].startswith("La solicitud no es válida.")
     (interrupt,) = interrupts_of(await client.run(ASK))
     french = await client.run("say x", preferredLanguage="fr")
-    assert french.last("RUN_ERROR")["message"].startswith("Le fil attend")
+    # in the stream too, the reason after the code's sentence, the interrupt's id kept
+    assert french.last("RUN_ERROR")["message"] == (
+        "Le fil attend des réponses à ses interruptions. "
+        f"Interruptions en attente : {interrupt['id']}."
+    )
     await client.resume([interrupt])
+    # The core's own reason (a failed turn), asked for by Accept-Language alone
+    failed = await client.post(client.body("fail boom"), headers={"accept-language": "de"})
+    message = failed.last("RUN_ERROR")["message"]
+    assert message.startswith("Der Agent konnte diesen Lauf nicht abschließen. Der Agent ")
+    assert "(Fehler-ID " in message and "error id" not in message
 
 
 async def test_a2a_unavailable(start_agui: Any, workspace: Path) -> None:

@@ -224,6 +224,46 @@ async def test_an_embedded_app_advertises_where_it_is_served(
     assert proxied.json()["supportedInterfaces"][0]["url"] == "http://agents.example:8443/"
 
 
+async def test_the_extended_card_advertises_where_the_app_is_served(
+    make_config: Callable[..., Any],
+) -> None:
+    app = create_a2a_app(make_config(port=41242))  # no public-url, as above
+    hypercorn = HypercornConfig()
+    hypercorn.bind = ["127.0.0.1:0"]
+    hypercorn.root_path = "/agents/iac"  # mounted below a path, as behind a proxy
+    stop = trio.Event()
+    proxy = {"host": "agents.example:8443", "a2a-version": "1.0"}
+    calls: dict[str, Any] = {}
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            binds = await nursery.start(
+                functools.partial(hypercorn_serve, app, hypercorn, shutdown_trigger=stop.wait)
+            )
+            async with httpx.AsyncClient(base_url=binds[0], timeout=10) as http:
+                for name, method in (
+                    ("1.0", "GetExtendedAgentCard"),
+                    ("0.3", "agent/getAuthenticatedExtendedCard"),
+                ):
+                    rpc = {"jsonrpc": "2.0", "id": 1, "method": method}
+                    answer = await http.post("/agents/iac/", json=rpc, headers=proxy)
+                    calls[name] = answer.json()["result"]
+                calls["rest"] = (
+                    await http.get("/agents/iac/extendedAgentCard", headers=proxy)
+                ).json()
+                direct = {"jsonrpc": "2.0", "id": 1, "method": "GetExtendedAgentCard"}
+                calls["direct"] = (await http.post("/agents/iac/", json=direct)).json()["result"]
+            stop.set()
+    served = "http://agents.example:8443/agents/iac/"
+    for name in ("1.0", "rest"):
+        urls = [i["url"] for i in calls[name]["supportedInterfaces"]]
+        assert urls == [served, served.rstrip("/")], name  # not 127.0.0.1:41242
+    assert calls["0.3"]["url"] == served
+    assert calls["0.3"]["additionalInterfaces"][0]["url"] == served
+    assert calls["direct"]["supportedInterfaces"][0]["url"] == binds[0] + "/agents/iac/"
+    extensions = [e["uri"] for e in calls["1.0"]["capabilities"]["extensions"]]
+    assert "urn:iac-code:a2a:runtime:v1" in extensions  # still the extended card
+
+
 async def test_unauthenticated_uploads_hold_no_body_budget_under_hypercorn(
     start_server: Callable[..., Any], workspace: Path
 ) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from iaccode.cli import JsonFormatter
+from iaccode.transports.log_writer import JsonFormatter
 from tests.client import A2AClient
 
 pytestmark = pytest.mark.http_servers

@@ -22,12 +22,14 @@ key for that turn only; the key is never stored or logged.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import trio
 
+from iaccode import telemetry
 from iaccode.agent.cloud.session import CloudAccess
 from iaccode.agent.engine import (
     EngineLoadError,
@@ -257,11 +259,33 @@ class LlmEngine:
             elif isinstance(event, ToolCallArgumentsDelta):
                 await runner.input_delta(output, event.id, names.get(event.id, ""))
 
-        try:
-            return await self._provider.complete(request, on_event)
-        except ProviderError as exc:
-            log.warning("model request failed (%s): %s", exc.kind, exc.detail)
-            raise TurnError(exc.safe_message) from None
+        tele = telemetry.current()
+        model = request.model or "default"
+        attributes: telemetry.Attributes = {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.provider.name": self._provider_name,
+            "gen_ai.request.model": model,
+        }
+        started = time.perf_counter()
+        with tele.span(f"chat {model}", attributes, kind="client") as span:
+            try:
+                completion = await self._provider.complete(request, on_event)
+            except ProviderError as exc:
+                log.warning("model request failed (%s): %s", exc.kind, exc.detail)
+                span.fail(exc.kind)
+                tele.count("iaccode.errors", 1, {"error.kind": "model"})
+                raise TurnError(exc.safe_message) from None
+            finally:
+                tele.observe("gen_ai.client.operation.duration", time.perf_counter() - started)
+            if completion.finish_reason:
+                span.set("gen_ai.response.finish_reasons", completion.finish_reason)
+            if completion.usage is not None:
+                used = completion.usage.prompt_tokens, completion.usage.completion_tokens
+                span.set("gen_ai.usage.input_tokens", used[0])
+                span.set("gen_ai.usage.output_tokens", used[1])
+                for kind, count in zip(("input", "output"), used, strict=True):
+                    tele.count("gen_ai.client.token.usage", count, {"gen_ai.token.type": kind})
+            return completion
 
 
 @attrs.define

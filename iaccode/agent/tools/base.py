@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from iaccode import telemetry
 from iaccode.agent.cloud.session import CloudSession
 from iaccode.agent.engine import TurnOutput
 from iaccode.agent.permissions import PermissionRequest, input_shape
@@ -155,9 +156,35 @@ class ToolRunner:
                 if not await output.permission(request):
                     raise ToolError("The caller did not allow this operation.")
             ctx = ToolContext(self.cwd, self.roots, output, tool_use_id, self.cloud)
-            result = await tool.run(args, ctx)
+            result = await _traced(tool, args, ctx, tool_use_id)
         except ToolError as exc:
             result = ToolResult({"error": str(exc)}, is_error=True)
         status = "failed" if result.is_error else "completed"
         await output.tool_event({**event, "status": status, "result": result.shown()})
+        return result
+
+
+async def _traced(
+    tool: Tool, args: Mapping[str, Any], ctx: ToolContext, call_id: str
+) -> ToolResult:
+    """`tool.run` in its span (telemetry on): the permission question before it is not part
+    of the call's time."""
+    tele = telemetry.current()
+    if not tele.enabled:
+        return await tool.run(args, ctx)
+    name = tool.spec.name
+    attributes: telemetry.Attributes = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": name,
+        "gen_ai.tool.call.id": call_id,
+    }
+    with tele.span(f"execute_tool {name}", attributes) as span:
+        try:
+            result = await tool.run(args, ctx)
+        except ToolError:  # the span is marked failed on the way out
+            tele.count("iaccode.errors", 1, {"error.kind": "tool", "gen_ai.tool.name": name})
+            raise
+        if result.is_error:
+            span.fail("ToolError")
+            tele.count("iaccode.errors", 1, {"error.kind": "tool", "gen_ai.tool.name": name})
         return result

@@ -1,0 +1,105 @@
+"""The log's writer: access lines queued and written in batches by a worker thread, in order with
+every other record, flushed on shutdown, and dropped (and counted in the log) when the queue is
+full."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from pathlib import Path
+
+import httpx
+import pytest
+
+from iaccode.transports.log_writer import LineHandler, line_handler_for
+from tests.process import ServerProcess
+
+
+def record(message: str, level: int = logging.WARNING) -> logging.LogRecord:
+    return logging.makeLogRecord(
+        {"name": "iaccode.a2a", "levelno": level, "levelname": logging.getLevelName(level),
+         "msg": message}
+    )  # fmt: skip
+
+
+def test_lines_keep_their_order_across_the_queue_and_direct_records() -> None:
+    out = io.StringIO()
+    handler = LineHandler(out, batch_seconds=60)  # the worker would wait a minute
+    handler.access("GET /a 200 0.1ms principal=-", {})
+    handler.access("GET /b 200 0.1ms principal=-", {})
+    handler.emit(record("a warning"))  # written at once, after what was queued before it
+    assert [line.split(": ", 1)[1] for line in out.getvalue().splitlines()] == [
+        "GET /a 200 0.1ms principal=-",
+        "GET /b 200 0.1ms principal=-",
+        "a warning",
+    ]
+    handler.access("GET /c 200 0.1ms principal=-", {})
+    assert "GET /c" not in out.getvalue()  # queued, not written on the caller's thread
+    handler.close()  # ...until the close writes it
+    assert (
+        out.getvalue()
+        .splitlines()[-1]
+        .endswith("INFO iaccode.access: GET /c 200 0.1ms principal=-")
+    )
+
+
+def test_a_full_queue_drops_lines_and_says_how_many() -> None:
+    out = io.StringIO()
+    handler = LineHandler(out, limit=2, batch_seconds=60)
+    for n in range(5):
+        handler.access(f"GET /{n} 200 0.1ms principal=-", {})
+    assert handler.dropped == 3
+    handler.close()
+    lines = out.getvalue().splitlines()
+    assert [line.split("iaccode.access: ")[1] for line in lines] == [
+        "GET /0 200 0.1ms principal=-",
+        "GET /1 200 0.1ms principal=-",
+        "3 access log line(s) dropped: the log output fell behind",
+    ]
+    assert " WARNING " in lines[2]
+
+
+def test_json_access_lines_carry_the_fields() -> None:
+    out = io.StringIO()
+    handler = LineHandler(out, "json", batch_seconds=60)
+    handler.access("GET /health 200 0.1ms principal=-", {"status": 200, "task_id": None})
+    handler.close()
+    line = json.loads(out.getvalue())
+    assert line["message"] == "GET /health 200 0.1ms principal=-" and line["status"] == 200
+    assert line["level"] == "INFO" and line["logger"] == "iaccode.access"
+    assert line["time"][10] == "T" and line["task_id"] is None
+
+
+def test_records_that_go_elsewhere_too_stay_records() -> None:
+    root = logging.getLogger()
+    saved = list(root.handlers)
+    handler = LineHandler(io.StringIO())
+    try:
+        root.handlers[:] = [handler]
+        assert line_handler_for(logging.getLogger("iaccode.access")) is handler
+        root.handlers.append(logging.NullHandler())  # a capture beside it: records for both
+        assert line_handler_for(logging.getLogger("iaccode.access")) is None
+    finally:
+        root.handlers[:] = saved
+        handler.close()
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_the_server_writes_every_line_in_order_and_flushes_on_shutdown(
+    tmp_path: Path, fmt: str
+) -> None:
+    with ServerProcess(tmp_path / "state", extra_args=["--log-format", fmt]) as server:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            for n in range(50):
+                assert http.get(f"/probe-{n}").status_code == 404  # a line each, its own path
+        # SIGTERM at once: the last lines are still queued for the worker's next batch
+        assert server.terminate() == 0
+        server.wait_for_log("/probe-49")
+    if fmt == "json":
+        access = [json.loads(line) for line in server.lines if '"iaccode.access"' in line]
+        paths = [line["path"] for line in access]
+        assert all(line["status"] == 404 and line["http_method"] == "GET" for line in access)
+    else:
+        paths = [line.split()[5] for line in server.lines if " iaccode.access: " in line]
+    assert paths == [f"/probe-{n}" for n in range(50)]
