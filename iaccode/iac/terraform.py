@@ -13,11 +13,12 @@ bool->Boolean, list/set->CommaDelimitedList, map/object/tuple->Json; default, de
 the ROS docs describe). That gives the console typed inputs and lets `check_template` see them.
 Module variables are left alone: a module call sets them, not the stack.
 
-`output` blocks are NOT turned into ROS `Outputs`. ROS publishes a Terraform-type stack's root
-outputs by itself, and its docs show the `Outputs` section of such a template only overriding
-display text (Description, Label) with no Value, or with `Value: null`, depending on the page
-revision; our checker (ROS5002) refuses an output without Value. Rather than guess which form
-ROS accepts, the wrapper leaves Outputs out; the stack still reports every Terraform output.
+Root-module `output` blocks become ROS `Outputs` of the same name. ROS takes a Terraform-type
+stack's output values from Terraform itself, so the entry carries only display text: the
+newest revision of the ROS docs ("Structure of Terraform templates", updated 2024-01-18) writes
+it as `Value: null` with Description, which is what `tf_hcl.output_fields` emits (Label is the
+output's name unless a JSON description gives one). The checker accepts an output of a
+Terraform-type template with `Value: null` or no Value (older revisions of the page omit it).
 
 `wrap_notes` says what ROS will not find: a module call whose source is remote (registry, git,
 ...) needs network access at deploy time, and one whose source leaves the workspace is not in
@@ -47,6 +48,7 @@ from iaccode.iac.tf_files import (
 from iaccode.iac.tf_hcl import (
     literal_text,
     module_directory,
+    output_fields,
     parse_hcl,
     read_config,
     variable_parameter,
@@ -106,6 +108,9 @@ def wrap_terraform(
     }
     if parameters:
         template["Parameters"] = parameters
+    outputs = {block.labels[0]: output_fields(block) for block in config.outputs}
+    if outputs:
+        template["Outputs"] = outputs
     template["Workspace"] = workspace
     return template
 

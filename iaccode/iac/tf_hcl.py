@@ -403,6 +403,22 @@ def variable_parameter(block: Block, tfvars: Mapping[str, Any]) -> dict[str, obj
     return parameter
 
 
+def output_fields(block: Block) -> dict[str, object]:
+    """The ROS `Outputs` entry of a root `output` block in a Terraform-type template.
+
+    ROS fills the value from the Terraform output of the same name; the entry only carries
+    display text. The docs' newest revision writes it as `Value: null` plus Description (and
+    Label), which is the form used here; a JSON description carries Label and Description the
+    way a variable's does."""
+    entry: dict[str, object] = {"Value": None}
+    description = literal_text(block.body.get("description"))
+    if description:
+        fields = _description_fields(description)
+        entry.update({key: fields[key] for key in ("Description", "Label") if key in fields})
+    entry.setdefault("Label", block.labels[0])
+    return entry
+
+
 def _description_fields(description: str) -> dict[str, object]:
     """ROS reads a JSON object in a variable description as parameter metadata (3.7)."""
     text = description.strip()
