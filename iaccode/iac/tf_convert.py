@@ -49,7 +49,7 @@ from iaccode.iac.tf_props import Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
-from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
+from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, check_copies, unique
 
 _COMPATIBLE_HINT = Msg(
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
@@ -170,6 +170,7 @@ class _Converter(ValueConverter):
             if isinstance(node, Conditional) and _is_zero(node.otherwise):
                 test = self.condition_value(node.condition, str(raw), where)
                 count = self.node(node.then, str(raw), where)
+                check_copies(address, count)
                 if test is False:
                     count = 0
                 elif count == 1 and test is True:
@@ -186,6 +187,7 @@ class _Converter(ValueConverter):
             if isinstance(count, dict) and count.get("Ref") in self.placeholders:
                 self.placeholders[count["Ref"]]["Type"] = "Number"
             self.lossy.add(address)
+        check_copies(address, count)
         if count == 0:
             self._leave_out(address, Msg("its count is 0"))
             return

@@ -47,10 +47,17 @@ from iaccode.iac.tf_hcl import (
     split_template,
 )
 from iaccode.iac.tf_types import with_optional_defaults
-from iaccode.iac.tf_values import ResourceObject, Unmappable, ValueConverter, Where, is_literal
+from iaccode.iac.tf_values import (
+    MAX_COPIES,
+    ResourceObject,
+    Unmappable,
+    ValueConverter,
+    Where,
+    check_copies,
+    is_literal,
+)
 
 MAX_MODULE_DEPTH = 8
-MAX_COPIES = 300  # ROS allows 300 resources per stack: more copies cannot deploy anyway
 _SEPARATOR = "__"
 
 _COMPATIBLE_HINT = Msg(
@@ -424,7 +431,8 @@ class _Flattener:
             value, defaults, why = None, (), problem.reason
         else:
             why = Msg("its count is not a number known before deployment")
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COPIES:
+        check_copies(address, value)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             self._leave_call_out(address, why)
             return None
         if value == 0:

@@ -173,7 +173,10 @@ class ValueConverter:
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
     defaults_used: dict[str, None] = attrs.field(factory=dict)
-    local_reads: int = 0  # how often a local was converted: each read converts it again
+    local_reads: int = 0  # how often a local was converted (a cached read does not count)
+    # A local's ROS value per conversion, by (name, inside a counted resource): it only
+    # depends on that, unless a for expression or templatefile binds names around the read.
+    local_values: dict[tuple[str, bool], Any] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -396,6 +399,24 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {local}, which is not declared", local=f"local.{name}")
             )
+        cache_key = (name, where.has_count)
+        cacheable = not self.bindings
+        if cacheable and cache_key in self.local_values:
+            cached = self.local_values[cache_key]
+            if isinstance(cached, Unmappable):
+                raise Unmappable(cached.expr, cached.reason)
+            return copy.deepcopy(cached)  # callers fill in and coerce their own copy
+        try:
+            value = self._convert_local(name, expr, where)
+        except Unmappable as problem:
+            if cacheable:
+                self.local_values[cache_key] = problem
+            raise
+        if cacheable:
+            self.local_values[cache_key] = copy.deepcopy(value)
+        return value
+
+    def _convert_local(self, name: str, expr: str, where: Where) -> Any:
         key = f"local.{name}"
         if key in self.busy:
             raise Unmappable(
@@ -416,6 +437,16 @@ class ValueConverter:
             value = self.value(self.config.locals[name], attrs.evolve(where, strict=True))
         finally:
             self.busy.discard(key)
+        if _larger_than(value, MAX_LOCAL_NODES):
+            raise TerraformError(
+                Msg(
+                    "local.{name} grows to more than {limit} values as the locals read each "
+                    "other, more than a converted template can carry; convert a smaller "
+                    "configuration.",
+                    name=name,
+                    limit=MAX_LOCAL_NODES,
+                )
+            )
         if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
             raise TerraformError(
                 Msg(
@@ -977,7 +1008,44 @@ def _coalesce(args: list[Any]) -> Any:
     return next(arg for arg in args if arg not in (None, ""))
 
 
+MAX_COPIES = 300  # ROS allows 300 resources per stack: more copies cannot deploy anyway
+
+
+def check_copies(address: str, count: object) -> None:
+    """Refuse a count known in the files that no stack could hold (raises `TerraformError`);
+    unrolling or emitting it would only fail at deploy time, after a long conversion."""
+    if isinstance(count, int) and not isinstance(count, bool) and count > MAX_COPIES:
+        raise TerraformError(
+            Msg(
+                "{address} asks for {count} copies; a ROS stack holds at most {limit} "
+                "resources, so the configuration is not converted. Lower the count or split "
+                "the configuration into several stacks.",
+                address=address,
+                count=count,
+                limit=MAX_COPIES,
+            )
+        )
+
+
 MAX_LOCAL_READS = 50_000  # locals that read each other many times each grow exponentially
+MAX_LOCAL_NODES = 100_000  # values in one local: a cached read is cheap, a huge value is not
+
+
+def _larger_than(value: Any, limit: int) -> bool:
+    """True when `value` holds more than `limit` lists, maps and scalars (stops counting there)."""
+    pending, seen = [value], 0
+    while pending:
+        item = pending.pop()
+        seen += 1
+        if seen > limit:
+            return True
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
 MAX_TEXT_CHARS = 1024 * 1024  # the workspace's own size limit (`tf_files.DEFAULT_MAX_BYTES`)
 MAX_RANGE = 10_000  # range() in a conversion is for a handful of copies, not a loop
 

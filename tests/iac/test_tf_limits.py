@@ -1,0 +1,88 @@
+"""Terraform -> ROS limits: counts no stack could hold, locals read many times, and which
+files of a directory a conversion reads (so example and test folders do not count)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from iaccode.iac.terraform import TerraformError, convert_terraform
+from tests.iac.test_tf_constructs import main, props
+
+
+def _locals_read_three_times(levels: int) -> str:
+    """Each local reads the one before it three times but keeps its size: 3**levels reads
+    when every read converts the local again."""
+    lines = ['  l0 = ["10.0.0.0/8"]']
+    for level in range(1, levels):
+        prev = f"local.l{level - 1}"
+        lines.append(f"  l{level} = length({prev}) > 0 ? {prev} : {prev}")
+    return "locals {\n" + "\n".join(lines) + "\n}\n"
+
+
+def test_a_local_is_converted_once_per_conversion() -> None:
+    text = _locals_read_three_times(40)
+    text += 'resource "alicloud_vpc" "v" {\n  cidr_block = local.l39[0]\n}\n'
+    conversion = main(text)
+    assert props(conversion, "Vpc_v") == {"CidrBlock": "10.0.0.0/8"}
+
+
+def test_cached_locals_are_copies_and_keep_count_index_apart() -> None:
+    conversion = main(
+        """
+        locals {
+          tags = { team = "web" }
+          name = "web-${count.index}"
+        }
+        resource "alicloud_vpc" "a" {
+          cidr_block = "10.0.0.0/8"
+          tags       = local.tags
+        }
+        resource "alicloud_vpc" "b" {
+          count      = 2
+          cidr_block = "10.0.0.0/8"
+          vpc_name   = local.name
+          tags       = local.tags
+        }
+        """
+    )
+    a, b = props(conversion, "Vpc_a"), props(conversion, "Vpc_b")
+    assert a["Tags"] == b["Tags"] == [{"Key": "team", "Value": "web"}]
+    assert a["Tags"] is not b["Tags"]
+    assert b["VpcName"] == {"Fn::Sub": "web-${ALIYUN::Index}"}
+
+
+@pytest.mark.parametrize(
+    "count",
+    ["100000", "var.on ? 100000 : 0", "length(range(301))"],
+)
+def test_a_literal_count_no_stack_can_hold_is_refused(count: str) -> None:
+    text = f"""
+        variable "on" {{
+          type    = bool
+          default = true
+        }}
+        resource "alicloud_vpc" "v" {{
+          count      = {count}
+          cidr_block = "10.0.0.0/8"
+        }}
+        """
+    with pytest.raises(TerraformError, match=r"alicloud_vpc\.v asks for \d+ copies; a ROS stack"):
+        convert_terraform({"main.tf": textwrap.dedent(text)})
+
+
+def test_a_module_count_no_stack_can_hold_is_refused_before_inlining() -> None:
+    files = {
+        "main.tf": 'module "m" {\n  source = "./m"\n  count  = 100000\n}\n',
+        "m/main.tf": 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n',
+    }
+    with pytest.raises(TerraformError, match=r"module\.m asks for 100000 copies"):
+        convert_terraform(files)
+
+
+def test_a_count_of_300_still_converts() -> None:
+    conversion = main(
+        'resource "alicloud_vpc" "v" {\n  count = 300\n  cidr_block = "10.0.0.0/8"\n}\n'
+    )
+    assert conversion.template["Resources"]["Vpc_v"]["Count"] == 300
