@@ -121,6 +121,20 @@ def module_directory(path: str) -> str:
     return path.rpartition("/")[0]
 
 
+def module_calls(parsed: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The `module` blocks of one parsed file as (name, body) pairs."""
+    calls: list[tuple[str, Mapping[str, Any]]] = []
+    entries = parsed.get("module", [])
+    for entry in entries if isinstance(entries, list) else [entries]:
+        if isinstance(entry, dict):
+            calls.extend(
+                (str(name), body)
+                for name, body in entry.items()
+                if name != "__is_block__" and isinstance(body, dict)
+            )
+    return calls
+
+
 def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfig:
     """Parse one module's `.tf` files (the root module by default) of a checked workspace;
     the root module also gets its auto-loaded tfvars. Raises `TerraformError` for invalid HCL

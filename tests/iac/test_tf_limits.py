@@ -4,10 +4,16 @@ files of a directory a conversion reads (so example and test folders do not coun
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from iaccode.iac.terraform import TerraformError, convert_terraform
+from iaccode.iac.terraform import (
+    TerraformError,
+    collect_terraform_files,
+    collect_used_files,
+    convert_terraform,
+)
 from tests.iac.test_tf_constructs import main, props
 
 
@@ -86,3 +92,77 @@ def test_a_count_of_300_still_converts() -> None:
         'resource "alicloud_vpc" "v" {\n  count = 300\n  cidr_block = "10.0.0.0/8"\n}\n'
     )
     assert conversion.template["Resources"]["Vpc_v"]["Count"] == 300
+
+
+# --- which files a conversion reads -----------------------------------------------------------
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_only_the_root_module_and_the_local_modules_it_calls_are_collected(tmp_path: Path) -> None:
+    vpc = 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n'
+    _write(
+        tmp_path,
+        {
+            "main.tf": 'module "net" {\n  source = "./modules/net"\n}\n' + vpc,
+            "terraform.tfvars": 'name = "x"\n',
+            "templates/user_data.tftpl": "echo hi\n",
+            "modules/net/main.tf": 'module "deeper" {\n  source = "../deeper"\n}\n',
+            "modules/deeper/main.tf": vpc,
+            "modules/unused/main.tf": vpc,
+            # Configurations of their own, as module repositories keep them: 60 files.
+            **{f"examples/e{n}/main.tf": vpc for n in range(30)},
+            **{f"tests/t{n}/main.tf": vpc for n in range(30)},
+            "examples/e0/user_data.tftpl": "echo example\n",
+        },
+    )
+    with pytest.raises(TerraformError, match="more than 50 Terraform files"):
+        collect_terraform_files(tmp_path)
+    files = collect_used_files(tmp_path)
+    assert sorted(files) == [
+        "main.tf",
+        "modules/deeper/main.tf",
+        "modules/net/main.tf",
+        "templates/user_data.tftpl",
+        "terraform.tfvars",
+    ]
+    conversion = convert_terraform(files)
+    assert conversion.summary.found == 2
+
+
+def test_the_files_a_conversion_reads_still_have_the_limits(tmp_path: Path) -> None:
+    vpc = 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n'
+    _write(tmp_path, {f"part{n}.tf": "" for n in range(51)})
+    with pytest.raises(TerraformError, match="have 51 files, more than 50"):
+        collect_used_files(tmp_path)
+    _write(tmp_path, {"part0.tf": vpc * 3})
+    with pytest.raises(TerraformError, match="more than 100 bytes"):
+        collect_used_files(tmp_path, max_bytes=100, max_files=60)
+    _write(tmp_path / "many", {f"d{n}/x.tf": "" for n in range(2001)})
+    with pytest.raises(TerraformError, match="more than 2000"):
+        collect_used_files(tmp_path / "many")
+
+
+def test_a_module_that_is_not_valid_hcl_names_its_file(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {"main.tf": 'module "m" {\n  source = "./m"\n}\n', "m/main.tf": 'resource "x" "y" {\n'},
+    )
+    with pytest.raises(TerraformError, match=r"m/main\.tf"):
+        collect_used_files(tmp_path)
+
+
+def test_module_sources_outside_the_directory_are_not_followed(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "outside/main.tf": 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n',
+            "root/main.tf": 'module "m" {\n  source = "../outside"\n}\n',
+        },
+    )
+    assert sorted(collect_used_files(tmp_path / "root")) == ["main.tf"]
