@@ -498,6 +498,11 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {address}, which is not declared in these files", address=address)
             )
+        if address not in self.ids and self.static:
+            raise Unmappable(
+                expr,
+                Msg("reads {address}, whose values are known only at deploy time", address=address),
+            )
         if address not in self.ids:
             raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
         index: Any = None

@@ -14,7 +14,8 @@ from iaccode.iac.terraform import (
     collect_used_files,
     convert_terraform,
 )
-from tests.iac.test_tf_constructs import main, props
+from iaccode.iac.tf_convert import Summary
+from tests.iac.test_tf_constructs import convert, main, project, props, warnings
 
 
 def _locals_read_three_times(levels: int) -> str:
@@ -166,3 +167,157 @@ def test_module_sources_outside_the_directory_are_not_followed(tmp_path: Path) -
         },
     )
     assert sorted(collect_used_files(tmp_path / "root")) == ["main.tf"]
+
+
+# --- count and for_each on module calls ---------------------------------------------------------
+
+_SUBNET_MODULE = """
+variable "cidr" {
+  type = string
+}
+variable "zone" {
+  type    = string
+  default = "cn-hangzhou-h"
+}
+resource "alicloud_vswitch" "this" {
+  vpc_id     = "vpc-1"
+  cidr_block = var.cidr
+  zone_id    = var.zone
+}
+output "id" {
+  value = alicloud_vswitch.this.id
+}
+"""
+
+
+def test_for_each_over_a_map_on_a_module_call_inlines_one_copy_per_key() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            locals {
+              subnets = {
+                web = { cidr = "10.0.1.0/24", zone = "cn-hangzhou-i" }
+                db  = { cidr = "10.0.2.0/24", zone = "cn-hangzhou-j" }
+              }
+            }
+            module "subnet" {
+              source   = "./modules/subnet"
+              for_each = local.subnets
+              cidr     = each.value.cidr
+              zone     = each.value.zone
+            }
+            output "web" {
+              value = module.subnet["web"].id
+            }
+            output "all" {
+              value = module.subnet[*].id
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    resources = conversion.template["Resources"]
+    assert sorted(resources) == ["Vswitch_subnet_db__this", "Vswitch_subnet_web__this"]
+    assert props(conversion, "Vswitch_subnet_web__this") == {
+        "VpcId": "vpc-1",
+        "CidrBlock": "10.0.1.0/24",
+        "ZoneId": "cn-hangzhou-i",
+    }
+    assert props(conversion, "Vswitch_subnet_db__this")["CidrBlock"] == "10.0.2.0/24"
+    outputs = conversion.template["Outputs"]
+    assert outputs["web"]["Value"] == {"Ref": "Vswitch_subnet_web__this"}
+    assert outputs["all"]["Value"] == [
+        {"Ref": "Vswitch_subnet_web__this"},
+        {"Ref": "Vswitch_subnet_db__this"},
+    ]
+    assert conversion.summary == Summary(found=2, native=2, lossy=0, dropped=0)
+
+
+def test_for_each_over_a_set_variable_on_a_module_call_follows_its_default() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            variable "cidrs" {
+              type    = set(string)
+              default = ["10.0.1.0/24", "10.0.2.0/24"]
+            }
+            module "subnet" {
+              source   = "./modules/subnet"
+              for_each = toset(var.cidrs)
+              cidr     = each.key
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    cidrs = [r["Properties"]["CidrBlock"] for r in conversion.template["Resources"].values()]
+    assert cidrs == ["10.0.1.0/24", "10.0.2.0/24"]
+    assert "module.subnet: for_each over var.cidrs was unrolled over its default" in warnings(
+        conversion
+    )
+
+
+def test_a_module_for_each_known_only_at_deploy_time_is_reported() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            resource "alicloud_vpc" "v" {
+              cidr_block = "10.0.0.0/8"
+            }
+            module "subnet" {
+              source   = "./modules/subnet"
+              for_each = alicloud_vpc.v.id
+              cidr     = each.key
+            }
+            module "none" {
+              source   = "./modules/subnet"
+              for_each = {}
+              cidr     = each.key
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    assert list(conversion.template["Resources"]) == ["Vpc_v"]
+    text = warnings(conversion)
+    assert (
+        "module.subnet: its for_each reads alicloud_vpc.v, whose values are known only at "
+        "deploy time, so its resources were left out" in text
+    )
+    assert "module.none: its for_each is empty, so it was left out." in text
+    assert set(conversion.unsupported) == {"module.none", "module.subnet"}
+
+
+def test_a_module_count_inlines_one_copy_per_index() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            module "subnet" {
+              source = "./modules/subnet"
+              count  = 2
+              cidr   = "10.0.${count.index}.0/24"
+            }
+            output "second" {
+              value = module.subnet[1].id
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    assert props(conversion, "Vswitch_subnet_1__this")["CidrBlock"] == "10.0.1.0/24"
+    assert conversion.template["Outputs"]["second"]["Value"] == {"Ref": "Vswitch_subnet_1__this"}
+
+
+def test_a_module_for_each_no_stack_can_hold_is_refused() -> None:
+    files = project(
+        main_tf="""
+        module "subnet" {
+          source   = "./modules/subnet"
+          for_each = toset([for n in range(301) : tostring(n)])
+          cidr     = each.key
+        }
+        """,
+        modules__subnet__main_tf=_SUBNET_MODULE,
+    )
+    with pytest.raises(TerraformError, match=r"module\.subnet asks for 301 copies"):
+        convert_terraform(files)

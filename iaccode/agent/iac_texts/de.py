@@ -782,7 +782,6 @@ TEXTS: dict[str, str] = {
     "is a for expression whose filter is known only at deploy time": "ist ein for-Ausdruck, dessen Filter erst bei der Bereitstellung bekannt ist",
     "is an expression this converter does not read": "ist ein Ausdruck, den dieser Konverter nicht liest",
     "it is given {count} times, and ROS takes one": "es ist {count}-mal angegeben, und ROS nimmt eines",
-    "it uses count or for_each on a module call": "es verwendet count oder for_each an einem Modulaufruf",
     "its count is 0": "sein count ist 0",
     "its for_each is not a list, set or map known before deployment": "sein for_each ist keine vor der Bereitstellung bekannte Liste, Menge oder Map",
     "its for_each {reason}": "sein for_each {reason}",
@@ -945,4 +944,9 @@ TEXTS: dict[str, str] = {
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Die Locals der Terraform-Konfiguration lesen einander mehr als {limit} Mal (darunter local.{name}), was ohne Grenze wächst; konvertieren Sie eine kleinere Konfiguration.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} ist {size} Zeichen lang, mehr als die {limit}, die eine konvertierte Vorlage tragen kann.",
     "indexes {address} by the key {key!r}, which is not a copy's number": "indiziert {address} mit dem Schlüssel {key!r}, der keine Nummer einer Kopie ist",
+    "The root module and the local modules it calls have {count} files, more than {limit} (ROS accepts at most 50 Workspace files); remove unused files or raise the limit.": "Das Root-Modul und die lokalen Module, die es aufruft, haben {count} Dateien, mehr als {limit} (ROS akzeptiert höchstens 50 Workspace-Dateien); entfernen Sie unbenutzte Dateien oder erhöhen Sie das Limit.",
+    "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} wächst auf mehr als {limit} Werte, weil die Locals einander lesen, mehr als eine konvertierte Vorlage tragen kann; konvertieren Sie eine kleinere Konfiguration.",
+    "reads {address}, whose values are known only at deploy time": "liest {address}, dessen Werte erst beim Bereitstellen bekannt sind",
+    "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} verlangt {count} Kopien; ein ROS-Stack fasst höchstens {limit} Ressourcen, daher wird die Konfiguration nicht konvertiert. Senken Sie die Anzahl oder teilen Sie die Konfiguration auf mehrere Stacks auf.",
+    "{address}: its for_each is empty, so it was left out.": "{address}: sein for_each ist leer, daher wurde es ausgelassen.",
 }

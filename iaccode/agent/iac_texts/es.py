@@ -759,7 +759,6 @@ TEXTS: dict[str, str] = {
     "is a for expression whose filter is known only at deploy time": "es una expresión for cuyo filtro solo se conoce al desplegar",
     "is an expression this converter does not read": "es una expresión que este conversor no lee",
     "it is given {count} times, and ROS takes one": "se indica {count} veces y ROS admite uno",
-    "it uses count or for_each on a module call": "usa count o for_each en una llamada a módulo",
     "its count is 0": "su count es 0",
     "its for_each is not a list, set or map known before deployment": "su for_each no es una lista, un conjunto ni un mapa conocido antes del despliegue",
     "its for_each {reason}": "su for_each {reason}",
@@ -922,4 +921,9 @@ TEXTS: dict[str, str] = {
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Los locals de la configuración Terraform se leen entre sí más de {limit} veces (entre ellos local.{name}), lo que crece sin límite; convierta una configuración más pequeña.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} tiene {size} caracteres, más de los {limit} que puede llevar una plantilla convertida.",
     "indexes {address} by the key {key!r}, which is not a copy's number": "indexa {address} con la clave {key!r}, que no es el número de una copia",
+    "The root module and the local modules it calls have {count} files, more than {limit} (ROS accepts at most 50 Workspace files); remove unused files or raise the limit.": "El módulo raíz y los módulos locales que llama tienen {count} archivos, más de {limit} (ROS acepta como máximo 50 archivos de Workspace); elimine los archivos que no se usan o aumente el límite.",
+    "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} crece a más de {limit} valores porque los locals se leen entre sí, más de lo que puede llevar una plantilla convertida; convierta una configuración más pequeña.",
+    "reads {address}, whose values are known only at deploy time": "lee {address}, cuyos valores solo se conocen al desplegar",
+    "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} pide {count} copias; una pila de ROS admite como máximo {limit} recursos, así que la configuración no se convierte. Reduzca el número o divida la configuración en varias pilas.",
+    "{address}: its for_each is empty, so it was left out.": "{address}: su for_each está vacío, así que se omitió.",
 }

@@ -773,7 +773,6 @@ TEXTS: dict[str, str] = {
     "is a for expression whose filter is known only at deploy time": "est une expression for dont le filtre n'est connu qu'au déploiement",
     "is an expression this converter does not read": "est une expression que ce convertisseur ne lit pas",
     "it is given {count} times, and ROS takes one": "il est donné {count} fois et ROS n'en accepte qu'un",
-    "it uses count or for_each on a module call": "il utilise count ou for_each sur un appel de module",
     "its count is 0": "son count vaut 0",
     "its for_each is not a list, set or map known before deployment": "son for_each n'est pas une liste, un ensemble ou une map connus avant le déploiement",
     "its for_each {reason}": "son for_each {reason}",
@@ -936,4 +935,9 @@ TEXTS: dict[str, str] = {
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Les locals de la configuration Terraform se lisent les uns les autres plus de {limit} fois (dont local.{name}), ce qui croît sans limite ; convertissez une configuration plus petite.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} fait {size} caractères, plus que les {limit} qu'un modèle converti peut contenir.",
     "indexes {address} by the key {key!r}, which is not a copy's number": "indexe {address} par la clé {key!r}, qui n'est pas le numéro d'une copie",
+    "The root module and the local modules it calls have {count} files, more than {limit} (ROS accepts at most 50 Workspace files); remove unused files or raise the limit.": "Le module racine et les modules locaux qu'il appelle ont {count} fichiers, plus de {limit} (ROS accepte au plus 50 fichiers de Workspace) ; supprimez les fichiers inutilisés ou augmentez la limite.",
+    "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} atteint plus de {limit} valeurs parce que les locals se lisent entre eux, plus qu'un modèle converti ne peut en porter ; convertissez une configuration plus petite.",
+    "reads {address}, whose values are known only at deploy time": "lit {address}, dont les valeurs ne sont connues qu'au déploiement",
+    "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} demande {count} copies ; une pile ROS contient au plus {limit} ressources, la configuration n'est donc pas convertie. Réduisez le nombre ou répartissez la configuration sur plusieurs piles.",
+    "{address}: its for_each is empty, so it was left out.": "{address} : son for_each est vide, il a donc été omis.",
 }

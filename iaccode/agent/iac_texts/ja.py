@@ -774,7 +774,6 @@ TEXTS: dict[str, str] = {
     "is a for expression whose filter is known only at deploy time": "フィルターがデプロイ時にしかわからない for 式です",
     "is an expression this converter does not read": "このコンバーターが読めない式です",
     "it is given {count} times, and ROS takes one": "{count} 回指定されていますが、ROS は 1 つしか受け付けません",
-    "it uses count or for_each on a module call": "モジュール呼び出しで count または for_each を使っています",
     "its count is 0": "count が 0 です",
     "its for_each is not a list, set or map known before deployment": "for_each がデプロイ前にわかるリスト、セット、マップのいずれでもありません",
     "its for_each {reason}": "for_each が {reason}",
@@ -937,4 +936,9 @@ TEXTS: dict[str, str] = {
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform の locals が互いに {limit} 回を超えて参照しており（local.{name} を含む）、際限なく増大します。より小さな構成を変換してください。",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} は {size} 文字で、変換後のテンプレートに収まる {limit} 文字を超えています。",
     "indexes {address} by the key {key!r}, which is not a copy's number": "{address} をキー {key!r} で参照していますが、これはコピーの番号ではありません",
+    "The root module and the local modules it calls have {count} files, more than {limit} (ROS accepts at most 50 Workspace files); remove unused files or raise the limit.": "ルートモジュールとそれが呼び出すローカルモジュールのファイルは {count} 個で、{limit} を超えています（ROS の Workspace は最大 50 ファイル）。使わないファイルを削除するか、上限を引き上げてください。",
+    "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} は locals が互いを参照するため {limit} 個を超える値に膨らみ、変換後のテンプレートに収まりません。より小さな構成を変換してください。",
+    "reads {address}, whose values are known only at deploy time": "{address} を参照していますが、その値はデプロイ時にしかわかりません",
+    "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} は {count} 個のコピーを要求していますが、ROS スタックのリソースは最大 {limit} 個のため、構成は変換されません。数を減らすか、構成を複数のスタックに分けてください。",
+    "{address}: its for_each is empty, so it was left out.": "{address}: for_each が空のため、省略しました。",
 }

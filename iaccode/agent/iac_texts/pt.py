@@ -741,7 +741,6 @@ TEXTS: dict[str, str] = {
     "is a for expression whose filter is known only at deploy time": "é uma expressão for cujo filtro só é conhecido na implantação",
     "is an expression this converter does not read": "é uma expressão que este conversor não lê",
     "it is given {count} times, and ROS takes one": "é indicado {count} vezes e o ROS aceita um",
-    "it uses count or for_each on a module call": "usa count ou for_each numa chamada de módulo",
     "its count is 0": "o seu count é 0",
     "its for_each is not a list, set or map known before deployment": "o seu for_each não é uma lista, um conjunto ou um mapa conhecido antes da implantação",
     "its for_each {reason}": "o seu for_each {reason}",
@@ -904,4 +903,9 @@ TEXTS: dict[str, str] = {
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Os locals da configuração Terraform leem-se uns aos outros mais de {limit} vezes (entre eles local.{name}), o que cresce sem limite; converta uma configuração menor.",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} tem {size} caracteres, mais do que os {limit} que um modelo convertido pode conter.",
     "indexes {address} by the key {key!r}, which is not a copy's number": "indexa {address} pela chave {key!r}, que não é o número de uma cópia",
+    "The root module and the local modules it calls have {count} files, more than {limit} (ROS accepts at most 50 Workspace files); remove unused files or raise the limit.": "O módulo raiz e os módulos locais que ele chama têm {count} arquivos, mais de {limit} (o ROS aceita no máximo 50 arquivos de Workspace); remova arquivos não usados ou aumente o limite.",
+    "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} cresce para mais de {limit} valores porque os locals leem uns aos outros, mais do que um modelo convertido comporta; converta uma configuração menor.",
+    "reads {address}, whose values are known only at deploy time": "lê {address}, cujos valores só são conhecidos na implantação",
+    "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} pede {count} cópias; uma pilha do ROS comporta no máximo {limit} recursos, então a configuração não é convertida. Reduza a contagem ou divida a configuração em várias pilhas.",
+    "{address}: its for_each is empty, so it was left out.": "{address}: seu for_each está vazio, então foi deixado de fora.",
 }

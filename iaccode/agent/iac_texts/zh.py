@@ -664,7 +664,6 @@ TEXTS: dict[str, str] = {
     "is a for expression whose filter is known only at deploy time": "是一个过滤条件只有在部署时才能确定的 for 表达式",
     "is an expression this converter does not read": "是本转换器无法读取的表达式",
     "it is given {count} times, and ROS takes one": "指定了 {count} 次，而 ROS 只接受一个",
-    "it uses count or for_each on a module call": "在模块调用上使用了 count 或 for_each",
     "its count is 0": "其 count 为 0",
     "its for_each is not a list, set or map known before deployment": "其 for_each 不是部署前已知的列表、集合或映射",
     "its for_each {reason}": "其 for_each {reason}",
@@ -827,4 +826,9 @@ TEXTS: dict[str, str] = {
     "The Terraform's locals read each other more than {limit} times (local.{name} among them), which grows without bound; convert a smaller configuration.": "Terraform 的 locals 相互读取超过 {limit} 次（其中包括 local.{name}），会无限增长；请转换更小的配置。",
     "local.{name} is {size} characters long, more than the {limit} a converted template can carry.": "local.{name} 长 {size} 个字符，超过转换后的模板可容纳的 {limit} 个字符。",
     "indexes {address} by the key {key!r}, which is not a copy's number": "用键 {key!r} 索引 {address}，而它不是副本的编号",
+    "The root module and the local modules it calls have {count} files, more than {limit} (ROS accepts at most 50 Workspace files); remove unused files or raise the limit.": "根模块及其调用的本地模块共有 {count} 个文件，超过 {limit} 个（ROS 的 Workspace 最多 50 个文件）；请删除未使用的文件或提高上限。",
+    "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} 因 locals 相互引用而增长到超过 {limit} 个值，超出转换后模板的承载能力；请转换更小的配置。",
+    "reads {address}, whose values are known only at deploy time": "读取了 {address}，其值只有在部署时才知道",
+    "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} 要求 {count} 个副本；一个 ROS 资源栈最多容纳 {limit} 个资源，因此不转换该配置。请减少数量，或将配置拆分为多个资源栈。",
+    "{address}: its for_each is empty, so it was left out.": "{address}：其 for_each 为空，因此已省略。",
 }
