@@ -92,6 +92,10 @@ class Unmappable(Exception):
         self.reason = reason
 
 
+class Invalid(Unmappable):
+    """A value Terraform itself rejects when it evaluates it (an index past a literal list)."""
+
+
 @attrs.frozen
 class Where:
     """Where a value is being converted: for messages, placeholder names and count.index."""
@@ -362,6 +366,15 @@ class ValueConverter:
                 value = self._attribute(value.address, step.name, expr)
             elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
                 value = value[key]
+            elif isinstance(value, list) and is_literal(value) and isinstance(key, int):
+                raise Invalid(
+                    expr,
+                    Msg(
+                        "indexes a list of {size} items at {index}",
+                        size=len(value),
+                        index=key,
+                    ),
+                )
             elif isinstance(value, dict) and not is_function(value) and _text(key) in value:
                 value = value[_text(key)]
             elif isinstance(key, str | int):
@@ -622,9 +635,24 @@ class ValueConverter:
         test = self.condition_value(node.condition, expr, where)
         if isinstance(test, bool):
             return self.node(node.then if test else node.otherwise, expr, where)
-        name = self.condition(test, expr, where)
-        then = self.node(node.then, expr, where)
-        return {"Fn::If": [name, then, self.node(node.otherwise, expr, where)]}
+        branches: list[Any] = []
+        for branch, other in ((node.then, node.otherwise), (node.otherwise, node.then)):
+            try:
+                branches.append(self.node(branch, expr, where))
+            except Invalid as problem:
+                # Terraform fails when it takes that branch; the stack takes the other one.
+                self.warnings.append(
+                    Msg(
+                        "{address}: {argument} = {expr}: one branch {reason}, which Terraform "
+                        "rejects when it is taken, so the template always uses the other one.",
+                        address=where.address,
+                        argument=where.argument,
+                        expr=expr,
+                        reason=problem.reason,
+                    )
+                )
+                return self.node(other, expr, where)
+        return {"Fn::If": [self.condition(test, expr, where), *branches]}
 
     def condition(self, test: Any, expr: str, where: Where) -> str:
         """The name of a ROS condition for `test` (a condition function), added once."""

@@ -949,4 +949,7 @@ TEXTS: dict[str, str] = {
     "reads {address}, whose values are known only at deploy time": "liest {address}, dessen Werte erst beim Bereitstellen bekannt sind",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} verlangt {count} Kopien; ein ROS-Stack fasst höchstens {limit} Ressourcen, daher wird die Konfiguration nicht konvertiert. Senken Sie die Anzahl oder teilen Sie die Konfiguration auf mehrere Stacks auf.",
     "{address}: its for_each is empty, so it was left out.": "{address}: sein for_each ist leer, daher wurde es ausgelassen.",
+    "its value is computed, and ROS needs it as JSON text": "sein Wert wird berechnet, und ROS braucht ihn als JSON-Text",
+    "indexes a list of {size} items at {index}": "indiziert eine Liste mit {size} Einträgen an der Stelle {index}",
+    "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: ein Zweig {reason}, was Terraform ablehnt, wenn er gewählt wird; die Vorlage verwendet daher immer den anderen.",
 }

@@ -926,4 +926,7 @@ TEXTS: dict[str, str] = {
     "reads {address}, whose values are known only at deploy time": "lee {address}, cuyos valores solo se conocen al desplegar",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} pide {count} copias; una pila de ROS admite como máximo {limit} recursos, así que la configuración no se convierte. Reduzca el número o divida la configuración en varias pilas.",
     "{address}: its for_each is empty, so it was left out.": "{address}: su for_each está vacío, así que se omitió.",
+    "its value is computed, and ROS needs it as JSON text": "su valor se calcula, y ROS lo necesita como texto JSON",
+    "indexes a list of {size} items at {index}": "indexa una lista de {size} elementos en la posición {index}",
+    "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: una rama {reason}, lo que Terraform rechaza cuando se toma, así que la plantilla usa siempre la otra.",
 }

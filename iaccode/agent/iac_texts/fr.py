@@ -940,4 +940,7 @@ TEXTS: dict[str, str] = {
     "reads {address}, whose values are known only at deploy time": "lit {address}, dont les valeurs ne sont connues qu'au déploiement",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} demande {count} copies ; une pile ROS contient au plus {limit} ressources, la configuration n'est donc pas convertie. Réduisez le nombre ou répartissez la configuration sur plusieurs piles.",
     "{address}: its for_each is empty, so it was left out.": "{address} : son for_each est vide, il a donc été omis.",
+    "its value is computed, and ROS needs it as JSON text": "sa valeur est calculée, et ROS la veut en texte JSON",
+    "indexes a list of {size} items at {index}": "indexe une liste de {size} éléments à la position {index}",
+    "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address} : {argument} = {expr} : une branche {reason}, ce que Terraform refuse quand elle est prise ; le modèle utilise donc toujours l'autre.",
 }

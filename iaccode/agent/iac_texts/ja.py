@@ -941,4 +941,7 @@ TEXTS: dict[str, str] = {
     "reads {address}, whose values are known only at deploy time": "{address} を参照していますが、その値はデプロイ時にしかわかりません",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} は {count} 個のコピーを要求していますが、ROS スタックのリソースは最大 {limit} 個のため、構成は変換されません。数を減らすか、構成を複数のスタックに分けてください。",
     "{address}: its for_each is empty, so it was left out.": "{address}: for_each が空のため、省略しました。",
+    "its value is computed, and ROS needs it as JSON text": "値は計算されるものですが、ROS は JSON テキストとして必要とします",
+    "indexes a list of {size} items at {index}": "{size} 個の要素のリストを位置 {index} で参照しています",
+    "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: 一方の分岐は{reason}。この分岐が選ばれると Terraform はエラーにするため、テンプレートは常にもう一方を使います。",
 }

@@ -908,4 +908,7 @@ TEXTS: dict[str, str] = {
     "reads {address}, whose values are known only at deploy time": "lê {address}, cujos valores só são conhecidos na implantação",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} pede {count} cópias; uma pilha do ROS comporta no máximo {limit} recursos, então a configuração não é convertida. Reduza a contagem ou divida a configuração em várias pilhas.",
     "{address}: its for_each is empty, so it was left out.": "{address}: seu for_each está vazio, então foi deixado de fora.",
+    "its value is computed, and ROS needs it as JSON text": "seu valor é calculado, e o ROS precisa dele como texto JSON",
+    "indexes a list of {size} items at {index}": "indexa uma lista de {size} itens na posição {index}",
+    "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: um ramo {reason}, o que o Terraform rejeita quando é tomado, então o modelo sempre usa o outro.",
 }

@@ -831,4 +831,7 @@ TEXTS: dict[str, str] = {
     "reads {address}, whose values are known only at deploy time": "读取了 {address}，其值只有在部署时才知道",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} 要求 {count} 个副本；一个 ROS 资源栈最多容纳 {limit} 个资源，因此不转换该配置。请减少数量，或将配置拆分为多个资源栈。",
     "{address}: its for_each is empty, so it was left out.": "{address}：其 for_each 为空，因此已省略。",
+    "its value is computed, and ROS needs it as JSON text": "其值是计算得出的，而 ROS 需要 JSON 文本",
+    "indexes a list of {size} items at {index}": "在位置 {index} 处索引一个含 {size} 项的列表",
+    "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}：{argument} = {expr}：一个分支{reason}，Terraform 在选中该分支时会报错，因此模板始终使用另一个分支。",
 }
