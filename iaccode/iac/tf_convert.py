@@ -49,7 +49,14 @@ from iaccode.iac.tf_props import Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
-from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, check_copies, unique
+from iaccode.iac.tf_values import (
+    Unmappable,
+    ValueConverter,
+    Where,
+    check_copies,
+    cidr_constraint,
+    unique,
+)
 
 _COMPATIBLE_HINT = Msg(
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
@@ -464,6 +471,8 @@ class _Converter(ValueConverter):
                 parameters[name] = variable_parameter(block, self.config.tfvars)
         for name in self.used_variables:
             parameters.setdefault(name, {"Type": "String"})
+        for name, prefix in self.cidr_prefixes.items():
+            parameters[name].update(cidr_constraint(prefix))
         parameters.update(self.placeholders)
         return parameters
 
@@ -500,7 +509,15 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
     expanded = expand(checked)
-    converter = _Converter(expanded.config, files=checked)
+    converter = _Converter(
+        expanded.config,
+        files=checked,
+        parameter_patterns=frozenset(
+            name
+            for name, block in expanded.config.variables.items()
+            if "AllowedPattern" in variable_parameter(block, expanded.config.tfvars)
+        ),
+    )
     converter.warnings.extend(expanded.notes)
     converter.unsupported.extend(expanded.left_out)
     converter.plan()
@@ -519,23 +536,28 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
             )
         )
     outputs = converter.outputs()
-    ordered_resources = {
+    converted = {
         converter.ids[address]: converter.resources[converter.ids[address]]
         for address in converter.blocks
         if address in converter.ids
+    }
+    # Data sources first: what the stack reads before what it creates.
+    data_sources = {
+        name: {**entry, "Properties": coerce_properties(entry["Type"], entry["Properties"])}
+        for name, entry in converter.data_resources.items()
     }
     lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy
     lossy &= set(converter.ids)
     summary = Summary(
         found=found,
-        native=len(ordered_resources) - len(lossy),
+        native=len(converted) - len(lossy),
         lossy=len(lossy),
-        dropped=found - len(ordered_resources),
+        dropped=found - len(converted),
     )
     template: dict[str, Any] = {
         "ROSTemplateFormatVersion": FORMAT_VERSION,
         "Description": description
-        or f"Converted from Terraform by iaccode: {len(ordered_resources)} of {found} resources "
+        or f"Converted from Terraform by iaccode: {len(converted)} of {found} resources "
         "as native ROS resources.",
     }
     parameters = converter.parameters()
@@ -547,7 +569,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
         template["Parameters"] = parameters
     if converter.conditions:
         template["Conditions"] = dict(converter.conditions)
-    template["Resources"] = ordered_resources
+    template["Resources"] = {**data_sources, **converted}
     if outputs:
         template["Outputs"] = outputs
     join_list_refs(template)

@@ -227,6 +227,7 @@ class _Flattener:
     locals: dict[str, Any] = attrs.field(factory=dict)
     resources: list[Block] = attrs.field(factory=list)
     outputs: list[Block] = attrs.field(factory=list)
+    data: list[Block] = attrs.field(factory=list)
 
     def module(
         self,
@@ -298,6 +299,11 @@ class _Flattener:
                 outputs_of[name] = instances
         for key, value in config.locals.items():
             self.locals[prefix + key] = rewrite_values(value, rename)
+        self.data.extend(
+            Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
+            for block in config.data
+            for body in [rewrite_values(dict(block.body), rename)]
+        )
         for block in config.resources:
             body = rewrite_values(dict(block.body), rename)
             if isinstance(body.get("depends_on"), list):
@@ -746,6 +752,7 @@ def expand(files: Mapping[str, str]) -> Expanded:
         outputs=tuple(flattener.outputs),
         modules=(),
         tfvars=root.tfvars,
+        data=tuple(flattener.data),
     )
     resources = flattener.repeat(flat)
     return Expanded(

@@ -56,6 +56,7 @@ class TerraformConfig:
     outputs: tuple[Block, ...]
     modules: tuple[Block, ...]
     tfvars: Mapping[str, Any]
+    data: tuple[Block, ...] = ()  # `data` blocks, addressed `data.<type>.<name>`
 
 
 def parse_hcl(path: str, text: str) -> dict[str, Any]:
@@ -176,6 +177,7 @@ def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfi
         outputs=tuple(groups["output"]),
         modules=tuple(groups["module"]),
         tfvars=_tfvars(files) if directory == "" else {},
+        data=tuple(groups["data"]),
     )
 
 

@@ -523,7 +523,11 @@ def test_convert_module_directory_inlines_the_local_module() -> None:
     )
     # templatefile() of a file in the workspace is rendered with its variables.
     assert app["UserData"] == '#!/bin/bash\necho "listening on 8080" > /etc/motd\n'
-    assert conversion.summary == Summary(found=4, native=3, lossy=1, dropped=0)
+    # cidrsubnet(var.cidr_block, 8, 0) over the root variable's /12 default: Fn::Cidr.
+    assert properties(conversion, "Vswitch_network__this")["CidrBlock"] == {
+        "Fn::Select": ["0", {"Fn::Cidr": [{"Ref": "cidr_block"}, 1, 12]}]
+    }
+    assert conversion.summary == Summary(found=4, native=4, lossy=0, dropped=0)
 
 
 def test_convert_unsupported_resources_and_data_sources() -> None:

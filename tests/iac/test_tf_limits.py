@@ -321,3 +321,104 @@ def test_a_module_for_each_no_stack_can_hold_is_refused() -> None:
     )
     with pytest.raises(TerraformError, match=r"module\.subnet asks for 301 copies"):
         convert_terraform(files)
+
+
+# --- cidrsubnet over a parameter ---------------------------------------------------------------
+
+
+def test_cidrsubnet_over_a_parameter_is_fn_cidr_at_the_defaults_prefix_length() -> None:
+    conversion = main(
+        """
+        variable "vpc_cidr" {
+          type    = string
+          default = "172.16.0.0/12"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = var.vpc_cidr
+        }
+        resource "alicloud_vswitch" "s" {
+          count      = 2
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = cidrsubnet(var.vpc_cidr, 8, 3)
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    # 172.16.0.0/12 split by 8 more bits: /20 subnets, 12 host bits; the fourth is 172.16.48.0/20.
+    assert props(conversion, "Vswitch_s")["CidrBlock"] == {
+        "Fn::Select": ["3", {"Fn::Cidr": [{"Ref": "vpc_cidr"}, 4, 12]}]
+    }
+    parameter = conversion.template["Parameters"]["vpc_cidr"]
+    assert parameter["Default"] == "172.16.0.0/12"
+    assert parameter["AllowedPattern"].endswith("/12$")
+    import re
+
+    assert re.match(parameter["AllowedPattern"], "10.0.0.0/12")
+    assert not re.match(parameter["AllowedPattern"], "10.0.0.0/16")
+
+
+@pytest.mark.parametrize(
+    ("variable", "call", "reason"),
+    [
+        ('variable "c" {\n  type = string\n}\n', "cidrsubnet(var.c, 8, 1)", "prefix length"),
+        (
+            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n',
+            "cidrsubnet(var.c, 8, 300)",
+            "with arguments it cannot use",
+        ),
+        (
+            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n'
+            'variable "n" {\n  type = number\n  default = 1\n}\n',
+            "cidrsubnet(var.c, 8, var.n)",
+            "newbits or netnum not literal",
+        ),
+        (
+            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n'
+            '  validation {\n    condition = can(regex("^10\\\\.", var.c))\n'
+            '    error_message = "10/8 only."\n  }\n}\n',
+            "cidrsubnet(var.c, 8, 1)",
+            "prefix length",
+        ),
+    ],
+)
+def test_cidrsubnet_that_fn_cidr_cannot_express_is_reported(
+    variable: str, call: str, reason: str
+) -> None:
+    conversion = main(variable + f'resource "alicloud_vpc" "v" {{\n  cidr_block = {call}\n}}\n')
+    assert props(conversion, "Vpc_v")["CidrBlock"] == {"Ref": "Vpc_v_CidrBlock"}
+    assert reason in "\n".join(conversion.warnings)
+
+
+@pytest.mark.parametrize(
+    ("regex", "whole", "yes", "no"),
+    [
+        ("^[a-z]+$", "^[a-z]+$", "abc", "abc1"),
+        ("^10\\\\.", "^10\\..*$", "10.0.0.0/8", "110.0.0.0/8"),
+        ("-prod$", "^.*-prod$", "web-prod", "web-prod-1"),
+        ("^a|b$", "^.*(?:^a|b$).*$", "ax", "xa"),
+    ],
+)
+def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
+    regex: str, whole: str, yes: str, no: str
+) -> None:
+    conversion = main(
+        f"""
+        variable "name" {{
+          type    = string
+          default = "{yes}"
+          validation {{
+            condition     = can(regex("{regex}", var.name))
+            error_message = "Bad name."
+          }}
+        }}
+        resource "alicloud_vpc" "v" {{
+          cidr_block = "10.0.0.0/8"
+          vpc_name   = var.name
+        }}
+        """
+    )
+    import re
+
+    pattern = conversion.template["Parameters"]["name"]["AllowedPattern"]
+    assert pattern == whole
+    assert re.fullmatch(pattern, yes) and not re.fullmatch(pattern, no)

@@ -952,4 +952,12 @@ TEXTS: dict[str, str] = {
     "its value is computed, and ROS needs it as JSON text": "sein Wert wird berechnet, und ROS braucht ihn als JSON-Text",
     "indexes a list of {size} items at {index}": "indiziert eine Liste mit {size} Einträgen an der Stelle {index}",
     "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: ein Zweig {reason}, was Terraform ablehnt, wenn er gewählt wird; die Vorlage verwendet daher immer den anderen.",
+    "calls cidrsubnet() on a value known only at deploy time whose prefix length is not known in the files, which ROS's Fn::Cidr needs": "ruft cidrsubnet() mit einem erst beim Bereitstellen bekannten Wert auf, dessen Präfixlänge die Dateien nicht angeben; ROS' Fn::Cidr braucht sie",
+    "calls cidrsubnet() with arguments it cannot use": "ruft cidrsubnet() mit Argumenten auf, die es nicht verwenden kann",
+    "calls cidrsubnet() with newbits or netnum not literal": "ruft cidrsubnet() mit newbits oder netnum auf, die keine Literale sind",
+    "name_regex {pattern!r} is read as the exact name {name!r}; Terraform matched every name containing it": "name_regex {pattern!r} wird als genauer Name {name!r} gelesen; Terraform fand jeden Namen, der ihn enthält",
+    "reads {attribute} of {source}, which {type} has no attribute for": "liest {attribute} von {source}, wofür {type} kein Attribut hat",
+    "{argument} is not converted; the template reads the first item ROS lists": "{argument} wird nicht konvertiert; die Vorlage liest den ersten Eintrag, den ROS liefert",
+    "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} wurde zur ROS-Datenquelle {name} ({type}), die beim Erstellen des Stacks gelesen wird.",
+    "{source}: {note}.": "{source}: {note}.",
 }

@@ -929,4 +929,12 @@ TEXTS: dict[str, str] = {
     "its value is computed, and ROS needs it as JSON text": "su valor se calcula, y ROS lo necesita como texto JSON",
     "indexes a list of {size} items at {index}": "indexa una lista de {size} elementos en la posición {index}",
     "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: una rama {reason}, lo que Terraform rechaza cuando se toma, así que la plantilla usa siempre la otra.",
+    "calls cidrsubnet() on a value known only at deploy time whose prefix length is not known in the files, which ROS's Fn::Cidr needs": "llama a cidrsubnet() con un valor que solo se conoce al desplegar y cuya longitud de prefijo no dan los archivos, y Fn::Cidr de ROS la necesita",
+    "calls cidrsubnet() with arguments it cannot use": "llama a cidrsubnet() con argumentos que no puede usar",
+    "calls cidrsubnet() with newbits or netnum not literal": "llama a cidrsubnet() con newbits o netnum que no son literales",
+    "name_regex {pattern!r} is read as the exact name {name!r}; Terraform matched every name containing it": "name_regex {pattern!r} se lee como el nombre exacto {name!r}; Terraform encontraba todo nombre que lo contuviera",
+    "reads {attribute} of {source}, which {type} has no attribute for": "lee {attribute} de {source}, para lo que {type} no tiene atributo",
+    "{argument} is not converted; the template reads the first item ROS lists": "{argument} no se convierte; la plantilla lee el primer elemento que lista ROS",
+    "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} pasó a ser el origen de datos de ROS {name} ({type}), que se lee al crear la pila.",
+    "{source}: {note}.": "{source}: {note}.",
 }

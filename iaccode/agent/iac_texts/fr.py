@@ -943,4 +943,12 @@ TEXTS: dict[str, str] = {
     "its value is computed, and ROS needs it as JSON text": "sa valeur est calculée, et ROS la veut en texte JSON",
     "indexes a list of {size} items at {index}": "indexe une liste de {size} éléments à la position {index}",
     "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address} : {argument} = {expr} : une branche {reason}, ce que Terraform refuse quand elle est prise ; le modèle utilise donc toujours l'autre.",
+    "calls cidrsubnet() on a value known only at deploy time whose prefix length is not known in the files, which ROS's Fn::Cidr needs": "appelle cidrsubnet() sur une valeur connue seulement au déploiement, dont les fichiers ne donnent pas la longueur de préfixe, dont Fn::Cidr de ROS a besoin",
+    "calls cidrsubnet() with arguments it cannot use": "appelle cidrsubnet() avec des arguments inutilisables",
+    "calls cidrsubnet() with newbits or netnum not literal": "appelle cidrsubnet() avec newbits ou netnum non littéraux",
+    "name_regex {pattern!r} is read as the exact name {name!r}; Terraform matched every name containing it": "name_regex {pattern!r} est lu comme le nom exact {name!r} ; Terraform trouvait tout nom qui le contient",
+    "reads {attribute} of {source}, which {type} has no attribute for": "lit {attribute} de {source}, pour lequel {type} n'a pas d'attribut",
+    "{argument} is not converted; the template reads the first item ROS lists": "{argument} n'est pas converti ; le modèle lit le premier élément que ROS renvoie",
+    "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} est devenu la source de données ROS {name} ({type}), lue à la création de la pile.",
+    "{source}: {note}.": "{source} : {note}.",
 }

@@ -944,4 +944,12 @@ TEXTS: dict[str, str] = {
     "its value is computed, and ROS needs it as JSON text": "値は計算されるものですが、ROS は JSON テキストとして必要とします",
     "indexes a list of {size} items at {index}": "{size} 個の要素のリストを位置 {index} で参照しています",
     "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: 一方の分岐は{reason}。この分岐が選ばれると Terraform はエラーにするため、テンプレートは常にもう一方を使います。",
+    "calls cidrsubnet() on a value known only at deploy time whose prefix length is not known in the files, which ROS's Fn::Cidr needs": "デプロイ時にしかわからない値に cidrsubnet() を使っており、ROS の Fn::Cidr に必要なプレフィックス長がファイルからわかりません",
+    "calls cidrsubnet() with arguments it cannot use": "使えない引数で cidrsubnet() を呼び出しています",
+    "calls cidrsubnet() with newbits or netnum not literal": "リテラルでない newbits または netnum で cidrsubnet() を呼び出しています",
+    "name_regex {pattern!r} is read as the exact name {name!r}; Terraform matched every name containing it": "name_regex {pattern!r} を正確な名前 {name!r} として読みます。Terraform はそれを含むすべての名前に一致させていました",
+    "reads {attribute} of {source}, which {type} has no attribute for": "{source} の {attribute} を参照していますが、{type} にはそれに当たる属性がありません",
+    "{argument} is not converted; the template reads the first item ROS lists": "{argument} は変換されません。テンプレートは ROS が返す最初の項目を読みます",
+    "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} は ROS のデータソース {name}（{type}）になり、スタック作成時に読み取られます。",
+    "{source}: {note}.": "{source}: {note}。",
 }

@@ -911,4 +911,12 @@ TEXTS: dict[str, str] = {
     "its value is computed, and ROS needs it as JSON text": "seu valor é calculado, e o ROS precisa dele como texto JSON",
     "indexes a list of {size} items at {index}": "indexa uma lista de {size} itens na posição {index}",
     "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}: {argument} = {expr}: um ramo {reason}, o que o Terraform rejeita quando é tomado, então o modelo sempre usa o outro.",
+    "calls cidrsubnet() on a value known only at deploy time whose prefix length is not known in the files, which ROS's Fn::Cidr needs": "chama cidrsubnet() com um valor conhecido só na implantação, cujo comprimento de prefixo os arquivos não dão, e o Fn::Cidr do ROS precisa dele",
+    "calls cidrsubnet() with arguments it cannot use": "chama cidrsubnet() com argumentos que não pode usar",
+    "calls cidrsubnet() with newbits or netnum not literal": "chama cidrsubnet() com newbits ou netnum que não são literais",
+    "name_regex {pattern!r} is read as the exact name {name!r}; Terraform matched every name containing it": "name_regex {pattern!r} é lido como o nome exato {name!r}; o Terraform encontrava todo nome que o contivesse",
+    "reads {attribute} of {source}, which {type} has no attribute for": "lê {attribute} de {source}, para o qual {type} não tem atributo",
+    "{argument} is not converted; the template reads the first item ROS lists": "{argument} não é convertido; o modelo lê o primeiro item que o ROS lista",
+    "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} virou a fonte de dados do ROS {name} ({type}), lida quando a pilha é criada.",
+    "{source}: {note}.": "{source}: {note}.",
 }

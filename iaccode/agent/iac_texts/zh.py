@@ -834,4 +834,12 @@ TEXTS: dict[str, str] = {
     "its value is computed, and ROS needs it as JSON text": "其值是计算得出的，而 ROS 需要 JSON 文本",
     "indexes a list of {size} items at {index}": "在位置 {index} 处索引一个含 {size} 项的列表",
     "{address}: {argument} = {expr}: one branch {reason}, which Terraform rejects when it is taken, so the template always uses the other one.": "{address}：{argument} = {expr}：一个分支{reason}，Terraform 在选中该分支时会报错，因此模板始终使用另一个分支。",
+    "calls cidrsubnet() on a value known only at deploy time whose prefix length is not known in the files, which ROS's Fn::Cidr needs": "对一个部署时才知道的值调用了 cidrsubnet()，文件中无法得知其前缀长度，而 ROS 的 Fn::Cidr 需要它",
+    "calls cidrsubnet() with arguments it cannot use": "用无法使用的参数调用了 cidrsubnet()",
+    "calls cidrsubnet() with newbits or netnum not literal": "用非字面量的 newbits 或 netnum 调用了 cidrsubnet()",
+    "name_regex {pattern!r} is read as the exact name {name!r}; Terraform matched every name containing it": "name_regex {pattern!r} 被当作精确名称 {name!r}；Terraform 会匹配所有包含它的名称",
+    "reads {attribute} of {source}, which {type} has no attribute for": "读取了 {source} 的 {attribute}，而 {type} 没有对应的属性",
+    "{argument} is not converted; the template reads the first item ROS lists": "{argument} 未被转换；模板读取 ROS 列出的第一项",
+    "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} 已转为 ROS 数据源 {name}（{type}），在创建资源栈时读取。",
+    "{source}: {note}.": "{source}：{note}。",
 }
