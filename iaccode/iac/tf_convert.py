@@ -13,8 +13,9 @@ records why and keeps the template valid instead:
   the reason (the vendor marks some arguments as having no ROS property).
 - Required ROS properties that the Terraform left out get a placeholder parameter.
 
-`Conversion.summary` counts the resources found, converted natively, converted with losses and
-left out; the notes say why for each.
+`Conversion.summary` counts the resources found, converted natively, converted with losses,
+left out, and not created (a count of 0 in the files: Terraform creates none either); the
+notes say why for each.
 
 Logical ids: the Terraform type without `alicloud_`, in PascalCase, `_`, then the resource name
 with every character other than letters, digits and `_` replaced by `_`
@@ -71,8 +72,21 @@ class Summary:
     native: int
     lossy: int
     dropped: int
+    # Resources whose count is 0 in the files: Terraform creates none either, so they are
+    # neither converted nor dropped.
+    not_created: int = 0
 
     def message(self) -> Msg:
+        if self.not_created:
+            return Msg(
+                "{found} Terraform resources: {native} converted natively, {lossy} converted "
+                "with losses, {dropped} left out, {not_created} not created (count 0).",
+                found=self.found,
+                native=self.native,
+                lossy=self.lossy,
+                dropped=self.dropped,
+                not_created=self.not_created,
+            )
         return Msg(
             "{found} Terraform resources: {native} converted natively, {lossy} converted with "
             "losses, {dropped} left out.",
@@ -128,6 +142,7 @@ class _Converter(ValueConverter):
     unsupported: list[str] = attrs.field(factory=list)
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
+    not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -197,6 +212,7 @@ class _Converter(ValueConverter):
         check_copies(address, count)
         if count == 0:
             self._leave_out(address, Msg("its count is 0"))
+            self.not_created.add(address)
             return
         self.counts[address] = _Count(count)
 
@@ -552,7 +568,8 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
         found=found,
         native=len(converted) - len(lossy),
         lossy=len(lossy),
-        dropped=found - len(converted),
+        dropped=found - len(converted) - len(converter.not_created),
+        not_created=len(converter.not_created),
     )
     template: dict[str, Any] = {
         "ROSTemplateFormatVersion": FORMAT_VERSION,

@@ -960,4 +960,5 @@ TEXTS: dict[str, str] = {
     "{argument} is not converted; the template reads the first item ROS lists": "{argument} wird nicht konvertiert; die Vorlage liest den ersten Eintrag, den ROS liefert",
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} wurde zur ROS-Datenquelle {name} ({type}), die beim Erstellen des Stacks gelesen wird.",
     "{source}: {note}.": "{source}: {note}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} Terraform-Ressourcen: {native} nativ konvertiert, {lossy} mit Verlusten konvertiert, {dropped} ausgelassen, {not_created} nicht erstellt (count 0).",
 }

@@ -937,4 +937,5 @@ TEXTS: dict[str, str] = {
     "{argument} is not converted; the template reads the first item ROS lists": "{argument} no se convierte; la plantilla lee el primer elemento que lista ROS",
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} pasó a ser el origen de datos de ROS {name} ({type}), que se lee al crear la pila.",
     "{source}: {note}.": "{source}: {note}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} recursos de Terraform: {native} convertidos de forma nativa, {lossy} convertidos con pérdidas, {dropped} omitidos, {not_created} no creados (count 0).",
 }

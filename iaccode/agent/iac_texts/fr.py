@@ -951,4 +951,5 @@ TEXTS: dict[str, str] = {
     "{argument} is not converted; the template reads the first item ROS lists": "{argument} n'est pas converti ; le modèle lit le premier élément que ROS renvoie",
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} est devenu la source de données ROS {name} ({type}), lue à la création de la pile.",
     "{source}: {note}.": "{source} : {note}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} ressources Terraform : {native} converties nativement, {lossy} converties avec pertes, {dropped} omises, {not_created} non créées (count 0).",
 }

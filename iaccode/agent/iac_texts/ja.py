@@ -952,4 +952,5 @@ TEXTS: dict[str, str] = {
     "{argument} is not converted; the template reads the first item ROS lists": "{argument} は変換されません。テンプレートは ROS が返す最初の項目を読みます",
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} は ROS のデータソース {name}（{type}）になり、スタック作成時に読み取られます。",
     "{source}: {note}.": "{source}: {note}。",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "Terraform リソース {found} 個: ネイティブに変換 {native} 個、欠落ありで変換 {lossy} 個、省略 {dropped} 個、作成されないもの {not_created} 個（count 0）。",
 }

@@ -919,4 +919,5 @@ TEXTS: dict[str, str] = {
     "{argument} is not converted; the template reads the first item ROS lists": "{argument} não é convertido; o modelo lê o primeiro item que o ROS lista",
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} virou a fonte de dados do ROS {name} ({type}), lida quando a pilha é criada.",
     "{source}: {note}.": "{source}: {note}.",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} recursos do Terraform: {native} convertidos nativamente, {lossy} convertidos com perdas, {dropped} deixados de fora, {not_created} não criados (count 0).",
 }

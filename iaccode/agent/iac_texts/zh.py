@@ -842,4 +842,5 @@ TEXTS: dict[str, str] = {
     "{argument} is not converted; the template reads the first item ROS lists": "{argument} 未被转换；模板读取 ROS 列出的第一项",
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} 已转为 ROS 数据源 {name}（{type}），在创建资源栈时读取。",
     "{source}: {note}.": "{source}：{note}。",
+    "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} 个 Terraform 资源：{native} 个原生转换，{lossy} 个有损转换，{dropped} 个省略，{not_created} 个不会创建（count 0）。",
 }
