@@ -323,11 +323,15 @@ class _Converter(ValueConverter):
 
     @staticmethod
     def _renamed_name(rule: Rule, item: Dropped, properties: Mapping[str, Any]) -> str | None:
-        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), the
-        provider's newer spelling of that deprecated argument, when it is not set otherwise."""
-        if "." in item.argument or not item.argument.endswith("_name"):
+        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), or of
+        `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`): one is the
+        provider's newer spelling of the other, deprecated one. None when it is set otherwise."""
+        if "." in item.argument:
             return None
-        target = rule.properties.get("name")
+        if item.argument.endswith("_name"):
+            target = rule.properties.get("name")
+        else:
+            target = rule.properties.get(item.argument + "_name")
         to = target.to if target is not None and target.schema is None else None
         known = ros_properties(rule.ros_type)
         if to is None or "." in to or to in properties or (known is not None and to not in known):

@@ -15,7 +15,8 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   `length` Fn::Length, `base64encode` Fn::Base64Encode, `split` Fn::Split, `replace`
   Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Sub,
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
-  default's prefix length); every function is computed when its arguments are literal.
+  default's prefix length); every function is computed when its arguments are literal
+  (`flatten`, `distinct`, `compact`, `sort`, `zipmap`, `substr` and friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -30,6 +31,7 @@ import base64
 import copy
 import ipaddress
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -1254,6 +1256,43 @@ def _range(args: list[Any]) -> Any:
     return list(numbers)
 
 
+def _flatten(args: list[Any]) -> Any:
+    (value,) = args
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    flat: list[Any] = []
+    for item in value:
+        flat.extend(_flatten([item]) if isinstance(item, list) else [item])
+    return flat
+
+
+def _distinct(args: list[Any]) -> Any:
+    (value,) = args
+    seen = dict.fromkeys(json.dumps(item, sort_keys=True) for item in value)
+    return [json.loads(item) for item in seen]
+
+
+def _sort(args: list[Any]) -> Any:
+    (value,) = args
+    if not all(isinstance(item, str) for item in value):
+        raise TypeError("sort() takes strings")  # Terraform sorts text only
+    return sorted(value)
+
+
+def _zipmap(args: list[Any]) -> Any:
+    keys, values = args
+    if len(keys) != len(values):
+        raise ValueError("lengths differ")
+    return {_text(key): value for key, value in zip(keys, values, strict=True)}
+
+
+def _one(args: list[Any]) -> Any:
+    (value,) = args
+    if len(value) > 1:
+        raise ValueError("more than one item")
+    return value[0] if value else None
+
+
 FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "join": _join,
     "element": _element,
@@ -1284,4 +1323,26 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
+    "flatten": _literal_only(_flatten),
+    "distinct": _literal_only(_distinct),
+    "compact": _literal_only(lambda args: [item for item in args[0] if item not in ("", None)]),
+    "sort": _literal_only(_sort),
+    "reverse": _literal_only(lambda args: list(reversed(args[0]))),
+    "zipmap": _literal_only(_zipmap),
+    "one": _literal_only(_one),
+    "sum": _literal_only(lambda args: sum(args[0])),
+    "abs": _literal_only(lambda args: abs(args[0])),
+    "ceil": _literal_only(lambda args: math.ceil(args[0])),
+    "floor": _literal_only(lambda args: math.floor(args[0])),
+    "substr": _literal_only(lambda args: _substr(*args)),
+    "trimprefix": _literal_only(lambda args: args[0].removeprefix(args[1])),
+    "trimsuffix": _literal_only(lambda args: args[0].removesuffix(args[1])),
+    "startswith": _literal_only(lambda args: args[0].startswith(args[1])),
+    "endswith": _literal_only(lambda args: args[0].endswith(args[1])),
 }
+
+
+def _substr(text: str, offset: int, length: int) -> str:
+    """Terraform's substr: a negative offset counts from the end, length -1 is the rest."""
+    start = offset if offset >= 0 else max(len(text) + offset, 0)
+    return text[start:] if length < 0 else text[start : start + length]

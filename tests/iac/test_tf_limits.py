@@ -422,3 +422,56 @@ def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
     pattern = conversion.template["Parameters"]["name"]["AllowedPattern"]
     assert pattern == whole
     assert re.fullmatch(pattern, yes) and not re.fullmatch(pattern, no)
+
+
+# --- list functions the public modules use, computed from what the files give -----------------
+
+
+def test_list_functions_are_computed_from_literals() -> None:
+    conversion = main(
+        """
+        variable "extra" {
+          type    = list(string)
+          default = ["b", "a", ""]
+        }
+        locals {
+          rules = sort(compact(distinct(concat(["a", "c"], ["c", "b"], [""]))))
+          pairs = flatten([["10.0.1.0/24", "10.0.2.0/24"], [["10.0.3.0/24"]]])
+          named = zipmap(["web", "db"], [1, 2])
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = one(["10.0.0.0/8"])
+          vpc_name    = join("-", reverse(local.rules))
+          description = "${substr("abcdef", 1, 3)}${trimsuffix("x.tf", ".tf")}${sum([1, 2])}"
+          tags        = { n = length(local.pairs), db = local.named["db"] }
+        }
+        resource "alicloud_vpc" "w" {
+          cidr_block = "10.0.0.0/8"
+          vpc_name   = join("-", distinct(var.extra))
+        }
+        """
+    )
+    v = props(conversion, "Vpc_v")
+    assert v["CidrBlock"] == "10.0.0.0/8"
+    assert v["VpcName"] == "c-b-a"
+    assert v["Description"] == "bcdx3"
+    assert v["Tags"] == [{"Key": "n", "Value": 3}, {"Key": "db", "Value": 2}]
+    # Over a parameter ROS has no distinct(): reported, not guessed.
+    assert props(conversion, "Vpc_w")["VpcName"] == {"Ref": "Vpc_w_VpcName"}
+    assert "calls distinct() with arguments it cannot use" in warnings(conversion)
+
+
+def test_a_deprecated_argument_reads_as_its_newer_name() -> None:
+    conversion = main(
+        """
+        resource "alicloud_cms_alarm" "cpu" {
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "cpu_total"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+        }
+        """
+    )
+    assert props(conversion, "CmsAlarm_cpu")["MetricName"] == "cpu_total"
+    assert "MetricName, which" not in warnings(conversion)
