@@ -56,6 +56,7 @@ from iaccode.iac.tf_values import (
     Where,
     check_copies,
     cidr_constraint,
+    is_function,
     unique,
 )
 
@@ -266,7 +267,7 @@ class _Converter(ValueConverter):
         )
         properties = converted.properties
         for key, default in rule.defaults.items():
-            properties.setdefault(key, default)
+            _set_default(properties, key.split("."), default)
         if rule.vpc_from_vswitch and "VpcId" not in properties:
             vpc = self._vpc_of_vswitch(properties.get("VSwitchId"))
             if vpc is not None:
@@ -495,6 +496,21 @@ class _Converter(ValueConverter):
             parameters[name].update(cidr_constraint(prefix))
         parameters.update(self.placeholders)
         return parameters
+
+
+def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:
+    """Set a rule's default at a dotted path (`RuleList.0.RuleName`) when it is not set; a
+    nested one only inside a list or struct the Terraform already gives."""
+    container: Any = properties
+    for step in path[:-1]:
+        if isinstance(container, list) and step.isdigit() and int(step) < len(container):
+            container = container[int(step)]
+        elif isinstance(container, dict) and isinstance(container.get(step), dict | list):
+            container = container[step]
+        else:
+            return
+    if isinstance(container, dict) and not is_function(container):
+        container.setdefault(path[-1], default)
 
 
 def _single_expression(raw: object) -> object:

@@ -113,6 +113,10 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_cdn_domain_new": _Overlay(
         properties={"sources": PropertyRule("Sources", handler="json_text")}
     ),
+    # The provider's default names ("Our plugin provides a default name", its docs); ROS
+    # requires them.
+    "alicloud_slb_server_group": _Overlay(defaults={"VServerGroupName": "tf-server-group"}),
+    "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
 }

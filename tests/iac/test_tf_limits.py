@@ -475,3 +475,35 @@ def test_a_deprecated_argument_reads_as_its_newer_name() -> None:
     )
     assert props(conversion, "CmsAlarm_cpu")["MetricName"] == "cpu_total"
     assert "MetricName, which" not in warnings(conversion)
+
+
+def test_names_the_provider_defaults_are_set_where_ros_requires_them() -> None:
+    conversion = main(
+        """
+        resource "alicloud_slb_load_balancer" "lb" {
+          load_balancer_name = "lb"
+          vswitch_id         = "vsw-1"
+          load_balancer_spec = "slb.s1.small"
+        }
+        resource "alicloud_slb_server_group" "group" {
+          load_balancer_id = alicloud_slb_load_balancer.lb.id
+        }
+        resource "alicloud_slb_rule" "rule" {
+          load_balancer_id = alicloud_slb_load_balancer.lb.id
+          frontend_port    = 80
+          domain           = "*.example.com"
+          url              = "/image"
+          server_group_id  = alicloud_slb_server_group.group.id
+        }
+        """
+    )
+    assert props(conversion, "SlbServerGroup_group")["VServerGroupName"] == "tf-server-group"
+    assert props(conversion, "SlbRule_rule")["RuleList"] == [
+        {
+            "Domain": "*.example.com",
+            "Url": "/image",
+            "VServerGroupId": {"Ref": "SlbServerGroup_group"},
+            "RuleName": "tf-slb-rule",
+        }
+    ]
+    assert "sets nothing that maps" not in warnings(conversion)
