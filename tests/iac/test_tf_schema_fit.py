@@ -135,19 +135,20 @@ def test_a_tags_map_placed_by_the_schema_becomes_key_value_pairs() -> None:
 def test_a_required_field_of_a_nested_struct_gets_a_parameter() -> None:
     conversion = convert(
         """
-        resource "alicloud_slb_rule" "images" {
-          load_balancer_id = "lb-1"
-          frontend_port    = 80
-          domain           = "*.example.com"
-          url              = "/image"
-          server_group_id  = "rsp-1"
+        resource "alicloud_instance" "vm" {
+          image_id      = "centos_7"
+          instance_type = "ecs.g7.large"
+          vswitch_id    = "vsw-1"
+          data_disks {
+            category = "cloud_essd"
+          }
         }
         """
     )
-    rule = props(conversion, "SlbRule_images")["RuleList"][0]
-    assert rule["RuleName"] == {"Ref": "SlbRule_images_RuleName"}
-    assert "SlbRule_images_RuleName" in conversion.template["Parameters"]
-    assert "RuleList.0.RuleName" in "\n".join(conversion.warnings)
+    disk = props(conversion, "Instance_vm")["DiskMappings"][0]
+    assert disk["Size"] == {"Ref": "Instance_vm_Size"}
+    assert "Instance_vm_Size" in conversion.template["Parameters"]
+    assert "DiskMappings.0.Size" in "\n".join(conversion.warnings)
     assert conversion.summary.lossy == 1
 
 
