@@ -400,7 +400,9 @@ def _check_outputs(ctx: CheckContext) -> None:
                         Msg("Remove it; outputs take Value, Description, Label and Condition."),
                     ),
                 )
-        if "Value" not in fields:
+        # A Terraform-type template's output takes its value from the Terraform output of
+        # the same name; ROS's docs show it with no Value or `Value: null` (terraform.py).
+        if "Value" not in fields and not ctx.is_terraform:
             ctx.add(
                 "ROS5002",
                 (*path, "Value"),

@@ -5,7 +5,8 @@
 `Transform: Aliyun::OpenTofu-v1.8` (or `Aliyun::Terraform-v1.x`) and a `Workspace` of relative
 paths to file text. ROS runs Terraform on the files itself, so nothing is lost; it is the answer
 for any configuration the native conversion cannot map. `collect_terraform_files` reads such a
-workspace from a directory (`tf_files`).
+workspace from a directory (`tf_files`), every file; `collect_used_files` (`tf_select`) only the
+files the root module reads (its folder and the local modules it calls, not `examples/`).
 
 Root-module `variable` blocks become ROS `Parameters` (string->String, number->Number,
 bool->Boolean, list/set->CommaDelimitedList, map/object/tuple->Json; default, description and
@@ -13,11 +14,12 @@ bool->Boolean, list/set->CommaDelimitedList, map/object/tuple->Json; default, de
 the ROS docs describe). That gives the console typed inputs and lets `check_template` see them.
 Module variables are left alone: a module call sets them, not the stack.
 
-`output` blocks are NOT turned into ROS `Outputs`. ROS publishes a Terraform-type stack's root
-outputs by itself, and its docs show the `Outputs` section of such a template only overriding
-display text (Description, Label) with no Value, or with `Value: null`, depending on the page
-revision; our checker (ROS5002) refuses an output without Value. Rather than guess which form
-ROS accepts, the wrapper leaves Outputs out; the stack still reports every Terraform output.
+Root-module `output` blocks become ROS `Outputs` of the same name. ROS takes a Terraform-type
+stack's output values from Terraform itself, so the entry carries only display text: the
+newest revision of the ROS docs ("Structure of Terraform templates", updated 2024-01-18) writes
+it as `Value: null` with Description, which is what `tf_hcl.output_fields` emits (Label is the
+output's name unless a JSON description gives one). The checker accepts an output of a
+Terraform-type template with `Value: null` or no Value (older revisions of the page omit it).
 
 `wrap_notes` says what ROS will not find: a module call whose source is remote (registry, git,
 ...) needs network access at deploy time, and one whose source leaves the workspace is not in
@@ -46,17 +48,21 @@ from iaccode.iac.tf_files import (
 )
 from iaccode.iac.tf_hcl import (
     literal_text,
+    module_calls,
     module_directory,
+    output_fields,
     parse_hcl,
     read_config,
     variable_parameter,
 )
+from iaccode.iac.tf_select import collect_used_files
 
 __all__ = [
     "DEFAULT_TRANSFORM",
     "Conversion",
     "TerraformError",
     "collect_terraform_files",
+    "collect_used_files",
     "convert_terraform",
     "wrap_notes",
     "wrap_terraform",
@@ -106,6 +112,9 @@ def wrap_terraform(
     }
     if parameters:
         template["Parameters"] = parameters
+    outputs = {block.labels[0]: output_fields(block) for block in config.outputs}
+    if outputs:
+        template["Outputs"] = outputs
     template["Workspace"] = workspace
     return template
 
@@ -120,7 +129,7 @@ def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
         if not path.endswith(".tf"):
             continue
         directory = module_directory(path)
-        for name, body in _module_calls(parse_hcl(path, text)):
+        for name, body in module_calls(parse_hcl(path, text)):
             source = literal_text(body.get("source")) or ""
             if not source.startswith(("./", "../")):
                 notes.append(
@@ -148,19 +157,6 @@ def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
                     )
                 )
     return tuple(notes)
-
-
-def _module_calls(parsed: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
-    calls: list[tuple[str, Mapping[str, Any]]] = []
-    entries = parsed.get("module", [])
-    for entry in entries if isinstance(entries, list) else [entries]:
-        if isinstance(entry, dict):
-            calls.extend(
-                (str(name), body)
-                for name, body in entry.items()
-                if name != "__is_block__" and isinstance(body, dict)
-            )
-    return calls
 
 
 def convert_terraform(files: Mapping[str, str], *, description: str | None = None) -> Conversion:

@@ -9,7 +9,8 @@ only literal values whose meaning is unambiguous:
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
-  becomes that value;
+  becomes that value, and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
+  (ECS `AutoRenew: "True"`) becomes its on or off value;
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
 - Key/Value pairs for a map property (RDS `Tags`) become the map;
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
@@ -33,6 +34,11 @@ from iaccode.iac.tf_values import is_function
 _SWITCHES = (("enabled", "disabled"), ("on", "off"), ("true", "false"), ("yes", "no"))
 
 
+# Terraform's renewal_status values (alicloud_instance and others: AutoRenewal, Normal,
+# NotRenewal, provider docs) where ROS has an on/off switch such as ECS AutoRenew True/False.
+_RENEWAL = {"autorenewal": True, "normal": False, "notrenewal": False}
+
+
 def _switch(value: bool, allowed: tuple[object, ...]) -> object:
     texts = {str(item).lower(): item for item in allowed if isinstance(item, str)}
     for yes, no in _SWITCHES:
@@ -48,7 +54,12 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
         return _switch(value, prop.allowed_values)
     if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
         same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
-        return same[0] if len(same) == 1 else value
+        if len(same) == 1:
+            return same[0]
+        if value.lower() in _RENEWAL:
+            switched = _switch(_RENEWAL[value.lower()], prop.allowed_values)
+            return switched if not isinstance(switched, bool) else value
+        return value
     return _fit_type(value, prop.type)
 
 

@@ -13,8 +13,9 @@ records why and keeps the template valid instead:
   the reason (the vendor marks some arguments as having no ROS property).
 - Required ROS properties that the Terraform left out get a placeholder parameter.
 
-`Conversion.summary` counts the resources found, converted natively, converted with losses and
-left out; the notes say why for each.
+`Conversion.summary` counts the resources found, converted natively, converted with losses,
+left out, and not created (a count of 0 in the files: Terraform creates none either); the
+notes say why for each.
 
 Logical ids: the Terraform type without `alicloud_`, in PascalCase, `_`, then the resource name
 with every character other than letters, digits and `_` replaced by `_`
@@ -49,7 +50,15 @@ from iaccode.iac.tf_props import Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
-from iaccode.iac.tf_values import Unmappable, ValueConverter, Where, unique
+from iaccode.iac.tf_values import (
+    Unmappable,
+    ValueConverter,
+    Where,
+    check_copies,
+    cidr_constraint,
+    is_function,
+    unique,
+)
 
 _COMPATIBLE_HINT = Msg(
     "use the compatible wrapping (wrap_terraform), which deploys the Terraform files unchanged"
@@ -64,8 +73,21 @@ class Summary:
     native: int
     lossy: int
     dropped: int
+    # Resources whose count is 0 in the files: Terraform creates none either, so they are
+    # neither converted nor dropped.
+    not_created: int = 0
 
     def message(self) -> Msg:
+        if self.not_created:
+            return Msg(
+                "{found} Terraform resources: {native} converted natively, {lossy} converted "
+                "with losses, {dropped} left out, {not_created} not created (count 0).",
+                found=self.found,
+                native=self.native,
+                lossy=self.lossy,
+                dropped=self.dropped,
+                not_created=self.not_created,
+            )
         return Msg(
             "{found} Terraform resources: {native} converted natively, {lossy} converted with "
             "losses, {dropped} left out.",
@@ -121,6 +143,7 @@ class _Converter(ValueConverter):
     unsupported: list[str] = attrs.field(factory=list)
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
+    not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -170,6 +193,7 @@ class _Converter(ValueConverter):
             if isinstance(node, Conditional) and _is_zero(node.otherwise):
                 test = self.condition_value(node.condition, str(raw), where)
                 count = self.node(node.then, str(raw), where)
+                check_copies(address, count)
                 if test is False:
                     count = 0
                 elif count == 1 and test is True:
@@ -186,8 +210,10 @@ class _Converter(ValueConverter):
             if isinstance(count, dict) and count.get("Ref") in self.placeholders:
                 self.placeholders[count["Ref"]]["Type"] = "Number"
             self.lossy.add(address)
+        check_copies(address, count)
         if count == 0:
             self._leave_out(address, Msg("its count is 0"))
+            self.not_created.add(address)
             return
         self.counts[address] = _Count(count)
 
@@ -241,7 +267,7 @@ class _Converter(ValueConverter):
         )
         properties = converted.properties
         for key, default in rule.defaults.items():
-            properties.setdefault(key, default)
+            _set_default(properties, key.split("."), default)
         if rule.vpc_from_vswitch and "VpcId" not in properties:
             vpc = self._vpc_of_vswitch(properties.get("VSwitchId"))
             if vpc is not None:
@@ -298,11 +324,15 @@ class _Converter(ValueConverter):
 
     @staticmethod
     def _renamed_name(rule: Rule, item: Dropped, properties: Mapping[str, Any]) -> str | None:
-        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), the
-        provider's newer spelling of that deprecated argument, when it is not set otherwise."""
-        if "." in item.argument or not item.argument.endswith("_name"):
+        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), or of
+        `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`): one is the
+        provider's newer spelling of the other, deprecated one. None when it is set otherwise."""
+        if "." in item.argument:
             return None
-        target = rule.properties.get("name")
+        if item.argument.endswith("_name"):
+            target = rule.properties.get("name")
+        else:
+            target = rule.properties.get(item.argument + "_name")
         to = target.to if target is not None and target.schema is None else None
         known = ros_properties(rule.ros_type)
         if to is None or "." in to or to in properties or (known is not None and to not in known):
@@ -462,8 +492,25 @@ class _Converter(ValueConverter):
                 parameters[name] = variable_parameter(block, self.config.tfvars)
         for name in self.used_variables:
             parameters.setdefault(name, {"Type": "String"})
+        for name, prefix in self.cidr_prefixes.items():
+            parameters[name].update(cidr_constraint(prefix))
         parameters.update(self.placeholders)
         return parameters
+
+
+def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:
+    """Set a rule's default at a dotted path (`RuleList.0.RuleName`) when it is not set; a
+    nested one only inside a list or struct the Terraform already gives."""
+    container: Any = properties
+    for step in path[:-1]:
+        if isinstance(container, list) and step.isdigit() and int(step) < len(container):
+            container = container[int(step)]
+        elif isinstance(container, dict) and isinstance(container.get(step), dict | list):
+            container = container[step]
+        else:
+            return
+    if isinstance(container, dict) and not is_function(container):
+        container.setdefault(path[-1], default)
 
 
 def _single_expression(raw: object) -> object:
@@ -498,7 +545,15 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
     expanded = expand(checked)
-    converter = _Converter(expanded.config, files=checked)
+    converter = _Converter(
+        expanded.config,
+        files=checked,
+        parameter_patterns=frozenset(
+            name
+            for name, block in expanded.config.variables.items()
+            if "AllowedPattern" in variable_parameter(block, expanded.config.tfvars)
+        ),
+    )
     converter.warnings.extend(expanded.notes)
     converter.unsupported.extend(expanded.left_out)
     converter.plan()
@@ -517,23 +572,29 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
             )
         )
     outputs = converter.outputs()
-    ordered_resources = {
+    converted = {
         converter.ids[address]: converter.resources[converter.ids[address]]
         for address in converter.blocks
         if address in converter.ids
+    }
+    # Data sources first: what the stack reads before what it creates.
+    data_sources = {
+        name: {**entry, "Properties": coerce_properties(entry["Type"], entry["Properties"])}
+        for name, entry in converter.data_resources.items()
     }
     lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy
     lossy &= set(converter.ids)
     summary = Summary(
         found=found,
-        native=len(ordered_resources) - len(lossy),
+        native=len(converted) - len(lossy),
         lossy=len(lossy),
-        dropped=found - len(ordered_resources),
+        dropped=found - len(converted) - len(converter.not_created),
+        not_created=len(converter.not_created),
     )
     template: dict[str, Any] = {
         "ROSTemplateFormatVersion": FORMAT_VERSION,
         "Description": description
-        or f"Converted from Terraform by iaccode: {len(ordered_resources)} of {found} resources "
+        or f"Converted from Terraform by iaccode: {len(converted)} of {found} resources "
         "as native ROS resources.",
     }
     parameters = converter.parameters()
@@ -545,7 +606,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
         template["Parameters"] = parameters
     if converter.conditions:
         template["Conditions"] = dict(converter.conditions)
-    template["Resources"] = ordered_resources
+    template["Resources"] = {**data_sources, **converted}
     if outputs:
         template["Outputs"] = outputs
     join_list_refs(template)

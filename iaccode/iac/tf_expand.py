@@ -8,9 +8,11 @@ configuration into one flat root module that means the same:
   prefix), `var.x` inside it becomes the call's argument (or the variable's default; a variable
   with neither becomes a root variable `<call>__x`), and `module.<call>.<output>` outside it
   becomes the output's expression. Registry, git and other remote sources, sources outside the
-  workspace, and module calls with `for_each` are not guessed: they are left out and
-  reported (a `count` known in the files inlines the module once per instance, `[i]` and `[*]`
-  of its outputs read those). Module nesting deeper than `MAX_MODULE_DEPTH` or a module that
+  workspace are not guessed: they are left out and reported. A `count` or `for_each` known in
+  the files inlines the module once per instance (`<call>_<i>__` or `<call>_<key>__`, with
+  `count.index` or `each.key` / `each.value` of its arguments bound), and `[i]`, `["key"]` and
+  `[*]` of its outputs read those; one known only at deploy time leaves the call out, saying
+  so. Module nesting deeper than `MAX_MODULE_DEPTH` or a module that
   calls itself is refused with `TerraformError`.
 - `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
   map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
@@ -47,10 +49,17 @@ from iaccode.iac.tf_hcl import (
     split_template,
 )
 from iaccode.iac.tf_types import with_optional_defaults
-from iaccode.iac.tf_values import ResourceObject, Unmappable, ValueConverter, Where, is_literal
+from iaccode.iac.tf_values import (
+    MAX_COPIES,
+    ResourceObject,
+    Unmappable,
+    ValueConverter,
+    Where,
+    check_copies,
+    is_literal,
+)
 
 MAX_MODULE_DEPTH = 8
-MAX_COPIES = 300  # ROS allows 300 resources per stack: more copies cannot deploy anyway
 _SEPARATOR = "__"
 
 _COMPATIBLE_HINT = Msg(
@@ -68,7 +77,7 @@ _PATH_MODULE = re.compile(r"(?<![A-Za-z0-9_.\-\"])path\.module\b")
 
 _MODULE_INDEX = re.compile(
     r"(?<![A-Za-z0-9_.\-\"])module\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)"
-    r"\[(?P<index>\d+|\*)\]\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*)"
+    r"\[(?P<index>\d+|\*|\"[^\"]*\")\]\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*)"
 )
 
 
@@ -218,6 +227,7 @@ class _Flattener:
     locals: dict[str, Any] = attrs.field(factory=dict)
     resources: list[Block] = attrs.field(factory=list)
     outputs: list[Block] = attrs.field(factory=list)
+    data: list[Block] = attrs.field(factory=list)
 
     def module(
         self,
@@ -235,7 +245,7 @@ class _Flattener:
         names = {f"{b.labels[0]}.{b.labels[1]}" for b in config.resources}
         if inputs is None:
             self.variables.update(config.variables)  # first: a module call's count reads them
-        outputs_of: dict[str, list[dict[str, str]]] = {}  # per instance of the call
+        outputs_of: dict[str, dict[str, dict[str, str]]] = {}  # per instance key of the call
         calls = {block.labels[0]: block for block in config.modules}
 
         def rename(expr: str) -> str:
@@ -248,8 +258,8 @@ class _Flattener:
                 if root == "local" and prefix:
                     return f"local.{prefix}{name}{tail}"
                 if root == "module" and attr is not None:
-                    instances = outputs_of.get(name)
-                    if instances is not None and len(instances) == 1 and attr in instances[0]:
+                    instances = list(outputs_of.get(name, {}).values())
+                    if len(instances) == 1 and attr in instances[0]:
                         return instances[0][attr]
                     return whole
                 if root == "data" and attr is not None and prefix:
@@ -261,11 +271,12 @@ class _Flattener:
             def indexed(match: re.Match[str]) -> str:
                 instances = outputs_of.get(match.group("name"))
                 attr, index = match.group("attr"), match.group("index")
-                if instances is None or not all(attr in one for one in instances):
+                if instances is None or not all(attr in one for one in instances.values()):
                     return match.group(0)
                 if index == "*":
-                    return "[" + ", ".join(one[attr] for one in instances) + "]"
-                return instances[int(index)][attr] if int(index) < len(instances) else "null"
+                    return "[" + ", ".join(one[attr] for one in instances.values()) + "]"
+                key = json.loads(index) if index.startswith('"') else index
+                return instances[key][attr] if key in instances else "null"
 
             renamed = _REFERENCE.sub(replace, _MODULE_INDEX.sub(indexed, expr))
             if not prefix:
@@ -273,16 +284,26 @@ class _Flattener:
             # A module's own folder, so file() and templatefile() find its files.
             return _PATH_MODULE.sub(json.dumps(directory or "."), renamed)
 
+        # Locals first, for a call's count or for_each; again after the calls, once the
+        # module outputs they may read are known.
+        for key, value in config.locals.items():
+            self.locals[prefix + key] = rewrite_values(value, rename)
         members: dict[str, list[str]] = {}
+        known = {f"{b.labels[0]}.{prefix}{b.labels[1]}": b for b in config.resources}
         for name, block in self._call_order(calls):
             call = f"{address}module.{name}"
             first = len(self.resources)
-            instances = self._call(block, directory, prefix, rename, stack, call)
+            instances = self._call(block, directory, prefix, rename, stack, call, known)
             members[name] = [b.address for b in self.resources[first:]]
             if instances is not None:
                 outputs_of[name] = instances
         for key, value in config.locals.items():
             self.locals[prefix + key] = rewrite_values(value, rename)
+        self.data.extend(
+            Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
+            for block in config.data
+            for body in [rewrite_values(dict(block.body), rename)]
+        )
         for block in config.resources:
             body = rewrite_values(dict(block.body), rename)
             if isinstance(body.get("depends_on"), list):
@@ -344,9 +365,10 @@ class _Flattener:
         rename: Callable[[str], str],
         stack: tuple[str, ...],
         address: str,
-    ) -> list[dict[str, str]] | None:
-        """Inline one module call (once per instance of its count); its outputs per instance,
-        or None when it is left out."""
+        known: Mapping[str, Block],
+    ) -> dict[str, dict[str, str]] | None:
+        """Inline one module call (once per instance of its count or for_each); its outputs per
+        instance key, or None when it is left out."""
         name = block.labels[0]
         source = literal_text(block.body.get("source")) or ""
         target = local_source(directory, source)
@@ -362,8 +384,6 @@ class _Flattener:
             path.endswith(".tf") and path.rpartition("/")[0] == target for path in self.files
         ):
             why = Msg("its source {source!r} has no .tf files in the workspace", source=source)
-        elif "for_each" in block.body:
-            why = Msg("it uses count or for_each on a module call")
         if why is not None or target is None:  # target is None only with a why
             self._leave_call_out(
                 address,
@@ -386,33 +406,88 @@ class _Flattener:
                     limit=MAX_MODULE_DEPTH,
                 )
             )
+        keys = self._instance_keys(block, rename, address, known)
+        if keys is None:
+            return None
+        child = read_config(self.files, target)
+        body = rewrite_values(dict(block.body), rename)
+        instances: dict[str, dict[str, str]] = {}
+        several = ("count" in block.body and len(keys) > 1) or "for_each" in block.body
+        for key, bind in keys.items():
+            inputs = {
+                argument: rewrite_values(value, bind)
+                for argument, value in body.items()
+                if argument not in _CALL_ARGUMENTS
+            }
+            suffix = f"_{re.sub(r'[^A-Za-z0-9_]', '_', key)}" if several else ""
+            index = key if "count" in block.body else json.dumps(key)
+            instances[key] = self.module(
+                child,
+                target,
+                f"{prefix}{name}{suffix}{_SEPARATOR}",
+                inputs,
+                (*stack, target),
+                f"{address}[{index}]." if several else address + ".",
+            )
+        return instances
+
+    def _instance_keys(
+        self,
+        block: Block,
+        rename: Callable[[str], str],
+        address: str,
+        known: Mapping[str, Block],
+    ) -> dict[str, Callable[[str], str]] | None:
+        """The instances of a module call by key ("0", "1", ... for count, the for_each keys),
+        each with the rewrite that binds count.index or each.key / each.value in its arguments;
+        None (with a note) when they are only known at deploy time."""
+        if "for_each" in block.body:
+            raw = rewrite_values(block.body["for_each"], rename)
+            items = self._module_for_each(raw, address, known)
+            if items is None:
+                return None
+            return {key: _substitute("each", {"key": key, "value": value}) for key, value in items}
         count = 1
         if "count" in block.body:
             counted = self._module_count(rewrite_values(block.body["count"], rename), address)
             if counted is None:
                 return None
             count = counted
-        child = read_config(self.files, target)
-        instances = []
-        for index in range(count):
-            inputs = {
-                key: rewrite_values(value, _COUNT_INDEX(index))
-                for key, value in rewrite_values(dict(block.body), rename).items()
-                if key
-                not in ("source", "version", "providers", "depends_on", "count", "__is_block__")
-            }
-            suffix = f"_{index}" if count > 1 else ""
-            instances.append(
-                self.module(
-                    child,
-                    target,
-                    f"{prefix}{name}{suffix}{_SEPARATOR}",
-                    inputs,
-                    (*stack, target),
-                    f"{address}[{index}]." if count > 1 else address + ".",
+        return {str(index): _COUNT_INDEX(index) for index in range(count)}
+
+    def _module_for_each(
+        self, raw: object, address: str, known: Mapping[str, Block]
+    ) -> list[tuple[str, object]] | None:
+        """A module call's for_each as (key, value) pairs known in the files, or None with a
+        note; more instances than a stack holds raise `TerraformError`."""
+        config = TerraformConfig(self.variables, self.locals, (), (), (), {})
+        try:
+            value, defaults = static_value(config, raw, address, known)
+        except Unmappable as problem:
+            self._leave_call_out(address, Msg("its for_each {reason}", reason=problem.reason))
+            return None
+        items = _keyed_items(value)
+        if items is None:
+            self._leave_call_out(
+                address, Msg("its for_each is not a list, set or map known before deployment")
+            )
+            return None
+        check_copies(address, len(items))
+        if defaults:
+            self.notes.append(
+                Msg(
+                    "{address}: for_each over {variable} was unrolled over its default, so "
+                    "a different value at deploy time is not followed.",
+                    address=address,
+                    variable=", ".join(f"var.{name}" for name in defaults),
                 )
             )
-        return instances
+        if not items:
+            self.left_out.append(address)
+            self.notes.append(
+                Msg("{address}: its for_each is empty, so it was left out.", address=address)
+            )
+        return items
 
     def _module_count(self, raw: object, address: str) -> int | None:
         """A module call's count as the files give it (defaults used are reported), or None
@@ -424,7 +499,8 @@ class _Flattener:
             value, defaults, why = None, (), problem.reason
         else:
             why = Msg("its count is not a number known before deployment")
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COPIES:
+        check_copies(address, value)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             self._leave_call_out(address, why)
             return None
         if value == 0:
@@ -517,16 +593,8 @@ class _Flattener:
                     variable=", ".join(f"var.{name}" for name in defaults),
                 )
             )
-        items: list[tuple[str, object]]
-        if isinstance(value, dict) and is_literal(value):
-            items = [(str(key), item) for key, item in value.items()]
-        elif (
-            isinstance(value, list)
-            and is_literal(value)
-            and all(isinstance(item, str | int | float) for item in value)
-        ):
-            items = [(str(item), item) for item in value]
-        else:
+        items = _keyed_items(value)
+        if items is None:
             self._drop(
                 block.address,
                 Msg("its for_each is not a list, set or map known before deployment"),
@@ -623,6 +691,25 @@ class _Flattener:
         )
 
 
+def _keyed_items(value: object) -> list[tuple[str, object]] | None:
+    """A for_each value's (each.key, each.value) pairs: a map by key, a list or set of strings
+    or numbers by item; None for anything else."""
+    if isinstance(value, dict) and is_literal(value):
+        return [(str(key), item) for key, item in value.items()]
+    if (
+        isinstance(value, list)
+        and is_literal(value)
+        and all(isinstance(item, str | int | float) for item in value)
+    ):
+        return [(str(item), item) for item in value]
+    return None
+
+
+_CALL_ARGUMENTS = frozenset(
+    {"source", "version", "providers", "depends_on", "count", "for_each", "__is_block__"}
+)
+
+
 def _module_members(depends: list[Any], members: Mapping[str, list[str]]) -> list[Any]:
     """`depends_on = [module.x]` as the resources inlined from that call."""
     result: list[Any] = []
@@ -665,6 +752,7 @@ def expand(files: Mapping[str, str]) -> Expanded:
         outputs=tuple(flattener.outputs),
         modules=(),
         tfvars=root.tfvars,
+        data=tuple(flattener.data),
     )
     resources = flattener.repeat(flat)
     return Expanded(

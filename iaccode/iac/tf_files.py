@@ -86,6 +86,14 @@ def collect_terraform_files(
     Raises `TerraformError` when the directory is missing, a symlink leaves it, a kept file is
     not UTF-8, or the files are more than `max_files` or larger than `max_bytes` together.
     """
+    return read_listed(list_terraform_files(directory, extra_suffixes, max_files), max_bytes)
+
+
+def list_terraform_files(
+    directory: Path, extra_suffixes: Iterable[str] = (), max_files: int = DEFAULT_MAX_FILES
+) -> list[tuple[str, Path]]:
+    """The kept files under `directory` as sorted (relative POSIX path, real path) pairs, read
+    by nobody yet. Raises `TerraformError` like `collect_terraform_files` (but reads nothing)."""
     suffixes = _normalise_suffixes(extra_suffixes)
     if not directory.is_dir():
         raise TerraformError(
@@ -133,17 +141,22 @@ def collect_terraform_files(
                 continue
             found.append((relative, target))
             if len(found) > max_files:
-                raise TerraformError(
-                    Msg(
-                        "The directory has more than {limit} Terraform files (ROS accepts at "
-                        "most 50 Workspace files); remove unused files or raise the limit.",
-                        limit=max_files,
-                    )
-                )
-    return _read_all(sorted(found), max_bytes)
+                raise too_many_files(max_files)
+    return sorted(found)
 
 
-def _read_all(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
+def too_many_files(limit: int) -> TerraformError:
+    return TerraformError(
+        Msg(
+            "The directory has more than {limit} Terraform files (ROS accepts at most 50 "
+            "Workspace files); remove unused files or raise the limit.",
+            limit=limit,
+        )
+    )
+
+
+def read_listed(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
+    """The text of listed files; raises `TerraformError` past `max_bytes` or for non-UTF-8."""
     total = 0
     files: dict[str, str] = {}
     for relative, path in found:

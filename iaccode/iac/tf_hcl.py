@@ -56,6 +56,7 @@ class TerraformConfig:
     outputs: tuple[Block, ...]
     modules: tuple[Block, ...]
     tfvars: Mapping[str, Any]
+    data: tuple[Block, ...] = ()  # `data` blocks, addressed `data.<type>.<name>`
 
 
 def parse_hcl(path: str, text: str) -> dict[str, Any]:
@@ -121,6 +122,20 @@ def module_directory(path: str) -> str:
     return path.rpartition("/")[0]
 
 
+def module_calls(parsed: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The `module` blocks of one parsed file as (name, body) pairs."""
+    calls: list[tuple[str, Mapping[str, Any]]] = []
+    entries = parsed.get("module", [])
+    for entry in entries if isinstance(entries, list) else [entries]:
+        if isinstance(entry, dict):
+            calls.extend(
+                (str(name), body)
+                for name, body in entry.items()
+                if name != "__is_block__" and isinstance(body, dict)
+            )
+    return calls
+
+
 def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfig:
     """Parse one module's `.tf` files (the root module by default) of a checked workspace;
     the root module also gets its auto-loaded tfvars. Raises `TerraformError` for invalid HCL
@@ -162,6 +177,7 @@ def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfi
         outputs=tuple(groups["output"]),
         modules=tuple(groups["module"]),
         tfvars=_tfvars(files) if directory == "" else {},
+        data=tuple(groups["data"]),
     )
 
 
@@ -401,6 +417,22 @@ def variable_parameter(block: Block, tfvars: Mapping[str, Any]) -> dict[str, obj
 
         parameter.update(validation_constraints(block).fields)
     return parameter
+
+
+def output_fields(block: Block) -> dict[str, object]:
+    """The ROS `Outputs` entry of a root `output` block in a Terraform-type template.
+
+    ROS fills the value from the Terraform output of the same name; the entry only carries
+    display text. The docs' newest revision writes it as `Value: null` plus Description (and
+    Label), which is the form used here; a JSON description carries Label and Description the
+    way a variable's does."""
+    entry: dict[str, object] = {"Value": None}
+    description = literal_text(block.body.get("description"))
+    if description:
+        fields = _description_fields(description)
+        entry.update({key: fields[key] for key in ("Description", "Label") if key in fields})
+    entry.setdefault("Label", block.labels[0])
+    return entry
 
 
 def _description_fields(description: str) -> dict[str, object]:

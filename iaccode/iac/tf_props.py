@@ -358,6 +358,15 @@ def _security_groups(value: Any) -> Any:
     return value
 
 
+def _json_text(value: Any) -> Any:
+    """A value ROS takes as JSON text: literal blocks are encoded as they are written."""
+    if isinstance(value, dict | list) and is_literal(value):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if isinstance(value, str) or is_function(value):
+        return value  # already text, or text ROS computes
+    raise _Skip(Msg("its value is computed, and ROS needs it as JSON text"))
+
+
 HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "tags_dict_to_list": _tags,
     "to_int": _to_int,
@@ -371,4 +380,5 @@ HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     # Our overlay's (tf_rules):
     "lower": _lower,
     "security_groups": _security_groups,
+    "json_text": _json_text,
 }

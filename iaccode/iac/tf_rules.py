@@ -107,6 +107,16 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_eip": _Overlay(attributes=_attributes(ip_address="EipAddress")),
     # Terraform's default character set; ROS requires CharacterSetName.
     "alicloud_db_database": _Overlay(defaults={"CharacterSetName": "utf8"}),
+    # ROS's Sources is the CDN API's JSON text ([{"content": "1.1.1.1", "type": "ipaddr",
+    # "priority": "20", "port": 80, "weight": "10"}], ALIYUN::CDN::Domain docs), whose keys are
+    # the `sources` block's own; the vendor's rule drops every key of the block instead.
+    "alicloud_cdn_domain_new": _Overlay(
+        properties={"sources": PropertyRule("Sources", handler="json_text")}
+    ),
+    # The provider's default names ("Our plugin provides a default name", its docs); ROS
+    # requires them.
+    "alicloud_slb_server_group": _Overlay(defaults={"VServerGroupName": "tf-server-group"}),
+    "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
 }

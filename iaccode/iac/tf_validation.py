@@ -3,8 +3,8 @@
 A variable's `validation { condition = ...; error_message = ... }` becomes, on its parameter:
 
 - `contains(["a", "b"], var.x)` -> `AllowedValues`;
-- `can(regex("^...$", var.x))` or `regex(...)` -> `AllowedPattern` (anchors added when missing,
-  since ROS matches the whole value);
+- `can(regex("^...$", var.x))` or `regex(...)` -> `AllowedPattern` (an open end gets `.*`:
+  Terraform finds the pattern anywhere, ROS matches the whole value);
 - `var.x >= 1`, `var.x <= 9` (joined with `&&`) -> `MinValue` / `MaxValue`;
 - `length(var.x) >= 1` / `<= 64` -> `MinLength` / `MaxLength`;
 
@@ -95,8 +95,16 @@ def _pattern(node: object, name: str) -> str | None:
         return None
     if not _is_variable(target, name):
         return None
-    text = pattern.value
-    return ("" if text.startswith("^") else "^") + text + ("" if text.endswith("$") else "$")
+    return whole_value_pattern(pattern.value)
+
+
+def whole_value_pattern(text: str) -> str:
+    r"""Terraform's `regex` finds the pattern anywhere in the value; ROS's AllowedPattern must
+    match the whole value, so an open end gets `.*` (`^10\.` -> `^10\..*$`)."""
+    if "|" in text:
+        return f"^.*(?:{text}).*$"  # anchors inside still assert the ends
+    ends = text.endswith("$") and not text.endswith("\\$")
+    return ("" if text.startswith("^") else "^.*") + text + ("" if ends else ".*$")
 
 
 def _convert(node: object, name: str) -> dict[str, Any] | None:

@@ -13,8 +13,10 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
 - `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`.
 - Functions with a ROS equivalent become it (`join` Fn::Join, `element` / `lookup` Fn::Select,
   `length` Fn::Length, `base64encode` Fn::Base64Encode, `split` Fn::Split, `replace`
-  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Sub, `cidrsubnet`
-  when its arguments are literal); every function is computed when its arguments are literal.
+  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Sub,
+  `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
+  default's prefix length); every function is computed when its arguments are literal
+  (`flatten`, `distinct`, `compact`, `sort`, `zipmap`, `substr` and friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -29,6 +31,7 @@ import base64
 import copy
 import ipaddress
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -36,6 +39,13 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.tf_datasources import (
+    PSEUDO_DATA_SOURCES,
+    DataPlan,
+    DataSourceSpec,
+    api_key,
+    choose,
+)
 from iaccode.iac.tf_expr import (
     Call,
     Conditional,
@@ -90,6 +100,10 @@ class Unmappable(Exception):
         super().__init__(expr, str(reason))
         self.expr = expr
         self.reason = reason
+
+
+class Invalid(Unmappable):
+    """A value Terraform itself rejects when it evaluates it (an index past a literal list)."""
 
 
 @attrs.frozen
@@ -173,7 +187,16 @@ class ValueConverter:
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
     defaults_used: dict[str, None] = attrs.field(factory=dict)
-    local_reads: int = 0  # how often a local was converted: each read converts it again
+    local_reads: int = 0  # how often a local was converted (a cached read does not count)
+    # A local's ROS value per conversion, by (name, inside a counted resource): it only
+    # depends on that, unless a for expression or templatefile binds names around the read.
+    local_values: dict[tuple[str, bool], Any] = attrs.field(factory=dict)
+    # DATASOURCE resources for data sources (`tf_datasources`): by source, and the entries.
+    data_ids: dict[str, str] = attrs.field(factory=dict)
+    # CIDR parameters split by Fn::Cidr: the prefix length their value must keep.
+    cidr_prefixes: dict[str, int] = attrs.field(factory=dict)
+    parameter_patterns: frozenset[str] = frozenset()  # variables with their own AllowedPattern
+    data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -321,7 +344,7 @@ class ValueConverter:
                 raise Unmappable(expr, Msg("is used outside a resource with count"))
             return dict(INDEX)
         if root == "data" and first is not None:
-            return self._data_source(node, expr)
+            return self._data_source(node, expr, where)
         if root == "module":
             raise Unmappable(
                 expr,
@@ -359,6 +382,15 @@ class ValueConverter:
                 value = self._attribute(value.address, step.name, expr)
             elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
                 value = value[key]
+            elif isinstance(value, list) and is_literal(value) and isinstance(key, int):
+                raise Invalid(
+                    expr,
+                    Msg(
+                        "indexes a list of {size} items at {index}",
+                        size=len(value),
+                        index=key,
+                    ),
+                )
             elif isinstance(value, dict) and not is_function(value) and _text(key) in value:
                 value = value[_text(key)]
             elif isinstance(key, str | int):
@@ -396,6 +428,24 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {local}, which is not declared", local=f"local.{name}")
             )
+        cache_key = (name, where.has_count)
+        cacheable = not self.bindings
+        if cacheable and cache_key in self.local_values:
+            cached = self.local_values[cache_key]
+            if isinstance(cached, Unmappable):
+                raise Unmappable(cached.expr, cached.reason)
+            return copy.deepcopy(cached)  # callers fill in and coerce their own copy
+        try:
+            value = self._convert_local(name, expr, where)
+        except Unmappable as problem:
+            if cacheable:
+                self.local_values[cache_key] = problem
+            raise
+        if cacheable:
+            self.local_values[cache_key] = copy.deepcopy(value)
+        return value
+
+    def _convert_local(self, name: str, expr: str, where: Where) -> Any:
         key = f"local.{name}"
         if key in self.busy:
             raise Unmappable(
@@ -416,6 +466,16 @@ class ValueConverter:
             value = self.value(self.config.locals[name], attrs.evolve(where, strict=True))
         finally:
             self.busy.discard(key)
+        if _larger_than(value, MAX_LOCAL_NODES):
+            raise TerraformError(
+                Msg(
+                    "local.{name} grows to more than {limit} values as the locals read each "
+                    "other, more than a converted template can carry; convert a smaller "
+                    "configuration.",
+                    name=name,
+                    limit=MAX_LOCAL_NODES,
+                )
+            )
         if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
             raise TerraformError(
                 Msg(
@@ -428,9 +488,98 @@ class ValueConverter:
             )
         return value
 
-    def _data_source(self, node: Traversal, expr: str) -> Any:
+    def _data_source(self, node: Traversal, expr: str, where: Where) -> Any:
         names = [step.name for step in node.steps[:2] if isinstance(step, GetAttr)]
         source = "data." + ".".join(names)
+        if len(names) < 2:
+            return self._data_parameter(node, names, source, expr)
+        block = self._data_blocks().get(source)
+        body = block.body if block is not None else {}
+        pseudo = _pseudo_data(names[0], body, node.steps[2:])
+        if pseudo is not None:
+            return {"Ref": pseudo}
+        plan = None if block is None or self.static else choose(names[0], body)
+        if plan is not None:
+            logical_id = self._data_resource(source, plan)
+            return self._data_read(source, logical_id, plan.spec, node.steps[2:], expr, where)
+        return self._data_parameter(node, names, source, expr)
+
+    def _data_name(self, tf_type: str, name: str) -> str:
+        """A free name for a data source's parameter or resource: `Vpcs_default`."""
+        words = tf_type.removeprefix("alicloud_").split("_")
+        pascal = "".join(word[:1].upper() + word[1:] for word in words)
+        return unique(f"{pascal}_{re.sub(r'[^A-Za-z0-9_]', '_', name)}", self.taken)
+
+    def _data_blocks(self) -> dict[str, Block]:
+        return {block.address: block for block in self.config.data}
+
+    def _data_resource(self, source: str, plan: DataPlan) -> str:
+        """The logical id of the DATASOURCE resource for `source`, added on first read."""
+        known = self.data_ids.get(source)
+        if known is not None:
+            return known
+        tf_type, _, name = source.removeprefix("data.").partition(".")
+        logical_id = self._data_name(tf_type, name)
+        self.data_ids[source] = logical_id
+        properties = {
+            prop: self.value(raw, Where(source, logical_id, prop, prop))
+            for prop, raw in plan.filters.items()
+        }
+        self.data_resources[logical_id] = {"Type": plan.spec.ros_type, "Properties": properties}
+        self.warnings.append(
+            Msg(
+                "{source} became the ROS data source {name} ({type}), read when the stack is "
+                "created.",
+                source=source,
+                name=logical_id,
+                type=plan.spec.ros_type,
+            )
+        )
+        self.warnings.extend(
+            Msg("{source}: {note}.", source=source, note=note) for note in plan.notes
+        )
+        return logical_id
+
+    def _data_read(
+        self,
+        source: str,
+        logical_id: str,
+        spec: DataSourceSpec,
+        steps: tuple[Any, ...],
+        expr: str,
+        where: Where,
+    ) -> Any:
+        """`ids`, `<collection>[i].id` and `<collection>[i].<attribute>` of a DATASOURCE."""
+        first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
+        rest = steps[1:]
+        if first == "ids":
+            return self.select(_get_att(logical_id, spec.ids), rest, expr, where)
+        if first == spec.collection and not rest:
+            return _get_att(logical_id, spec.items)
+        if first == spec.collection and isinstance(rest[0], Index):
+            after = rest[1:]
+            if after and isinstance(after[0], GetAttr) and after[0].name == "id":
+                ids = _get_att(logical_id, spec.ids)
+                return self.select(ids, (rest[0], *after[1:]), expr, where)
+            item = self.select(_get_att(logical_id, spec.items), (rest[0],), expr, where)
+            if after and isinstance(after[0], GetAttr):
+                key = GetAttr(api_key(after[0].name))
+                return self.select(item, (key, *after[1:]), expr, where)
+            return self.select(item, after, expr, where)
+        raise Unmappable(
+            expr,
+            Msg(
+                "reads {attribute} of {source}, which {type} has no attribute for",
+                attribute=".".join(
+                    step.name if isinstance(step, GetAttr) else "[...]" for step in steps
+                )
+                or source,
+                source=source,
+                type=spec.ros_type,
+            ),
+        )
+
+    def _data_parameter(self, node: Traversal, names: list[str], source: str, expr: str) -> Any:
         prop = DATA_SOURCE_PROPERTIES.get(names[0]) if len(names) == 2 else None
         if prop is None:
             raise Unmappable(
@@ -441,10 +590,7 @@ class ValueConverter:
         single = indexed or len(node.steps) > 3
         known = self.placeholder_for.get(source)
         if known is None:
-            kind, name = names
-            words = kind.removeprefix("alicloud_").split("_")
-            pascal = "".join(word[:1].upper() + word[1:] for word in words)
-            known = unique(f"{pascal}_{re.sub(r'[^A-Za-z0-9_]', '_', name)}", self.taken)
+            known = self._data_name(*names)
             parameter: dict[str, object] = {
                 "Type": "String" if single else "CommaDelimitedList",
                 "Description": f"Stands for the Terraform data source {source}.",
@@ -466,6 +612,11 @@ class ValueConverter:
         if address not in self.blocks:
             raise Unmappable(
                 expr, Msg("reads {address}, which is not declared in these files", address=address)
+            )
+        if address not in self.ids and self.static:
+            raise Unmappable(
+                expr,
+                Msg("reads {address}, whose values are known only at deploy time", address=address),
             )
         if address not in self.ids:
             raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
@@ -552,6 +703,8 @@ class ValueConverter:
                 Msg("calls {function}(), which has no ROS equivalent here", function=node.name),
             )
         args = [self.node(arg, expr, where) for arg in node.args]
+        if node.name == "cidrsubnet" and len(args) == 3 and not _literal_args(args[:1]):
+            return self._cidr_of_parameter(args, expr)
         try:
             return function(args)
         except (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError):
@@ -559,6 +712,36 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _cidr_of_parameter(self, args: list[Any], expr: str) -> Any:
+        """`cidrsubnet(var.cidr, newbits, netnum)` as `Fn::Select` of ROS's `Fn::Cidr`.
+
+        Fn::Cidr takes the subnets' host bits (32 - prefix length - newbits), so the parameter's
+        prefix length must be fixed: it is the default's, and `parameters` constrains the
+        parameter to it (`cidr_prefixes`). Raises `Unmappable` when the prefix is not a
+        parameter with an IPv4 default, or newbits or netnum are not literal numbers."""
+        prefix, newbits, netnum = args
+        name = prefix.get("Ref") if isinstance(prefix, dict) and len(prefix) == 1 else None
+        default = self._default(name) if isinstance(name, str) and not self.static else None
+        try:
+            network = ipaddress.ip_network(default, strict=False) if default else None
+        except (TypeError, ValueError):
+            network = None
+        if network is None or network.version != 4 or name in self.parameter_patterns:
+            raise Unmappable(
+                expr,
+                Msg(
+                    "calls cidrsubnet() on a value known only at deploy time whose prefix "
+                    "length is not known in the files, which ROS's Fn::Cidr needs"
+                ),
+            )
+        if not (_is_int(newbits) and _is_int(netnum)):
+            raise Unmappable(expr, Msg("calls cidrsubnet() with newbits or netnum not literal"))
+        length = network.prefixlen + newbits
+        if newbits < 0 or length > 32 or not 0 <= netnum < min(2**newbits, 256):
+            raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
+        self.cidr_prefixes[str(name)] = network.prefixlen
+        return {"Fn::Select": [str(netnum), {"Fn::Cidr": [prefix, netnum + 1, 32 - length]}]}
 
     def _template_file(self, node: Call, expr: str, where: Where) -> Any:
         """`file(path)` is the file's text; `templatefile(path, vars)` renders it as a Terraform
@@ -586,13 +769,28 @@ class ValueConverter:
         test = self.condition_value(node.condition, expr, where)
         if isinstance(test, bool):
             return self.node(node.then if test else node.otherwise, expr, where)
-        name = self.condition(test, expr, where)
-        then = self.node(node.then, expr, where)
-        return {"Fn::If": [name, then, self.node(node.otherwise, expr, where)]}
+        branches: list[Any] = []
+        for branch, other in ((node.then, node.otherwise), (node.otherwise, node.then)):
+            try:
+                branches.append(self.node(branch, expr, where))
+            except Invalid as problem:
+                # Terraform fails when it takes that branch; the stack takes the other one.
+                self.warnings.append(
+                    Msg(
+                        "{address}: {argument} = {expr}: one branch {reason}, which Terraform "
+                        "rejects when it is taken, so the template always uses the other one.",
+                        address=where.address,
+                        argument=where.argument,
+                        expr=expr,
+                        reason=problem.reason,
+                    )
+                )
+                return self.node(other, expr, where)
+        return {"Fn::If": [self.condition(test, expr, where), *branches]}
 
     def condition(self, test: Any, expr: str, where: Where) -> str:
         """The name of a ROS condition for `test` (a condition function), added once."""
-        resources = set(self.ids.values())
+        resources = set(self.ids.values()) | set(self.data_ids.values())
         if _reads_any(test, resources):
             raise Unmappable(
                 expr,
@@ -698,6 +896,38 @@ class ValueConverter:
         parameter["Description"] = description
         self.placeholders[name] = parameter
         return name
+
+
+def _pseudo_data(tf_type: str, body: Mapping[str, Any], steps: tuple[Any, ...]) -> str | None:
+    """The pseudo parameter a data source read stands for (`tf_datasources`), or None."""
+    pseudo = PSEUDO_DATA_SOURCES.get(tf_type)
+    names = [step.name if isinstance(step, GetAttr) else "[0]" for step in steps]
+    if any(
+        isinstance(s, Index) and not (isinstance(s.key, Literal) and s.key.value == 0)
+        for s in steps
+    ):
+        return None
+    if tf_type == "alicloud_account" and names == ["id"]:
+        return pseudo
+    regions = names in (["ids", "[0]"], ["regions", "[0]", "id"])
+    if tf_type == "alicloud_regions" and body.get("current") is True and regions:
+        return pseudo
+    return None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def cidr_constraint(prefix: int) -> dict[str, str]:
+    """The parameter fields that keep a CIDR parameter at the prefix length Fn::Cidr assumes."""
+    return {
+        "AllowedPattern": rf"^(\d{{1,3}}\.){{3}}\d{{1,3}}/{prefix}$",
+        "ConstraintDescription": (
+            f"An IPv4 CIDR block of prefix length /{prefix}: the template splits it into "
+            "subnets with Fn::Cidr, which depends on that length."
+        ),
+    }
 
 
 def _workspace_path(path: str) -> str:
@@ -977,7 +1207,44 @@ def _coalesce(args: list[Any]) -> Any:
     return next(arg for arg in args if arg not in (None, ""))
 
 
+MAX_COPIES = 300  # ROS allows 300 resources per stack: more copies cannot deploy anyway
+
+
+def check_copies(address: str, count: object) -> None:
+    """Refuse a count known in the files that no stack could hold (raises `TerraformError`);
+    unrolling or emitting it would only fail at deploy time, after a long conversion."""
+    if isinstance(count, int) and not isinstance(count, bool) and count > MAX_COPIES:
+        raise TerraformError(
+            Msg(
+                "{address} asks for {count} copies; a ROS stack holds at most {limit} "
+                "resources, so the configuration is not converted. Lower the count or split "
+                "the configuration into several stacks.",
+                address=address,
+                count=count,
+                limit=MAX_COPIES,
+            )
+        )
+
+
 MAX_LOCAL_READS = 50_000  # locals that read each other many times each grow exponentially
+MAX_LOCAL_NODES = 100_000  # values in one local: a cached read is cheap, a huge value is not
+
+
+def _larger_than(value: Any, limit: int) -> bool:
+    """True when `value` holds more than `limit` lists, maps and scalars (stops counting there)."""
+    pending, seen = [value], 0
+    while pending:
+        item = pending.pop()
+        seen += 1
+        if seen > limit:
+            return True
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
 MAX_TEXT_CHARS = 1024 * 1024  # the workspace's own size limit (`tf_files.DEFAULT_MAX_BYTES`)
 MAX_RANGE = 10_000  # range() in a conversion is for a handful of copies, not a loop
 
@@ -987,6 +1254,43 @@ def _range(args: list[Any]) -> Any:
     if len(numbers) > MAX_RANGE:
         raise ValueError("too long")
     return list(numbers)
+
+
+def _flatten(args: list[Any]) -> Any:
+    (value,) = args
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    flat: list[Any] = []
+    for item in value:
+        flat.extend(_flatten([item]) if isinstance(item, list) else [item])
+    return flat
+
+
+def _distinct(args: list[Any]) -> Any:
+    (value,) = args
+    seen = dict.fromkeys(json.dumps(item, sort_keys=True) for item in value)
+    return [json.loads(item) for item in seen]
+
+
+def _sort(args: list[Any]) -> Any:
+    (value,) = args
+    if not all(isinstance(item, str) for item in value):
+        raise TypeError("sort() takes strings")  # Terraform sorts text only
+    return sorted(value)
+
+
+def _zipmap(args: list[Any]) -> Any:
+    keys, values = args
+    if len(keys) != len(values):
+        raise ValueError("lengths differ")
+    return {_text(key): value for key, value in zip(keys, values, strict=True)}
+
+
+def _one(args: list[Any]) -> Any:
+    (value,) = args
+    if len(value) > 1:
+        raise ValueError("more than one item")
+    return value[0] if value else None
 
 
 FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
@@ -1019,4 +1323,26 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
+    "flatten": _literal_only(_flatten),
+    "distinct": _literal_only(_distinct),
+    "compact": _literal_only(lambda args: [item for item in args[0] if item not in ("", None)]),
+    "sort": _literal_only(_sort),
+    "reverse": _literal_only(lambda args: list(reversed(args[0]))),
+    "zipmap": _literal_only(_zipmap),
+    "one": _literal_only(_one),
+    "sum": _literal_only(lambda args: sum(args[0])),
+    "abs": _literal_only(lambda args: abs(args[0])),
+    "ceil": _literal_only(lambda args: math.ceil(args[0])),
+    "floor": _literal_only(lambda args: math.floor(args[0])),
+    "substr": _literal_only(lambda args: _substr(*args)),
+    "trimprefix": _literal_only(lambda args: args[0].removeprefix(args[1])),
+    "trimsuffix": _literal_only(lambda args: args[0].removesuffix(args[1])),
+    "startswith": _literal_only(lambda args: args[0].startswith(args[1])),
+    "endswith": _literal_only(lambda args: args[0].endswith(args[1])),
 }
+
+
+def _substr(text: str, offset: int, length: int) -> str:
+    """Terraform's substr: a negative offset counts from the end, length -1 is the rest."""
+    start = offset if offset >= 0 else max(len(text) + offset, 0)
+    return text[start:] if length < 0 else text[start : start + length]

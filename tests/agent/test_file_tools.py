@@ -178,3 +178,27 @@ async def test_a_big_file_is_read_in_part_and_not_edited(runner: ToolRunner, cwd
     )
     assert edited["is_error"] and "too big to edit" in edited["error"]
     assert (cwd / "big.log").read_bytes() == b"a" * (WRITE_LIMIT + 1)
+
+
+async def test_convert_terraform_reads_only_what_the_root_module_reads(tmp_path: Path) -> None:
+    """A module repository: its examples/ count against no limit and reach no Workspace."""
+    from iaccode.agent.tools.iac import IAC_TOOLS
+
+    vpc = 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n'
+    repo = tmp_path / "repo"
+    (repo / "modules" / "net").mkdir(parents=True)
+    (repo / "main.tf").write_text('module "net" {\n  source = "./modules/net"\n}\n')
+    (repo / "modules" / "net" / "main.tf").write_text(vpc)
+    for number in range(60):
+        example = repo / "examples" / f"e{number}"
+        example.mkdir(parents=True)
+        (example / "main.tf").write_text('module "x" {\n  source = "../.."\n}\n')
+    runner = ToolRunner(IAC_TOOLS, cwd=tmp_path, roots=(tmp_path,))
+    native = await runner.run(RecordingOutput(), "c1", "convert_terraform", {"path": "repo"})
+    assert not native.is_error and native.data["counts"]["native"] == 1
+    wrapped = await runner.run(
+        RecordingOutput(), "c2", "convert_terraform", {"path": "repo", "mode": "compatible"}
+    )
+    assert not wrapped.is_error
+    assert "modules/net/main.tf" in wrapped.data["template"]
+    assert "examples/" not in wrapped.data["template"]

@@ -184,10 +184,46 @@ def test_wrapped_fixtures_pass_the_checker_cleanly(name: str) -> None:
     files = collect_terraform_files(FIXTURES / name)
     template = wrap_terraform(files, description=f"The {name} example.")
     assert template["Workspace"] == files
-    sections = ["ROSTemplateFormatVersion", "Description", "Transform", "Parameters", "Workspace"]
+    sections = [
+        "ROSTemplateFormatVersion",
+        "Description",
+        "Transform",
+        "Parameters",
+        "Outputs",
+        "Workspace",
+    ]
     assert list(template) == [s for s in sections if s != "Parameters" or name != "mixed"]
-    assert "Outputs" not in template
     assert checked(template).findings == ()
+
+
+def test_wrapped_outputs_are_the_root_outputs_with_display_text_only() -> None:
+    template = wrap_terraform(collect_terraform_files(FIXTURES / "vpc"))
+    assert template["Outputs"] == {
+        "vpc_id": {"Value": None, "Description": "The VPC ID.", "Label": "vpc_id"},
+        "vswitch_ids": {"Value": None, "Label": "vswitch_ids"},
+        "security_group_id": {"Value": None, "Label": "security_group_id"},
+    }
+    # A module's outputs are not the stack's; a JSON description carries Label and Description.
+    files = {
+        "main.tf": 'module "m" {\n  source = "./m"\n}\n'
+        'output "ip" {\n  value = module.m.ip\n  description = <<EOT\n'
+        '{"Label": {"en": "Address"}, "Description": {"en": "Public IP"}}\nEOT\n}\n',
+        "m/main.tf": 'output "ip" {\n  value = "1.2.3.4"\n}\n',
+    }
+    wrapped = wrap_terraform(files)
+    assert wrapped["Outputs"] == {
+        "ip": {"Value": None, "Label": {"en": "Address"}, "Description": {"en": "Public IP"}}
+    }
+    assert checked(wrapped).findings == ()
+    text = render_yaml(wrapped)
+    assert "Outputs:\n  ip:\n    Value: null\n" in text
+    # The relaxed rule is only for Terraform-type templates: a native output still needs Value.
+    native = {
+        "ROSTemplateFormatVersion": "2015-09-01",
+        "Resources": {"V": {"Type": "ALIYUN::ECS::VPC", "Properties": {}}},
+        "Outputs": {"O": {"Label": "O"}},
+    }
+    assert check_template(render_yaml(native)).codes() == ["ROS5002"]
 
 
 def test_wrap_yaml_keeps_the_files_verbatim_as_blocks() -> None:
@@ -487,7 +523,11 @@ def test_convert_module_directory_inlines_the_local_module() -> None:
     )
     # templatefile() of a file in the workspace is rendered with its variables.
     assert app["UserData"] == '#!/bin/bash\necho "listening on 8080" > /etc/motd\n'
-    assert conversion.summary == Summary(found=4, native=3, lossy=1, dropped=0)
+    # cidrsubnet(var.cidr_block, 8, 0) over the root variable's /12 default: Fn::Cidr.
+    assert properties(conversion, "Vswitch_network__this")["CidrBlock"] == {
+        "Fn::Select": ["0", {"Fn::Cidr": [{"Ref": "cidr_block"}, 1, 12]}]
+    }
+    assert conversion.summary == Summary(found=4, native=4, lossy=0, dropped=0)
 
 
 def test_convert_unsupported_resources_and_data_sources() -> None:

@@ -4,6 +4,7 @@ Hand-written projects; every converted template must pass the checker."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from typing import Any
 
@@ -134,19 +135,20 @@ def test_a_tags_map_placed_by_the_schema_becomes_key_value_pairs() -> None:
 def test_a_required_field_of_a_nested_struct_gets_a_parameter() -> None:
     conversion = convert(
         """
-        resource "alicloud_slb_rule" "images" {
-          load_balancer_id = "lb-1"
-          frontend_port    = 80
-          domain           = "*.example.com"
-          url              = "/image"
-          server_group_id  = "rsp-1"
+        resource "alicloud_instance" "vm" {
+          image_id      = "centos_7"
+          instance_type = "ecs.g7.large"
+          vswitch_id    = "vsw-1"
+          data_disks {
+            category = "cloud_essd"
+          }
         }
         """
     )
-    rule = props(conversion, "SlbRule_images")["RuleList"][0]
-    assert rule["RuleName"] == {"Ref": "SlbRule_images_RuleName"}
-    assert "SlbRule_images_RuleName" in conversion.template["Parameters"]
-    assert "RuleList.0.RuleName" in "\n".join(conversion.warnings)
+    disk = props(conversion, "Instance_vm")["DiskMappings"][0]
+    assert disk["Size"] == {"Ref": "Instance_vm_Size"}
+    assert "Instance_vm_Size" in conversion.template["Parameters"]
+    assert "DiskMappings.0.Size" in "\n".join(conversion.warnings)
     assert conversion.summary.lossy == 1
 
 
@@ -232,7 +234,7 @@ def test_locals_that_grow_a_text_without_bound_are_refused() -> None:
 def test_locals_that_read_each_other_without_bound_are_refused() -> None:
     text = 'variable "x" {\n  type = string\n}\n' + _doubling_locals(10, "var.x")
     text += _VPC.format(local="l9")
-    with pytest.raises(TerraformError, match="read each other more than"):
+    with pytest.raises(TerraformError, match="grows to more than 100000 values"):
         convert_terraform({"main.tf": text})
 
 
@@ -298,3 +300,100 @@ def test_tags_for_a_ros_map_property_stay_a_map() -> None:
         """
     )
     assert props(conversion, "DbInstance_db")["Tags"] == {"Env": "test"}
+
+
+@pytest.mark.parametrize(
+    ("status", "auto_renew"), [("AutoRenewal", "True"), ("NotRenewal", "False")]
+)
+def test_a_renewal_status_becomes_the_switch_value_ros_allows(status: str, auto_renew: str) -> None:
+    conversion = convert(
+        f"""
+        resource "alicloud_instance" "vm" {{
+          image_id             = "centos_7"
+          instance_type        = "ecs.g7.large"
+          vswitch_id           = "vsw-1"
+          security_groups      = ["sg-1"]
+          instance_charge_type = "PrePaid"
+          renewal_status       = "{status}"
+          auto_renew_period    = 1
+        }}
+        """
+    )
+    assert props(conversion, "Instance_vm")["AutoRenew"] == auto_renew
+
+
+def test_cdn_sources_blocks_become_the_json_text_ros_takes() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_cdn_domain_new" "site" {
+          domain_name = "example.com"
+          cdn_type    = "web"
+          sources {
+            content  = "1.1.1.1"
+            type     = "ipaddr"
+            priority = 20
+            port     = 80
+            weight   = 10
+          }
+        }
+        """
+    )
+    sources = props(conversion, "CdnDomainNew_site")["Sources"]
+    assert json.loads(sources) == [
+        {"content": "1.1.1.1", "type": "ipaddr", "priority": 20, "port": 80, "weight": 10}
+    ]
+    assert not conversion.warnings
+
+
+def test_cdn_sources_known_only_at_deploy_time_are_reported() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_eip_address" "ip" {
+        }
+        resource "alicloud_cdn_domain_new" "site" {
+          domain_name = "example.com"
+          cdn_type    = "web"
+          sources {
+            content = alicloud_eip_address.ip.ip_address
+            type    = "ipaddr"
+          }
+        }
+        """
+    )
+    assert "Sources" not in props(conversion, "CdnDomainNew_site")
+    assert (
+        "alicloud_cdn_domain_new.site: sources not converted (its value is computed, and ROS "
+        "needs it as JSON text)" in "\n".join(conversion.warnings)
+    )
+
+
+def test_a_branch_that_indexes_an_empty_default_list_gives_way_to_the_other() -> None:
+    conversion = convert(
+        """
+        variable "region_ids" {
+          type    = list(string)
+          default = []
+        }
+        variable "region_a" {
+          type    = string
+          default = "China"
+        }
+        locals {
+          ids = []
+        }
+        resource "alicloud_cen_bandwidth_package" "bwp" {
+          bandwidth              = 5
+          geographic_region_a_id = var.region_a != "" ? var.region_a : local.ids[0]
+          geographic_region_b_id = var.region_a != "" ? var.region_a : var.region_ids[1]
+        }
+        """
+    )
+    properties = props(conversion, "CenBandwidthPackage_bwp")
+    assert properties["GeographicRegionAId"] == {"Ref": "region_a"}
+    # A list parameter may hold items at deploy time: that stays a choice.
+    assert properties["GeographicRegionBId"]["Fn::If"][2] == {
+        "Fn::Select": ["1", {"Ref": "region_ids"}]
+    }
+    assert "one branch indexes a list of 0 items at 0, which Terraform rejects" in "\n".join(
+        conversion.warnings
+    )

@@ -36,7 +36,7 @@ from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.terraform import (
     DEFAULT_TRANSFORM,
     TerraformError,
-    collect_terraform_files,
+    collect_used_files,
     convert_terraform,
     wrap_notes,
     wrap_terraform,
@@ -189,7 +189,9 @@ async def _terraform_files(args: Mapping[str, Any], ctx: ToolContext) -> dict[st
     directory = await workspace_path(ctx.cwd, args.get("path") or ".", must_exist=True)
     if not await trio.Path(directory).is_dir():
         raise ToolError(f"{args.get('path')!r} is not a directory.")
-    return await trio.to_thread.run_sync(collect_terraform_files, directory)
+    # Only what Terraform reads at the top: examples/ and tests/ of a module repository are
+    # configurations of their own and would count against ROS's 50-file Workspace limit.
+    return await trio.to_thread.run_sync(collect_used_files, directory)
 
 
 class ComposeTemplate:

@@ -1,0 +1,265 @@
+"""Terraform data sources -> ROS: DATASOURCE:: resources for lookups by filters, parameters
+with a picker for "one that fits", pseudo parameters, and honest notes for the rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.iac.test_tf_constructs import convert, main, project, props, warnings
+
+
+def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> None:
+    conversion = main(
+        """
+        data "alicloud_vpcs" "default" {
+          is_default = true
+        }
+        data "alicloud_vswitches" "in_vpc" {
+          vpc_id = data.alicloud_vpcs.default.ids[0]
+        }
+        resource "alicloud_security_group" "sg" {
+          vpc_id = data.alicloud_vpcs.default.vpcs[0].id
+        }
+        resource "alicloud_vswitch" "extra" {
+          vpc_id     = data.alicloud_vpcs.default.ids.0
+          cidr_block = cidrsubnet(data.alicloud_vpcs.default.vpcs[0].cidr_block, 8, 4)
+          zone_id    = data.alicloud_vswitches.in_vpc.vswitches.0.zone_id
+        }
+        output "vswitch_ids" {
+          value = data.alicloud_vswitches.in_vpc.ids
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert list(resources)[:2] == ["Vpcs_default", "Vswitches_in_vpc"]
+    assert resources["Vpcs_default"] == {
+        "Type": "DATASOURCE::VPC::Vpcs",
+        "Properties": {"IsDefault": True},
+    }
+    first_vpc = {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_default", "VpcIds"]}]}
+    assert resources["Vswitches_in_vpc"] == {
+        "Type": "DATASOURCE::VPC::VSwitches",
+        "Properties": {"VpcId": first_vpc},
+    }
+    assert props(conversion, "SecurityGroup_sg")["VpcId"] == first_vpc
+    vswitch = props(conversion, "Vswitch_extra")
+    assert vswitch["VpcId"] == first_vpc
+    assert vswitch["ZoneId"] == {
+        "Fn::Select": [
+            "ZoneId",
+            {"Fn::Select": ["0", {"Fn::GetAtt": ["Vswitches_in_vpc", "VSwitches"]}]},
+        ]
+    }
+    assert conversion.template["Outputs"]["vswitch_ids"]["Value"] == {
+        "Fn::GetAtt": ["Vswitches_in_vpc", "VSwitchIds"]
+    }
+    text = warnings(conversion)
+    assert (
+        "data.alicloud_vpcs.default became the ROS data source Vpcs_default "
+        "(DATASOURCE::VPC::Vpcs), read when the stack is created." in text
+    )
+    # cidrsubnet over a value ROS reads at deploy time is not computed: a parameter, said so.
+    assert (
+        "calls cidrsubnet() on a value known only at deploy time whose prefix length is not "
+        "known in the files, which ROS's Fn::Cidr needs" in text
+    )
+    assert "Parameters" not in conversion.template or all(
+        "Vpcs" not in name for name in conversion.template["Parameters"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("pattern", "note"),
+    [("^web-vpc$", False), ("web-vpc", True)],
+)
+def test_a_plain_name_regex_is_the_exact_name_filter(pattern: str, note: bool) -> None:
+    conversion = main(
+        f"""
+        data "alicloud_vpcs" "named" {{
+          name_regex = "{pattern}"
+        }}
+        resource "alicloud_vswitch" "s" {{
+          vpc_id     = data.alicloud_vpcs.named.ids[0]
+          cidr_block = "10.0.1.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }}
+        """
+    )
+    assert props(conversion, "Vpcs_named") == {"VpcName": "web-vpc"}
+    said = "is read as the exact name 'web-vpc'; Terraform matched every name containing it"
+    assert (said in warnings(conversion)) is note
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        "",  # any VPC: the user picks one
+        'name_regex = "^web-.*"',  # a pattern ROS cannot filter by
+        'cidr_block = "10.0.0.0/8"',  # a filter DATASOURCE::VPC::Vpcs has no property for
+        "name_regex = var.pattern",  # known only at deploy time
+    ],
+)
+def test_data_sources_that_only_pick_one_that_fits_stay_parameters(arguments: str) -> None:
+    conversion = main(
+        f"""
+        variable "pattern" {{
+          type    = string
+          default = "web"
+        }}
+        data "alicloud_vpcs" "any" {{
+          {arguments}
+        }}
+        resource "alicloud_vswitch" "s" {{
+          vpc_id     = data.alicloud_vpcs.any.ids[0]
+          cidr_block = "10.0.1.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }}
+        """
+    )
+    assert props(conversion, "Vswitch_s")["VpcId"] == {"Ref": "Vpcs_any"}
+    parameter = conversion.template["Parameters"]["Vpcs_any"]
+    assert parameter["AssociationProperty"] == "ALIYUN::ECS::VPC::VPCId"
+    assert "Vpcs_any" not in conversion.template["Resources"]
+
+
+def test_images_by_name_are_looked_up_and_images_by_owner_are_picked() -> None:
+    conversion = main(
+        """
+        data "alicloud_images" "named" {
+          name_regex  = "^centos_7_9_x64_20G_alibase_20230815$"
+          owners      = "system"
+          most_recent = true
+        }
+        data "alicloud_images" "system" {
+          owners      = "system"
+          most_recent = true
+        }
+        resource "alicloud_instance" "a" {
+          image_id      = data.alicloud_images.named.images[0].id
+          instance_type = "ecs.g7.large"
+          vswitch_id    = "vsw-1"
+        }
+        resource "alicloud_instance" "b" {
+          image_id      = data.alicloud_images.system.ids[0]
+          instance_type = "ecs.g7.large"
+          vswitch_id    = "vsw-1"
+        }
+        """
+    )
+    assert conversion.template["Resources"]["Images_named"] == {
+        "Type": "DATASOURCE::ECS::Images",
+        "Properties": {
+            "ImageName": "centos_7_9_x64_20G_alibase_20230815",
+            "ImageOwnerAlias": "system",
+        },
+    }
+    assert props(conversion, "Instance_a")["ImageId"] == {
+        "Fn::Select": ["0", {"Fn::GetAtt": ["Images_named", "ImageIds"]}]
+    }
+    assert props(conversion, "Instance_b")["ImageId"] == {"Ref": "Images_system"}
+    assert (
+        "data.alicloud_images.named: most_recent is not converted; the template reads the "
+        "first item ROS lists." in warnings(conversion)
+    )
+
+
+def test_filters_are_converted_like_arguments_and_tags_become_pairs() -> None:
+    conversion = main(
+        """
+        variable "vpc_id" {
+          type = string
+        }
+        data "alicloud_instances" "web" {
+          vpc_id = var.vpc_id
+          status = "Running"
+          tags   = { role = "web" }
+        }
+        resource "alicloud_slb_load_balancer" "lb" {
+          load_balancer_name = "lb"
+          vswitch_id         = "vsw-1"
+          load_balancer_spec = "slb.s1.small"
+        }
+        resource "alicloud_slb_backend_server" "web" {
+          load_balancer_id = alicloud_slb_load_balancer.lb.id
+          backend_servers {
+            server_id = data.alicloud_instances.web.ids[0]
+            weight    = 100
+          }
+        }
+        """
+    )
+    assert props(conversion, "Instances_web") == {
+        "VpcId": {"Ref": "vpc_id"},
+        "Status": "Running",
+        "Tags": [{"Key": "role", "Value": "web"}],
+    }
+
+
+def test_account_and_current_region_are_pseudo_parameters() -> None:
+    conversion = main(
+        """
+        data "alicloud_account" "me" {}
+        data "alicloud_regions" "here" {
+          current = true
+        }
+        data "alicloud_regions" "all" {}
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          vpc_name    = "${data.alicloud_regions.here.regions[0].id}-${data.alicloud_account.me.id}"
+          description = data.alicloud_regions.here.ids[0]
+        }
+        resource "alicloud_vpc" "w" {
+          cidr_block = "10.0.0.0/8"
+          vpc_name   = data.alicloud_regions.all.ids[0]
+        }
+        """
+    )
+    v = props(conversion, "Vpc_v")
+    assert v["VpcName"] == {"Fn::Sub": "${ALIYUN::Region}-${ALIYUN::AccountId}"}
+    assert v["Description"] == {"Ref": "ALIYUN::Region"}
+    assert "data.alicloud_regions.all, which ROS cannot see" in warnings(conversion)
+
+
+def test_an_attribute_the_datasource_type_lacks_is_reported() -> None:
+    conversion = main(
+        """
+        data "alicloud_vpcs" "default" {
+          is_default = true
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          description = data.alicloud_vpcs.default.names[0]
+        }
+        """
+    )
+    assert (
+        "reads names.[...] of data.alicloud_vpcs.default, which DATASOURCE::VPC::Vpcs has no "
+        "attribute for" in warnings(conversion)
+    )
+
+
+def test_a_data_source_in_a_module_is_renamed_and_no_condition_reads_it() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            module "net" {
+              source = "./net"
+            }
+            """,
+            net__main_tf="""
+            data "alicloud_vpcs" "default" {
+              is_default = true
+            }
+            resource "alicloud_vswitch" "s" {
+              count      = data.alicloud_vpcs.default.ids[0] == "" ? 0 : 1
+              vpc_id     = data.alicloud_vpcs.default.ids[0]
+              cidr_block = "10.0.1.0/24"
+              zone_id    = "cn-hangzhou-h"
+            }
+            """,
+        )
+    )
+    resources = conversion.template["Resources"]
+    assert resources["Vpcs_net__default"]["Type"] == "DATASOURCE::VPC::Vpcs"
+    assert "Conditions" not in conversion.template
+    assert "has a condition on a resource's value" in warnings(conversion)
