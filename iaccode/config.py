@@ -584,6 +584,7 @@ class AguiConfig:
     heartbeat_seconds: float = 15.0
     interrupt_ttl_seconds: float = 24 * 3600.0
     idle_shutdown_seconds: float | None = None
+    ui: bool = False  # the web console at /ui/ (off unless asked, in every profile)
 
     def workspace_roots(self) -> tuple[Path, ...]:
         return self.core.workspace_roots()
@@ -609,6 +610,7 @@ def load_agui_config(
         ("IAC_CODE_AGUI_HEARTBEAT_SECONDS", "heartbeat_seconds"),
         ("IAC_CODE_AGUI_INTERRUPT_TTL_SECONDS", "interrupt_ttl_seconds"),
         ("IAC_CODE_AGUI_IDLE_SHUTDOWN_SECONDS", "idle_shutdown_seconds"),
+        ("IAC_CODE_AGUI_UI", "ui"),
     ):
         if environ.get(variable):
             values[key] = environ[variable]
