@@ -647,7 +647,12 @@ def _coerce_agui(name: str, value: Any) -> Any:
     hint = _AGUI_HINTS[name]
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    if hint is bool and isinstance(value, str):  # a variable: IAC_CODE_AGUI_UI=true
+        value = _BOOLEAN_WORDS.get(value.strip().lower(), value)
     try:
         return _coerce_to(hint, value)
     except (TypeError, ValueError):
         raise ConfigError(f"{name.replace('_', '-')} must be {_describe(hint)}") from None
+
+
+_BOOLEAN_WORDS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}

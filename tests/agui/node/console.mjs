@@ -1,0 +1,239 @@
+// Drives the web console (iaccode agui --ui) in Debian's headless Chromium with playwright-core
+// (no browser download: executablePath). Called by tests/agui/test_console_browser.py with one
+// JSON argument {url, token, cwd, shots, scenario, chromium}; prints one JSON report on stdout.
+import { readFile } from "node:fs/promises";
+import { chromium } from "playwright-core";
+
+const cfg = JSON.parse(process.argv[2]);
+const report = { steps: [], errors: [] };
+const STEP_MS = 30000;
+let tokenGiven = false;
+
+const browser = await chromium.launch({
+  executablePath: cfg.chromium,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic"],
+});
+
+async function structure(page) {
+  return page.evaluate(() => {
+    const visible = (selector) => {
+      const node = document.querySelector(selector);
+      if (!node) return false;
+      const box = node.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    };
+    const unlabelled = [...document.querySelectorAll("input, textarea, select")]
+      .filter((n) => n.type !== "hidden" && n.closest("dialog:not([open])") === null)
+      .filter((n) => !n.labels.length && !n.getAttribute("aria-label") && !n.getAttribute("aria-labelledby"))
+      .map((n) => n.id || n.className);
+    const nameless = [...document.querySelectorAll("button")]
+      .filter((n) => !(n.textContent.trim() || n.getAttribute("aria-label")))
+      .map((n) => n.outerHTML.slice(0, 80));
+    return {
+      heading: visible("h1"),
+      composer: visible("#composer-text"),
+      send: visible("#send"),
+      cancel: visible("#cancel"),
+      threads: visible("#thread-list") || visible("#no-threads"),
+      artifacts: visible(".artifacts"),
+      overflow: document.documentElement.scrollWidth > window.innerWidth + 1,
+      live: document.getElementById("transcript").getAttribute("aria-live"),
+      unlabelled,
+      nameless,
+    };
+  });
+}
+
+async function shoot(page, name) {
+  const path = `${cfg.shots}/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  report.steps.push({ shot: path, structure: await structure(page) });
+}
+
+const text = (page) => page.locator("#transcript").innerText();
+// What the agent said (the user's own words are on the page too).
+const said = async (page) => (await page.locator(".turn.agent").allInnerTexts()).join("\n");
+const AGENT_SAID = `window.agentSaid = (words) =>
+  [...document.querySelectorAll(".turn.agent")].some((n) => n.innerText.includes(words));`;
+const idle = (page) =>
+  page.waitForSelector('#status[data-state="idle"], #status[data-state="waiting"]', {
+    timeout: STEP_MS,
+  });
+
+async function send(page, message, { keyboard = false } = {}) {
+  await page.fill("#composer-text", message);
+  if (keyboard) {
+    await page.focus("#composer-text");
+    await page.keyboard.press("Control+Enter");
+  } else {
+    await page.click("#send");
+  }
+}
+
+async function open(context) {
+  const page = await context.newPage();
+  page.on("pageerror", (error) => report.errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    // The page's probe for whether a token is needed is a 401 by design, before one is given.
+    const probe = !tokenGiven && message.text().includes("status of 401");
+    if (message.type() === "error" && !probe) report.errors.push(`console: ${message.text()}`);
+  });
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url() === cfg.url + "/") {
+      const body = JSON.parse(request.postData() || "{}");
+      (report.runs ||= []).push({
+        resume: body.resume || null,
+        iacCode: body.forwardedProps && body.forwardedProps.iacCode,
+        auth: request.headers().authorization || null,
+      });
+    }
+  });
+  await page.addInitScript(AGENT_SAID);
+  await page.goto(cfg.url + "/ui/");
+  return page;
+}
+
+async function ready(page) {
+  await page.waitForSelector("body[data-ready=true]", { timeout: STEP_MS });
+  await page.fill("#cwd", cfg.cwd);
+}
+
+// The scripted engine, with a token: ask for it, stream, permission, cancel, reload, language.
+async function scripted() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await open(context);
+  await page.waitForSelector("#token-dialog[open]", { timeout: STEP_MS });
+  report.askedForToken = true;
+  tokenGiven = true;
+  await page.fill("#token", cfg.token);
+  await page.keyboard.press("Enter");
+  await ready(page);
+
+  // Streaming: the first words are on the page while the turn still runs.
+  await send(page, "say first words\nsleep 1.5\nsay and the rest");
+  await page.waitForFunction(
+    () => agentSaid("first words") &&
+      document.getElementById("status").dataset.state === "running",
+    null,
+    { timeout: STEP_MS },
+  );
+  report.midStream = await said(page);
+  report.streamedWhileRunning = !report.midStream.includes("and the rest");
+  await idle(page);
+  report.afterStream = await said(page);
+
+  // A permission, answered by clicking Allow once.
+  await send(page, "permission write_file main.yaml\nsay after the answer", { keyboard: true });
+  const card = page.locator(".interrupt.permission");
+  await card.waitFor({ timeout: STEP_MS });
+  report.interrupt = {
+    title: await card.locator("h3").innerText(),
+    text: await card.innerText(),
+    buttons: await card.locator("button").allInnerTexts(),
+    focused: await page.evaluate(() => document.activeElement.textContent),
+    status: await page.locator("#status").getAttribute("data-state"),
+  };
+  await shoot(page, "permission");
+  await card.locator("button.allow").click();
+  await page.waitForFunction(
+    () => agentSaid("after the answer"),
+    null,
+    { timeout: STEP_MS },
+  );
+  await idle(page);
+  report.afterPermission = await said(page);
+  report.answered = await card.locator(".answered").innerText();
+
+  // Cancel: a turn that waits until it is cancelled.
+  await send(page, "say waiting now\nwait");
+  await page.waitForFunction(
+    () => agentSaid("waiting now"),
+    null,
+    { timeout: STEP_MS },
+  );
+  await page.click("#cancel");
+  await idle(page);
+  report.afterCancel = {
+    notices: await page.locator(".notice").allInnerTexts(),
+    cancelDisabled: await page.locator("#cancel").isDisabled(),
+  };
+
+  // Reload: the token stays in this tab, the thread is listed and loads from the server.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]", { timeout: STEP_MS });
+  report.askedAgain = await page.locator("#token-dialog[open]").count();
+  report.threads = await page.locator("#thread-list .thread").allInnerTexts();
+  await page.locator("#thread-list .thread").first().click();
+  await page.waitForFunction(
+    () => agentSaid("first words"),
+    null,
+    { timeout: STEP_MS },
+  );
+  report.reloaded = await said(page);
+
+  // Another language: the page's texts and preferredLanguage.
+  await page.selectOption("#language", "de");
+  report.german = { send: await page.locator("#send").innerText(), lang: await page.getAttribute("html", "lang") };
+  await page.click("#new-thread");
+  await page.fill("#cwd", cfg.cwd);
+  await send(page, "say hallo");
+  await idle(page);
+  await shoot(page, "wide");
+
+  await page.setViewportSize({ width: 380, height: 800 });
+  await shoot(page, "narrow");
+  await context.close();
+}
+
+// The llm engine on the fake model: a write needs permission, then a diagram is drawn.
+async function llm() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await open(context);
+  await ready(page);
+  report.askedForToken = await page.locator("#token-dialog[open]").count() > 0;
+  await send(page, "Write a VPC template and draw it");
+  const card = page.locator(".interrupt.permission");
+  await card.waitFor({ timeout: STEP_MS });
+  report.interrupt = { title: await card.locator("h3").innerText(), text: await card.innerText() };
+  await card.locator("button.allow").click();
+  const diagram = page.locator(".diagram img");
+  await diagram.waitFor({ timeout: STEP_MS });
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector(".diagram img");
+      return img && img.complete && img.naturalWidth > 0;
+    },
+    null,
+    { timeout: STEP_MS },
+  );
+  await idle(page);
+  report.diagram = {
+    width: await diagram.evaluate((img) => img.naturalWidth),
+    alt: await diagram.getAttribute("alt"),
+    src: (await diagram.getAttribute("src")).split(":")[0],
+  };
+  report.tools = await page.locator(".tool .tool-name").allInnerTexts();
+  report.toolStates = await page.locator(".tool").evaluateAll((n) => n.map((c) => c.dataset.state));
+  report.artifacts = await page.locator("#artifact-list .artifact-name").allInnerTexts();
+  report.text = await text(page);
+  const item = page.locator("#artifact-list .artifact", { hasText: "t.yaml" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: STEP_MS }),
+    item.locator("button.download").click(),
+  ]);
+  report.download = {
+    name: download.suggestedFilename(),
+    content: await readFile(await download.path(), "utf8"),
+  };
+  await shoot(page, "diagram");
+  await context.close();
+}
+
+try {
+  await (cfg.scenario === "llm" ? llm() : scripted());
+} catch (error) {
+  report.failed = String((error && error.stack) || error);
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(report));
