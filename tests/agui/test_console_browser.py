@@ -98,6 +98,11 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     assert report["askedForToken"] and report["askedAgain"] == 0
     assert report["streamedWhileRunning"], report["midStream"]
     assert "first words" in report["afterStream"] and "and the rest" in report["afterStream"]
+    reasoning = report["reasoning"]
+    assert (reasoning["count"], reasoning["open"], reasoning["summary"]) == (1, False, "Reasoning")
+    assert "pondering deeply" in reasoning["text"]
+    thinking = [r["iacCode"].get("thinking") for r in report["runs"]]
+    assert thinking.count({"enabled": True}) == 1  # only the run sent with the box ticked
     interrupt = report["interrupt"]
     assert interrupt["buttons"] == ["Allow once", "Deny"]
     assert interrupt["focused"] == "Allow once"  # the question takes the keyboard focus

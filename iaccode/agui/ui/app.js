@@ -55,6 +55,7 @@ function forwarded() {
       rosInvocationId: state.rosInvocationId,
       cwd: $("cwd").value.trim(),
       preferredLanguage: language(),
+      ...($("thinking").checked ? { thinking: { enabled: true } } : {}),
     },
   };
 }

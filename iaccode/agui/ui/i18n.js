@@ -16,7 +16,7 @@ const KEYS = [
   "artifacts", "download", "diagram", "template", "permission", "purpose", "safeSummary",
   "deploymentSummary", "effect", "target", "allowOnce", "deny", "answer", "question",
   "cancelled", "error", "noThreads", "idle", "running", "waiting", "expires", "placeholder",
-  "empty", "allowed", "denied", "answered", "noArtifacts", "skip",
+  "empty", "allowed", "denied", "answered", "noArtifacts", "skip", "showReasoning",
 ];
 
 const TEXTS = {
@@ -31,6 +31,7 @@ const TEXTS = {
     "Answer before", "Describe the infrastructure you want…",
     "Describe what you want to build, or paste a ROS or Terraform template to review.",
     "Allowed once", "Denied", "Answered", "No artifacts yet", "Skip to the message box",
+    "Show the model’s reasoning",
   ],
   zh: [
     "iaccode 控制台", "会话", "新会话", "消息", "发送", "取消", "工作区 (cwd)", "语言", "访问令牌",
@@ -40,6 +41,7 @@ const TEXTS = {
     "处理中…", "等待你的回答", "请在此时间前回答", "描述你想要的基础设施…",
     "描述你想构建的内容，或粘贴 ROS 或 Terraform 模板进行审查。", "已允许一次", "已拒绝", "已回答",
     "暂无产物", "跳到消息输入框",
+    "显示模型的推理过程",
   ],
   es: [
     "Consola de iaccode", "Conversaciones", "Nueva conversación", "Mensaje", "Enviar",
@@ -54,6 +56,7 @@ const TEXTS = {
     "Describa lo que quiere construir o pegue una plantilla ROS o Terraform para revisarla.",
     "Permitido una vez", "Denegado", "Respondido", "Aún no hay artefactos",
     "Ir al cuadro de mensaje",
+    "Mostrar el razonamiento del modelo",
   ],
   fr: [
     "Console iaccode", "Conversations", "Nouvelle conversation", "Message", "Envoyer",
@@ -66,6 +69,7 @@ const TEXTS = {
     "En attente de votre réponse", "Répondre avant", "Décrivez l’infrastructure voulue…",
     "Décrivez ce que vous voulez construire, ou collez un modèle ROS ou Terraform à relire.",
     "Autorisé une fois", "Refusé", "Répondu", "Aucun artefact", "Aller à la zone de message",
+    "Afficher le raisonnement du modèle",
   ],
   de: [
     "iaccode-Konsole", "Unterhaltungen", "Neue Unterhaltung", "Nachricht", "Senden",
@@ -78,6 +82,7 @@ const TEXTS = {
     "Wartet auf Ihre Antwort", "Antworten bis", "Beschreiben Sie die gewünschte Infrastruktur…",
     "Beschreiben Sie, was Sie bauen möchten, oder fügen Sie eine ROS- oder Terraform-Vorlage zur Prüfung ein.",
     "Einmal erlaubt", "Abgelehnt", "Beantwortet", "Noch keine Artefakte", "Zum Nachrichtenfeld",
+    "Überlegungen des Modells zeigen",
   ],
   ja: [
     "iaccode コンソール", "会話", "新しい会話", "メッセージ", "送信", "キャンセル",
@@ -90,6 +95,7 @@ const TEXTS = {
     "作りたいものを説明するか、レビューする ROS または Terraform テンプレートを貼り付けてください。",
     "今回のみ許可しました", "拒否しました", "回答しました", "成果物はまだありません",
     "メッセージ欄へ移動",
+    "モデルの推論を表示",
   ],
   pt: [
     "Console do iaccode", "Conversas", "Nova conversa", "Mensagem", "Enviar", "Cancelar",
@@ -104,6 +110,7 @@ const TEXTS = {
     "Descreva o que quer construir ou cole um modelo ROS ou Terraform para revisão.",
     "Permitido uma vez", "Negado", "Respondido", "Ainda não há artefatos",
     "Ir para a caixa de mensagem",
+    "Mostrar o raciocínio do modelo",
   ],
 };
 

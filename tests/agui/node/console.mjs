@@ -122,6 +122,20 @@ async function scripted() {
   await idle(page);
   report.afterStream = await said(page);
 
+  // Reasoning, when asked for: collapsed under its summary.
+  await page.check("#thinking");
+  await send(page, "think pondering deeply\nsay thought done");
+  await page.waitForFunction(() => agentSaid("thought done"), null, { timeout: STEP_MS });
+  await idle(page);
+  const reasoning = page.locator(".turn.agent details.reasoning");
+  report.reasoning = {
+    count: await reasoning.count(),
+    open: await reasoning.first().evaluate((n) => n.open),
+    summary: await reasoning.first().locator("summary").innerText(),
+    text: await reasoning.first().evaluate((n) => n.textContent),
+  };
+  await page.uncheck("#thinking");
+
   // A permission, answered by clicking Allow once.
   await send(page, "permission write_file main.yaml\nsay after the answer", { keyboard: true });
   const card = page.locator(".interrupt.permission");
