@@ -21,12 +21,16 @@ import trio
 
 from iaccode.server import RunningAgui
 from iaccode.testing.fake_openai import FakeOpenAI, Script, text_chunks, tool_call_chunks
+from iaccode.testing.fake_ros import FakeRos
 from iaccode.wire import json
+from tests.agent.cloud.conftest import SECRET
+from tests.agent.cloud.conftest import TEMPLATE as STACK
 from tests.agent.test_diagrams import TEMPLATE
 from tests.agent.test_llm_engine import model
 from tests.agui.test_llm_runs import start_llm_agui
+from tests.agui.test_ros import CLOUD, fake_ros
 
-__all__ = ["model", "start_llm_agui"]  # fixtures
+__all__ = ["fake_ros", "model", "start_llm_agui"]  # fixtures
 
 NODE = Path(__file__).resolve().parent / "node"
 TOKEN = "console-browser-token"
@@ -151,4 +155,31 @@ async def test_the_console_shows_the_llm_engines_diagram_and_downloads_the_templ
     assert report["download"] == {"name": "t.yaml", "content": TEMPLATE}
     assert "diagram are ready" in report["text"]
     assert (workspace / "t.yaml").read_text() == TEMPLATE
+    check_structure(report, tmp_path / "shots")
+
+
+@pytest.mark.builtin_only("one server suffices to show the browser's view")
+async def test_the_console_shows_a_deployment_and_its_deny_and_allow(
+    start_agui: Any, fake_ros: FakeRos, workspace: Path, tmp_path: Path
+) -> None:
+    core = {
+        "engine": "offline",
+        "ros_endpoint": fake_ros.endpoint,
+        "ros_poll_seconds": 0.01,
+        "ros_credential_chain": False,
+    }
+    agui: RunningAgui = await start_agui(ui=True, core=core)
+    keys = CLOUD  # with an STS token
+    deploy = f"Deploy this as stack web-1\n```yaml\n{STACK}```"
+    report = await drive(agui, "ros", workspace, tmp_path / "shots", keys=keys, deploy=deploy)
+    shown = report["deployment"]
+    assert "web-1" in shown["text"] and "+2 ~0 \u22120" in shown["text"]
+    assert len(shown["changes"]) == 2 and all(c.startswith("+ ") for c in shown["changes"])
+    assert shown["buttons"] == ["Allow once", "Deny"]
+    assert "CREATE_COMPLETE" not in report["afterDeny"]
+    assert any("CREATE_COMPLETE" in p for p in report["progress"]), report["progress"]
+    decisions = [r["resume"][0]["payload"]["decision"] for r in report["runs"] if r["resume"]]
+    assert decisions == ["deny", "allow_once"]
+    assert all(r["iacCode"]["alibabaCloud"] == keys for r in report["runs"])
+    assert SECRET not in report["stored"] and CLOUD["securityToken"] not in report["stored"]
     check_structure(report, tmp_path / "shots")

@@ -56,8 +56,21 @@ function forwarded() {
       cwd: $("cwd").value.trim(),
       preferredLanguage: language(),
       ...($("thinking").checked ? { thinking: { enabled: true } } : {}),
+      ...cloudKeys(),
     },
   };
+}
+
+// The Alibaba Cloud keys typed into the page: sent with each run, never stored (the fields are
+// the only place they live; the server keeps them for that turn only).
+function cloudKeys() {
+  const id = $("ak-id").value.trim();
+  const secret = $("ak-secret").value.trim();
+  if (!id || !secret) return {};
+  const keys = { accessKeyId: id, accessKeySecret: secret };
+  if ($("ak-token").value.trim()) keys.securityToken = $("ak-token").value.trim();
+  if ($("ak-region").value.trim()) keys.regionId = $("ak-region").value.trim();
+  return { alibabaCloud: keys };
 }
 
 function envelope(extra) {

@@ -17,6 +17,7 @@ const KEYS = [
   "deploymentSummary", "effect", "target", "allowOnce", "deny", "answer", "question",
   "cancelled", "error", "noThreads", "idle", "running", "waiting", "expires", "placeholder",
   "empty", "allowed", "denied", "answered", "noArtifacts", "skip", "showReasoning",
+  "perMonth", "cloud", "cloudHelp", "stsToken", "region",
 ];
 
 const TEXTS = {
@@ -31,7 +32,10 @@ const TEXTS = {
     "Answer before", "Describe the infrastructure you want…",
     "Describe what you want to build, or paste a ROS or Terraform template to review.",
     "Allowed once", "Denied", "Answered", "No artifacts yet", "Skip to the message box",
-    "Show the model’s reasoning",
+    "Show the model’s reasoning", "per month",
+    "Alibaba Cloud credentials",
+    "Sent with each turn for ROS work, never stored by the page or the server.",
+    "STS token (optional)", "Region",
   ],
   zh: [
     "iaccode 控制台", "会话", "新会话", "消息", "发送", "取消", "工作区 (cwd)", "语言", "访问令牌",
@@ -41,7 +45,8 @@ const TEXTS = {
     "处理中…", "等待你的回答", "请在此时间前回答", "描述你想要的基础设施…",
     "描述你想构建的内容，或粘贴 ROS 或 Terraform 模板进行审查。", "已允许一次", "已拒绝", "已回答",
     "暂无产物", "跳到消息输入框",
-    "显示模型的推理过程",
+    "显示模型的推理过程", "每月",
+    "阿里云凭证", "随每轮对话发送，用于 ROS 操作；页面和服务器都不会保存。", "STS 令牌（可选）", "地域",
   ],
   es: [
     "Consola de iaccode", "Conversaciones", "Nueva conversación", "Mensaje", "Enviar",
@@ -56,7 +61,10 @@ const TEXTS = {
     "Describa lo que quiere construir o pegue una plantilla ROS o Terraform para revisarla.",
     "Permitido una vez", "Denegado", "Respondido", "Aún no hay artefactos",
     "Ir al cuadro de mensaje",
-    "Mostrar el razonamiento del modelo",
+    "Mostrar el razonamiento del modelo", "al mes",
+    "Credenciales de Alibaba Cloud",
+    "Se envían con cada turno para el trabajo con ROS; ni la página ni el servidor las guardan.",
+    "Token STS (opcional)", "Región",
   ],
   fr: [
     "Console iaccode", "Conversations", "Nouvelle conversation", "Message", "Envoyer",
@@ -69,7 +77,10 @@ const TEXTS = {
     "En attente de votre réponse", "Répondre avant", "Décrivez l’infrastructure voulue…",
     "Décrivez ce que vous voulez construire, ou collez un modèle ROS ou Terraform à relire.",
     "Autorisé une fois", "Refusé", "Répondu", "Aucun artefact", "Aller à la zone de message",
-    "Afficher le raisonnement du modèle",
+    "Afficher le raisonnement du modèle", "par mois",
+    "Identifiants Alibaba Cloud",
+    "Envoyés à chaque tour pour ROS, jamais conservés par la page ni par le serveur.",
+    "Jeton STS (facultatif)", "Région",
   ],
   de: [
     "iaccode-Konsole", "Unterhaltungen", "Neue Unterhaltung", "Nachricht", "Senden",
@@ -82,7 +93,10 @@ const TEXTS = {
     "Wartet auf Ihre Antwort", "Antworten bis", "Beschreiben Sie die gewünschte Infrastruktur…",
     "Beschreiben Sie, was Sie bauen möchten, oder fügen Sie eine ROS- oder Terraform-Vorlage zur Prüfung ein.",
     "Einmal erlaubt", "Abgelehnt", "Beantwortet", "Noch keine Artefakte", "Zum Nachrichtenfeld",
-    "Überlegungen des Modells zeigen",
+    "Überlegungen des Modells zeigen", "pro Monat",
+    "Alibaba-Cloud-Zugangsdaten",
+    "Werden mit jeder Runde für ROS gesendet und weder von der Seite noch vom Server gespeichert.",
+    "STS-Token (optional)", "Region",
   ],
   ja: [
     "iaccode コンソール", "会話", "新しい会話", "メッセージ", "送信", "キャンセル",
@@ -95,7 +109,9 @@ const TEXTS = {
     "作りたいものを説明するか、レビューする ROS または Terraform テンプレートを貼り付けてください。",
     "今回のみ許可しました", "拒否しました", "回答しました", "成果物はまだありません",
     "メッセージ欄へ移動",
-    "モデルの推論を表示",
+    "モデルの推論を表示", "/ 月",
+    "Alibaba Cloud の認証情報", "ROS の操作のためにターンごとに送信され、ページにもサーバーにも保存されません。",
+    "STS トークン（任意）", "リージョン",
   ],
   pt: [
     "Console do iaccode", "Conversas", "Nova conversa", "Mensagem", "Enviar", "Cancelar",
@@ -110,7 +126,10 @@ const TEXTS = {
     "Descreva o que quer construir ou cole um modelo ROS ou Terraform para revisão.",
     "Permitido uma vez", "Negado", "Respondido", "Ainda não há artefatos",
     "Ir para a caixa de mensagem",
-    "Mostrar o raciocínio do modelo",
+    "Mostrar o raciocínio do modelo", "por mês",
+    "Credenciais da Alibaba Cloud",
+    "Enviadas a cada turno para o ROS; nem a página nem o servidor as guardam.",
+    "Token STS (opcional)", "Região",
   ],
 };
 

@@ -52,6 +52,34 @@ function size(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
+function factText(value) {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+// A stack operation's deploymentSummary: what, where, which resources change, the cost.
+function deploymentView(summary) {
+  if (!summary || typeof summary !== "object") return factText(summary);
+  const box = el("div", "deployment");
+  const head = [summary.operation, summary.stackName, summary.regionId].filter(Boolean);
+  box.append(el("p", "para", head.join(" · ")));
+  const marks = { add: "+", modify: "~", remove: "−" };
+  const list = el("ul", "changes");
+  for (const [kind, mark] of Object.entries(marks)) {
+    for (const item of (summary.resources || {})[kind] || []) {
+      const line = el("li", `change-${kind}`, `${mark} ${item.logicalResourceId} (${item.resourceType})`);
+      list.append(line);
+    }
+  }
+  if (list.children.length) box.append(list);
+  const counts = summary.counts || {};
+  box.append(el("p", "muted", `+${counts.add || 0} ~${counts.modify || 0} −${counts.remove || 0}`));
+  const cost = summary.estimatedMonthlyCost;
+  if (cost && typeof cost.amount === "number") {
+    box.append(el("p", "para", `≈ ${cost.amount} ${cost.currency || ""} ${t("perMonth")}`));
+  }
+  return box;
+}
+
 // A file write's preview (metadata.preview): its masked text, or a short description of it.
 function previewText(preview) {
   if (!preview) return "";
@@ -99,7 +127,7 @@ export class Transcript {
 
   user(text) {
     const turn = el("article", "turn user");
-    turn.append(el("h3", "who", t("you")), el("p", "para", text));
+    turn.append(el("h3", "who", t("you")), richText(text));
     this.root.append(turn);
     this.turn = null;
     this.update();
@@ -354,7 +382,10 @@ export class Transcript {
     for (const key of ["purpose", "safeSummary", "deploymentSummary", "effect", "target"]) {
       const value = meta[key];
       if (value === undefined || value === null || value === "" || key === "purpose" && value === "question") continue;
-      facts.append(el("dt", "", t(key)), el("dd", "", typeof value === "string" ? value : JSON.stringify(value)));
+      const shown = key === "deploymentSummary" ? deploymentView(value) : factText(value);
+      const dd = el("dd", "");
+      dd.append(shown);
+      facts.append(el("dt", "", t(key)), dd);
     }
     if (facts.children.length) card.append(facts);
     const preview = previewText(meta.preview);

@@ -70,8 +70,11 @@ async function send(page, message, { keyboard = false } = {}) {
   }
 }
 
+let current = null; // the page in use, for the report when a step fails
+
 async function open(context) {
   const page = await context.newPage();
+  current = page;
   page.on("pageerror", (error) => report.errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
     // The page's probe for whether a token is needed is a 401 by design, before one is given.
@@ -243,10 +246,47 @@ async function llm() {
   await context.close();
 }
 
+// The offline engine on the fake ROS: the keys typed in, a deploy denied, then allowed.
+async function ros() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await open(context);
+  await ready(page);
+  await page.click("details.cloud summary");
+  await page.fill("#ak-id", cfg.keys.accessKeyId);
+  await page.fill("#ak-secret", cfg.keys.accessKeySecret);
+  await page.fill("#ak-token", cfg.keys.securityToken);
+  await send(page, cfg.deploy);
+  const first = page.locator(".interrupt.permission").last();
+  await first.waitFor({ timeout: STEP_MS });
+  report.deployment = {
+    text: await first.locator(".deployment").innerText(),
+    changes: await first.locator(".changes li").allInnerTexts(),
+    buttons: await first.locator("button").allInnerTexts(),
+  };
+  await shoot(page, "deploy");
+  await first.locator("button.deny").click();
+  await idle(page);
+  report.afterDeny = await said(page);
+  await send(page, cfg.deploy);
+  await page.waitForFunction(
+    () => document.querySelectorAll(".interrupt.permission:not([data-answered])").length === 1,
+    null,
+    { timeout: STEP_MS },
+  );
+  await page.locator(".interrupt.permission:not([data-answered]) button.allow").click();
+  await page.waitForFunction(() => agentSaid("CREATE_COMPLETE"), null, { timeout: STEP_MS });
+  await idle(page);
+  report.progress = await page.locator(".tool .progress").allInnerTexts();
+  report.stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  await context.close();
+}
+
 try {
-  await (cfg.scenario === "llm" ? llm() : scripted());
+  const scenarios = { llm, ros, scripted };
+  await scenarios[cfg.scenario]();
 } catch (error) {
   report.failed = String((error && error.stack) || error);
+  if (current) report.failed += `\n--- the page said:\n${await text(current).catch(() => "")}`;
 } finally {
   await browser.close();
 }
