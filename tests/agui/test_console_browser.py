@@ -89,6 +89,7 @@ def check_structure(report: Any, shots: Path, *, narrow: str | None = None) -> N
         assert found["threads"] and found["artifacts"], found
         assert found["live"] == "polite"
         assert found["unlabelled"] == [] and found["nameless"] == []
+        assert found["lowContrast"] == [], found["lowContrast"]
         if narrow is not None and shot.stem == narrow:
             assert not found["overflow"], "the page is wider than a narrow screen"
 

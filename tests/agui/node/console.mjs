@@ -29,7 +29,34 @@ async function structure(page) {
     const nameless = [...document.querySelectorAll("button")]
       .filter((n) => !(n.textContent.trim() || n.getAttribute("aria-label")))
       .map((n) => n.outerHTML.slice(0, 80));
+    // Text contrast (WCAG 2: at least 4.5:1), against the nearest opaque background; disabled
+    // controls are exempt, as WCAG allows.
+    const rgb = (value) => (value.match(/[\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => {
+      const c = [r, g, b].map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    const background = (node) => {
+      for (let n = node; n; n = n.parentElement) {
+        const color = rgb(getComputedStyle(n).backgroundColor);
+        if (color.length === 3 || (color.length === 4 && color[3] === 1)) return color.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const lowContrast = [];
+    for (const node of document.querySelectorAll("body *")) {
+      const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+      const box = node.getBoundingClientRect();
+      if (!own || !box.width || node.closest(":disabled, [hidden], dialog:not([open])")) continue;
+      const [a, b] = [luminance(rgb(getComputedStyle(node).color)), luminance(background(node))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) lowContrast.push(`${node.tagName}.${node.className} ${ratio.toFixed(2)}`);
+    }
     return {
+      lowContrast,
       heading: visible("h1"),
       composer: visible("#composer-text"),
       send: visible("#send"),
