@@ -89,7 +89,7 @@ class Browser:
         listed = []
         for thread_id in found:
             try:
-                state = await self.threads.load(thread_id)
+                state = await self._load(thread_id)
             except AguiError:
                 continue  # a damaged file is not listed; loading it by id says why
             if state is not None:
@@ -99,10 +99,16 @@ class Browser:
     async def _thread(self, thread_id: str) -> ThreadState:
         if not thread_id or len(thread_id) > 1024:
             raise AguiError(codes.INVALID_INPUT, "The thread id must be 1 to 1024 characters.")
-        state = await self.threads.load(thread_id)
+        state = await self._load(thread_id)
         if state is None:
             raise AguiError(codes.INVALID_INPUT, "There is no such thread.", status=404)
         return state
+
+    async def _load(self, thread_id: str) -> ThreadState | None:
+        # Under the thread's lock, as a run loads it: two loads of one file must not race
+        # (the second would replace the cached state a starting run holds).
+        async with self.threads.lock(thread_id):
+            return await self.threads.load(thread_id)
 
     async def _describe(self, state: ThreadState) -> dict[str, Any]:
         turns: list[dict[str, Any]] = []
