@@ -113,6 +113,7 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     assert interrupt["focused"] == "Allow once"  # the question takes the keyboard focus
     assert interrupt["status"] == "waiting"
     assert interrupt["title"] and "main.yaml" in interrupt["text"]
+    assert report["waitingBadge"] == 1 and report["reloadedInterrupt"] == interrupt["title"]
     assert "after the answer" in report["afterPermission"]
     assert report["answered"] == "Allowed once"
     resume = next(r["resume"] for r in report["runs"] if r["resume"])
@@ -177,6 +178,7 @@ async def test_the_console_shows_a_deployment_and_its_deny_and_allow(
     assert "web-1" in shown["text"] and "+2 ~0 \u22120" in shown["text"]
     assert len(shown["changes"]) == 2 and all(c.startswith("+ ") for c in shown["changes"])
     assert shown["buttons"] == ["Allow once", "Deny"]
+    assert shown["highlighted"] >= 5  # the template in the message: its keys highlighted
     assert "CREATE_COMPLETE" not in report["afterDeny"]
     assert any("CREATE_COMPLETE" in p for p in report["progress"]), report["progress"]
     decisions = [r["resume"][0]["payload"]["decision"] for r in report["runs"] if r["resume"]]

@@ -178,6 +178,14 @@ async function scripted() {
     status: await page.locator("#status").getAttribute("data-state"),
   };
   await shoot(page, "permission");
+  // The question outlives the page: reload, pick the waiting thread, answer it from there.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]", { timeout: STEP_MS });
+  const waiting = page.locator("#thread-list .thread", { has: page.locator(".badge") });
+  report.waitingBadge = await waiting.count();
+  await waiting.first().click();
+  await card.waitFor({ timeout: STEP_MS });
+  report.reloadedInterrupt = await card.locator("h3").innerText();
   await card.locator("button.allow").click();
   await page.waitForFunction(
     () => agentSaid("after the answer"),
@@ -287,6 +295,7 @@ async function ros() {
   await first.waitFor({ timeout: STEP_MS });
   report.deployment = {
     text: await first.locator(".deployment").innerText(),
+    highlighted: await page.locator(".turn.user pre .tok-key").count(),
     changes: await first.locator(".changes li").allInnerTexts(),
     buttons: await first.locator("button").allInnerTexts(),
   };
