@@ -33,8 +33,11 @@ const state = {
 };
 let transcript;
 
+// A random id; crypto.randomUUID exists only in secure contexts (https, localhost), and the
+// console may be opened over plain http on another address.
 function newId(prefix) {
-  return `${prefix}-${crypto.randomUUID()}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `${prefix}-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 function setStatus(key) {
@@ -121,9 +124,24 @@ async function runTurn(input) {
   } finally {
     state.controller = null;
     transcript.settle();
+    if (input.resume && ended !== "waiting") ended = await stillPending();
     setStatus(ended);
     refreshThreads();
   }
+}
+
+// After a resume that did not get through (a refused answer stays answerable, seed): ask the
+// server what the thread still waits for, and ask again.
+async function stillPending() {
+  try {
+    const thread = await api.loadThread(state.threadId, language());
+    state.interrupts = thread.interrupts || [];
+  } catch {
+    state.interrupts = [];
+  }
+  if (!state.interrupts.length) return "idle";
+  transcript.interrupts(state.interrupts);
+  return "waiting";
 }
 
 async function send(text) {
@@ -225,7 +243,18 @@ async function openThread(threadId) {
   markCurrent();
 }
 
-function askToken() {
+// Ask for the token until the server takes it (a wrong one is said so in the dialog).
+async function askToken() {
+  $("token-error").hidden = true;
+  for (;;) {
+    await tokenDialog();
+    if (!(await api.needsToken())) return;
+    $("token-error").textContent = t("tokenWrong");
+    $("token-error").hidden = false;
+  }
+}
+
+function tokenDialog() {
   const dialog = $("token-dialog");
   return new Promise((resolve) => {
     const form = $("token-form");

@@ -17,7 +17,7 @@ const KEYS = [
   "deploymentSummary", "effect", "target", "allowOnce", "deny", "answer", "question",
   "cancelled", "error", "noThreads", "idle", "running", "waiting", "expires", "placeholder",
   "empty", "allowed", "denied", "answered", "noArtifacts", "skip", "showReasoning",
-  "perMonth", "cloud", "cloudHelp", "stsToken", "region",
+  "perMonth", "cloud", "cloudHelp", "stsToken", "region", "tokenWrong",
 ];
 
 const TEXTS = {
@@ -35,7 +35,7 @@ const TEXTS = {
     "Show the model’s reasoning", "per month",
     "Alibaba Cloud credentials",
     "Sent with each turn for ROS work, never stored by the page or the server.",
-    "STS token (optional)", "Region",
+    "STS token (optional)", "Region", "The server did not accept that token.",
   ],
   zh: [
     "iaccode 控制台", "会话", "新会话", "消息", "发送", "取消", "工作区 (cwd)", "语言", "访问令牌",
@@ -46,7 +46,7 @@ const TEXTS = {
     "描述你想构建的内容，或粘贴 ROS 或 Terraform 模板进行审查。", "已允许一次", "已拒绝", "已回答",
     "暂无产物", "跳到消息输入框",
     "显示模型的推理过程", "每月",
-    "阿里云凭证", "随每轮对话发送，用于 ROS 操作；页面和服务器都不会保存。", "STS 令牌（可选）", "地域",
+    "阿里云凭证", "随每轮对话发送，用于 ROS 操作；页面和服务器都不会保存。", "STS 令牌（可选）", "地域", "服务器未接受该令牌。",
   ],
   es: [
     "Consola de iaccode", "Conversaciones", "Nueva conversación", "Mensaje", "Enviar",
@@ -64,7 +64,7 @@ const TEXTS = {
     "Mostrar el razonamiento del modelo", "al mes",
     "Credenciales de Alibaba Cloud",
     "Se envían con cada turno para el trabajo con ROS; ni la página ni el servidor las guardan.",
-    "Token STS (opcional)", "Región",
+    "Token STS (opcional)", "Región", "El servidor no aceptó ese token.",
   ],
   fr: [
     "Console iaccode", "Conversations", "Nouvelle conversation", "Message", "Envoyer",
@@ -80,7 +80,7 @@ const TEXTS = {
     "Afficher le raisonnement du modèle", "par mois",
     "Identifiants Alibaba Cloud",
     "Envoyés à chaque tour pour ROS, jamais conservés par la page ni par le serveur.",
-    "Jeton STS (facultatif)", "Région",
+    "Jeton STS (facultatif)", "Région", "Le serveur n’a pas accepté ce jeton.",
   ],
   de: [
     "iaccode-Konsole", "Unterhaltungen", "Neue Unterhaltung", "Nachricht", "Senden",
@@ -96,7 +96,7 @@ const TEXTS = {
     "Überlegungen des Modells zeigen", "pro Monat",
     "Alibaba-Cloud-Zugangsdaten",
     "Werden mit jeder Runde für ROS gesendet und weder von der Seite noch vom Server gespeichert.",
-    "STS-Token (optional)", "Region",
+    "STS-Token (optional)", "Region", "Der Server hat dieses Token nicht angenommen.",
   ],
   ja: [
     "iaccode コンソール", "会話", "新しい会話", "メッセージ", "送信", "キャンセル",
@@ -111,7 +111,7 @@ const TEXTS = {
     "メッセージ欄へ移動",
     "モデルの推論を表示", "/ 月",
     "Alibaba Cloud の認証情報", "ROS の操作のためにターンごとに送信され、ページにもサーバーにも保存されません。",
-    "STS トークン（任意）", "リージョン",
+    "STS トークン（任意）", "リージョン", "サーバーはそのトークンを受け付けませんでした。",
   ],
   pt: [
     "Console do iaccode", "Conversas", "Nova conversa", "Mensagem", "Enviar", "Cancelar",
@@ -129,7 +129,7 @@ const TEXTS = {
     "Mostrar o raciocínio do modelo", "por mês",
     "Credenciais da Alibaba Cloud",
     "Enviadas a cada turno para o ROS; nem a página nem o servidor as guardam.",
-    "Token STS (opcional)", "Região",
+    "Token STS (opcional)", "Região", "O servidor não aceitou esse token.",
   ],
 };
 

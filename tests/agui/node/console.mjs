@@ -134,6 +134,10 @@ async function scripted() {
   const page = await open(context);
   await page.waitForSelector("#token-dialog[open]", { timeout: STEP_MS });
   report.askedForToken = true;
+  await page.fill("#token", "not-the-token");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#token-dialog[open] #token-error:not([hidden])", { timeout: STEP_MS });
+  report.wrongToken = await page.locator("#token-error").innerText();
   tokenGiven = true;
   await page.fill("#token", cfg.token);
   await page.keyboard.press("Enter");
