@@ -120,6 +120,16 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     resume = next(r["resume"] for r in report["runs"] if r["resume"])
     assert resume[0]["payload"] == {"decision": "allow_once"}
     assert all(r["auth"] == f"Bearer {TOKEN}" for r in report["runs"])
+    assert "Which region should it go to?" in report["question"]["text"]
+    assert report["question"]["focused"] == "reply"  # the text field has the focus
+    answered = report["questionAnswer"]["resume"]
+    assert answered == [
+        {
+            "interruptId": answered[0]["interruptId"],
+            "status": "resolved",
+            "payload": {"answer": "cn-shanghai please"},
+        }
+    ]
     cancelled = report["afterCancel"]
     assert cancelled["cancelDisabled"]
     assert any("Cancel" in n or "CANCELLED" in n for n in cancelled["notices"]), cancelled

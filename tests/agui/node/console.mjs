@@ -97,6 +97,7 @@ async function send(page, message, { keyboard = false } = {}) {
   }
 }
 
+const runsSoFar = () => report.runs || [];
 let current = null; // the page in use, for the report when a step fails
 
 async function open(context) {
@@ -199,6 +200,20 @@ async function scripted() {
   await idle(page);
   report.afterPermission = await said(page);
   report.answered = await card.locator(".answered").innerText();
+
+  // A question, answered in its text field.
+  await send(page, "ask Which region should it go to?");
+  const question = page.locator(".interrupt.question");
+  await question.waitFor({ timeout: STEP_MS });
+  report.question = {
+    text: await question.innerText(),
+    focused: await page.evaluate(() => document.activeElement.className),
+  };
+  await page.keyboard.type("cn-shanghai please");
+  await question.locator("button.primary").click();
+  await page.waitForFunction(() => agentSaid("cn-shanghai please"), null, { timeout: STEP_MS });
+  await idle(page);
+  report.questionAnswer = runsSoFar().at(-1);
 
   // Cancel: a turn that waits until it is cancelled.
   await send(page, "say waiting now\nwait");
