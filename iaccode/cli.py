@@ -2,7 +2,7 @@
 
     iaccode a2a [--config a2a-server.yml] [--host H] [--port P] [--transport T] [-d]
                 [--log-to-stdout | --no-log-to-stdout] [--engine NAME] ...
-    iaccode agui [--a2a-url URL] [--host H] [--port P] [--state-dir DIR] [--config FILE] ...
+    iaccode agui [--a2a-url URL] [--host H] [--port P] [--state-dir DIR] [--ui] [--config FILE] ...
     iaccode a2a-client ...
 
 Flags given on the command line win over the config file, the file over environment fallbacks,
@@ -148,6 +148,12 @@ def _add_agui_parser(commands: Any) -> None:
     agui.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     agui.add_argument(*_CORS_FLAG, **_cors_options("IAC_CODE_AGUI_CORS_ALLOWED_ORIGINS"))
     agui.add_argument(
+        "--ui",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="serve the web console at /ui/ (IAC_CODE_AGUI_UI; default off)",
+    )
+    agui.add_argument(
         "--idle-shutdown", type=float, metavar="SECONDS", help="stop after this long idle"
     )
     agui.add_argument("-d", "--debug", action="store_true", default=None, help="debug logging")
@@ -215,6 +221,7 @@ def _agui(args: argparse.Namespace) -> int:
         "http_server": args.http_server,
         "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "idle_shutdown_seconds": args.idle_shutdown,
+        "ui": args.ui,
         "debug": args.debug,
         "log_to_stdout": args.log_to_stdout,
         "log_format": args.log_format,

@@ -606,6 +606,7 @@ class AguiConfig:
     heartbeat_seconds: float = 15.0
     interrupt_ttl_seconds: float = 24 * 3600.0
     idle_shutdown_seconds: float | None = None
+    ui: bool = False  # the web console at /ui/ (off unless asked, in every profile)
 
     def workspace_roots(self) -> tuple[Path, ...]:
         return self.core.workspace_roots()
@@ -631,6 +632,7 @@ def load_agui_config(
         ("IAC_CODE_AGUI_HEARTBEAT_SECONDS", "heartbeat_seconds"),
         ("IAC_CODE_AGUI_INTERRUPT_TTL_SECONDS", "interrupt_ttl_seconds"),
         ("IAC_CODE_AGUI_IDLE_SHUTDOWN_SECONDS", "idle_shutdown_seconds"),
+        ("IAC_CODE_AGUI_UI", "ui"),
     ):
         if environ.get(variable):
             values[key] = environ[variable]
@@ -667,7 +669,12 @@ def _coerce_agui(name: str, value: Any) -> Any:
     hint = _AGUI_HINTS[name]
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    if hint is bool and isinstance(value, str):  # a variable: IAC_CODE_AGUI_UI=true
+        value = _BOOLEAN_WORDS.get(value.strip().lower(), value)
     try:
         return _coerce_to(hint, value)
     except (TypeError, ValueError):
         raise ConfigError(f"{name.replace('_', '-')} must be {_describe(hint)}") from None
+
+
+_BOOLEAN_WORDS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}

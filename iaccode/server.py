@@ -479,6 +479,8 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
     """The AG-UI app, and the A2A core it runs on when that is in this process (not started:
     its long-lived tasks are the caller's); with `a2a-url`, the upstream connection instead."""
     from iaccode.agui.app import AguiHttpApp
+    from iaccode.agui.browse import Browser
+    from iaccode.agui.console import Console
     from iaccode.agui.inputs import MAX_IMAGE_BYTES
     from iaccode.agui.runs import AguiService
     from iaccode.agui.threads import ThreadStore
@@ -507,14 +509,21 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
             resources.push_async_callback(upstream.aclose)
         if core is None or config.state_dir.resolve() != config.core.persistence_dir.resolve():
             await resources.enter_async_context(lock_directory(config.state_dir, "state-dir"))
+        threads = ThreadStore(config.state_dir)
         service = AguiService(
             upstream,
-            ThreadStore(config.state_dir),
+            threads,
             # A remote A2A server checks its own workspaces.
             allowed_cwds=config.workspace_roots() if core is not None else None,
             interrupt_ttl=config.interrupt_ttl_seconds,
         )
-        yield AguiHttpApp(service, auth_token=config.auth_token), core
+        # Artifact files are on this host only when the core is (a remote one's are not).
+        root = config.core.artifacts_path if core is not None else None
+        roots = config.workspace_roots() if core is not None else ()
+        browser = Browser(threads, upstream, artifact_root=root, workspaces=roots)
+        console = Console() if config.ui else None
+        app = AguiHttpApp(service, auth_token=config.auth_token, browser=browser, console=console)
+        yield app, core
 
 
 # -- the lifecycle both share ---------------------------------------------------------------------

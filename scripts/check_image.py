@@ -90,6 +90,9 @@ def check_entry_command(work: Path) -> None:
     subprocess.run(
         [*pip, "--only-binary=:all:", "--no-binary=iaccode", f"{ROOT}[redis,aliyun]"], check=True
     )
+    # The wheel built from the source carries the web console's files (package data).
+    console = "from iaccode.agui.console import Console; Console()"
+    subprocess.run([str(venv / "bin" / "python"), "-c", console], check=True)
     entry, cmd, env = image_command()
     data, workspace = work / "data", work / "workspace"
     data.mkdir()

@@ -3,6 +3,8 @@
     GET  /health                                                  status and protocol versions
     POST /                                                        RunAgentInput in, SSE out
     POST /extensions/iac-code/v1/executions/{executionId}/cancel  the cancel extension
+    GET  /extensions/iac-code/v1/threads[/...]                    threads, turns, artifacts (browse)
+    GET  /ui/                                                     the web console (`--ui`; console)
 
 With `IAC_CODE_AGUI_AUTH_TOKEN` set every route but /health needs `Authorization: Bearer`.
 Errors before a stream starts are `{"error": {"code", "message"}}` with an HTTP status; the
@@ -17,6 +19,9 @@ import re
 from iaccode import __version__
 from iaccode.a2a.auth import Authenticator
 from iaccode.agui import errors as codes
+from iaccode.agui.browse import ROUTE as BROWSE
+from iaccode.agui.browse import Browser
+from iaccode.agui.console import Console
 from iaccode.agui.errors import AguiError
 from iaccode.agui.events import PROTOCOL_VERSION
 from iaccode.agui.inputs import MAX_REQUEST_BYTES, parse_run_input
@@ -30,8 +35,17 @@ HEARTBEAT_COMMENT = "heartbeat"
 
 
 class AguiHttpApp:
-    def __init__(self, service: AguiService, *, auth_token: str | None = None) -> None:
+    def __init__(
+        self,
+        service: AguiService,
+        *,
+        auth_token: str | None = None,
+        browser: Browser | None = None,
+        console: Console | None = None,
+    ) -> None:
         self.service = service
+        self.browser = browser
+        self.console = console
         self._auth = Authenticator(token=auth_token) if auth_token else None
         self._health = json_response(
             200,
@@ -68,6 +82,12 @@ class AguiHttpApp:
             if request.method not in ("GET", "HEAD"):
                 raise _not_allowed("GET")
             return self._health
+        if self.console is not None and self.console.owns(path):
+            return self.console.serve(request)  # the page carries no data: no token
+        browse = BROWSE.match(path) if self.browser is not None else None
+        if browse is not None and self.browser is not None:
+            self._authenticate(request)
+            return await self.browser.handle(browse, request.method, _download(request))
         cancel = _CANCEL.match(path)
         if path != "/" and cancel is None:
             raise AguiError(codes.INVALID_INPUT, f"There is no route {path}.", status=404)
@@ -117,6 +137,10 @@ def preferred_language_of(body: object) -> object:
             return None
         body = body.get(key)
     return body
+
+
+def _download(request: HttpRequest) -> bool:
+    return request.query_param("download") in ("1", "true")
 
 
 def _not_allowed(allow: str) -> AguiError:

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from iaccode.agui import events as ev
+from iaccode.agui.browse import artifact_path
 from iaccode.model.ids import new_id
 from iaccode.wire import json
 
@@ -124,7 +125,10 @@ def message_text(message: Any) -> str:
 
 
 class EventMapper:
-    def __init__(self, *, announced_calls: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, *, announced_calls: frozenset[str] = frozenset(), thread_id: str | None = None
+    ) -> None:
+        self._thread_id = thread_id  # for the artifact events' contentUrl
         # Tool calls an earlier run already opened and closed (a resumed run shows only their
         # results, never START/ARGS/END again), and with them those this run opened.
         self._earlier = announced_calls
@@ -147,7 +151,8 @@ class EventMapper:
                 return [], Settled(state, update)
             return self._status(update), None
         if "artifactUpdate" in result:
-            return [ev.custom(ev.ARTIFACT, artifact_projection(result["artifactUpdate"]))], None
+            value = artifact_projection(result["artifactUpdate"], thread_id=self._thread_id)
+            return [ev.custom(ev.ARTIFACT, value)], None
         if "task" in result:
             state = result["task"]["status"]["state"]
             if state not in _LIVE_STATES and state != "TASK_STATE_INPUT_REQUIRED":
@@ -318,9 +323,10 @@ class EventMapper:
         return [entry] if entry else None
 
 
-def artifact_projection(update: dict[str, Any]) -> dict[str, Any]:
+def artifact_projection(update: dict[str, Any], *, thread_id: str | None = None) -> dict[str, Any]:
     """What a UI may show of an artifact: names, types, sizes, digests and short text; never a
-    server path."""
+    server path. With `thread_id`, a file artifact also gets `contentUrl`: the adapter's route
+    for its content, relative to the AG-UI endpoint URL (iaccode.agui.browse)."""
     artifact = update.get("artifact") or {}
     parts = []
     for part in artifact.get("parts") or ():
@@ -355,6 +361,10 @@ def artifact_projection(update: dict[str, Any]) -> dict[str, Any]:
     for key in ("name", "description"):
         if isinstance(artifact.get(key), str):
             value[key] = artifact[key]
+    task_id, artifact_id = value["taskId"], value["artifactId"]
+    has_file = any(p["kind"] == "file" for p in parts)
+    if thread_id and has_file and isinstance(task_id, str) and isinstance(artifact_id, str):
+        value["contentUrl"] = artifact_path(thread_id, task_id, artifact_id).lstrip("/")
     return value
 
 

@@ -236,7 +236,8 @@ class RunStream:
         self._mapper = EventMapper(
             announced_calls=frozenset(state.execution.announced_calls)
             if state is not None and state.execution is not None and isinstance(plan, Resume)
-            else frozenset()
+            else frozenset(),
+            thread_id=request.thread_id,
         )
         self._upstream: UpstreamStream | None = None
         self._task_id: str | None = None

@@ -23,7 +23,8 @@ __all__ = ["model"]  # fixture
 
 @pytest.fixture
 def start_llm_agui(start_agui: Callable[..., Any], model: FakeOpenAI) -> Callable[..., Any]:
-    async def start(**core: Any) -> RunningAgui:
+    async def start(*, agui: dict[str, Any] | None = None, **core: Any) -> RunningAgui:
+        """`core`: the in-process core's settings; `agui`: the adapter's (`ui`, ...)."""
         values = {
             "engine": "llm",
             "llm_provider": "openai-compatible",
@@ -33,7 +34,7 @@ def start_llm_agui(start_agui: Callable[..., Any], model: FakeOpenAI) -> Callabl
             "auto_approve_permissions": True,
             **core,
         }
-        running: RunningAgui = await start_agui(core=values)
+        running: RunningAgui = await start_agui(core=values, **(agui or {}))
         return running
 
     return start
