@@ -14,7 +14,8 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
 Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Ship it"):
     unary    GetTask requests/s, p50, p99 at 32 connections (the better of two runs, in turn
-             with the floor's); target >= 50 % of the floor
+             with the floor's); target >= 50 % of the floor; and the server's CPU time per
+             GetTask (the lower of the two runs), steadier than the rate on a busy machine
              SendMessage the same, offline engine (a real turn: task, context, two status commits)
     sse      SSE events/s of one SendStreamingMessage turn of N text deltas; a streaming
              turn's time to its first event (median of 20)
@@ -71,6 +72,7 @@ from bench_common import (
     SCENARIO,
     OutOfTime,
     Row,
+    cpu_seconds,
     ensure_wrk,
     floor_server,
     floor_sse,
@@ -149,13 +151,18 @@ def unary(servers: Servers, args: argparse.Namespace) -> list[Row]:
     get = rpc("GetTask", {"id": sent.json()["result"]["task"]["id"], "historyLength": 2})
     send = rpc("SendMessage", {"message": message("hello", args.work)})
     rows = []
+    pids = {floor_url: servers.pid("floor"), ours_url: servers.pid("offline")}
     for name, body in (("GetTask", get), ("SendMessage (offline)", send)):
         # Floor and iaccode in turn, twice, half the time each (rounded up); the better run of
         # each counts, so that a neighbour's burst of work on the machine hits neither side alone.
         runs: dict[str, list[dict[str, float]]] = {floor_url: [], ours_url: []}
         for _ in range(2):
             for url, results in runs.items():
-                results.append(wrk(url, body, args.duration / 2, args.connections))
+                before = cpu_seconds(pids[url])
+                result = wrk(url, body, args.duration / 2, args.connections)
+                # The server's CPU per request: steadier than the rate on a busy machine.
+                result["cpu_us"] = (cpu_seconds(pids[url]) - before) / max(result["requests"], 1)
+                results.append(result)
         base, mine = (max(results, key=lambda r: r["rps"]) for results in runs.values())
         share = mine["rps"] / base["rps"]
         rows.append(
@@ -167,6 +174,17 @@ def unary(servers: Servers, args: argparse.Namespace) -> list[Row]:
                 target(">= 0.50", share >= 0.5) if name == "GetTask" else "",
             )
         )
+        if name == "GetTask":
+            cpu_base, cpu_mine = (min(r["cpu_us"] for r in results) for results in runs.values())
+            rows.append(
+                (
+                    "GetTask: server CPU per request",
+                    f"{cpu_mine * 1e6:.0f} us",
+                    f"{cpu_base * 1e6:.0f} us",
+                    ratio(cpu_mine, cpu_base),
+                    "",
+                )
+            )
     return rows
 
 

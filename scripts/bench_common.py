@@ -284,11 +284,24 @@ def wrk(
         value, unit = found.groups()
         return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
+    total = re.search(r"(\d+) requests in", out)
     errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
     socket_errors = re.search(r"Socket errors: (.*)", out)
     if socket_errors:
         errors += sum(int(n) for n in re.findall(r"\d+", socket_errors.group(1)))
-    return {"rps": rate, "p50": percentile("50"), "p99": percentile("99"), "errors": errors}
+    return {
+        "rps": rate,
+        "p50": percentile("50"),
+        "p99": percentile("99"),
+        "errors": errors,
+        "requests": float(total.group(1)) if total else 0.0,
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rate_cell(result: dict[str, float], duration: float) -> str:

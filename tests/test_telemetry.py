@@ -276,6 +276,7 @@ def test_the_exporters_warnings_are_one_line_a_minute(caplog: pytest.LogCaptureF
         with caplog.at_level(logging.WARNING, logger=logger.name):
             for n in range(5):
                 logger.warning("Failed to export span batch %d", n)
+            assert quiet._last is not None
             quiet._last -= 61  # a minute later
             logger.warning("Failed to export span batch %d", 5)
     finally:

@@ -239,6 +239,53 @@ _SHAPES: list[tuple[re.Pattern[str], dict[str, str]]] = [
         },
     ),
     (
+        # check_payload's reasons name the interrupt: its id and the JSON kept as they are
+        re.compile(r"^The payload for interrupt (?P<i>\S+) must be an object\.$"),
+        {
+            "zh": "中断 {i} 的答复内容必须是对象。",
+            "es": "La respuesta a la interrupción {i} debe ser un objeto.",
+            "fr": "La réponse à l'interruption {i} doit être un objet.",
+            "de": "Die Antwort auf die Unterbrechung {i} muss ein Objekt sein.",
+            "ja": "中断 {i} への回答はオブジェクトである必要があります。",
+            "pt": "A resposta à interrupção {i} deve ser um objeto.",
+        },
+    ),
+    (
+        re.compile(
+            r"^The payload for interrupt (?P<i>\S+) must be (?P<a>\{.*?\}) or (?P<b>\{.*?\})\.$"
+        ),
+        {
+            "zh": "中断 {i} 的答复内容必须是 {a} 或 {b}。",
+            "es": "La respuesta a la interrupción {i} debe ser {a} o {b}.",
+            "fr": "La réponse à l'interruption {i} doit être {a} ou {b}.",
+            "de": "Die Antwort auf die Unterbrechung {i} muss {a} oder {b} sein.",
+            "ja": "中断 {i} への回答は {a} または {b} である必要があります。",
+            "pt": "A resposta à interrupção {i} deve ser {a} ou {b}.",
+        },
+    ),
+    (
+        re.compile(r"^The payload for interrupt (?P<i>\S+) must be (?P<a>\{.*\})\.$"),
+        {
+            "zh": "中断 {i} 的答复内容必须是 {a}。",
+            "es": "La respuesta a la interrupción {i} debe ser {a}.",
+            "fr": "La réponse à l'interruption {i} doit être {a}.",
+            "de": "Die Antwort auf die Unterbrechung {i} muss {a} sein.",
+            "ja": "中断 {i} への回答は {a} である必要があります。",
+            "pt": "A resposta à interrupção {i} deve ser {a}.",
+        },
+    ),
+    (
+        re.compile(r"^Use (?P<m>[A-Z]+(?:, [A-Z]+)*)\.$"),  # 405, the allowed methods kept
+        {
+            "zh": "请使用 {m}。",
+            "es": "Utilice {m}.",
+            "fr": "Utilisez {m}.",
+            "de": "Verwenden Sie {m}.",
+            "ja": "{m} を使用してください。",
+            "pt": "Utilize {m}.",
+        },
+    ),
+    (
         re.compile(r"^Run (?P<r>\S+) exists in this thread\.$"),
         {
             "zh": "运行 {r} 已存在于此会话中。",
@@ -569,6 +616,30 @@ _SENTENCES: dict[str, dict[str, str]] = {
         "de": "Der Zustand des Threads kann nicht gelesen werden.",
         "ja": "スレッドの状態を読み取れません。",
         "pt": "Não é possível ler o estado do thread.",
+    },
+    "Send Authorization: Bearer <token>.": {
+        "zh": "请发送 Authorization: Bearer <token>。",
+        "es": "Envíe Authorization: Bearer <token>.",
+        "fr": "Envoyez Authorization: Bearer <token>.",
+        "de": "Senden Sie Authorization: Bearer <token>.",
+        "ja": "Authorization: Bearer <token> を送信してください。",
+        "pt": "Envie Authorization: Bearer <token>.",
+    },
+    "The thread's saved state is damaged.": {
+        "zh": "该会话保存的状态已损坏。",
+        "es": "El estado guardado del hilo está dañado.",
+        "fr": "L'état enregistré du fil est endommagé.",
+        "de": "Der gespeicherte Zustand des Threads ist beschädigt.",
+        "ja": "スレッドの保存された状態が破損しています。",
+        "pt": "O estado salvo do thread está danificado.",
+    },
+    "The thread's saved state is not its own.": {
+        "zh": "该会话保存的状态不属于该会话。",
+        "es": "El estado guardado del hilo no le pertenece.",
+        "fr": "L'état enregistré du fil ne lui appartient pas.",
+        "de": "Der gespeicherte Zustand gehört nicht zu diesem Thread.",
+        "ja": "保存された状態はこのスレッドのものではありません。",
+        "pt": "O estado salvo do thread não pertence a ele.",
     },
     "The thread's state could not be saved.": {
         "zh": "无法保存该会话的状态。",

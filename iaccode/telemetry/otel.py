@@ -56,12 +56,12 @@ class _OncePerMinute(logging.Filter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._last = -_WARN_EVERY
+        self._last: float | None = None  # not -60: the monotonic clock may start at 0
         self._quiet = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
         now = time.monotonic()
-        if now - self._last < _WARN_EVERY:
+        if self._last is not None and now - self._last < _WARN_EVERY:
             self._quiet += 1
             return False
         if self._quiet:

@@ -53,7 +53,7 @@ class AccessLogApp:
             log.debug(
                 "%s %s: %d header(s), %d body bytes, content-type %s",
                 request.method,
-                request.path[:200],
+                _shown(request.path[:200]),
                 len(request.headers),
                 len(request.body),
                 request.header("content-type") or "-",
@@ -81,10 +81,10 @@ def _write(
     """One access line: through the command line's `LineHandler` when it alone gets the
     records (formatted here, written by its worker thread), else as a logging record."""
     path = request.path[:200]
-    rpc = f" {note.rpc_method}" if note.rpc_method else ""
-    task = f" task={note.task_id}" if note.task_id else ""
+    rpc = f" {_shown(note.rpc_method)}" if note.rpc_method else ""
+    task = f" task={_shown(note.task_id)}" if note.task_id else ""
     message = (
-        f"{request.method} {path}{rpc} {status} {elapsed:.1f}ms{mark} "
+        f"{request.method} {_shown(path)}{rpc} {status} {elapsed:.1f}ms{mark} "
         f"principal={note.principal or '-'}{task}"
     )
     fields = {
@@ -101,3 +101,11 @@ def _write(
         handler.access(message, fields)
     else:  # one extra attribute, not seven: each costs the record a setattr
         log.info("%s", message, extra={"access": fields})
+
+
+def _shown(value: str) -> str:
+    """`value` (the caller's: a path, a JSON-RPC method, a task id) for the text line: control
+    characters escaped, so that a newline in it cannot forge a line of its own."""
+    if value.isprintable():
+        return value
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in value)

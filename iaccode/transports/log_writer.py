@@ -131,9 +131,10 @@ class LineHandler(logging.Handler):
             queue, lines = self._queue, []
             while queue:
                 lines.append(queue.popleft())
-            if self.dropped != self._reported:
-                lines.append(self._drop_note(self.dropped - self._reported))
-                self._reported = self.dropped
+            dropped = self.dropped  # read once: the event loop's thread may drop more meanwhile
+            if dropped != self._reported:
+                lines.append(self._drop_note(dropped - self._reported))
+                self._reported = dropped
             if line is not None:
                 lines.append(line)
             if not lines:

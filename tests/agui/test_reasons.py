@@ -10,6 +10,8 @@ import pytest
 
 from iaccode.agui import errors as codes
 from iaccode.agui.details import translate_detail
+from iaccode.agui.errors import AguiError
+from iaccode.agui.interrupts import PendingInterrupt, check_payload
 from iaccode.agui.messages import describe
 from iaccode.tasks.supervisor import INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE, UNSTORED_MESSAGE
 
@@ -27,9 +29,14 @@ ADAPTER_REASONS = [
     "Interrupt int-7f3a was already applied.",
     "Interrupt int-7f3a was already answered differently.",
     "Interrupt int-7f3a is not pending.",
-    "resume[0].payload must be an object.",
-    'resume[0].payload must be {"decision": "allow_once"} or {"decision": "deny"}.',
-    'resume[0].payload must be {"answer": "<text>"}.',
+    "The payload for interrupt int-7f3a must be an object.",
+    'The payload for interrupt int-7f3a must be {"decision": "allow_once"} or '
+    '{"decision": "deny"}.',
+    'The payload for interrupt int-7f3a must be {"answer": "<text>"}.',
+    "Send Authorization: Bearer <token>.",
+    "Use POST.",
+    "The thread's saved state is damaged.",
+    "The thread's saved state is not its own.",
     "The A2A task has ended.",
     "The A2A stream ended before the turn did.",
     "The run stopped unexpectedly.",
@@ -59,7 +66,9 @@ ADAPTER_REASONS = [
 @pytest.mark.parametrize("reason", ADAPTER_REASONS)
 def test_each_reason_of_the_adapter_is_translated_whole(reason: str) -> None:
     kept = [token for token in IDS if token in reason]
-    kept += re.findall(r'\{"[^}]*\}', reason) + re.findall(r"resume\[0\]\.payload", reason)
+    kept += re.findall(r'\{"[^}]*\}', reason) + re.findall(
+        r"Authorization: Bearer <token>|POST", reason
+    )
     for language in LANGUAGES:
         translated = translate_detail(reason, language)
         assert translated != reason, (language, reason)
@@ -96,3 +105,42 @@ def test_english_and_unknown_reasons_stay_as_they_are() -> None:
         "The thread is waiting for answers to its interrupts. Pending interrupts: i-1."
     )
     assert translate_detail("Something no shape knows.", "de") == "Something no shape knows."
+
+
+def _pending(kind: str) -> PendingInterrupt:
+    return PendingInterrupt("int-7f3a", kind, "t", "c", "exec-9", "ros-1", 0.0, {})
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload"), [("permission", []), ("permission", {}), ("question", {"answer": ""})]
+)
+def test_the_payload_reasons_as_raised_are_translated(kind: str, payload: object) -> None:
+    """The reasons exactly as `check_payload` words them (not a field-shaped stand-in)."""
+    with pytest.raises(AguiError) as raised:
+        check_payload(_pending(kind), payload)
+    reason = raised.value.message
+    kept = ["int-7f3a", *re.findall(r'\{"[^}]*\}', reason)]
+    for language in LANGUAGES:
+        translated = translate_detail(reason, language)
+        assert translated != reason, (language, reason)
+        assert all(token in translated for token in kept), (language, translated)
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "Send Authorization: Bearer <token>.",  # 401, before the stream
+        "Use POST.",  # 405
+        "Use GET.",
+        "The thread's saved state is damaged.",
+        "The thread's saved state is not its own.",
+    ],
+)
+def test_the_other_reasons_before_a_stream_are_translated(reason: str) -> None:
+    for language in LANGUAGES:
+        translated = translate_detail(reason, language)
+        assert translated != reason, (language, reason)
+    assert "Authorization: Bearer <token>" in translate_detail(
+        "Send Authorization: Bearer <token>.", "de"
+    )
+    assert "POST" in translate_detail("Use POST.", "ja")

@@ -77,3 +77,21 @@ async def test_a_short_signing_secret_is_one_plain_warning(
     assert card["signatures"]
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert any("signing-secret is 5 bytes" in line for line in said)
+
+
+async def test_a_callers_newlines_cannot_forge_a_line(
+    start_server: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The JSON-RPC method and the task id are the caller's: control characters in them are
+    escaped, so the text log's line is one line (a forged `INFO` line would follow it)."""
+    caplog.set_level(logging.INFO, logger="iaccode.access")
+    server = await start_server()
+    forged = "x\n2026-01-01 00:00:00,000 WARNING iaccode.server: forged\r\x1b[2J"
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        body = {"jsonrpc": "2.0", "id": 1, "method": forged, "params": {"id": forged}}
+        await http.post("/", json=body)
+    line = access_records(caplog)[-1]
+    message = line.getMessage()
+    assert not any(ch in message for ch in "\n\r\x1b"), message
+    assert "\\n2026-01-01" in message and "task=x\\n" in message
+    assert line.access["rpc_method"] == forged[:100]  # type: ignore[attr-defined]
