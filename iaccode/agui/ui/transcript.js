@@ -158,6 +158,14 @@ export class Transcript {
   }
 
   handle(event) {
+    // Follow the stream while the reader is at the end of the page; leave them where they are
+    // when they scrolled up to read.
+    const following = window.innerHeight + window.scrollY >= document.body.scrollHeight - 80;
+    this.dispatch(event);
+    if (following) window.scrollTo(0, document.body.scrollHeight);
+  }
+
+  dispatch(event) {
     switch (event.type) {
       case "TEXT_MESSAGE_START": {
         const body = el("div", "text streaming");
@@ -170,7 +178,7 @@ export class Transcript {
         const entry = this.texts.get(event.messageId);
         if (entry) {
           entry.text += event.delta;
-          entry.node.textContent = entry.text;
+          entry.node.append(event.delta); // a text node per delta: no re-render of the whole
         }
         break;
       }
