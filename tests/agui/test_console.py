@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from iaccode.agui.console import CSP
+from iaccode.cli import build_parser
 from iaccode.config import ConfigError, load_agui_config
 
 TOKEN = "console-token"
@@ -92,3 +93,10 @@ def test_the_console_is_off_unless_asked() -> None:
 def test_a_bad_ui_variable_is_named() -> None:
     with pytest.raises(ConfigError, match="ui must be true or false"):
         load_agui_config(None, {}, {"IAC_CODE_AGUI_UI": "maybe"})
+
+
+def test_the_ui_flag() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["agui", "--ui"]).ui is True
+    assert parser.parse_args(["agui", "--no-ui"]).ui is False
+    assert parser.parse_args(["agui"]).ui is None  # then IAC_CODE_AGUI_UI, then off
