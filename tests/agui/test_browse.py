@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+import trio
 
 from iaccode.server import RunningAgui
 from tests.agui.conftest import AguiClient
@@ -142,3 +143,20 @@ async def test_a_file_moved_out_of_the_artifact_directory_is_not_served(
     async with httpx.AsyncClient(base_url=offline.url + "/", timeout=15, headers=AUTH) as http:
         reply = await http.get(svg["contentUrl"])
     assert reply.status_code == 404 and "secret" not in reply.text
+
+
+async def test_a_browse_request_without_the_token_is_refused_on_its_head(
+    offline: RunningAgui,
+) -> None:
+    """As a run is: the 401 comes before any of a (declared, never sent) body is read."""
+    host, port = offline.url.removeprefix("http://").rsplit(":", 1)
+    stream = await trio.open_tcp_stream(host, int(port))
+    async with stream:
+        await stream.send_all(
+            f"GET {THREADS} HTTP/1.1\r\nhost: {host}\r\ncontent-length: 4000000\r\n\r\n".encode()
+        )
+        answer = b""
+        with trio.fail_after(5):
+            while b"\r\n\r\n" not in answer:
+                answer += await stream.receive_some(65536)
+    assert answer.startswith(b"HTTP/1.1 401 "), answer[:200]
