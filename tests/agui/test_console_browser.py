@@ -101,6 +101,7 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     agui: RunningAgui = await start_agui(ui=True, auth_token=TOKEN)
     report = await drive(agui, "scripted", workspace, tmp_path / "shots", token=TOKEN)
     assert report["askedForToken"] and report["askedAgain"] == 0
+    assert report["afterEscape"] == 1  # still asked: the page cannot work without it
     assert report["wrongToken"] == "The server did not accept that token."
     assert report["streamedWhileRunning"], report["midStream"]
     assert "first words" in report["afterStream"] and "and the rest" in report["afterStream"]

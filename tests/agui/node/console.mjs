@@ -135,6 +135,10 @@ async function scripted() {
   const page = await open(context);
   await page.waitForSelector("#token-dialog[open]", { timeout: STEP_MS });
   report.askedForToken = true;
+  // Escape does not leave the page without a token and without a way to give one.
+  await page.keyboard.press("Escape");
+  await page.waitForTimeout(300);
+  report.afterEscape = await page.locator("#token-dialog[open]").count();
   await page.fill("#token", "not-the-token");
   await page.keyboard.press("Enter");
   await page.waitForSelector("#token-dialog[open] #token-error:not([hidden])", { timeout: STEP_MS });
