@@ -136,6 +136,9 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     assert any("Cancel" in n or "CANCELLED" in n for n in cancelled["notices"]), cancelled
     assert report["threads"], "the thread is not listed"
     assert "first words" in report["reloaded"]
+    fresh = report["freshStart"]  # the other thread's question does not hold the new one up
+    assert "a fresh start" in fresh["said"] and fresh["interrupts"] == 0, fresh
+    assert fresh["threads"] == 2
     assert report["german"] == {"send": "Senden", "lang": "de"}
     assert report["runs"][-1]["iacCode"]["preferredLanguage"] == "de"
     assert report["runs"][0]["iacCode"]["preferredLanguage"] == "en"

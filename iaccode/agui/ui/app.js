@@ -174,6 +174,7 @@ function startThread() {
   state.threadId = newId("thread");
   state.rosInvocationId = null;
   state.executionId = null;
+  state.interrupts = []; // the questions of the thread left behind are not this one's
   transcript.clear();
   markCurrent();
 }

@@ -114,6 +114,7 @@ async function open(context) {
       const body = JSON.parse(request.postData() || "{}");
       (report.runs ||= []).push({
         resume: body.resume || null,
+        threadId: body.threadId,
         iacCode: body.forwardedProps && body.forwardedProps.iacCode,
         auth: request.headers().authorization || null,
       });
@@ -245,6 +246,20 @@ async function scripted() {
     { timeout: STEP_MS },
   );
   report.reloaded = await said(page);
+
+  // A new conversation while this one waits for an answer: it starts clean and runs.
+  await send(page, "permission write_file other.yaml");
+  await page.locator(".interrupt.permission").waitFor({ timeout: STEP_MS });
+  await idle(page);
+  await page.click("#new-thread");
+  await send(page, "say a fresh start");
+  await page.waitForFunction(() => agentSaid("a fresh start"), null, { timeout: STEP_MS });
+  await idle(page);
+  report.freshStart = {
+    said: await said(page),
+    interrupts: await page.locator(".interrupt").count(),
+    threads: new Set(runsSoFar().slice(-2).map((r) => r.threadId)).size,
+  };
 
   // Another language: the page's texts and preferredLanguage.
   await page.selectOption("#language", "de");
