@@ -70,7 +70,8 @@ class Console:
         if request.method not in ("GET", "HEAD"):
             return error_response(405, "Use GET.", (("allow", "GET, HEAD"),))
         if request.path == "/ui":
-            return HttpResponse(308, (("location", PREFIX), ("content-length", "0")))
+            # Relative: /ui/ of an app mounted below a root path too.
+            return HttpResponse(308, (("location", "ui/"), ("content-length", "0")))
         name = request.path.removeprefix(PREFIX) or "index.html"
         found = self._files.get(name)
         if found is None:
