@@ -9,7 +9,7 @@ The page carries no data, so it needs no token; the API calls it makes carry the
 Every answer has an ETag (revalidated with If-None-Match), `Cache-Control: no-cache` (the names
 carry no content hash, so a browser must ask before reusing one) and a strict
 Content-Security-Policy: scripts, styles and fetches from this origin only, images from it or
-from blob: URLs (a diagram fetched with the token), no frames, no forms, no plugins.
+from data: URLs (a diagram fetched with the token), no frames, no forms, no plugins.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from iaccode.wire.http import HttpRequest, HttpResponse, error_response
 
 PREFIX = "/ui/"
 CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 _TYPES = {

@@ -166,7 +166,8 @@ async def test_the_console_shows_the_llm_engines_diagram_and_downloads_the_templ
     assert "t.yaml" in report["interrupt"]["text"]
     assert report["tools"] == ["write_file", "render_diagram"]
     assert report["toolStates"] == ["done", "done"]
-    assert report["diagram"]["width"] > 0 and report["diagram"]["src"] == "blob"
+    assert report["diagram"]["width"] > 0 and report["diagram"]["src"] == "data"
+    assert report["diagram"]["aloneOrigin"] == "null"  # opened alone: an opaque origin
     assert "diagram.svg" in report["diagram"]["alt"]
     assert {"t.yaml", "diagram.svg"} <= set(report["artifacts"])
     assert report["download"] == {"name": "t.yaml", "content": TEMPLATE}

@@ -1,6 +1,8 @@
 // The transcript: AG-UI events become DOM. Text only ever goes in as text (textContent,
-// text nodes), never as HTML; an SVG diagram is shown as an <img> from a blob: URL, where
-// it can run nothing.
+// text nodes), never as HTML; an SVG diagram is shown as an <img> from a data: URL, where
+// it can run nothing, and which opened on its own ("Open image in new tab") is a document of
+// an opaque origin (a blob: URL would be one of the console's, its scripts free to call the
+// API).
 import * as api from "./api.js";
 import { highlighted, languageOf } from "./highlight.js";
 import { t } from "./i18n.js";
@@ -88,6 +90,15 @@ function previewText(preview) {
     if (typeof preview[key] === "string") return preview[key];
   }
   return JSON.stringify(preview, null, 2);
+}
+
+function dataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 }
 
 export class Transcript {
@@ -325,10 +336,11 @@ export class Transcript {
     figure.append(el("figcaption", "", `${t("diagram")}: ${name}`));
     turn.append(figure);
     api.artifact(url)
-      .then((blob) => {
+      .then((blob) => dataUrl(blob.slice(0, blob.size, "image/svg+xml")))
+      .then((src) => {
         const img = document.createElement("img");
         img.alt = `${t("diagram")} (${name})`;
-        img.src = URL.createObjectURL(blob.slice(0, blob.size, "image/svg+xml"));
+        img.src = src;
         figure.append(img);
       })
       .catch((error) => this.error(error.code, `${name}: ${error.message}`));

@@ -297,11 +297,18 @@ async function llm() {
     { timeout: STEP_MS },
   );
   await idle(page);
+  const src = await diagram.getAttribute("src");
+  // The image's address opened on its own ("Open image in new tab"): an SVG document there
+  // must not be of the console's origin, where a script in it could use the API.
+  const alone = await context.newPage();
+  await alone.goto(src);
   report.diagram = {
     width: await diagram.evaluate((img) => img.naturalWidth),
     alt: await diagram.getAttribute("alt"),
-    src: (await diagram.getAttribute("src")).split(":")[0],
+    src: src.split(":")[0],
+    aloneOrigin: await alone.evaluate(() => window.origin),
   };
+  await alone.close();
   report.tools = await page.locator(".tool .tool-name").allInnerTexts();
   report.toolStates = await page.locator(".tool").evaluateAll((n) => n.map((c) => c.dataset.state));
   report.artifacts = await page.locator("#artifact-list .artifact-name").allInnerTexts();
