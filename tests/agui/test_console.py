@@ -62,6 +62,10 @@ async def test_revalidation_redirect_and_refusals(http: httpx.AsyncClient) -> No
         reply = await http.get(path)
         assert reply.status_code == 404, path
         assert "iaccode" not in reply.text  # no package path in the answer
+    # HEAD: the GET's headers, its Content-Length too (RFC 9110 9.3.2, 8.6), and no body.
+    head = await http.head("/ui/app.js")
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-length"] == str(len(first.content))
     posted = await http.post("/ui/", content=b"{}")
     assert posted.status_code == 405 and "GET" in posted.headers["allow"]
 
