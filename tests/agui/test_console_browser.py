@@ -171,6 +171,9 @@ async def test_the_console_shows_the_llm_engines_diagram_and_downloads_the_templ
     assert "diagram.svg" in report["diagram"]["alt"]
     assert {"t.yaml", "diagram.svg"} <= set(report["artifacts"])
     assert report["download"] == {"name": "t.yaml", "content": TEMPLATE}
+    reopened = report["reopened"]
+    assert {"t.yaml", "diagram.svg"} <= set(reopened["artifacts"])
+    assert not reopened["noneShown"], "'No artifacts yet' beside the artifacts"
     assert "diagram are ready" in report["text"]
     assert (workspace / "t.yaml").read_text() == TEMPLATE
     check_structure(report, tmp_path / "shots")

@@ -459,5 +459,6 @@ export class Transcript {
       });
     }
     this.turn = null;
+    this.update(); // the artifact list and the empty notes, as after a live event
   }
 }

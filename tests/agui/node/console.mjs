@@ -323,6 +323,16 @@ async function llm() {
     content: await readFile(await download.path(), "utf8"),
   };
   await shoot(page, "diagram");
+
+  // Reloaded and reopened: the turn's artifacts are listed again, and the list says so.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]", { timeout: STEP_MS });
+  await page.locator("#thread-list .thread").first().click();
+  await page.locator(".diagram img").waitFor({ timeout: STEP_MS });
+  report.reopened = {
+    artifacts: await page.locator("#artifact-list .artifact-name").allInnerTexts(),
+    noneShown: await page.locator("#no-artifacts").isVisible(),
+  };
   await context.close();
 }
 
