@@ -38,8 +38,8 @@ ROUTE = re.compile(
 MAX_THREADS = 100  # listed, newest first
 MAX_TURNS = 100  # tasks of a thread, newest first
 MAX_ARTIFACT_BYTES = 32 * 1024 * 1024
-_ID = re.compile(r"^[A-Za-z0-9._:-]{1,200}$")
-_MEDIA_TYPE = re.compile(r"^[a-z0-9][a-z0-9.+-]*/[a-z0-9][a-z0-9.+-]*$")
+_ID = re.compile(r"[A-Za-z0-9._:-]{1,200}")
+_MEDIA_TYPE = re.compile(r"[a-z0-9][a-z0-9.+-]*/[a-z0-9][a-z0-9.+-]*")
 ARTIFACT_CSP = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'"
 
 
@@ -150,11 +150,7 @@ class Browser:
             body = await trio.to_thread.run_sync(_read_confined, path, self.artifact_root)
         if body is None:
             raise missing
-        media_type = str(part.get("mediaType") or "").lower()
-        if not _MEDIA_TYPE.match(media_type):
-            media_type = "application/octet-stream"
-        if media_type.startswith("text/") or media_type in ("application/json", "image/svg+xml"):
-            media_type += "; charset=utf-8" if media_type.startswith("text/") else ""
+        media_type = served_type(part.get("mediaType"))
         filename = str(part.get("filename") or artifact_id)
         disposition = "attachment" if download else "inline"
         headers = (
@@ -167,8 +163,17 @@ class Browser:
         return HttpResponse(200, headers, body)
 
 
+def served_type(media_type: Any) -> str:
+    """The Content-Type an artifact goes out with: its own media type when it is one (no
+    parameters, nothing a header could not carry), text with its charset; else octet-stream."""
+    value = str(media_type or "").lower()
+    if not _MEDIA_TYPE.fullmatch(value):  # not match: its $ lets a trailing newline through
+        return "application/octet-stream"
+    return value + "; charset=utf-8" if value.startswith("text/") else value
+
+
 def _checked_id(value: str) -> str:
-    if not _ID.match(value):
+    if not _ID.fullmatch(value):  # not match: its $ lets a trailing newline through
         raise AguiError(codes.INVALID_INPUT, "A task or artifact id holds characters it may not.")
     return value
 

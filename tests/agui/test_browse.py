@@ -13,6 +13,7 @@ import httpx
 import pytest
 import trio
 
+from iaccode.agui.browse import served_type
 from iaccode.server import RunningAgui
 from tests.agui.conftest import AguiClient
 
@@ -100,6 +101,7 @@ async def test_a_pending_permission_is_listed_with_the_thread(
         ("/thread-a/tasks/unknown-task/artifacts/artifact-1", 404),
         ("/thread-a/tasks/..%2F..%2Fetc/artifacts/passwd", 400),  # not an id at all
         ("/thread-a/tasks/%00/artifacts/x", 400),
+        ("/thread-a/tasks/TASK%0A/artifacts/ARTIFACT", 400),  # a newline is no id character
         ("/thread-a/tasks/TASK/artifacts/..", 404),  # an id, but no artifact of the task
         ("/thread-a/tasks/TASK/artifacts/artifact-none", 404),
         ("/thread-b/tasks/TASK/artifacts/ARTIFACT", 404),  # another thread's task
@@ -160,3 +162,18 @@ async def test_a_browse_request_without_the_token_is_refused_on_its_head(
             while b"\r\n\r\n" not in answer:
                 answer += await stream.receive_some(65536)
     assert answer.startswith(b"HTTP/1.1 401 "), answer[:200]
+
+
+@pytest.mark.parametrize(
+    ("given", "served"),
+    [
+        ("image/svg+xml", "image/svg+xml"),
+        ("text/yaml", "text/yaml; charset=utf-8"),
+        ("Application/JSON", "application/json"),
+        ("image/png\n", "application/octet-stream"),  # no line break into a header
+        ("text/html; charset=x", "application/octet-stream"),
+        (None, "application/octet-stream"),
+    ],
+)
+def test_an_artifact_goes_out_with_its_own_media_type_or_none(given: Any, served: str) -> None:
+    assert served_type(given) == served
