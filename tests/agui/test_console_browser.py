@@ -140,6 +140,7 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     assert "a fresh start" in fresh["said"] and fresh["interrupts"] == 0, fresh
     assert fresh["threads"] == 2
     assert report["german"] == {"send": "Senden", "lang": "de"}
+    assert report["highlightMs"] < 2000, report["highlightMs"]  # quadratic: half a minute
     assert report["runs"][-1]["iacCode"]["preferredLanguage"] == "de"
     assert report["runs"][0]["iacCode"]["preferredLanguage"] == "en"
     check_structure(report, tmp_path / "shots", narrow="narrow")

@@ -270,6 +270,16 @@ async function scripted() {
   await idle(page);
   await shoot(page, "wide");
 
+  // Highlighting is linear: a long token (a blob in UserData) or an unclosed comment does not
+  // freeze the tab.
+  report.highlightMs = await page.evaluate(async () => {
+    const { highlighted } = await import(new URL("highlight.js", location.href));
+    const started = performance.now();
+    highlighted(`UserData: ${"A".repeat(60000)}\nName: x\n`, "yaml");
+    highlighted(`${"b".repeat(60000)} = 1\n${"/* ".repeat(20000)}`, "hcl");
+    return performance.now() - started;
+  });
+
   await page.setViewportSize({ width: 380, height: 800 });
   await shoot(page, "narrow");
   await context.close();
