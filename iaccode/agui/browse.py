@@ -124,7 +124,7 @@ class Browser:
                 page = {}  # the core cannot list them now: the thread is shown without turns
             tasks = page.get("tasks") if isinstance(page, dict) else None
             for task in reversed(tasks if isinstance(tasks, list) else []):
-                turns.append(_turn(state, task))
+                turns.append(_turn(state, task, served=self.artifact_root is not None))
         return {**_summary(state), "turns": turns}
 
     async def _artifact(
@@ -189,8 +189,9 @@ def _summary(state: ThreadState) -> dict[str, Any]:
     }
 
 
-def _turn(state: ThreadState, task: dict[str, Any]) -> dict[str, Any]:
-    """A task as the console shows it: what the user said, what the agent said, its artifacts."""
+def _turn(state: ThreadState, task: dict[str, Any], *, served: bool) -> dict[str, Any]:
+    """A task as the console shows it: what the user said, what the agent said, its artifacts
+    (with the `url` of their content when this adapter serves it, else None)."""
     said: list[str] = []
     asked = ""
     for message in task.get("history") or ():
@@ -215,7 +216,9 @@ def _turn(state: ThreadState, task: dict[str, Any]) -> dict[str, Any]:
                 "artifactId": artifact["artifactId"],
                 "name": artifact.get("name") or part.get("filename"),
                 "mediaType": part.get("mediaType"),
-                "url": artifact_path(state.thread_id, task["id"], artifact["artifactId"]),
+                "url": artifact_path(state.thread_id, task["id"], artifact["artifactId"])
+                if served
+                else None,
             }
         )
     return {

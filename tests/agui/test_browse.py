@@ -177,3 +177,19 @@ async def test_a_browse_request_without_the_token_is_refused_on_its_head(
 )
 def test_an_artifact_goes_out_with_its_own_media_type_or_none(given: Any, served: str) -> None:
     assert served_type(given) == served
+
+
+async def test_in_front_of_a_remote_core_no_content_url_is_offered(
+    start_server: Any, start_agui: Any, workspace: Path
+) -> None:
+    """Its files are on that host: the adapter names no route it would answer 404 on (a
+    console would show a Download button that fails and a diagram that never comes)."""
+    a2a = await start_server(engine="offline", allowed_cwds=(workspace,))
+    agui: RunningAgui = await start_agui(a2a_url=a2a.url + "/", auth_token=TOKEN)
+    artifacts = await composed(agui, workspace, "thread-r")
+    assert artifacts["diagram.svg"]["parts"][0]["mediaType"] == "image/svg+xml"
+    assert all("contentUrl" not in a for a in artifacts.values()), artifacts
+    async with httpx.AsyncClient(base_url=agui.url, timeout=15, headers=AUTH) as http:
+        (turn,) = (await http.get(f"{THREADS}/thread-r")).json()["turns"]
+    assert {a["name"] for a in turn["artifacts"]} == set(artifacts)  # still listed
+    assert all(a["url"] is None for a in turn["artifacts"]), turn["artifacts"]

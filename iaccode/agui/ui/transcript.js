@@ -454,7 +454,7 @@ export class Transcript {
       this.artifact({
         artifactId: artifact.artifactId,
         name: artifact.name,
-        contentUrl: artifact.url.replace(/^\//, ""),
+        contentUrl: artifact.url ? artifact.url.replace(/^\//, "") : null, // null: not served here
         parts: [{ mediaType: artifact.mediaType, kind: "file" }],
       });
     }
