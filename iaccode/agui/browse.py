@@ -248,12 +248,14 @@ def _local_path(url: str) -> Path | None:
 
 def _read_confined(path: Path, root: Path) -> bytes | None:
     """The file's bytes if it is a regular file inside `root` (symlinks resolved), not too
-    large; else None. Blocking: a worker thread."""
+    large; else None. Blocking (a disk read): a worker thread."""
     try:
         resolved = path.resolve(strict=True)
         if not is_within(resolved, root.resolve(strict=True)):
             return None
-        fd = os.open(resolved, os.O_RDONLY | os.O_NOFOLLOW)
+        # O_NONBLOCK: a FIFO would otherwise hold this thread until a writer came (a regular
+        # file reads as ever); it is refused below as no regular file.
+        fd = os.open(resolved, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ARTIFACT_BYTES:

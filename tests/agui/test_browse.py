@@ -4,6 +4,7 @@ leaves the artifact directory and a wrong token are refused plainly, with no loc
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from pathlib import Path
@@ -193,3 +194,32 @@ async def test_in_front_of_a_remote_core_no_content_url_is_offered(
         (turn,) = (await http.get(f"{THREADS}/thread-r")).json()["turns"]
     assert {a["name"] for a in turn["artifacts"]} == set(artifacts)  # still listed
     assert all(a["url"] is None for a in turn["artifacts"]), turn["artifacts"]
+
+
+async def test_a_fifo_in_the_artifact_directory_is_refused_at_once(
+    offline: RunningAgui, workspace: Path, nursery: trio.Nursery
+) -> None:
+    """Not waited on: opening a FIFO for reading blocks until a writer comes (a worker thread
+    held for as long), so it is opened without blocking and refused as no regular file."""
+    svg = (await composed(offline, workspace, "thread-a"))["diagram.svg"]
+    root = offline.config.core.artifacts_path
+    (stored,) = root.glob(f"{svg['artifactId']}/diagram.svg")
+    stored.unlink()
+    os.mkfifo(stored)
+    done = trio.Event()
+
+    async def writer_after_a_while() -> None:  # unblocks a reader stuck in open(), if any
+        await trio.sleep(3)
+        while not done.is_set():
+            with contextlib.suppress(OSError):  # ENXIO: no reader waiting
+                os.close(os.open(stored, os.O_WRONLY | os.O_NONBLOCK))
+            await trio.sleep(0.1)
+
+    nursery.start_soon(writer_after_a_while)
+    async with httpx.AsyncClient(base_url=offline.url + "/", timeout=15, headers=AUTH) as http:
+        started = trio.current_time()
+        reply = await http.get(svg["contentUrl"])
+        elapsed = trio.current_time() - started
+    done.set()
+    assert reply.status_code == 404
+    assert elapsed < 2, f"the request waited {elapsed:.1f} s on the FIFO"
