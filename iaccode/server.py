@@ -516,8 +516,9 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
             # A remote A2A server checks its own workspaces.
             allowed_cwds=config.workspace_roots() if core is not None else None,
             interrupt_ttl=config.interrupt_ttl_seconds,
+            # Artifact files are on this host only when the core is (a remote one's are not).
+            serves_artifacts=core is not None,
         )
-        # Artifact files are on this host only when the core is (a remote one's are not).
         root = config.core.artifacts_path if core is not None else None
         roots = config.workspace_roots() if core is not None else ()
         browser = Browser(threads, upstream, artifact_root=root, workspaces=roots)

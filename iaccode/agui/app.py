@@ -66,9 +66,9 @@ class AguiHttpApp:
             return error_reply(error, language)
 
     def check_head(self, request: HttpRequest) -> HttpResponse | None:
-        """The 401 for a run or cancel without the token, decided on the head alone (the
-        transport then reserves nothing for its body); `handle` checks again."""
-        if self._auth is None or (request.path != "/" and not _CANCEL.match(request.path)):
+        """The 401 for a run, cancel or browse request without the token, decided on the head
+        alone (the transport then reserves nothing for its body); `handle` checks again."""
+        if self._auth is None or not self._needs_token(request.path):
             return None
         try:
             self._authenticate(request)
@@ -115,6 +115,11 @@ class AguiHttpApp:
         same JSON envelope as every other error before a stream (seed), code INVALID_INPUT."""
         detail = "The request exceeds 12 MiB." if status == 413 else (message or "")
         return error_reply(AguiError(codes.INVALID_INPUT, detail, status=status), None)
+
+    def _needs_token(self, path: str) -> bool:
+        if path == "/" or _CANCEL.match(path):
+            return True
+        return self.browser is not None and BROWSE.match(path) is not None
 
     def _authenticate(self, request: HttpRequest) -> None:
         if self._auth is not None and self._auth.authenticate(request.header) is None:

@@ -38,8 +38,8 @@ ROUTE = re.compile(
 MAX_THREADS = 100  # listed, newest first
 MAX_TURNS = 100  # tasks of a thread, newest first
 MAX_ARTIFACT_BYTES = 32 * 1024 * 1024
-_ID = re.compile(r"^[A-Za-z0-9._:-]{1,200}$")
-_MEDIA_TYPE = re.compile(r"^[a-z0-9][a-z0-9.+-]*/[a-z0-9][a-z0-9.+-]*$")
+_ID = re.compile(r"[A-Za-z0-9._:-]{1,200}")
+_MEDIA_TYPE = re.compile(r"[a-z0-9][a-z0-9.+-]*/[a-z0-9][a-z0-9.+-]*")
 ARTIFACT_CSP = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'"
 
 
@@ -124,7 +124,7 @@ class Browser:
                 page = {}  # the core cannot list them now: the thread is shown without turns
             tasks = page.get("tasks") if isinstance(page, dict) else None
             for task in reversed(tasks if isinstance(tasks, list) else []):
-                turns.append(_turn(state, task))
+                turns.append(_turn(state, task, served=self.artifact_root is not None))
         return {**_summary(state), "turns": turns}
 
     async def _artifact(
@@ -150,11 +150,7 @@ class Browser:
             body = await trio.to_thread.run_sync(_read_confined, path, self.artifact_root)
         if body is None:
             raise missing
-        media_type = str(part.get("mediaType") or "").lower()
-        if not _MEDIA_TYPE.match(media_type):
-            media_type = "application/octet-stream"
-        if media_type.startswith("text/") or media_type in ("application/json", "image/svg+xml"):
-            media_type += "; charset=utf-8" if media_type.startswith("text/") else ""
+        media_type = served_type(part.get("mediaType"))
         filename = str(part.get("filename") or artifact_id)
         disposition = "attachment" if download else "inline"
         headers = (
@@ -167,8 +163,17 @@ class Browser:
         return HttpResponse(200, headers, body)
 
 
+def served_type(media_type: Any) -> str:
+    """The Content-Type an artifact goes out with: its own media type when it is one (no
+    parameters, nothing a header could not carry), text with its charset; else octet-stream."""
+    value = str(media_type or "").lower()
+    if not _MEDIA_TYPE.fullmatch(value):  # not match: its $ lets a trailing newline through
+        return "application/octet-stream"
+    return value + "; charset=utf-8" if value.startswith("text/") else value
+
+
 def _checked_id(value: str) -> str:
-    if not _ID.match(value):
+    if not _ID.fullmatch(value):  # not match: its $ lets a trailing newline through
         raise AguiError(codes.INVALID_INPUT, "A task or artifact id holds characters it may not.")
     return value
 
@@ -184,8 +189,9 @@ def _summary(state: ThreadState) -> dict[str, Any]:
     }
 
 
-def _turn(state: ThreadState, task: dict[str, Any]) -> dict[str, Any]:
-    """A task as the console shows it: what the user said, what the agent said, its artifacts."""
+def _turn(state: ThreadState, task: dict[str, Any], *, served: bool) -> dict[str, Any]:
+    """A task as the console shows it: what the user said, what the agent said, its artifacts
+    (with the `url` of their content when this adapter serves it, else None)."""
     said: list[str] = []
     asked = ""
     for message in task.get("history") or ():
@@ -210,7 +216,9 @@ def _turn(state: ThreadState, task: dict[str, Any]) -> dict[str, Any]:
                 "artifactId": artifact["artifactId"],
                 "name": artifact.get("name") or part.get("filename"),
                 "mediaType": part.get("mediaType"),
-                "url": artifact_path(state.thread_id, task["id"], artifact["artifactId"]),
+                "url": artifact_path(state.thread_id, task["id"], artifact["artifactId"])
+                if served
+                else None,
             }
         )
     return {
@@ -240,12 +248,14 @@ def _local_path(url: str) -> Path | None:
 
 def _read_confined(path: Path, root: Path) -> bytes | None:
     """The file's bytes if it is a regular file inside `root` (symlinks resolved), not too
-    large; else None. Blocking: a worker thread."""
+    large; else None. Blocking (a disk read): a worker thread."""
     try:
         resolved = path.resolve(strict=True)
         if not is_within(resolved, root.resolve(strict=True)):
             return None
-        fd = os.open(resolved, os.O_RDONLY | os.O_NOFOLLOW)
+        # O_NONBLOCK: a FIFO would otherwise hold this thread until a writer came (a regular
+        # file reads as ever); it is refused below as no regular file.
+        fd = os.open(resolved, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ARTIFACT_BYTES:

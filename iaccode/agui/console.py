@@ -9,7 +9,7 @@ The page carries no data, so it needs no token; the API calls it makes carry the
 Every answer has an ETag (revalidated with If-None-Match), `Cache-Control: no-cache` (the names
 carry no content hash, so a browser must ask before reusing one) and a strict
 Content-Security-Policy: scripts, styles and fetches from this origin only, images from it or
-from blob: URLs (a diagram fetched with the token), no frames, no forms, no plugins.
+from data: URLs (a diagram fetched with the token), no frames, no forms, no plugins.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from iaccode.wire.http import HttpRequest, HttpResponse, error_response
 
 PREFIX = "/ui/"
 CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 _TYPES = {
@@ -70,7 +70,8 @@ class Console:
         if request.method not in ("GET", "HEAD"):
             return error_response(405, "Use GET.", (("allow", "GET, HEAD"),))
         if request.path == "/ui":
-            return HttpResponse(308, (("location", PREFIX), ("content-length", "0")))
+            # Relative: /ui/ of an app mounted below a root path too.
+            return HttpResponse(308, (("location", "ui/"), ("content-length", "0")))
         name = request.path.removeprefix(PREFIX) or "index.html"
         found = self._files.get(name)
         if found is None:
@@ -83,7 +84,7 @@ class Console:
         )
         if found.etag in _etags(request.header("if-none-match")):
             return HttpResponse(304, headers)
-        return HttpResponse(200, headers, b"" if request.method == "HEAD" else found.body)
+        return HttpResponse(200, headers, found.body)  # the transport sends no body to HEAD
 
 
 def _etags(value: str | None) -> set[str]:

@@ -69,12 +69,16 @@ class AguiService:
         allowed_cwds: tuple[Path, ...] | None,
         interrupt_ttl: float,
         clock: Callable[[], float] = time.time,
+        serves_artifacts: bool = True,
     ) -> None:
         self.upstream = upstream
         self.threads = threads
         self.allowed_cwds = allowed_cwds
         self.interrupt_ttl = interrupt_ttl
         self.clock = clock
+        # Whether artifact events get a contentUrl: only where the adapter can serve the files
+        # (an in-process core's; a remote A2A server's are on that host).
+        self.serves_artifacts = serves_artifacts
 
     # -- admission ------------------------------------------------------------------------------
 
@@ -237,7 +241,9 @@ class RunStream:
             announced_calls=frozenset(state.execution.announced_calls)
             if state is not None and state.execution is not None and isinstance(plan, Resume)
             else frozenset(),
-            thread_id=request.thread_id,
+            thread_id=request.thread_id
+            if service is not None and service.serves_artifacts
+            else None,
         )
         self._upstream: UpstreamStream | None = None
         self._task_id: str | None = None

@@ -5,6 +5,7 @@ module the page imports is shipped."""
 from __future__ import annotations
 
 import re
+import urllib.parse
 from importlib import resources
 from typing import Any
 
@@ -12,6 +13,7 @@ import httpx
 import pytest
 
 from iaccode.agui.console import CSP
+from iaccode.cli import build_parser
 from iaccode.config import ConfigError, load_agui_config
 
 TOKEN = "console-token"
@@ -52,11 +54,18 @@ async def test_revalidation_redirect_and_refusals(http: httpx.AsyncClient) -> No
     changed = await http.get("/ui/app.js", headers={"if-none-match": '"other"'})
     assert changed.status_code == 200 and changed.content == first.content
     moved = await http.get("/ui")
-    assert (moved.status_code, moved.headers["location"]) == (308, "/ui/")
+    assert moved.status_code == 308
+    # Relative, so that it also lands on the page of an app mounted below a root path (ASGI).
+    for page in ("http://h/ui", "http://h/agent/ui"):
+        assert urllib.parse.urljoin(page, moved.headers["location"]) == page + "/"
     for path in ("/ui/missing.js", "/ui/../pyproject.toml", "/ui/%2e%2e/console.py", "/ui/ui/"):
         reply = await http.get(path)
         assert reply.status_code == 404, path
         assert "iaccode" not in reply.text  # no package path in the answer
+    # HEAD: the GET's headers, its Content-Length too (RFC 9110 9.3.2, 8.6), and no body.
+    head = await http.head("/ui/app.js")
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-length"] == str(len(first.content))
     posted = await http.post("/ui/", content=b"{}")
     assert posted.status_code == 405 and "GET" in posted.headers["allow"]
 
@@ -92,3 +101,10 @@ def test_the_console_is_off_unless_asked() -> None:
 def test_a_bad_ui_variable_is_named() -> None:
     with pytest.raises(ConfigError, match="ui must be true or false"):
         load_agui_config(None, {}, {"IAC_CODE_AGUI_UI": "maybe"})
+
+
+def test_the_ui_flag() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["agui", "--ui"]).ui is True
+    assert parser.parse_args(["agui", "--no-ui"]).ui is False
+    assert parser.parse_args(["agui"]).ui is None  # then IAC_CODE_AGUI_UI, then off

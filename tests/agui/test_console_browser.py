@@ -101,6 +101,7 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     agui: RunningAgui = await start_agui(ui=True, auth_token=TOKEN)
     report = await drive(agui, "scripted", workspace, tmp_path / "shots", token=TOKEN)
     assert report["askedForToken"] and report["askedAgain"] == 0
+    assert report["afterEscape"] == 1  # still asked: the page cannot work without it
     assert report["wrongToken"] == "The server did not accept that token."
     assert report["streamedWhileRunning"], report["midStream"]
     assert "first words" in report["afterStream"] and "and the rest" in report["afterStream"]
@@ -135,7 +136,11 @@ async def test_the_console_runs_turns_with_the_scripted_engine(
     assert any("Cancel" in n or "CANCELLED" in n for n in cancelled["notices"]), cancelled
     assert report["threads"], "the thread is not listed"
     assert "first words" in report["reloaded"]
+    fresh = report["freshStart"]  # the other thread's question does not hold the new one up
+    assert "a fresh start" in fresh["said"] and fresh["interrupts"] == 0, fresh
+    assert fresh["threads"] == 2
     assert report["german"] == {"send": "Senden", "lang": "de"}
+    assert report["highlightMs"] < 2000, report["highlightMs"]  # quadratic: half a minute
     assert report["runs"][-1]["iacCode"]["preferredLanguage"] == "de"
     assert report["runs"][0]["iacCode"]["preferredLanguage"] == "en"
     check_structure(report, tmp_path / "shots", narrow="narrow")
@@ -162,10 +167,14 @@ async def test_the_console_shows_the_llm_engines_diagram_and_downloads_the_templ
     assert "t.yaml" in report["interrupt"]["text"]
     assert report["tools"] == ["write_file", "render_diagram"]
     assert report["toolStates"] == ["done", "done"]
-    assert report["diagram"]["width"] > 0 and report["diagram"]["src"] == "blob"
+    assert report["diagram"]["width"] > 0 and report["diagram"]["src"] == "data"
+    assert report["diagram"]["aloneOrigin"] == "null"  # opened alone: an opaque origin
     assert "diagram.svg" in report["diagram"]["alt"]
     assert {"t.yaml", "diagram.svg"} <= set(report["artifacts"])
     assert report["download"] == {"name": "t.yaml", "content": TEMPLATE}
+    reopened = report["reopened"]
+    assert {"t.yaml", "diagram.svg"} <= set(reopened["artifacts"])
+    assert not reopened["noneShown"], "'No artifacts yet' beside the artifacts"
     assert "diagram are ready" in report["text"]
     assert (workspace / "t.yaml").read_text() == TEMPLATE
     check_structure(report, tmp_path / "shots")

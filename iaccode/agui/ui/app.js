@@ -174,6 +174,7 @@ function startThread() {
   state.threadId = newId("thread");
   state.rosInvocationId = null;
   state.executionId = null;
+  state.interrupts = []; // the questions of the thread left behind are not this one's
   transcript.clear();
   markCurrent();
 }
@@ -243,30 +244,50 @@ async function openThread(threadId) {
   markCurrent();
 }
 
-// Ask for the token until the server takes it (a wrong one is said so in the dialog).
-async function askToken() {
+// Ask for the token until the server takes it (a wrong one is said so in the dialog). One
+// asking at a time: a run refused while the page still asks waits for the same answer.
+let asking = null;
+
+function askToken() {
+  asking ||= askUntilTaken().finally(() => {
+    asking = null;
+  });
+  return asking;
+}
+
+async function askUntilTaken() {
   $("token-error").hidden = true;
   for (;;) {
-    await tokenDialog();
-    if (!(await api.needsToken())) return;
-    $("token-error").textContent = t("tokenWrong");
-    $("token-error").hidden = false;
+    const given = await tokenDialog();
+    if (given && !(await api.needsToken())) return;
+    if (given) {
+      $("token-error").textContent = t("tokenWrong");
+      $("token-error").hidden = false;
+    }
   }
 }
 
+// The dialog once: the token typed in, or "" when it was closed without one (Escape), after
+// which it is shown again: the page can do nothing without it.
 function tokenDialog() {
   const dialog = $("token-dialog");
+  const form = $("token-form");
   return new Promise((resolve) => {
-    const form = $("token-form");
-    const done = (event) => {
+    let given = "";
+    const submit = (event) => {
       event.preventDefault();
-      api.setToken($("token").value.trim());
-      $("token").value = "";
+      given = $("token").value.trim();
       dialog.close();
-      form.removeEventListener("submit", done);
-      resolve();
     };
-    form.addEventListener("submit", done);
+    const closed = () => {
+      form.removeEventListener("submit", submit);
+      dialog.removeEventListener("close", closed);
+      $("token").value = "";
+      if (given) api.setToken(given);
+      resolve(given);
+    };
+    form.addEventListener("submit", submit);
+    dialog.addEventListener("close", closed);
     dialog.showModal();
   });
 }

@@ -1,10 +1,14 @@
 // Small syntax highlighting for the templates the agent writes: YAML and JSON (ROS), HCL
 // (Terraform). Builds text nodes and spans only (never HTML from the text), so a template can
-// hold anything.
+// hold anything. Linear in the text: a key rule (a run of name characters, then a lookahead)
+// that fails at the start of a run fails at every later start in it too, as its candidate ends
+// are the same, so it is not tried again until the run is passed (tried at each character, a
+// 40,000-character token took seconds, the tab frozen); an unclosed /* comment ends with the
+// text.
 const RULES = {
   yaml: [
     ["comment", /#.*/y],
-    ["key", /[A-Za-z0-9_.:-]+(?=\s*:(\s|$))/y],
+    ["key", /[A-Za-z0-9_.:-]+(?=\s*:(\s|$))/y, /[A-Za-z0-9_.:-]+/y],
     ["function", /!(?:Ref|GetAtt|Sub|Join|Select|If|Equals|And|Or|Not|FindInMap|Base64|GetAZs|Split|Replace|Cidr|Jq|Index|Length|Str|Avg|Calculate|MergeMapToList|SelectMapList|Add|Max|Min|ListMerge|GetJsonValue|Any|Contains|EachMemberIn|MemberListToMap|MarketplaceImage)\b/y],
     ["function", /Fn::[A-Za-z]+|Ref(?=\s*:)/y],
     ["string", /"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/y],
@@ -18,10 +22,10 @@ const RULES = {
     ["keyword", /\b(?:true|false|null)\b/y],
   ],
   hcl: [
-    ["comment", /(?:#|\/\/).*|\/\*[\s\S]*?\*\//y],
+    ["comment", /(?:#|\/\/).*|\/\*[\s\S]*?(?:\*\/|$)/y],
     ["keyword", /\b(?:resource|data|variable|output|locals|module|provider|terraform|for_each|count|depends_on|true|false|null|for|in|if)\b/y],
     ["string", /"(?:[^"\\]|\\.)*"/y],
-    ["key", /[A-Za-z_][A-Za-z0-9_-]*(?=\s*=[^=])/y],
+    ["key", /[A-Za-z_][A-Za-z0-9_-]*(?=\s*=[^=])/y, /[A-Za-z_][A-Za-z0-9_-]*/y],
     ["number", /-?\b\d+(?:\.\d+)?\b/y],
   ],
 };
@@ -50,11 +54,17 @@ export function highlighted(text, lang) {
     if (plain) code.append(plain);
     plain = "";
   };
+  const failedUntil = rules.map(() => 0); // per rule with a run: where its failed run ends
   let at = 0;
   outer: while (at < text.length) {
-    for (const [kind, pattern] of rules) {
+    for (const [index, [kind, pattern, run]] of rules.entries()) {
+      if (at < failedUntil[index]) continue;
       pattern.lastIndex = at;
       const found = pattern.exec(text);
+      if (run && !(found && found[0].length)) {
+        run.lastIndex = at;
+        if (run.exec(text)) failedUntil[index] = run.lastIndex;
+      }
       if (found && found[0].length) {
         flush();
         const span = document.createElement("span");

@@ -1,6 +1,8 @@
 // The transcript: AG-UI events become DOM. Text only ever goes in as text (textContent,
-// text nodes), never as HTML; an SVG diagram is shown as an <img> from a blob: URL, where
-// it can run nothing.
+// text nodes), never as HTML; an SVG diagram is shown as an <img> from a data: URL, where
+// it can run nothing, and which opened on its own ("Open image in new tab") is a document of
+// an opaque origin (a blob: URL would be one of the console's, its scripts free to call the
+// API).
 import * as api from "./api.js";
 import { highlighted, languageOf } from "./highlight.js";
 import { t } from "./i18n.js";
@@ -90,6 +92,15 @@ function previewText(preview) {
   return JSON.stringify(preview, null, 2);
 }
 
+function dataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
 export class Transcript {
   constructor(root, artifactList, { onAnswer }) {
     this.root = root;
@@ -158,6 +169,14 @@ export class Transcript {
   }
 
   handle(event) {
+    // Follow the stream while the reader is at the end of the page; leave them where they are
+    // when they scrolled up to read.
+    const following = window.innerHeight + window.scrollY >= document.body.scrollHeight - 80;
+    this.dispatch(event);
+    if (following) window.scrollTo(0, document.body.scrollHeight);
+  }
+
+  dispatch(event) {
     switch (event.type) {
       case "TEXT_MESSAGE_START": {
         const body = el("div", "text streaming");
@@ -170,7 +189,7 @@ export class Transcript {
         const entry = this.texts.get(event.messageId);
         if (entry) {
           entry.text += event.delta;
-          entry.node.textContent = entry.text;
+          entry.node.append(event.delta); // a text node per delta: no re-render of the whole
         }
         break;
       }
@@ -317,10 +336,11 @@ export class Transcript {
     figure.append(el("figcaption", "", `${t("diagram")}: ${name}`));
     turn.append(figure);
     api.artifact(url)
-      .then((blob) => {
+      .then((blob) => dataUrl(blob.slice(0, blob.size, "image/svg+xml")))
+      .then((src) => {
         const img = document.createElement("img");
         img.alt = `${t("diagram")} (${name})`;
-        img.src = URL.createObjectURL(blob.slice(0, blob.size, "image/svg+xml"));
+        img.src = src;
         figure.append(img);
       })
       .catch((error) => this.error(error.code, `${name}: ${error.message}`));
@@ -434,10 +454,11 @@ export class Transcript {
       this.artifact({
         artifactId: artifact.artifactId,
         name: artifact.name,
-        contentUrl: artifact.url.replace(/^\//, ""),
+        contentUrl: artifact.url ? artifact.url.replace(/^\//, "") : null, // null: not served here
         parts: [{ mediaType: artifact.mediaType, kind: "file" }],
       });
     }
     this.turn = null;
+    this.update(); // the artifact list and the empty notes, as after a live event
   }
 }

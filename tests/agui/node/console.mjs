@@ -114,6 +114,7 @@ async function open(context) {
       const body = JSON.parse(request.postData() || "{}");
       (report.runs ||= []).push({
         resume: body.resume || null,
+        threadId: body.threadId,
         iacCode: body.forwardedProps && body.forwardedProps.iacCode,
         auth: request.headers().authorization || null,
       });
@@ -135,6 +136,10 @@ async function scripted() {
   const page = await open(context);
   await page.waitForSelector("#token-dialog[open]", { timeout: STEP_MS });
   report.askedForToken = true;
+  // Escape does not leave the page without a token and without a way to give one.
+  await page.keyboard.press("Escape");
+  await page.waitForTimeout(300);
+  report.afterEscape = await page.locator("#token-dialog[open]").count();
   await page.fill("#token", "not-the-token");
   await page.keyboard.press("Enter");
   await page.waitForSelector("#token-dialog[open] #token-error:not([hidden])", { timeout: STEP_MS });
@@ -242,6 +247,20 @@ async function scripted() {
   );
   report.reloaded = await said(page);
 
+  // A new conversation while this one waits for an answer: it starts clean and runs.
+  await send(page, "permission write_file other.yaml");
+  await page.locator(".interrupt.permission").waitFor({ timeout: STEP_MS });
+  await idle(page);
+  await page.click("#new-thread");
+  await send(page, "say a fresh start");
+  await page.waitForFunction(() => agentSaid("a fresh start"), null, { timeout: STEP_MS });
+  await idle(page);
+  report.freshStart = {
+    said: await said(page),
+    interrupts: await page.locator(".interrupt").count(),
+    threads: new Set(runsSoFar().slice(-2).map((r) => r.threadId)).size,
+  };
+
   // Another language: the page's texts and preferredLanguage.
   await page.selectOption("#language", "de");
   report.german = { send: await page.locator("#send").innerText(), lang: await page.getAttribute("html", "lang") };
@@ -250,6 +269,16 @@ async function scripted() {
   await send(page, "say hallo");
   await idle(page);
   await shoot(page, "wide");
+
+  // Highlighting is linear: a long token (a blob in UserData) or an unclosed comment does not
+  // freeze the tab.
+  report.highlightMs = await page.evaluate(async () => {
+    const { highlighted } = await import(new URL("highlight.js", location.href));
+    const started = performance.now();
+    highlighted(`UserData: ${"A".repeat(60000)}\nName: x\n`, "yaml");
+    highlighted(`${"b".repeat(60000)} = 1\n${"/* ".repeat(20000)}`, "hcl");
+    return performance.now() - started;
+  });
 
   await page.setViewportSize({ width: 380, height: 800 });
   await shoot(page, "narrow");
@@ -278,11 +307,18 @@ async function llm() {
     { timeout: STEP_MS },
   );
   await idle(page);
+  const src = await diagram.getAttribute("src");
+  // The image's address opened on its own ("Open image in new tab"): an SVG document there
+  // must not be of the console's origin, where a script in it could use the API.
+  const alone = await context.newPage();
+  await alone.goto(src);
   report.diagram = {
     width: await diagram.evaluate((img) => img.naturalWidth),
     alt: await diagram.getAttribute("alt"),
-    src: (await diagram.getAttribute("src")).split(":")[0],
+    src: src.split(":")[0],
+    aloneOrigin: await alone.evaluate(() => window.origin),
   };
+  await alone.close();
   report.tools = await page.locator(".tool .tool-name").allInnerTexts();
   report.toolStates = await page.locator(".tool").evaluateAll((n) => n.map((c) => c.dataset.state));
   report.artifacts = await page.locator("#artifact-list .artifact-name").allInnerTexts();
@@ -297,6 +333,16 @@ async function llm() {
     content: await readFile(await download.path(), "utf8"),
   };
   await shoot(page, "diagram");
+
+  // Reloaded and reopened: the turn's artifacts are listed again, and the list says so.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]", { timeout: STEP_MS });
+  await page.locator("#thread-list .thread").first().click();
+  await page.locator(".diagram img").waitFor({ timeout: STEP_MS });
+  report.reopened = {
+    artifacts: await page.locator("#artifact-list .artifact-name").allInnerTexts(),
+    noneShown: await page.locator("#no-artifacts").isVisible(),
+  };
   await context.close();
 }
 
