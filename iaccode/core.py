@@ -146,6 +146,8 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             push_notifications=push is not None,
             streaming=config.streaming,
             extended_agent_card=config.extended_agent_card,
+            grpc_url=config.advertised_grpc_url if config.grpc_enabled else None,
+            http=config.transport != "grpc",
         )
         service = A2AService(
             tasks=tasks,

@@ -51,6 +51,7 @@ from iaccode.transports.metrics import MetricsApp
 from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
+    from iaccode.transports.grpc import GrpcServer
     from iaccode.transports.redis_streams import RedisStreamsTransport
 
 log = logging.getLogger("iaccode.server")
@@ -79,6 +80,7 @@ class RunningServer:
     _stop: trio.Event
     # Set once serve() has let go of everything, the persistence-dir lock last.
     stopped: trio.Event = attrs.field(factory=trio.Event)
+    grpc_port: int | None = None  # the bound gRPC port, when gRPC is served
 
     @property
     def url(self) -> str:
@@ -139,6 +141,11 @@ async def _serve(
                 raise ConfigError(f"transport redis-streams: {exc} (redis-url)") from None
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
+        grpc_server = None
+        if config.grpc_enabled:
+            grpc_server = _grpc_server(config)
+            resources.callback(grpc_server.close)
+            config = attrs.evolve(config, grpc_port=grpc_server.port)
         core = await resources.enter_async_context(open_core(config))
         http = None
         if config.transport == "http":
@@ -150,7 +157,12 @@ async def _serve(
             front: trio.Nursery, connections: trio.Nursery, stop: trio.Event
         ) -> None:
             dispatcher = core.dispatcher
-            if http is not None:
+            if grpc_server is not None:
+                # Among the connections: on `stop` it refuses new calls and lets busy ones finish.
+                await connections.start(grpc_server.serve, functools.partial(_grpc_a2a, core), stop)
+            if config.transport == "grpc":
+                pass  # gRPC alone
+            elif http is not None:
                 await _start_http(http, listeners, config, front, connections, stop)
             elif config.transport == "websocket":
                 from iaccode.transports.websocket import serve_websocket
@@ -202,11 +214,17 @@ async def _serve(
             "unix": str(config.socket_path),
             "stdio": "stdin/stdout",
             "redis-streams": redis_streams.describe() if redis_streams else "",
+            "grpc": "",
         }[config.transport]
+        if grpc_server is not None:
+            grpc_where = f"grpc://{config.advertised_grpc_url}"
+            where = f"{where} and {grpc_where}" if where else grpc_where
 
         def started(stop: trio.Event) -> None:
             log.info("iaccode A2A server listening on %s", where)
-            running = RunningServer(config, config.port, core.service, http, stop, stopped)
+            running = RunningServer(
+                config, config.port, core.service, http, stop, stopped, config.grpc_port
+            )
             task_status.started(running)
 
         await _run(
@@ -277,6 +295,38 @@ def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listene
             f"and key ({reason})"
         ) from None
     return [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
+
+
+def _grpc_server(config: Config) -> GrpcServer:
+    """The gRPC server, bound; `ConfigError` when the extra is missing or the port is taken."""
+    try:
+        from iaccode.transports.grpc import GrpcServer, GrpcSettings, GrpcUnavailable
+    except ImportError:
+        raise ConfigError("grpc-port needs the grpc extra (pip install 'iaccode[grpc]')") from None
+    host, port = config.grpc_address
+    settings = GrpcSettings(
+        host=host,
+        port=port,
+        max_message=config.max_body_bytes,
+        max_concurrent_rpcs=config.grpc_max_concurrent_rpcs,
+        grace=config.shutdown_grace_seconds,
+        tls_cert=config.tls_cert,
+        tls_key=config.tls_key,
+    )
+    try:
+        return GrpcServer(settings)
+    except GrpcUnavailable as exc:
+        raise ConfigError(str(exc)) from None
+    except (OSError, RuntimeError) as exc:
+        # grpcio says RuntimeError for a port it cannot bind, OSError for unreadable TLS files
+        raise ConfigError(f"gRPC: cannot listen on {host or '*'}:{port} ({exc})") from None
+
+
+def _grpc_a2a(core: Core, token: trio.lowlevel.TrioToken) -> Any:
+    from iaccode.transports.grpc import GrpcA2A
+
+    grpc_a2a = GrpcA2A(core.dispatcher.calls, core.dispatcher, token, auth=core.auth)
+    return grpc_a2a.handler()
 
 
 def _redis_streams(config: Config) -> RedisStreamsTransport:

@@ -229,12 +229,12 @@ class Dispatcher:
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetExtendedAgentCard":
-            out = self._extended_card(result, legacy_dialect)
+            out = self.extended_card(result, legacy_dialect)
         else:
             out = _result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
 
-    def _extended_card(self, card: m.AgentCard, legacy_dialect: bool) -> dict[str, Any]:
+    def extended_card(self, card: m.AgentCard, legacy_dialect: bool = False) -> dict[str, Any]:
         """The extended card, encoded and signed once per dialect: it does not change while the
         server runs, and signing canonicalises the whole card."""
         signed = self._signed_cards.get(legacy_dialect)

@@ -1,0 +1,400 @@
+"""Official A2A gRPC (`lf.a2a.v1.A2AService`, spec §10) on grpcio, bridged to Trio.
+
+grpcio's synchronous server runs each call in a thread of its bounded pool. A call's thread
+reads what it needs from the gRPC context (metadata, deadline), then hands the work to the Trio
+loop with `trio.from_thread.run` and waits: everything that touches the core runs in Trio, as
+for every other transport. A stream hands over once per batch of events (whatever the
+subscription has queued), so a burst costs one round trip, not one per event.
+
+Cancellation: when a call ends early (the client cancelled, its deadline passed, the server is
+stopping), grpcio runs the call's termination callback, which cancels the Trio side through the
+loop's token. A cancelled stream only closes its subscription: the task goes on, as it does when
+an SSE client goes away. `grpc-max-concurrent-rpcs` bounds the calls in progress (the pool has
+as many threads); one beyond is refused at once with RESOURCE_EXHAUSTED instead of waiting.
+
+Auth: the same schemes as HTTP, read from the metadata (`authorization`, the API-key header);
+a call that authenticates as nobody gets UNAUTHENTICATED. `a2a-version` and `a2a-extensions`
+are the service parameters (spec §10.2). Request size: `max-body-bytes`, as over HTTP
+(RESOURCE_EXHAUSTED beyond). TLS: `tls-cert` and `tls-key`, as over HTTP.
+
+Shutdown: on `stop`, new calls are refused with UNAVAILABLE (the dispatcher is closing), calls
+in progress get `shutdown-grace-seconds`, then grpcio cancels what is left.
+
+Requires the `grpc` extra (grpcio, and the published A2A messages of a2a-sdk).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+from concurrent import futures
+from pathlib import Path
+from typing import Any
+
+import attrs
+import trio
+
+from iaccode.a2a.auth import Authenticator
+from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
+from iaccode.a2a.dispatch import SHUTTING_DOWN, Dispatcher
+from iaccode.model import a2a as m
+from iaccode.model.errors import A2AError, InternalError, UnsupportedOperationError
+from iaccode.model.ids import new_id
+from iaccode.tasks.broker import SubscriberOverflow, Subscription
+from iaccode.tasks.states import InvalidTransition
+
+log = logging.getLogger("iaccode.grpc")
+
+MISSING_EXTRA = "gRPC needs the grpc extra (pip install 'iaccode[grpc]')"
+_DETAILS_KEY = "grpc-status-details-bin"
+_BATCH = 64  # events handed over from Trio at once, at most
+
+
+class GrpcUnavailable(Exception):
+    """The `grpc` extra is not installed (the message says how to install it)."""
+
+
+def check_installed() -> None:
+    """Raises `GrpcUnavailable` unless grpcio and the A2A protobuf messages can be imported."""
+    try:
+        import grpc  # noqa: F401
+        from a2a.types import a2a_pb2  # noqa: F401
+    except ImportError:
+        raise GrpcUnavailable(MISSING_EXTRA) from None
+
+
+@attrs.frozen
+class GrpcSettings:
+    host: str
+    port: int
+    max_message: int  # bytes, each way (max-body-bytes)
+    max_concurrent_rpcs: int
+    grace: float  # seconds calls in progress get at shutdown
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+
+
+@attrs.frozen
+class _Failure:
+    """What a call answers instead of a result: a gRPC status."""
+
+    code: str
+    message: str
+    details: bytes
+
+
+class _Call:
+    """The Trio side of one gRPC call, cancellable from grpcio's threads."""
+
+    def __init__(self, token: trio.lowlevel.TrioToken) -> None:
+        self._token = token
+        self.cancelled = False
+        self._scope: trio.CancelScope | None = None
+
+    def scope(self) -> trio.CancelScope:
+        """A fresh scope for one hop into Trio (a scope is entered once), cancelled already
+        when the call has ended."""
+        self._scope = trio.CancelScope()
+        if self.cancelled:
+            self._scope.cancel()
+        return self._scope
+
+    def terminated(self) -> None:
+        """grpcio's termination callback (any thread): cancel what runs in Trio for the call."""
+        with contextlib.suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(self._cancel)
+
+    def _cancel(self) -> None:
+        self.cancelled = True
+        if self._scope is not None:
+            self._scope.cancel()
+
+
+class GrpcA2A:
+    """The A2AService's methods as grpcio handlers over the call layer."""
+
+    def __init__(
+        self,
+        calls: CallLayer,
+        dispatcher: Dispatcher,
+        token: trio.lowlevel.TrioToken,
+        *,
+        auth: Authenticator | None = None,
+    ) -> None:
+        from iaccode.a2a import grpc_codec
+
+        self._codec = grpc_codec
+        self._calls = calls
+        self._dispatcher = dispatcher  # admission (shutdown) and the signed extended card
+        self._token = token
+        self._auth = auth if auth is not None and auth.enabled else None
+
+    def handler(self) -> Any:
+        """The grpcio generic handler for `lf.a2a.v1.A2AService` (raw bytes in and out, so
+        that a malformed message is our INVALID_ARGUMENT rather than grpcio's INTERNAL)."""
+        import grpc
+
+        handlers = {}
+        for name in self._codec.REQUESTS:
+            if name in self._codec.STREAMING:
+                handlers[name] = grpc.unary_stream_rpc_method_handler(self._stream_handler(name))
+            else:
+                handlers[name] = grpc.unary_unary_rpc_method_handler(self._unary_handler(name))
+        return grpc.method_handlers_generic_handler(self._codec.SERVICE, handlers)
+
+    # -- grpcio's threads ---------------------------------------------------------------------
+
+    def _unary_handler(self, name: str) -> Callable[[bytes, Any], bytes]:
+        def handle(raw: bytes, context: Any) -> bytes:
+            metadata, call = self._begin(context)
+            outcome = self._to_trio(self._unary, name, raw, metadata, call)
+            if isinstance(outcome, _Failure):
+                _abort(context, outcome)
+            answer: bytes = outcome
+            return answer
+
+        return handle
+
+    def _stream_handler(self, name: str) -> Callable[[bytes, Any], Iterator[bytes]]:
+        def handle(raw: bytes, context: Any) -> Iterator[bytes]:
+            metadata, call = self._begin(context)
+            opened = self._to_trio(self._open_stream, name, raw, metadata, call)
+            if isinstance(opened, _Failure):
+                _abort(context, opened)
+            subscription, release = opened
+            try:
+                while True:
+                    batch = self._to_trio(self._next_events, subscription, call)
+                    if isinstance(batch, _Failure):  # the loop is gone
+                        _abort(context, batch)
+                    if not batch:
+                        return
+                    for item in batch:
+                        if isinstance(item, _Failure):
+                            _abort(context, item)
+                        yield item
+            finally:
+                # Only the stream closes: the task goes on (a cancelled stream is not a cancel).
+                with contextlib.suppress(trio.RunFinishedError):
+                    trio.from_thread.run_sync(release, trio_token=self._token)
+
+        return handle
+
+    def _begin(self, context: Any) -> tuple[dict[str, str], _Call]:
+        metadata: dict[str, str] = {}
+        for key, value in context.invocation_metadata() or ():
+            if isinstance(value, str):
+                metadata.setdefault(key.lower(), value)
+            if key.lower() == "a2a-extensions" and isinstance(value, str):
+                joined = metadata.get("a2a-extensions")
+                if joined is not None and joined != value:
+                    metadata["a2a-extensions"] = f"{joined},{value}"
+        call = _Call(self._token)
+        if not context.add_callback(call.terminated):
+            call.cancelled = True  # over before it started
+        return metadata, call
+
+    def _to_trio(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return trio.from_thread.run(fn, *args, trio_token=self._token)
+        except trio.RunFinishedError:
+            return _Failure(*self._codec.plain_status("UNAVAILABLE", SHUTTING_DOWN))
+
+    # -- Trio ---------------------------------------------------------------------------------
+
+    def _admit(self, metadata: dict[str, str]) -> CallMeta | _Failure:
+        if self._dispatcher.closing:
+            return _Failure(*self._codec.plain_status("UNAVAILABLE", SHUTTING_DOWN))
+        owner = ""
+        if self._auth is not None:
+            principal = self._auth.authenticate(metadata.get)
+            if principal is None:
+                return _Failure(*self._codec.plain_status("UNAUTHENTICATED", "Unauthorized"))
+            owner = principal
+        extensions = metadata.get("a2a-extensions", "")
+        return CallMeta(
+            version=metadata.get("a2a-version"),
+            extensions=frozenset(e.strip() for e in extensions.split(",") if e.strip()),
+            owner=owner,
+        )
+
+    async def _unary(
+        self, name: str, raw: bytes, metadata: dict[str, str], call: _Call
+    ) -> bytes | _Failure:
+        meta = self._admit(metadata)
+        if isinstance(meta, _Failure):
+            return meta
+        self._dispatcher.in_flight += 1  # shutdown waits for it, as for an HTTP request
+        try:
+            with call.scope():
+                answer: bytes | _Failure = await self._invoke(name, raw, meta)
+                return answer
+            return _Failure(*self._codec.plain_status("CANCELLED", "The call was cancelled"))
+        finally:
+            self._dispatcher.in_flight -= 1
+
+    async def _invoke(self, name: str, raw: bytes, meta: CallMeta) -> Any:
+        op = OPERATIONS[name]
+        try:
+            self._calls.check(meta)
+            request = self._codec.decode_request(name, raw, op.params)
+            result = await self._calls.invoke(op, request, meta)
+            if op.streaming:
+                return result
+            card = None
+            if name == "GetExtendedAgentCard":
+                card = self._dispatcher.extended_card(result)
+            return self._codec.encode_result(name, result, card=card)
+        except A2AError as exc:
+            return _Failure(*self._codec.error_status(exc))
+        except InvalidTransition:
+            changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
+            return _Failure(*self._codec.error_status(changed))
+        except trio.Cancelled:
+            raise
+        except Exception:
+            error_id = new_id()[:8]
+            log.exception("gRPC %s failed (error id %s)", name, error_id)
+            error = InternalError(f"Internal error (error id {error_id})")
+            return _Failure(*self._codec.error_status(error))
+
+    async def _open_stream(
+        self, name: str, raw: bytes, metadata: dict[str, str], call: _Call
+    ) -> tuple[Subscription, Callable[[], None]] | _Failure:
+        meta = self._admit(metadata)
+        if isinstance(meta, _Failure):
+            return meta
+        self._dispatcher.in_flight += 1  # until the stream is released
+        result: Any = None
+        try:
+            with call.scope():
+                result = await self._invoke(name, raw, meta)
+        finally:
+            if not isinstance(result, Subscription):
+                self._dispatcher.in_flight -= 1
+        if isinstance(result, _Failure):
+            return result
+        if not isinstance(result, Subscription):
+            return _Failure(*self._codec.plain_status("CANCELLED", "The call was cancelled"))
+        subscription = result
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                subscription.close()
+                self._dispatcher.in_flight -= 1
+
+        return subscription, release
+
+    async def _next_events(self, subscription: Subscription, call: _Call) -> list[bytes | _Failure]:
+        """The events queued now (waiting for one if none is); [] at the end of the stream.
+        A subscriber that fell behind ends with a failure."""
+        events: list[m.StreamEvent | SubscriberOverflow] = []
+        with call.scope():
+            try:
+                events.append(await subscription.receive())
+                while len(events) < _BATCH:
+                    events.append(subscription.receive_nowait())
+            except (trio.WouldBlock, trio.EndOfChannel):
+                pass
+        out: list[bytes | _Failure] = []
+        for event in events:
+            if isinstance(event, SubscriberOverflow):
+                overflow = InternalError(
+                    "The stream fell too far behind and was closed; use SubscribeToTask to resume."
+                )
+                out.append(_Failure(*self._codec.error_status(overflow)))
+                break
+            out.append(self._codec.encode_event(event))
+        return out
+
+
+def _abort(context: Any, failure: _Failure) -> None:
+    """End the call with `failure` (raises, as grpcio's `abort` does)."""
+    import grpc
+
+    context.set_trailing_metadata(((_DETAILS_KEY, failure.details),))
+    context.abort(getattr(grpc.StatusCode, failure.code), failure.message)
+
+
+def _credentials(settings: GrpcSettings) -> Any:
+    import grpc
+
+    assert settings.tls_cert is not None and settings.tls_key is not None
+    key = settings.tls_key.read_bytes()
+    chain = settings.tls_cert.read_bytes()
+    return grpc.ssl_server_credentials([(key, chain)])
+
+
+class GrpcServer:
+    """A grpcio server bound to its port (`port` is the one bound: 0 asks for a free one)."""
+
+    def __init__(self, settings: GrpcSettings) -> None:
+        """Bind the port.
+
+        Raises:
+            GrpcUnavailable: the `grpc` extra is missing.
+            OSError: the address cannot be bound, or the TLS files cannot be read.
+        """
+        check_installed()
+        import grpc
+
+        self._settings = settings
+        workers = max(1, settings.max_concurrent_rpcs)
+        self._server = grpc.server(
+            futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
+            options=[
+                ("grpc.max_receive_message_length", settings.max_message),
+                ("grpc.max_send_message_length", settings.max_message),
+                ("grpc.so_reuseport", 0),
+            ],
+            maximum_concurrent_rpcs=workers,
+        )
+        address = f"{_bracket(settings.host)}:{settings.port}"
+        if settings.tls_cert is not None and settings.tls_key is not None:
+            port = self._server.add_secure_port(address, _credentials(settings))
+        else:
+            port = self._server.add_insecure_port(address)
+        if not port:
+            raise OSError(f"cannot listen on {address}")
+        self.port = port
+
+    async def serve(
+        self,
+        make_handler: Callable[[trio.lowlevel.TrioToken], Any],
+        stop: trio.Event,
+        *,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        """Serve the handler `make_handler` builds (given this loop's token) until `stop` is
+        set, then stop gracefully: calls in progress get the grace, then are cancelled."""
+        self._server.add_generic_rpc_handlers((make_handler(trio.lowlevel.current_trio_token()),))
+        self._server.start()
+        task_status.started()
+        try:
+            await stop.wait()
+        finally:
+            done = self._server.stop(self._settings.grace)
+            with trio.CancelScope(shield=True), trio.move_on_after(self._settings.grace + 1):
+                await trio.to_thread.run_sync(done.wait, abandon_on_cancel=True)
+
+    def close(self) -> None:
+        """Stop at once (when serving never started)."""
+        self._server.stop(None)
+
+
+def _bracket(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host or "0.0.0.0"
+
+
+__all__ = [
+    "MISSING_EXTRA",
+    "GrpcA2A",
+    "GrpcServer",
+    "GrpcSettings",
+    "GrpcUnavailable",
+    "check_installed",
+]
