@@ -28,6 +28,7 @@ from iaccode.a2a.service import ServerBusyError
 from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
+    ERROR_DOMAIN,
     A2AError,
     ContentTypeNotSupportedError,
     ExtendedAgentCardNotConfiguredError,
@@ -89,8 +90,9 @@ _STATUS: dict[type[A2AError], str] = {
     # A limit reached: retry later, as HTTP's 503 says (docs/operations.md).
     ServerBusyError: "UNAVAILABLE",
 }
+_ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo"
 _DETAIL_TYPES: dict[str, type[Message]] = {
-    "type.googleapis.com/google.rpc.ErrorInfo": error_details_pb2.ErrorInfo,
+    _ERROR_INFO: error_details_pb2.ErrorInfo,
     "type.googleapis.com/google.rpc.BadRequest": error_details_pb2.BadRequest,
 }
 # grpc.StatusCode values, without importing grpc here (the numbers are fixed by gRPC).
@@ -162,7 +164,13 @@ def error_status(error: A2AError) -> tuple[str, str, bytes]:
     `google.rpc.Status` (for the `grpc-status-details-bin` trailer) with the A2A details."""
     name = next((v for k, v in _STATUS.items() if isinstance(error, k)), "FAILED_PRECONDITION")
     status = status_pb2.Status(code=_CODES[name], message=error.message)
-    for detail in error.v1_data():
+    details = error.v1_data()
+    if not any(d.get("@type") == _ERROR_INFO for d in details):
+        # JSON-RPC's own errors carry no ErrorInfo there; over gRPC the status code is all a
+        # client would see, so they get one too (with the a2a-sdk's reasons).
+        reason = "INTERNAL_ERROR" if type(error) is InternalError else error.reason
+        details = [{"@type": _ERROR_INFO, "reason": reason, "domain": ERROR_DOMAIN}, *details]
+    for detail in details:
         detail = dict(detail)
         kind = _DETAIL_TYPES.get(detail.pop("@type", ""))
         if kind is None:
