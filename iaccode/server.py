@@ -323,10 +323,10 @@ def _grpc_server(config: Config) -> GrpcServer:
 
 
 def _grpc_a2a(core: Core, token: trio.lowlevel.TrioToken) -> Any:
-    from iaccode.transports.grpc import GrpcA2A
+    from iaccode.transports.grpc import GrpcA2A, TrioBridge
 
-    grpc_a2a = GrpcA2A(core.dispatcher.calls, core.dispatcher, token, auth=core.auth)
-    return grpc_a2a.handler()
+    bridge = TrioBridge(core.dispatcher, token, auth=core.auth)
+    return GrpcA2A(core.dispatcher.calls, bridge).handler()
 
 
 def _redis_streams(config: Config) -> RedisStreamsTransport:

@@ -181,12 +181,6 @@ def error_status(error: A2AError) -> tuple[str, str, bytes]:
     return name, error.message, status.SerializeToString()
 
 
-def plain_status(name: str, message: str) -> tuple[str, str, bytes]:
-    """A status of the transport's own (auth, shutdown): no A2A details."""
-    status = status_pb2.Status(code=_CODES[name], message=message)
-    return name, message, status.SerializeToString()
-
-
 __all__ = [
     "REQUESTS",
     "SERVICE",
@@ -195,5 +189,4 @@ __all__ = [
     "encode_event",
     "encode_result",
     "error_status",
-    "plain_status",
 ]

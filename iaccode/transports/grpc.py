@@ -26,11 +26,12 @@ Requires the `grpc` extra (grpcio, and the published A2A messages of a2a-sdk).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent import futures
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 import trio
@@ -76,18 +77,31 @@ class GrpcSettings:
 
 
 @attrs.frozen
-class _Failure:
-    """What a call answers instead of a result: a gRPC status."""
+class Failure:
+    """What a call answers instead of a result: a gRPC status (its code's name, the message,
+    and the serialized `google.rpc.Status` for the details trailer)."""
 
     code: str
     message: str
     details: bytes
 
+    @classmethod
+    def plain(cls, code: str, message: str) -> Failure:
+        """A status of the transport's own (auth, shutdown, cancellation): no A2A details."""
+        from google.rpc import status_pb2
 
-class _Call:
+        status = status_pb2.Status(code=_CODES[code], message=message)
+        return cls(code, message, status.SerializeToString())
+
+
+_CODES = {"CANCELLED": 1, "UNAVAILABLE": 14, "UNAUTHENTICATED": 16, "INVALID_ARGUMENT": 3}
+
+
+class Call:
     """The Trio side of one gRPC call, cancellable from grpcio's threads."""
 
-    def __init__(self, token: trio.lowlevel.TrioToken) -> None:
+    def __init__(self, token: trio.lowlevel.TrioToken, metadata: dict[str, str]) -> None:
+        self.metadata = metadata  # lowercase keys, first value (a2a-extensions: all, joined)
         self._token = token
         self.cancelled = False
         self._scope: trio.CancelScope | None = None
@@ -111,24 +125,184 @@ class _Call:
             self._scope.cancel()
 
 
-class GrpcA2A:
-    """The A2AService's methods as grpcio handlers over the call layer."""
+class Source(Protocol):
+    """What a stream reads in Trio: a subscription, or the dispatcher's stream reply."""
+
+    async def receive(self) -> Any: ...
+
+    def receive_nowait(self) -> Any: ...
+
+
+@attrs.frozen
+class OpenStream:
+    """A stream opened in Trio: where its items come from and how each becomes a message."""
+
+    source: Source
+    encode: Callable[[Any], bytes | Failure]
+    release: Callable[[], None]  # in Trio, once, however the stream ends
+    last: bytes | None = None  # sent after the source's end (an envelope's final marker)
+
+
+Unary = Callable[[bytes, Call], Awaitable[bytes | Failure]]
+Opener = Callable[[bytes, Call], Awaitable[OpenStream | Failure]]
+
+
+class TrioBridge:
+    """grpcio handlers whose work runs in the Trio loop (the module docstring says how)."""
 
     def __init__(
         self,
-        calls: CallLayer,
         dispatcher: Dispatcher,
         token: trio.lowlevel.TrioToken,
         *,
         auth: Authenticator | None = None,
     ) -> None:
+        self.dispatcher = dispatcher  # admission: shutdown and the in-flight count
+        self._token = token
+        self._auth = auth if auth is not None and auth.enabled else None
+
+    # -- grpcio's threads ---------------------------------------------------------------------
+
+    def unary(self, work: Unary) -> Callable[[bytes, Any], bytes]:
+        """A unary handler running `work(request bytes, call)` in Trio."""
+
+        def handle(raw: bytes, context: Any) -> bytes:
+            call = self._begin(context)
+            outcome = self._to_trio(self._unary, work, raw, call)
+            if isinstance(outcome, Failure):
+                _abort(context, outcome)
+            answer: bytes = outcome
+            return answer
+
+        return handle
+
+    def stream(self, opener: Opener) -> Callable[[bytes, Any], Iterator[bytes]]:
+        """A server-streaming handler over what `opener(request bytes, call)` opens in Trio."""
+
+        def handle(raw: bytes, context: Any) -> Iterator[bytes]:
+            call = self._begin(context)
+            opened = self._to_trio(self._open, opener, raw, call)
+            if isinstance(opened, Failure):
+                _abort(context, opened)
+            try:
+                while True:
+                    batch = self._to_trio(self._next_batch, opened, call)
+                    if isinstance(batch, Failure):  # the loop is gone
+                        _abort(context, batch)
+                    if not batch:
+                        break
+                    for item in batch:
+                        if isinstance(item, Failure):
+                            _abort(context, item)
+                        yield item
+                if opened.last is not None and not call.cancelled:
+                    yield opened.last
+            finally:
+                # Only the stream closes: the task goes on (a cancelled stream is not a cancel).
+                with contextlib.suppress(trio.RunFinishedError):
+                    trio.from_thread.run_sync(opened.release, trio_token=self._token)
+
+        return handle
+
+    def _begin(self, context: Any) -> Call:
+        metadata: dict[str, str] = {}
+        for key, value in context.invocation_metadata() or ():
+            if not isinstance(value, str):
+                continue  # binary (-bin) metadata carries nothing of ours
+            key = key.lower()
+            if key == "a2a-extensions" and key in metadata:
+                metadata[key] = f"{metadata[key]},{value}"
+            else:
+                metadata.setdefault(key, value)
+        call = Call(self._token, metadata)
+        if not context.add_callback(call.terminated):
+            call.cancelled = True  # over before it started
+        return call
+
+    def _to_trio(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return trio.from_thread.run(fn, *args, trio_token=self._token)
+        except trio.RunFinishedError:
+            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+
+    # -- Trio ---------------------------------------------------------------------------------
+
+    def principal(self, call: Call) -> str | Failure:
+        """Who the call authenticates as ("" with auth off), or UNAUTHENTICATED."""
+        if self._auth is None:
+            return ""
+        principal = self._auth.authenticate(call.metadata.get)
+        if principal is None:
+            return Failure.plain("UNAUTHENTICATED", "Unauthorized")
+        return principal
+
+    async def _unary(self, work: Unary, raw: bytes, call: Call) -> bytes | Failure:
+        if not self.dispatcher.admit():  # counted: shutdown waits for it, as for HTTP's
+            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+        try:
+            with call.scope():
+                return await work(raw, call)
+            return Failure.plain("CANCELLED", "The call was cancelled")
+        finally:
+            self.dispatcher.release()
+
+    async def _open(self, opener: Opener, raw: bytes, call: Call) -> OpenStream | Failure:
+        if not self.dispatcher.admit():  # counted until the stream is released
+            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+        opened: OpenStream | Failure | None = None
+        try:
+            with call.scope():
+                opened = await opener(raw, call)
+        finally:
+            if not isinstance(opened, OpenStream):
+                self.dispatcher.release()
+        if opened is None:
+            return Failure.plain("CANCELLED", "The call was cancelled")
+        if isinstance(opened, Failure):
+            return opened
+        release = opened.release
+        released = False
+
+        def release_once() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                release()
+                self.dispatcher.release()
+
+        if call.cancelled:
+            release_once()
+            return Failure.plain("CANCELLED", "The call was cancelled")
+        return attrs.evolve(opened, release=release_once)
+
+    async def _next_batch(self, opened: OpenStream, call: Call) -> list[bytes | Failure]:
+        """The items queued now (waiting for one if none is), encoded; [] at the end."""
+        items: list[Any] = []
+        with call.scope():
+            try:
+                items.append(await opened.source.receive())
+                while len(items) < _BATCH:
+                    items.append(opened.source.receive_nowait())
+            except (trio.WouldBlock, trio.EndOfChannel):
+                pass
+        out: list[bytes | Failure] = []
+        for item in items:
+            encoded = opened.encode(item)
+            out.append(encoded)
+            if isinstance(encoded, Failure):
+                break
+        return out
+
+
+class GrpcA2A:
+    """The A2AService's methods as grpcio handlers over the call layer."""
+
+    def __init__(self, calls: CallLayer, bridge: TrioBridge) -> None:
         from iaccode.a2a import grpc_codec
 
         self._codec = grpc_codec
         self._calls = calls
-        self._dispatcher = dispatcher  # admission (shutdown) and the signed extended card
-        self._token = token
-        self._auth = auth if auth is not None and auth.enabled else None
+        self._bridge = bridge
 
     def handler(self) -> Any:
         """The grpcio generic handler for `lf.a2a.v1.A2AService` (raw bytes in and out, so
@@ -138,104 +312,44 @@ class GrpcA2A:
         handlers = {}
         for name in self._codec.REQUESTS:
             if name in self._codec.STREAMING:
-                handlers[name] = grpc.unary_stream_rpc_method_handler(self._stream_handler(name))
+                opener = functools.partial(self._open_stream, name)
+                handlers[name] = grpc.unary_stream_rpc_method_handler(self._bridge.stream(opener))
             else:
-                handlers[name] = grpc.unary_unary_rpc_method_handler(self._unary_handler(name))
+                work = functools.partial(self._unary, name)
+                handlers[name] = grpc.unary_unary_rpc_method_handler(self._bridge.unary(work))
         return grpc.method_handlers_generic_handler(self._codec.SERVICE, handlers)
 
-    # -- grpcio's threads ---------------------------------------------------------------------
-
-    def _unary_handler(self, name: str) -> Callable[[bytes, Any], bytes]:
-        def handle(raw: bytes, context: Any) -> bytes:
-            metadata, call = self._begin(context)
-            outcome = self._to_trio(self._unary, name, raw, metadata, call)
-            if isinstance(outcome, _Failure):
-                _abort(context, outcome)
-            answer: bytes = outcome
-            return answer
-
-        return handle
-
-    def _stream_handler(self, name: str) -> Callable[[bytes, Any], Iterator[bytes]]:
-        def handle(raw: bytes, context: Any) -> Iterator[bytes]:
-            metadata, call = self._begin(context)
-            opened = self._to_trio(self._open_stream, name, raw, metadata, call)
-            if isinstance(opened, _Failure):
-                _abort(context, opened)
-            subscription, release = opened
-            try:
-                while True:
-                    batch = self._to_trio(self._next_events, subscription, call)
-                    if isinstance(batch, _Failure):  # the loop is gone
-                        _abort(context, batch)
-                    if not batch:
-                        return
-                    for item in batch:
-                        if isinstance(item, _Failure):
-                            _abort(context, item)
-                        yield item
-            finally:
-                # Only the stream closes: the task goes on (a cancelled stream is not a cancel).
-                with contextlib.suppress(trio.RunFinishedError):
-                    trio.from_thread.run_sync(release, trio_token=self._token)
-
-        return handle
-
-    def _begin(self, context: Any) -> tuple[dict[str, str], _Call]:
-        metadata: dict[str, str] = {}
-        for key, value in context.invocation_metadata() or ():
-            if isinstance(value, str):
-                metadata.setdefault(key.lower(), value)
-            if key.lower() == "a2a-extensions" and isinstance(value, str):
-                joined = metadata.get("a2a-extensions")
-                if joined is not None and joined != value:
-                    metadata["a2a-extensions"] = f"{joined},{value}"
-        call = _Call(self._token)
-        if not context.add_callback(call.terminated):
-            call.cancelled = True  # over before it started
-        return metadata, call
-
-    def _to_trio(self, fn: Callable[..., Any], *args: Any) -> Any:
-        try:
-            return trio.from_thread.run(fn, *args, trio_token=self._token)
-        except trio.RunFinishedError:
-            return _Failure(*self._codec.plain_status("UNAVAILABLE", SHUTTING_DOWN))
-
-    # -- Trio ---------------------------------------------------------------------------------
-
-    def _admit(self, metadata: dict[str, str]) -> CallMeta | _Failure:
-        if self._dispatcher.closing:
-            return _Failure(*self._codec.plain_status("UNAVAILABLE", SHUTTING_DOWN))
-        owner = ""
-        if self._auth is not None:
-            principal = self._auth.authenticate(metadata.get)
-            if principal is None:
-                return _Failure(*self._codec.plain_status("UNAUTHENTICATED", "Unauthorized"))
-            owner = principal
-        extensions = metadata.get("a2a-extensions", "")
+    def _meta(self, call: Call) -> CallMeta | Failure:
+        owner = self._bridge.principal(call)
+        if isinstance(owner, Failure):
+            return owner
+        extensions = call.metadata.get("a2a-extensions", "")
         return CallMeta(
-            version=metadata.get("a2a-version"),
+            version=call.metadata.get("a2a-version"),
             extensions=frozenset(e.strip() for e in extensions.split(",") if e.strip()),
             owner=owner,
         )
 
-    async def _unary(
-        self, name: str, raw: bytes, metadata: dict[str, str], call: _Call
-    ) -> bytes | _Failure:
-        meta = self._admit(metadata)
-        if isinstance(meta, _Failure):
-            return meta
-        self._dispatcher.in_flight += 1  # shutdown waits for it, as for an HTTP request
-        try:
-            with call.scope():
-                answer: bytes | _Failure = await self._invoke(name, raw, meta)
-                return answer
-            return _Failure(*self._codec.plain_status("CANCELLED", "The call was cancelled"))
-        finally:
-            self._dispatcher.in_flight -= 1
+    async def _unary(self, name: str, raw: bytes, call: Call) -> bytes | Failure:
+        result = await self._invoke(name, raw, call)
+        if isinstance(result, (bytes, Failure)):
+            return result
+        raise AssertionError(f"{name} answered {type(result).__name__}")
 
-    async def _invoke(self, name: str, raw: bytes, meta: CallMeta) -> Any:
+    async def _open_stream(self, name: str, raw: bytes, call: Call) -> OpenStream | Failure:
+        result = await self._invoke(name, raw, call)
+        if isinstance(result, Failure):
+            return result
+        assert isinstance(result, Subscription)
+        return OpenStream(result, self._encode_event, result.close)
+
+    async def _invoke(self, name: str, raw: bytes, call: Call) -> Any:
+        """The serialized answer of a unary method, the subscription of a streaming one, or
+        the failure."""
         op = OPERATIONS[name]
+        meta = self._meta(call)
+        if isinstance(meta, Failure):
+            return meta
         try:
             self._calls.check(meta)
             request = self._codec.decode_request(name, raw, op.params)
@@ -244,75 +358,31 @@ class GrpcA2A:
                 return result
             card = None
             if name == "GetExtendedAgentCard":
-                card = self._dispatcher.extended_card(result)
+                card = self._bridge.dispatcher.extended_card(result)
             return self._codec.encode_result(name, result, card=card)
         except A2AError as exc:
-            return _Failure(*self._codec.error_status(exc))
+            return Failure(*self._codec.error_status(exc))
         except InvalidTransition:
             changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
-            return _Failure(*self._codec.error_status(changed))
+            return Failure(*self._codec.error_status(changed))
         except trio.Cancelled:
             raise
         except Exception:
             error_id = new_id()[:8]
             log.exception("gRPC %s failed (error id %s)", name, error_id)
             error = InternalError(f"Internal error (error id {error_id})")
-            return _Failure(*self._codec.error_status(error))
+            return Failure(*self._codec.error_status(error))
 
-    async def _open_stream(
-        self, name: str, raw: bytes, metadata: dict[str, str], call: _Call
-    ) -> tuple[Subscription, Callable[[], None]] | _Failure:
-        meta = self._admit(metadata)
-        if isinstance(meta, _Failure):
-            return meta
-        self._dispatcher.in_flight += 1  # until the stream is released
-        result: Any = None
-        try:
-            with call.scope():
-                result = await self._invoke(name, raw, meta)
-        finally:
-            if not isinstance(result, Subscription):
-                self._dispatcher.in_flight -= 1
-        if isinstance(result, _Failure):
-            return result
-        if not isinstance(result, Subscription):
-            return _Failure(*self._codec.plain_status("CANCELLED", "The call was cancelled"))
-        subscription = result
-        released = False
-
-        def release() -> None:
-            nonlocal released
-            if not released:
-                released = True
-                subscription.close()
-                self._dispatcher.in_flight -= 1
-
-        return subscription, release
-
-    async def _next_events(self, subscription: Subscription, call: _Call) -> list[bytes | _Failure]:
-        """The events queued now (waiting for one if none is); [] at the end of the stream.
-        A subscriber that fell behind ends with a failure."""
-        events: list[m.StreamEvent | SubscriberOverflow] = []
-        with call.scope():
-            try:
-                events.append(await subscription.receive())
-                while len(events) < _BATCH:
-                    events.append(subscription.receive_nowait())
-            except (trio.WouldBlock, trio.EndOfChannel):
-                pass
-        out: list[bytes | _Failure] = []
-        for event in events:
-            if isinstance(event, SubscriberOverflow):
-                overflow = InternalError(
-                    "The stream fell too far behind and was closed; use SubscribeToTask to resume."
-                )
-                out.append(_Failure(*self._codec.error_status(overflow)))
-                break
-            out.append(self._codec.encode_event(event))
-        return out
+    def _encode_event(self, event: m.StreamEvent | SubscriberOverflow) -> bytes | Failure:
+        if isinstance(event, SubscriberOverflow):
+            overflow = InternalError(
+                "The stream fell too far behind and was closed; use SubscribeToTask to resume."
+            )
+            return Failure(*self._codec.error_status(overflow))
+        return self._codec.encode_event(event)
 
 
-def _abort(context: Any, failure: _Failure) -> None:
+def _abort(context: Any, failure: Failure) -> None:
     """End the call with `failure` (raises, as grpcio's `abort` does)."""
     import grpc
 
@@ -392,9 +462,13 @@ def _bracket(host: str) -> str:
 
 __all__ = [
     "MISSING_EXTRA",
+    "Call",
+    "Failure",
     "GrpcA2A",
     "GrpcServer",
     "GrpcSettings",
     "GrpcUnavailable",
+    "OpenStream",
+    "TrioBridge",
     "check_installed",
 ]
