@@ -35,7 +35,7 @@ class ConfigError(Exception):
     """A configuration problem, reported to the user as one line without a traceback."""
 
 
-TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams", "grpc")
+TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams", "grpc", "grpc-jsonrpc")
 # What serves the http transport: our trio + h11 loop, or hypercorn (the `asgi` extra: HTTP/2).
 HTTP_SERVERS = ("builtin", "hypercorn")
 LOG_FORMATS = ("text", "json")
@@ -191,6 +191,9 @@ class Config:
 
     @property
     def grpc_enabled(self) -> bool:
+        """Whether official A2A gRPC is served (alone, or beside the transport)."""
+        if self.transport == "grpc-jsonrpc":
+            return False  # grpc-port is the envelope transport's port there
         return self.transport == "grpc" or self.grpc_port is not None
 
     @property
@@ -479,8 +482,9 @@ def _check(config: Config) -> None:
         )
     if config.transport == "unix" and config.socket_path is None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")
-    if config.grpc_enabled and not (_importable("grpc") and _importable("a2a.types.a2a_pb2")):
-        key = "transport grpc" if config.transport == "grpc" else "grpc-port"
+    uses_grpc = config.grpc_enabled or config.transport == "grpc-jsonrpc"
+    if uses_grpc and not (_importable("grpc") and _importable("a2a.types.a2a_pb2")):
+        key = f"transport {config.transport}" if "grpc" in config.transport else "grpc-port"
         raise ConfigError(f"{key} needs the grpc extra (pip install 'iaccode[grpc]')")
     if config.transport == "redis-streams":
         _check_redis_streams(config)

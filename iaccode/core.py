@@ -147,7 +147,12 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             streaming=config.streaming,
             extended_agent_card=config.extended_agent_card,
             grpc_url=config.advertised_grpc_url if config.grpc_enabled else None,
-            http=config.transport != "grpc",
+            http=config.transport not in ("grpc", "grpc-jsonrpc"),
+            grpc_jsonrpc_url=(
+                f"grpc-jsonrpc://{config.advertised_grpc_url}"
+                if config.transport == "grpc-jsonrpc"
+                else None
+            ),
         )
         service = A2AService(
             tasks=tasks,

@@ -142,7 +142,7 @@ async def _serve(
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
         grpc_server = None
-        if config.grpc_enabled:
+        if config.grpc_enabled or config.transport == "grpc-jsonrpc":
             grpc_server = _grpc_server(config)
             resources.callback(grpc_server.close)
             config = attrs.evolve(config, grpc_port=grpc_server.port)
@@ -159,8 +159,9 @@ async def _serve(
             dispatcher = core.dispatcher
             if grpc_server is not None:
                 # Among the connections: on `stop` it refuses new calls and lets busy ones finish.
-                await connections.start(grpc_server.serve, functools.partial(_grpc_a2a, core), stop)
-            if config.transport == "grpc":
+                handler = _grpc_jsonrpc if config.transport == "grpc-jsonrpc" else _grpc_a2a
+                await connections.start(grpc_server.serve, functools.partial(handler, core), stop)
+            if config.transport in ("grpc", "grpc-jsonrpc"):
                 pass  # gRPC alone
             elif http is not None:
                 await _start_http(http, listeners, config, front, connections, stop)
@@ -215,9 +216,11 @@ async def _serve(
             "stdio": "stdin/stdout",
             "redis-streams": redis_streams.describe() if redis_streams else "",
             "grpc": "",
+            "grpc-jsonrpc": "",
         }[config.transport]
         if grpc_server is not None:
-            grpc_where = f"grpc://{config.advertised_grpc_url}"
+            scheme = "grpc-jsonrpc" if config.transport == "grpc-jsonrpc" else "grpc"
+            grpc_where = f"{scheme}://{config.advertised_grpc_url}"
             where = f"{where} and {grpc_where}" if where else grpc_where
 
         def started(stop: trio.Event) -> None:
@@ -327,6 +330,13 @@ def _grpc_a2a(core: Core, token: trio.lowlevel.TrioToken) -> Any:
 
     bridge = TrioBridge(core.dispatcher, token, auth=core.auth)
     return GrpcA2A(core.dispatcher.calls, bridge).handler()
+
+
+def _grpc_jsonrpc(core: Core, token: trio.lowlevel.TrioToken) -> Any:
+    from iaccode.transports.grpc import TrioBridge
+    from iaccode.transports.grpc_jsonrpc import GrpcJsonRpc
+
+    return GrpcJsonRpc(TrioBridge(core.dispatcher, token, auth=core.auth)).handler()
 
 
 def _redis_streams(config: Config) -> RedisStreamsTransport:

@@ -216,10 +216,10 @@ REJECTED: list[tuple[str, str, str]] = [
     ("engine list", "engine: [offline]\n", "config key 'engine' must be a string"),
     ("public-url number", "public-url: 5\n", "config key 'public-url' must be a string"),
     (
-        "transport of the old product",
-        "transport: grpc-jsonrpc\n",
-        "transport 'grpc-jsonrpc' is not supported by this version of iaccode "
-        "(available: http, stdio, unix, websocket, redis-streams, grpc)",
+        "unknown transport",
+        "transport: carrier-pigeon\n",
+        "transport 'carrier-pigeon' is not supported by this version of iaccode "
+        "(available: http, stdio, unix, websocket, redis-streams, grpc, grpc-jsonrpc)",
     ),
     (
         "unix without a socket",
@@ -697,6 +697,8 @@ def test_grpc_keys(write: Any) -> None:
     assert public.advertised_grpc_url == "a.example:50051"
     alone = load_text(write, "transport: grpc\nport: 7000\n")
     assert alone.grpc_enabled and alone.grpc_address == ("127.0.0.1", 7000)
+    envelope = load_text(write, "transport: grpc-jsonrpc\ngrpc-port: 7001\n")
+    assert not envelope.grpc_enabled and envelope.grpc_address == ("127.0.0.1", 7001)
     assert not load_text(write, "").grpc_enabled
 
 
@@ -710,3 +712,5 @@ def test_grpc_without_the_extra(write: Any, monkeypatch: pytest.MonkeyPatch) -> 
     assert str(info.value) == "grpc-port needs the grpc extra (pip install 'iaccode[grpc]')"
     with pytest.raises(ConfigError, match="transport grpc needs the grpc extra"):
         load_text(write, "transport: grpc\n")
+    with pytest.raises(ConfigError, match="transport grpc-jsonrpc needs the grpc extra"):
+        load_text(write, "transport: grpc-jsonrpc\n")

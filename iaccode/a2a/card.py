@@ -87,13 +87,15 @@ def build_card(
     extended_agent_card: bool = True,
     grpc_url: str | None = None,
     http: bool = True,
+    grpc_jsonrpc_url: str | None = None,
 ) -> AgentCard:
     """The public card for an agent whose JSON-RPC endpoint is `url`.
 
     The HTTP+JSON binding is listed second, with `url` as its base (no trailing slash, so that
     "<url>/message:send" is right however a client joins them); JSON-RPC stays the preferred one.
     With `grpc_url` (`host:port`, the target a gRPC client dials) the GRPC binding comes last;
-    without `http` (transport grpc) it is the only one.
+    without `http` (transport grpc) it is the only one. `grpc_jsonrpc_url` lists iac-code's
+    gRPC JSON-RPC envelope transport (a custom binding, `grpc-jsonrpc`, as iac-code names it).
     """
     extensions = [
         AgentExtension(
@@ -131,6 +133,12 @@ def build_card(
     if grpc_url is not None:
         interfaces.append(
             AgentInterface(url=grpc_url, protocol_binding="GRPC", protocol_version="1.0")
+        )
+    if grpc_jsonrpc_url is not None:
+        interfaces.append(
+            AgentInterface(
+                url=grpc_jsonrpc_url, protocol_binding="grpc-jsonrpc", protocol_version="1.0"
+            )
         )
     modes = input_modes or list(INPUT_MODES)
     skills = [
