@@ -15,6 +15,7 @@ version before bad params) call `check` first and `invoke` after decoding.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -24,11 +25,17 @@ import attrs
 from iaccode.a2a.service import A2AService, CallContext
 from iaccode.model import a2a as m
 from iaccode.model.errors import (
+    A2AError,
     ExtensionSupportRequiredError,
+    InternalError,
     MethodNotFoundError,
+    UnsupportedOperationError,
     VersionNotSupportedError,
 )
+from iaccode.model.ids import new_id
+from iaccode.tasks.states import InvalidTransition
 
+log = logging.getLogger("iaccode.a2a")
 _VERSION = re.compile(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*")
 
 
@@ -146,8 +153,10 @@ class CallLayer:
         streaming operations, None for DeleteTaskPushNotificationConfig.
 
         Raises:
-            A2AError: the operation refused (task not found, invalid params, busy...).
-            InvalidTransition: the task changed state under the request.
+            A2AError: the operation refused (task not found, invalid params, busy...); a task
+                that changed state under the request is UnsupportedOperationError, and any
+                other failure is logged and becomes InternalError with an error id (the caller
+                never sees its details).
         """
         ctx = CallContext(
             owner=meta.owner,
@@ -155,7 +164,19 @@ class CallLayer:
             session_id=meta.session_id,
             legacy=legacy,
         )
-        return await op.run(self.service, request, ctx)
+        try:
+            return await op.run(self.service, request, ctx)
+        except A2AError:
+            raise
+        except InvalidTransition:
+            # The task changed state under the request (say, a cancel won the race).
+            raise UnsupportedOperationError(
+                "The task changed state meanwhile; fetch it again"
+            ) from None
+        except Exception:
+            error_id = new_id()[:8]
+            log.exception("%s failed (error id %s)", op.name, error_id)
+            raise InternalError(f"Internal error (error id {error_id})") from None
 
     async def call(self, name: str, request: Any, meta: CallMeta) -> Any:
         """`check`, then `invoke` the operation `name` (a 1.0 method name) on `request`.

@@ -35,12 +35,10 @@ from iaccode.model.errors import (
     InternalError,
     InvalidParamsError,
     MethodNotFoundError,
-    UnsupportedOperationError,
     encode_error,
 )
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
-from iaccode.tasks.states import InvalidTransition
 from iaccode.wire import jsonrpc
 from iaccode.wire.access import note_call
 
@@ -145,7 +143,7 @@ class Dispatcher:
         self.service = service
         self.calls = CallLayer(service, required_extensions=required_extensions)
         self._max_body = max_body
-        self._max_depth = max_depth
+        self.max_depth = max_depth  # of a request's JSON (HTTP+JSON parses its body with it)
         self._sign_card = sign_card or (lambda card: card)
         self._signed_cards: dict[bool, dict[str, Any]] = {}  # by dialect (legacy or not)
         # Requests a transport without its own count (stdio, Unix socket, WebSocket, Redis
@@ -171,7 +169,7 @@ class Dispatcher:
     def closing_reply(self, body: bytes) -> Reply:
         """The answer to a request read once the server is closing: busy (a notification gets
         nothing, as ever)."""
-        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
+        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self.max_depth)
         if isinstance(parsed, jsonrpc.ParseFailure):
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         if parsed.is_notification:
@@ -179,22 +177,18 @@ class Dispatcher:
         return JsonReply(encode_error(parsed.id, ServerBusyError(SHUTTING_DOWN), legacy=False))
 
     async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
-        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
+        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self.max_depth)
         if isinstance(parsed, jsonrpc.ParseFailure):
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         name = legacy.METHODS.get(parsed.method, parsed.method)
         legacy_dialect = name != parsed.method
-        note_call(parsed.method, _task_of(parsed.params))
+        note_call(parsed.method, task_of(parsed.params))
         method = OPERATIONS.get(name)
         as_event = legacy_dialect and method is not None and method.streaming
         try:
             reply = await self._call(parsed, name, legacy_dialect, meta)
         except A2AError as exc:
             reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect), as_event)
-        except InvalidTransition:
-            # The task changed state under the request (say, a cancel won the race).
-            changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
-            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect), as_event)
         except Exception:
             error_id = new_id()[:8]
             log.exception("%s failed (error id %s)", parsed.method, error_id)
@@ -231,7 +225,7 @@ class Dispatcher:
         if name == "GetExtendedAgentCard":
             out = self.extended_card(result, legacy_dialect)
         else:
-            out = _result_json(name, result, legacy_dialect)
+            out = result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
 
     def extended_card(self, card: m.AgentCard, legacy_dialect: bool = False) -> dict[str, Any]:
@@ -244,7 +238,9 @@ class Dispatcher:
         return signed
 
 
-def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
+def result_json(name: str, result: Any, legacy_dialect: bool = False) -> Any:
+    """The JSON result of the unary method `name` for what the service returned (the extended
+    card excepted: see `Dispatcher.extended_card`)."""
     if name == "DeleteTaskPushNotificationConfig":
         return None if legacy_dialect else {}  # google.protobuf.Empty; 0.3 says null
     if legacy_dialect and isinstance(result, m.ListTaskPushNotificationConfigsResponse):
@@ -260,7 +256,7 @@ def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
     return out
 
 
-def _task_of(params: object) -> str | None:
+def task_of(params: object) -> str | None:
     """The task a request names (`id`, `taskId`, `message.taskId`), for the access log."""
     if not isinstance(params, dict):
         return None

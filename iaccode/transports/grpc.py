@@ -40,10 +40,9 @@ from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
 from iaccode.a2a.dispatch import SHUTTING_DOWN, Dispatcher
 from iaccode.model import a2a as m
-from iaccode.model.errors import A2AError, InternalError, UnsupportedOperationError
+from iaccode.model.errors import A2AError, InternalError
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
-from iaccode.tasks.states import InvalidTransition
 
 log = logging.getLogger("iaccode.grpc")
 
@@ -354,24 +353,21 @@ class GrpcA2A:
             self._calls.check(meta)
             request = self._codec.decode_request(name, raw, op.params)
             result = await self._calls.invoke(op, request, meta)
-            if op.streaming:
-                return result
+        except A2AError as exc:  # the call layer made every failure of the call one
+            return Failure(*self._codec.error_status(exc))
+        if op.streaming:
+            return result
+        try:
             card = None
             if name == "GetExtendedAgentCard":
                 card = self._bridge.dispatcher.extended_card(result)
             return self._codec.encode_result(name, result, card=card)
-        except A2AError as exc:
-            return Failure(*self._codec.error_status(exc))
-        except InvalidTransition:
-            changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
-            return Failure(*self._codec.error_status(changed))
-        except trio.Cancelled:
-            raise
         except Exception:
             error_id = new_id()[:8]
-            log.exception("gRPC %s failed (error id %s)", name, error_id)
-            error = InternalError(f"Internal error (error id {error_id})")
-            return Failure(*self._codec.error_status(error))
+            log.exception("gRPC %s: encoding the answer failed (error id %s)", name, error_id)
+            return Failure(
+                *self._codec.error_status(InternalError(f"Internal error (error id {error_id})"))
+            )
 
     def _encode_event(self, event: m.StreamEvent | SubscriberOverflow) -> bytes | Failure:
         if isinstance(event, SubscriberOverflow):
