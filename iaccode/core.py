@@ -109,6 +109,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
         # Before the recovery below: a turn it ends is notified like any other settled state.
         tasks.notify_settled = push is not None
         tasks.backup = backup
+        await tasks.index_known()  # before any task is created or ended below
         tasks.suspended.update(await store.suspended_task_ids())
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
