@@ -23,7 +23,7 @@ from google.protobuf import any_pb2, empty_pb2, json_format
 from google.protobuf.message import DecodeError, Message
 from google.rpc import error_details_pb2, status_pb2
 
-from iaccode.a2a.dispatch import stream_response
+from iaccode.a2a.grpc_fill import fill
 from iaccode.a2a.service import ServerBusyError
 from iaccode.model import a2a as m
 from iaccode.model import codec
@@ -135,28 +135,39 @@ def encode_result(method: str, result: Any, *, card: dict[str, Any] | None = Non
 
     `card` is the extended card as served (signed) for GetExtendedAgentCard.
     """
-    out: Any
-    if method == "DeleteTaskPushNotificationConfig":
-        out = {}
-    elif method == "GetExtendedAgentCard":
-        out = card if card is not None else codec.unstructure(result)
+    message = _RESPONSES[method]()
+    if method == "GetExtendedAgentCard" and card is not None:
+        json_format.ParseDict(card, message, ignore_unknown_fields=True)  # signed: as served
     elif method == "SendMessage":
         kind = "message" if isinstance(result, m.Message) else "task"
-        out = {kind: codec.unstructure(result)}
-    else:
-        out = codec.unstructure(result)
-    return _serialize(out, _RESPONSES[method]())
+        _member(message, kind, result)
+    elif method != "DeleteTaskPushNotificationConfig":  # that one answers Empty
+        fill(message, result)
+    raw: bytes = message.SerializeToString()
+    return raw
+
+
+_EVENT_MEMBERS = {
+    m.TaskStatusUpdateEvent: "status_update",
+    m.TaskArtifactUpdateEvent: "artifact_update",
+    m.Task: "task",
+    m.Message: "message",
+}
 
 
 def encode_event(event: m.StreamEvent) -> bytes:
     """One serialized `StreamResponse` (the event in its oneof member)."""
-    return _serialize(stream_response(event), a2a_pb2.StreamResponse())
-
-
-def _serialize(out: Any, message: Message) -> bytes:
-    json_format.ParseDict(out, message, ignore_unknown_fields=True)
+    message = a2a_pb2.StreamResponse()
+    _member(message, _EVENT_MEMBERS[type(event)], event)
     raw: bytes = message.SerializeToString()
     return raw
+
+
+def _member(message: Message, name: str, value: Any) -> None:
+    """Set the oneof member `name` of `message` to the model object `value`."""
+    member = getattr(message, name)
+    fill(member, value)
+    member.SetInParent()
 
 
 def error_status(error: A2AError) -> tuple[str, str, bytes]:
