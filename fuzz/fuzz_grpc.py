@@ -32,13 +32,16 @@ from iaccode.model import a2a as m
 from iaccode.model import codec, errors
 from iaccode.transports.grpc_jsonrpc import open_envelope
 
-_SENT: tuple[tuple[type[Any], Any], ...] = (
+# Every model value gRPC sends, with its message type (tests/a2a/test_grpc_fill.py uses it too).
+SENT: tuple[tuple[type[Any], Any], ...] = (
     (m.Task, a2a_pb2.Task),
     (m.Message, a2a_pb2.Message),
     (m.TaskStatusUpdateEvent, a2a_pb2.TaskStatusUpdateEvent),
     (m.TaskArtifactUpdateEvent, a2a_pb2.TaskArtifactUpdateEvent),
     (m.TaskPushNotificationConfig, a2a_pb2.TaskPushNotificationConfig),
     (m.ListTasksResponse, a2a_pb2.ListTasksResponse),
+    (m.ListTaskPushNotificationConfigsResponse, a2a_pb2.ListTaskPushNotificationConfigsResponse),
+    (m.AgentCard, a2a_pb2.AgentCard),
 )
 
 
@@ -62,7 +65,7 @@ def _check_requests(data: bytes) -> None:
 
 
 def _check_sent(data: bytes) -> None:
-    for model, proto in _SENT:
+    for model, proto in SENT:
         message = proto()
         try:
             message.ParseFromString(data)

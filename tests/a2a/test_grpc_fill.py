@@ -6,26 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from a2a.types import a2a_pb2
 from google.protobuf import json_format
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from iaccode.a2a.grpc_fill import fill
-from iaccode.model import a2a as m
 from iaccode.model import codec
+from tests.fuzz_harness import harness_module
 from tests.model.strategies import model_classes, values
 
-PAIRS = [
-    (m.Task, a2a_pb2.Task),
-    (m.Message, a2a_pb2.Message),
-    (m.TaskStatusUpdateEvent, a2a_pb2.TaskStatusUpdateEvent),
-    (m.TaskArtifactUpdateEvent, a2a_pb2.TaskArtifactUpdateEvent),
-    (m.TaskPushNotificationConfig, a2a_pb2.TaskPushNotificationConfig),
-    (m.ListTasksResponse, a2a_pb2.ListTasksResponse),
-    (m.ListTaskPushNotificationConfigsResponse, a2a_pb2.ListTaskPushNotificationConfigsResponse),
-    (m.AgentCard, a2a_pb2.AgentCard),
-]
+PAIRS = harness_module("grpc").SENT  # every model value gRPC sends, with its message
 
 
 for _cls in model_classes():  # every strategy built before drawing (the draws stay the same)
