@@ -4,6 +4,7 @@ its own) and grpcio's raw channel for what no well-behaved client sends."""
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -405,3 +406,64 @@ async def test_shutdown_ends_open_streams(
         grpc.StatusCode.CANCELLED,
         grpc.StatusCode.UNAVAILABLE,
     )
+
+
+async def test_limits_extensions_and_busy(
+    start_server: Callable[..., Any], workspace: Path
+) -> None:
+    server: RunningServer = await start_server(
+        grpc_port=0,
+        grpc_max_concurrent_rpcs=2,
+        max_concurrent_turns=1,
+        required_extensions=("urn:example:required",),
+    )
+    extension = (("a2a-extensions", "urn:example:other, urn:example:required"),)
+
+    def run() -> None:
+        channel, a2a = stub(server)
+        with channel:
+            with pytest.raises(grpc.RpcError) as missing:
+                a2a.GetTask(a2a_pb2.GetTaskRequest(id="x"), timeout=TIMEOUT)
+            assert missing.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+            assert error_info(missing.value).reason == "EXTENSION_SUPPORT_REQUIRED"
+
+            # One turn at a time (max-concurrent-turns: 1): the second is refused, retryably.
+            waiting = a2a.SendStreamingMessage(
+                a2a_pb2.SendMessageRequest(message=message("wait", workspace)),
+                metadata=extension,
+                timeout=TIMEOUT,
+            )
+            task_id = next(waiting).task.id
+            with pytest.raises(grpc.RpcError) as busy:
+                a2a.SendMessage(
+                    a2a_pb2.SendMessageRequest(message=message("say hi", workspace)),
+                    metadata=extension,
+                    timeout=TIMEOUT,
+                )
+            assert busy.value.code() == grpc.StatusCode.UNAVAILABLE
+            info = error_info(busy.value)
+            assert (info.reason, info.domain) == ("RESOURCE_EXHAUSTED", "iac-code")
+
+            # Two calls in progress at most (grpc-max-concurrent-rpcs: 2): a third is refused.
+            second = a2a.SubscribeToTask(
+                a2a_pb2.SubscribeToTaskRequest(id=task_id), metadata=extension, timeout=TIMEOUT
+            )
+            next(second)
+            with pytest.raises(grpc.RpcError) as full:
+                a2a.GetTask(a2a_pb2.GetTaskRequest(id=task_id), metadata=extension, timeout=2)
+            assert full.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            second.cancel()
+            waiting.cancel()
+            # The server frees their slots once grpcio has seen the cancellations.
+            for _ in range(100):
+                try:
+                    canceled = a2a.CancelTask(
+                        a2a_pb2.CancelTaskRequest(id=task_id), metadata=extension, timeout=TIMEOUT
+                    )
+                    break
+                except grpc.RpcError as exc:
+                    assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                    time.sleep(0.05)
+            assert canceled.status.state == a2a_pb2.TaskState.TASK_STATE_CANCELED
+
+    await trio.to_thread.run_sync(run)
