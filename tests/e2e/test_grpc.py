@@ -65,6 +65,13 @@ def status_of(error: grpc.RpcError) -> status_pb2.Status:
     raise AssertionError("no status details")
 
 
+def refusal(call: Callable[..., Any], request: Any, **kwargs: Any) -> grpc.RpcError:
+    """The error a unary call ends with (it must fail)."""
+    with pytest.raises(grpc.RpcError) as refused:
+        call(request, **{"timeout": TIMEOUT, **kwargs})
+    return refused.value
+
+
 def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo:
     for detail in status_of(error).details:
         if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
@@ -243,10 +250,9 @@ async def test_error_status_carries_error_info(grpc_server: RunningServer) -> No
     def run() -> None:
         channel, a2a = stub(grpc_server)
         with channel:
-            with pytest.raises(grpc.RpcError) as missing:
-                a2a.GetTask(a2a_pb2.GetTaskRequest(id="absent"), timeout=TIMEOUT)
-            assert missing.value.code() == grpc.StatusCode.NOT_FOUND
-            info = error_info(missing.value)
+            missing = refusal(a2a.GetTask, a2a_pb2.GetTaskRequest(id="absent"))
+            assert missing.code() == grpc.StatusCode.NOT_FOUND
+            info = error_info(missing)
             assert (info.reason, info.domain) == ("TASK_NOT_FOUND", "a2a-protocol.org")
             assert info.metadata["taskId"] == "absent"
 
@@ -422,10 +428,9 @@ async def test_limits_extensions_and_busy(
     def run() -> None:
         channel, a2a = stub(server)
         with channel:
-            with pytest.raises(grpc.RpcError) as missing:
-                a2a.GetTask(a2a_pb2.GetTaskRequest(id="x"), timeout=TIMEOUT)
-            assert missing.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-            assert error_info(missing.value).reason == "EXTENSION_SUPPORT_REQUIRED"
+            missing = refusal(a2a.GetTask, a2a_pb2.GetTaskRequest(id="x"))
+            assert missing.code() == grpc.StatusCode.FAILED_PRECONDITION
+            assert error_info(missing).reason == "EXTENSION_SUPPORT_REQUIRED"
 
             # One turn at a time (max-concurrent-turns: 1): the second is refused, retryably.
             waiting = a2a.SendStreamingMessage(
