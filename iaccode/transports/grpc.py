@@ -1,16 +1,17 @@
 """Official A2A gRPC (`lf.a2a.v1.A2AService`, spec §10) on grpcio, bridged to Trio.
 
 grpcio's synchronous server runs each call in a thread of its bounded pool. A call's thread
-reads what it needs from the gRPC context (metadata, deadline), then hands the work to the Trio
-loop with `trio.from_thread.run` and waits: everything that touches the core runs in Trio, as
-for every other transport. A stream hands over once per batch of events (whatever the
+reads what it needs from the gRPC context (the metadata), then hands the work to the Trio loop
+with `trio.from_thread.run` and waits: everything that touches the core runs in Trio, as for
+every other transport. A stream hands over once per batch of events (whatever the
 subscription has queued), so a burst costs one round trip, not one per event.
 
-Cancellation: when a call ends early (the client cancelled, its deadline passed, the server is
-stopping), grpcio runs the call's termination callback, which cancels the Trio side through the
-loop's token. A cancelled stream only closes its subscription: the task goes on, as it does when
-an SSE client goes away. `grpc-max-concurrent-rpcs` bounds the calls in progress (the pool has
-as many threads); one beyond is refused at once with RESOURCE_EXHAUSTED instead of waiting.
+Cancellation and deadlines: when a call ends early (the client cancelled, its deadline passed,
+the server is stopping), grpcio runs the call's termination callback, which cancels the Trio
+side through the loop's token. A cancelled stream only closes its subscription: the task goes
+on, as it does when an SSE client goes away. `grpc-max-concurrent-rpcs` bounds the calls in
+progress (the pool has as many threads); one beyond is refused at once with RESOURCE_EXHAUSTED
+instead of waiting.
 
 Auth: the same schemes as HTTP, read from the metadata (`authorization`, the API-key header);
 a call that authenticates as nobody gets UNAUTHENTICATED. `a2a-version` and `a2a-extensions`
