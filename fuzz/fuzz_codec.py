@@ -22,13 +22,13 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from iaccode.a2a import dispatch, legacy
+from iaccode.a2a import calls, dispatch, legacy
 from iaccode.model import a2a as m
 from iaccode.model import codec, errors
 from iaccode.wire import json
 
-# The params type of every method, from the dispatcher's own table.
-_PARAMS: dict[str, type[Any]] = {name: method.params for name, method in dispatch._METHODS.items()}
+# The params type of every method, from the call layer's own table.
+_PARAMS: dict[str, type[Any]] = {name: op.params for name, op in calls.OPERATIONS.items()}
 _VALUES: tuple[type[Any], ...] = (
     m.Message,
     m.Part,

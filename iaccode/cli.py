@@ -85,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
     a2a.add_argument(
+        "--grpc-port",
+        type=int,
+        metavar="PORT",
+        help="serve official A2A gRPC on this port too (the grpc extra)",
+    )
+    a2a.add_argument("--grpc-host", metavar="HOST", help="address gRPC binds (default: --host)")
+    a2a.add_argument(
         "--redis-url",
         metavar="URL",
         help="Redis for --transport redis-streams (IACCODE_A2A_REDIS_URL; default "
@@ -187,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "transport": args.transport,
         "socket_path": args.socket_path,
         "ws_path": args.ws_path,
+        "grpc_port": args.grpc_port,
+        "grpc_host": args.grpc_host,
         "redis_url": args.redis_url,
         "http_server": args.http_server,
         "cors_allowed_origins": _origins(args.cors_allowed_origins),

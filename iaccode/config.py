@@ -37,7 +37,7 @@ class ConfigError(Exception):
     """A configuration problem, reported to the user as one line without a traceback."""
 
 
-TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams")
+TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams", "grpc", "grpc-jsonrpc")
 # What serves the http transport: our trio + h11 loop, or hypercorn (the `asgi` extra: HTTP/2).
 HTTP_SERVERS = ("builtin", "hypercorn")
 LOG_FORMATS = ("text", "json")
@@ -45,8 +45,6 @@ LOG_FORMATS = ("text", "json")
 # "unknown key" for someone migrating a working config.
 _NOT_YET_SUPPORTED = frozenset(
     {
-        "grpc_host",
-        "grpc_port",
         "permission_wait",
     }
 )
@@ -78,6 +76,11 @@ class Config:
     consumer_name: str | None = None  # None: <hostname>-<pid>
     request_lease_timeout_ms: int = 30_000  # a silent consumer's requests are taken over after
     http_server: str = "builtin"  # or "hypercorn" (docs/configuration.md, "ASGI mode")
+    # official A2A gRPC (the grpc extra): beside the transport when grpc-port is set, alone with
+    # transport grpc (docs/a2a.md, "gRPC")
+    grpc_host: str | None = None  # None: host
+    grpc_port: int | None = None  # None: no gRPC (transport grpc: port)
+    grpc_max_concurrent_rpcs: int = 100  # calls in progress (threads); more: RESOURCE_EXHAUSTED
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     # Config backups (IAC_CODE_CONFIG_BACKUP_DIR / _TMP_DIR): snapshots of the state at turn
@@ -193,6 +196,30 @@ class Config:
             host = f"[{host}]"
         scheme = "https" if self.tls_cert is not None else "http"
         return f"{scheme}://{host}:{self.port}/"
+
+    @property
+    def grpc_enabled(self) -> bool:
+        """Whether official A2A gRPC is served (alone, or beside the transport)."""
+        if self.transport == "grpc-jsonrpc":
+            return False  # grpc-port is the envelope transport's port there
+        return self.transport == "grpc" or self.grpc_port is not None
+
+    @property
+    def grpc_address(self) -> tuple[str, int]:
+        """Where gRPC listens: grpc-host (else host) and grpc-port (else, alone, port)."""
+        host = self.grpc_host if self.grpc_host is not None else self.host
+        port = self.grpc_port if self.grpc_port is not None else self.port
+        return host, port
+
+    @property
+    def advertised_grpc_url(self) -> str:
+        """The card's GRPC interface URL: `host:port`, the target a gRPC client dials."""
+        host, port = self.grpc_address
+        if host in ("0.0.0.0", "", "::"):  # never a wildcard: the public host, else loopback
+            host = (urlsplit(self.public_url).hostname if self.public_url else None) or "127.0.0.1"
+        if ":" in host:
+            host = f"[{host}]"
+        return f"{host}:{port}"
 
     @property
     def media_types(self) -> MediaTypes:
@@ -477,6 +504,10 @@ def _check(config: Config) -> None:
         )
     if config.transport == "unix" and config.socket_path is None:
         raise ConfigError("transport 'unix' needs config key 'socket-path'")
+    uses_grpc = config.grpc_enabled or config.transport == "grpc-jsonrpc"
+    if uses_grpc and not (_importable("grpc") and _importable("a2a.types.a2a_pb2")):
+        key = f"transport {config.transport}" if "grpc" in config.transport else "grpc-port"
+        raise ConfigError(f"{key} needs the grpc extra (pip install 'iaccode[grpc]')")
     if config.transport == "redis-streams":
         _check_redis_streams(config)
     for origin in config.cors_allowed_origins:
@@ -493,6 +524,14 @@ def _check(config: Config) -> None:
         )
     if not 0 <= config.port <= 65535:
         raise ConfigError(f"config key 'port' must be between 0 and 65535, got {config.port}")
+    if config.grpc_port is not None and not 0 <= config.grpc_port <= 65535:
+        raise ConfigError(
+            f"config key 'grpc-port' must be between 0 and 65535, got {config.grpc_port}"
+        )
+    if config.grpc_port is not None and config.transport == "http":
+        host, port = config.grpc_address
+        if port == config.port and port != 0 and host == config.host:
+            raise ConfigError("config key 'grpc-port' must differ from 'port'")
     positive = (
         "context_idle_seconds",
         "heartbeat_seconds",
@@ -515,6 +554,7 @@ def _check(config: Config) -> None:
         "ros_poll_seconds",
         "push_timeout_seconds",
         "request_lease_timeout_ms",
+        "grpc_max_concurrent_rpcs",
     )
     for name in positive:
         if getattr(config, name) <= 0:

@@ -113,6 +113,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
         # Before the recovery below: a turn it ends is notified like any other settled state.
         tasks.notify_settled = push is not None
         tasks.backup = backup
+        await tasks.index_known()  # before any task is created or ended below
         tasks.suspended.update(await store.suspended_task_ids())
         interrupted = await store.live_task_ids()
         await recover_interrupted_turns(tasks, interrupted)
@@ -151,6 +152,13 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             push_notifications=push is not None,
             streaming=config.streaming,
             extended_agent_card=config.extended_agent_card,
+            grpc_url=config.advertised_grpc_url if config.grpc_enabled else None,
+            http=config.transport not in ("grpc", "grpc-jsonrpc"),
+            grpc_jsonrpc_url=(
+                f"grpc-jsonrpc://{config.advertised_grpc_url}"
+                if config.transport == "grpc-jsonrpc"
+                else None
+            ),
         )
         service = A2AService(
             tasks=tasks,

@@ -53,6 +53,7 @@ from iaccode.transports.tracing import TracingApp
 from iaccode.wire.cors import CorsApp
 
 if TYPE_CHECKING:
+    from iaccode.transports.grpc import GrpcServer
     from iaccode.transports.redis_streams import RedisStreamsTransport
 
 log = logging.getLogger("iaccode.server")
@@ -81,6 +82,7 @@ class RunningServer:
     _stop: trio.Event
     # Set once serve() has let go of everything, the persistence-dir lock last.
     stopped: trio.Event = attrs.field(factory=trio.Event)
+    grpc_port: int | None = None  # the bound gRPC port, when gRPC is served
 
     @property
     def url(self) -> str:
@@ -141,6 +143,11 @@ async def _serve(
                 raise ConfigError(f"transport redis-streams: {exc} (redis-url)") from None
         for listener in listeners:
             resources.push_async_callback(listener.aclose)
+        grpc_server = None
+        if config.grpc_enabled or config.transport == "grpc-jsonrpc":
+            grpc_server = _grpc_server(config)
+            resources.callback(grpc_server.close)
+            config = attrs.evolve(config, grpc_port=grpc_server.port)
         core = await resources.enter_async_context(open_core(config))
         http = None
         if config.transport == "http":
@@ -152,7 +159,13 @@ async def _serve(
             front: trio.Nursery, connections: trio.Nursery, stop: trio.Event
         ) -> None:
             dispatcher = core.dispatcher
-            if http is not None:
+            if grpc_server is not None:
+                # Among the connections: on `stop` it refuses new calls and lets busy ones finish.
+                handler = _grpc_jsonrpc if config.transport == "grpc-jsonrpc" else _grpc_a2a
+                await connections.start(grpc_server.serve, functools.partial(handler, core), stop)
+            if config.transport in ("grpc", "grpc-jsonrpc"):
+                pass  # gRPC alone
+            elif http is not None:
                 await _start_http(http, listeners, config, front, connections, stop)
             elif config.transport == "websocket":
                 from iaccode.transports.websocket import serve_websocket
@@ -204,11 +217,19 @@ async def _serve(
             "unix": str(config.socket_path),
             "stdio": "stdin/stdout",
             "redis-streams": redis_streams.describe() if redis_streams else "",
+            "grpc": "",
+            "grpc-jsonrpc": "",
         }[config.transport]
+        if grpc_server is not None:
+            scheme = "grpc-jsonrpc" if config.transport == "grpc-jsonrpc" else "grpc"
+            grpc_where = f"{scheme}://{config.advertised_grpc_url}"
+            where = f"{where} and {grpc_where}" if where else grpc_where
 
         def started(stop: trio.Event) -> None:
             log.info("iaccode A2A server listening on %s", where)
-            running = RunningServer(config, config.port, core.service, http, stop, stopped)
+            running = RunningServer(
+                config, config.port, core.service, http, stop, stopped, config.grpc_port
+            )
             task_status.started(running)
 
         await _run(
@@ -279,6 +300,45 @@ def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listene
             f"and key ({reason})"
         ) from None
     return [trio.SSLListener(s, tls, https_compatible=True) for s in sockets]
+
+
+def _grpc_server(config: Config) -> GrpcServer:
+    """The gRPC server, bound; `ConfigError` when the extra is missing or the port is taken."""
+    try:
+        from iaccode.transports.grpc import GrpcServer, GrpcSettings, GrpcUnavailable
+    except ImportError:
+        raise ConfigError("grpc-port needs the grpc extra (pip install 'iaccode[grpc]')") from None
+    host, port = config.grpc_address
+    settings = GrpcSettings(
+        host=host,
+        port=port,
+        max_message=config.max_body_bytes,
+        max_concurrent_rpcs=config.grpc_max_concurrent_rpcs,
+        grace=config.shutdown_grace_seconds,
+        tls_cert=config.tls_cert,
+        tls_key=config.tls_key,
+    )
+    try:
+        return GrpcServer(settings)
+    except GrpcUnavailable as exc:
+        raise ConfigError(str(exc)) from None
+    except (OSError, RuntimeError) as exc:
+        # grpcio says RuntimeError for a port it cannot bind, OSError for unreadable TLS files
+        raise ConfigError(f"gRPC: cannot listen on {host or '*'}:{port} ({exc})") from None
+
+
+def _grpc_a2a(core: Core, token: trio.lowlevel.TrioToken) -> Any:
+    from iaccode.transports.grpc import GrpcA2A, TrioBridge
+
+    bridge = TrioBridge(core.dispatcher, token, auth=core.auth)
+    return GrpcA2A(core.dispatcher.calls, bridge).handler()
+
+
+def _grpc_jsonrpc(core: Core, token: trio.lowlevel.TrioToken) -> Any:
+    from iaccode.transports.grpc import TrioBridge
+    from iaccode.transports.grpc_jsonrpc import GrpcJsonRpc
+
+    return GrpcJsonRpc(TrioBridge(core.dispatcher, token, auth=core.auth)).handler()
 
 
 def _redis_streams(config: Config) -> RedisStreamsTransport:

@@ -96,7 +96,7 @@ def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) 
     ("argv", "expected"),
     [
         (["a2a", "--port", "abc"], "invalid int value: 'abc'"),
-        (["a2a", "--transport", "grpc"], "invalid choice: 'grpc'"),
+        (["a2a", "--transport", "pigeon"], "invalid choice: 'pigeon'"),
         (["a2a", "--bogus"], "unrecognized arguments: --bogus"),
         (["serve"], "invalid choice: 'serve'"),
     ],
@@ -121,7 +121,7 @@ def _one_line_error(err: str) -> str:
     [
         ("prot: 80\n", "iaccode: unknown config key 'prot' (known keys: "),
         ("port: abc\n", "iaccode: config key 'port' must be an integer, got 'abc'"),
-        ("grpc-port: x\n", "iaccode: config key 'grpc-port' is not supported by this version"),
+        ("grpc-port: x\n", "iaccode: config key 'grpc-port' must be an integer"),
         ("a: b: c\n", "iaccode: config file "),
     ],
 )

@@ -216,10 +216,10 @@ REJECTED: list[tuple[str, str, str]] = [
     ("engine list", "engine: [offline]\n", "config key 'engine' must be a string"),
     ("public-url number", "public-url: 5\n", "config key 'public-url' must be a string"),
     (
-        "transport of the old product",
-        "transport: grpc\n",
-        "transport 'grpc' is not supported by this version of iaccode "
-        "(available: http, stdio, unix, websocket, redis-streams)",
+        "unknown transport",
+        "transport: carrier-pigeon\n",
+        "transport 'carrier-pigeon' is not supported by this version of iaccode "
+        "(available: http, stdio, unix, websocket, redis-streams, grpc, grpc-jsonrpc)",
     ),
     (
         "unix without a socket",
@@ -227,6 +227,17 @@ REJECTED: list[tuple[str, str, str]] = [
         "transport 'unix' needs config key 'socket-path'",
     ),
     ("ws-path relative", "ws-path: a2a\n", "config key 'ws-path' must start with '/'"),
+    (
+        "grpc-port out of range",
+        "grpc-port: 70000\n",
+        "config key 'grpc-port' must be between 0 and 65535, got 70000",
+    ),
+    ("grpc-port not a number", "grpc-port: x\n", "config key 'grpc-port' must be an integer"),
+    (
+        "grpc-port the http port",
+        "port: 8000\ngrpc-port: 8000\n",
+        "config key 'grpc-port' must differ from 'port'",
+    ),
     (
         "ros-endpoint plain http to another host",
         "ros-endpoint: http://ros.aliyuncs.com\n",
@@ -310,7 +321,6 @@ def test_debug_is_a_flag_not_a_file_key(write: Any) -> None:
 @pytest.mark.parametrize(
     "key",
     [
-        "grpc-port",
         "permission-wait",
     ],
 )
@@ -676,3 +686,30 @@ def test_safe_mode_comes_from_the_product_switch_or_the_file() -> None:
     assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "1"}).safe_mode is True
     assert load_config(None, {}, {"IAC_CODE_A2A_SAFE_MODE": "0"}).safe_mode is False
     assert load_config(None, {"safe_mode": True}, {}).safe_mode is True
+
+
+def test_grpc_keys(write: Any) -> None:
+    config = load_text(write, "grpc-port: 50051\ngrpc-host: 0.0.0.0\n")
+    assert config.grpc_enabled and config.grpc_address == ("0.0.0.0", 50051)
+    assert config.advertised_grpc_url == "127.0.0.1:50051"  # never a wildcard
+    public = load_text(write, "grpc-port: 50051\ngrpc-host: '::'\npublic-url: https://a.example/\n")
+    assert public.advertised_grpc_url == "a.example:50051"
+    alone = load_text(write, "transport: grpc\nport: 7000\n")
+    assert alone.grpc_enabled and alone.grpc_address == ("127.0.0.1", 7000)
+    envelope = load_text(write, "transport: grpc-jsonrpc\ngrpc-port: 7001\n")
+    assert not envelope.grpc_enabled and envelope.grpc_address == ("127.0.0.1", 7001)
+    assert not load_text(write, "").grpc_enabled
+
+
+def test_grpc_without_the_extra(write: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from iaccode import config as config_module
+
+    real = config_module._importable
+    monkeypatch.setattr(config_module, "_importable", lambda m: m != "grpc" and real(m))
+    with pytest.raises(ConfigError) as info:
+        load_text(write, "grpc-port: 50051\n")
+    assert str(info.value) == "grpc-port needs the grpc extra (pip install 'iaccode[grpc]')"
+    with pytest.raises(ConfigError, match="transport grpc needs the grpc extra"):
+        load_text(write, "transport: grpc\n")
+    with pytest.raises(ConfigError, match="transport grpc-jsonrpc needs the grpc extra"):
+        load_text(write, "transport: grpc-jsonrpc\n")

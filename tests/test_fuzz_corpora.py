@@ -15,6 +15,7 @@ REPLAYS = {
     "agui": "tests/agui/test_inputs_fuzzed.py",
     "codec": "tests/model/test_codec_properties.py",
     "dispatch": "tests/a2a/test_dispatch_fuzzed.py",
+    "grpc": "tests/a2a/test_grpc_fuzzed.py",
     "http": "tests/transports/test_http_fuzzed.py",
     "jsonrpc": "tests/wire/test_jsonrpc.py",
     "ndjson": "tests/wire/test_ndjson.py",

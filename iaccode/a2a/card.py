@@ -85,11 +85,17 @@ def build_card(
     push_notifications: bool = False,
     streaming: bool = True,
     extended_agent_card: bool = True,
+    grpc_url: str | None = None,
+    http: bool = True,
+    grpc_jsonrpc_url: str | None = None,
 ) -> AgentCard:
     """The public card for an agent whose JSON-RPC endpoint is `url`.
 
     The HTTP+JSON binding is listed second, with `url` as its base (no trailing slash, so that
     "<url>/message:send" is right however a client joins them); JSON-RPC stays the preferred one.
+    With `grpc_url` (`host:port`, the target a gRPC client dials) the GRPC binding comes last;
+    without `http` (transport grpc) it is the only one. `grpc_jsonrpc_url` lists iac-code's
+    gRPC JSON-RPC envelope transport (a custom binding, `grpc-jsonrpc`, as iac-code names it).
     """
     extensions = [
         AgentExtension(
@@ -116,6 +122,24 @@ def build_card(
         for uri in required_extensions
     ]
     schemes, requirements = auth.security() if auth is not None else ({}, [])
+    interfaces = []
+    if http:
+        interfaces += [
+            AgentInterface(url=url, protocol_binding="JSONRPC", protocol_version="1.0"),
+            AgentInterface(
+                url=url.rstrip("/") or url, protocol_binding="HTTP+JSON", protocol_version="1.0"
+            ),
+        ]
+    if grpc_url is not None:
+        interfaces.append(
+            AgentInterface(url=grpc_url, protocol_binding="GRPC", protocol_version="1.0")
+        )
+    if grpc_jsonrpc_url is not None:
+        interfaces.append(
+            AgentInterface(
+                url=grpc_jsonrpc_url, protocol_binding="grpc-jsonrpc", protocol_version="1.0"
+            )
+        )
     modes = input_modes or list(INPUT_MODES)
     skills = [
         AgentSkill(
@@ -132,12 +156,7 @@ def build_card(
     return AgentCard(
         name="iac-code",
         description=DESCRIPTION if schemes else DESCRIPTION + UNAUTHENTICATED_NOTE,
-        supported_interfaces=[
-            AgentInterface(url=url, protocol_binding="JSONRPC", protocol_version="1.0"),
-            AgentInterface(
-                url=url.rstrip("/") or url, protocol_binding="HTTP+JSON", protocol_version="1.0"
-            ),
-        ],
+        supported_interfaces=interfaces,
         version=__version__,
         capabilities=AgentCapabilities(
             streaming=streaming,
@@ -156,9 +175,9 @@ def build_card(
 def card_at(card: AgentCard, url: str) -> AgentCard:
     """`card` as served at `url` (the JSON-RPC endpoint): its interfaces point there."""
     base = url.rstrip("/") or url
+    moved = {"JSONRPC": url, "HTTP+JSON": base}  # gRPC listens where it listens
     interfaces = [
-        attrs.evolve(i, url=url if i.protocol_binding == "JSONRPC" else base)
-        for i in card.supported_interfaces
+        attrs.evolve(i, url=moved.get(i.protocol_binding, i.url)) for i in card.supported_interfaces
     ]
     return attrs.evolve(card, supported_interfaces=interfaces)
 

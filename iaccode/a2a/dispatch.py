@@ -1,4 +1,4 @@
-"""JSON-RPC in, A2A out: one method table for every transport.
+"""JSON-RPC in, A2A out: the JSON-RPC codec over the call layer (`iaccode.a2a.calls`).
 
 Spec §9; A2A seed "JSON-RPC-Methoden".
 
@@ -7,7 +7,8 @@ A transport hands over the request body and what its headers said (`RequestMeta`
 notification. Transports only frame those bytes (HTTP+SSE, NDJSON lines, WebSocket frames).
 
 Order of checks (spec §9; a2a.md §12): the envelope (-32700/-32600), the method (-32601), the
-protocol version (-32009), the params (-32602), then the operation itself. Errors found before a
+protocol version and required extensions (the call layer's `check`), the params (-32602), then
+the operation itself. Errors found before a
 stream starts are a plain JSON reply, never a half-open stream.
 
 Dialects: 1.0 method names (PascalCase) use ProtoJSON; 0.3 names (`message/send`...) are
@@ -18,50 +19,34 @@ client that sends no `A2A-Version` header (AgentCore's documented example) just 
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from iaccode.a2a import legacy
+from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
 from iaccode.a2a.card import card_at, card_json
-from iaccode.a2a.service import A2AService, CallContext, ServerBusyError
+from iaccode.a2a.service import A2AService, ServerBusyError
 from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
     A2AError,
-    ExtensionSupportRequiredError,
     InternalError,
     InvalidParamsError,
     MethodNotFoundError,
-    UnsupportedOperationError,
-    VersionNotSupportedError,
     encode_error,
 )
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
-from iaccode.tasks.states import InvalidTransition
 from iaccode.wire import jsonrpc
 from iaccode.wire.access import note_call
 
 _CARD_PLACES = 16  # extended cards kept signed (two dialects, distinct Host / mount points)
 log = logging.getLogger("iaccode.a2a")
 
-_VERSION = re.compile(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*")
-
-
-@attrs.frozen
-class RequestMeta:
-    """What the transport learnt outside the body (headers, query, authentication)."""
-
-    version: str | None = None  # A2A-Version header or query parameter
-    extensions: frozenset[str] = frozenset()
-    owner: str = ""
-    session_id: str | None = None
-    # The JSON-RPC URL this request reached the app at (a host serving the ASGI app, no
-    # public-url): the extended card advertises it. None: the configured URL.
-    served_at: str | None = None
+# What the transport learnt outside the body: the call layer's metadata, by its older name.
+RequestMeta = CallMeta
 
 
 @attrs.frozen
@@ -141,41 +126,6 @@ def stream_response(event: m.StreamEvent) -> dict[str, Any]:
     return {"message": codec.unstructure(event)}
 
 
-@attrs.frozen
-class _Method:
-    params: type[Any]
-    call: Callable[[A2AService, Any, CallContext], Awaitable[Any]]
-    streaming: bool = False
-    params_optional: bool = False
-
-
-_METHODS: dict[str, _Method] = {
-    "SendMessage": _Method(m.SendMessageRequest, A2AService.send_message),
-    "SendStreamingMessage": _Method(
-        m.SendMessageRequest, A2AService.send_streaming_message, streaming=True
-    ),
-    "GetTask": _Method(m.GetTaskRequest, A2AService.get_task),
-    "ListTasks": _Method(m.ListTasksRequest, A2AService.list_tasks, params_optional=True),
-    "CancelTask": _Method(m.CancelTaskRequest, A2AService.cancel_task),
-    "SubscribeToTask": _Method(m.SubscribeToTaskRequest, A2AService.subscribe, streaming=True),
-    "CreateTaskPushNotificationConfig": _Method(
-        m.TaskPushNotificationConfig, A2AService.create_push_config
-    ),
-    "GetTaskPushNotificationConfig": _Method(
-        m.TaskPushNotificationConfigRequest, A2AService.get_push_config
-    ),
-    "ListTaskPushNotificationConfigs": _Method(
-        m.ListTaskPushNotificationConfigsRequest, A2AService.list_push_configs
-    ),
-    "DeleteTaskPushNotificationConfig": _Method(
-        m.TaskPushNotificationConfigRequest, A2AService.delete_push_config
-    ),
-    "GetExtendedAgentCard": _Method(
-        m.GetExtendedAgentCardRequest, A2AService.get_extended_card, params_optional=True
-    ),
-}
-
-
 SHUTTING_DOWN = "Server shutting down; retry later"
 
 
@@ -192,9 +142,9 @@ class Dispatcher:
         sign_card: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
         self.service = service
+        self.calls = CallLayer(service, required_extensions=required_extensions)
         self._max_body = max_body
-        self._max_depth = max_depth
-        self._required = required_extensions
+        self.max_depth = max_depth  # of a request's JSON (HTTP+JSON parses its body with it)
         self._sign_card = sign_card or (lambda card: card)
         # by dialect (legacy or not) and the URL it is served at (a few at most)
         self._signed_cards: dict[tuple[bool, str | None], dict[str, Any]] = {}
@@ -221,7 +171,7 @@ class Dispatcher:
     def closing_reply(self, body: bytes) -> Reply:
         """The answer to a request read once the server is closing: busy (a notification gets
         nothing, as ever)."""
-        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
+        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self.max_depth)
         if isinstance(parsed, jsonrpc.ParseFailure):
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         if parsed.is_notification:
@@ -229,22 +179,18 @@ class Dispatcher:
         return JsonReply(encode_error(parsed.id, ServerBusyError(SHUTTING_DOWN), legacy=False))
 
     async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
-        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self._max_depth)
+        parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self.max_depth)
         if isinstance(parsed, jsonrpc.ParseFailure):
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
         name = legacy.METHODS.get(parsed.method, parsed.method)
         legacy_dialect = name != parsed.method
-        note_call(parsed.method, _task_of(parsed.params))
-        method = _METHODS.get(name)
+        note_call(parsed.method, task_of(parsed.params))
+        method = OPERATIONS.get(name)
         as_event = legacy_dialect and method is not None and method.streaming
         try:
             reply = await self._call(parsed, name, legacy_dialect, meta)
         except A2AError as exc:
             reply = JsonReply(encode_error(parsed.id, exc, legacy=legacy_dialect), as_event)
-        except InvalidTransition:
-            # The task changed state under the request (say, a cancel won the race).
-            changed = UnsupportedOperationError("The task changed state meanwhile; fetch it again")
-            reply = JsonReply(encode_error(parsed.id, changed, legacy=legacy_dialect), as_event)
         except Exception:
             error_id = new_id()[:8]
             log.exception("%s failed (error id %s)", parsed.method, error_id)
@@ -259,17 +205,10 @@ class Dispatcher:
     async def _call(
         self, request: jsonrpc.Request, name: str, legacy_dialect: bool, meta: RequestMeta
     ) -> Reply:
-        method = _METHODS.get(name)
+        method = OPERATIONS.get(name)
         if method is None:
             raise MethodNotFoundError(f"Method not found: {request.method[:100]}")
-        _check_version(meta.version)
-        missing = sorted(self._required - meta.extensions)
-        if missing:
-            raise ExtensionSupportRequiredError(
-                f"This server requires the extensions {', '.join(missing)}; list them in the "
-                "A2A-Extensions header",
-                extensions=",".join(missing),
-            )
+        self.calls.check(meta)
         params = request.params
         if params is None and method.params_optional:
             params = {}
@@ -278,13 +217,7 @@ class Dispatcher:
         if legacy_dialect:
             params = legacy.params_to_v1(request.method, params)
         decoded = codec.structure(params, method.params)
-        ctx = CallContext(
-            owner=meta.owner,
-            extensions=meta.extensions,
-            session_id=meta.session_id,
-            legacy=legacy_dialect,
-        )
-        result = await method.call(self.service, decoded, ctx)
+        result = await self.calls.invoke(method, decoded, meta, legacy=legacy_dialect)
         if isinstance(result, m.Task):
             note_call(task_id=result.id)
         elif isinstance(result, Subscription):
@@ -292,16 +225,17 @@ class Dispatcher:
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetExtendedAgentCard":
-            out = self._extended_card(result, legacy_dialect, meta.served_at)
+            out = self.extended_card(result, legacy_dialect, meta.served_at)
         else:
-            out = _result_json(name, result, legacy_dialect)
+            out = result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
 
-    def _extended_card(
-        self, card: m.AgentCard, legacy_dialect: bool, served_at: str | None
+    def extended_card(
+        self, card: m.AgentCard, legacy_dialect: bool = False, served_at: str | None = None
     ) -> dict[str, Any]:
-        """The extended card, encoded and signed once per dialect and place: it does not change
-        while the server runs, and signing canonicalises the whole card."""
+        """The extended card, encoded and signed once per dialect and place (`served_at`, the
+        URL a host serves the app at; None: the configured one): it does not change while the
+        server runs, and signing canonicalises the whole card."""
         key = (legacy_dialect, served_at)
         signed = self._signed_cards.get(key)
         if signed is None:
@@ -312,7 +246,9 @@ class Dispatcher:
         return signed
 
 
-def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
+def result_json(name: str, result: Any, legacy_dialect: bool = False) -> Any:
+    """The JSON result of the unary method `name` for what the service returned (the extended
+    card excepted: see `Dispatcher.extended_card`)."""
     if name == "DeleteTaskPushNotificationConfig":
         return None if legacy_dialect else {}  # google.protobuf.Empty; 0.3 says null
     if legacy_dialect and isinstance(result, m.ListTaskPushNotificationConfigsResponse):
@@ -328,7 +264,7 @@ def _result_json(name: str, result: Any, legacy_dialect: bool) -> Any:
     return out
 
 
-def _task_of(params: object) -> str | None:
+def task_of(params: object) -> str | None:
     """The task a request names (`id`, `taskId`, `message.taskId`), for the access log."""
     if not isinstance(params, dict):
         return None
@@ -338,21 +274,6 @@ def _task_of(params: object) -> str | None:
     message = params.get("message")
     task_id = message.get("taskId") if isinstance(message, dict) else None
     return task_id if isinstance(task_id, str) else None
-
-
-def _check_version(version: str | None) -> None:
-    """Accept no version (0.3 clients, older 1.0 clients), 0.3 and any 1.x (spec §3.6.2)."""
-    if version is None or not version.strip():
-        return
-    match = _VERSION.fullmatch(version)
-    if match is not None:
-        major, minor = int(match.group(1)), int(match.group(2))
-        if major == 1 or (major, minor) == (0, 3):
-            return
-    raise VersionNotSupportedError(
-        f"A2A version {version.strip()[:20]!r} is not supported (supported: 1.0, 0.3)",
-        version=version.strip()[:20],
-    )
 
 
 __all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply"]

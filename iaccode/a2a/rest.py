@@ -15,11 +15,11 @@
 Every path may also start with `/{tenant}` (the proto's additional bindings, which the a2a-sdk
 client uses when a request names a tenant); the tenant goes into the params as in JSON-RPC.
 
-REST is a second front on the one method table: a route names a JSON-RPC method, its params come
-from the body, the path and (for GET and DELETE) the query (spec §11.5), and the `Dispatcher`
-runs it. So the version and extension checks, params validation, ownership and error handling
-are the JSON-RPC ones by construction, not a copy. The price is small: the params are encoded
-once more, and a result is cut out of its JSON-RPC response without being parsed again.
+REST is a codec over the call layer (`iaccode.a2a.calls`), like JSON-RPC: a route names an
+operation, its params come from the body, the path and (for GET and DELETE) the query (spec
+§11.5), and the call layer runs it. So the version and extension checks, params validation,
+ownership and error handling are the ones every binding gets, not a copy; results are encoded
+straight to ProtoJSON, with no JSON-RPC envelope built or cut open.
 
 Answers are the bare ProtoJSON results; SSE events are bare StreamResponse objects (spec §11.7).
 Errors are AIP-193 `{"error": {"code": <HTTP status>, "status", "message", "details"}}` with the
@@ -41,8 +41,12 @@ from urllib.parse import parse_qsl, unquote
 
 import attrs
 
-from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta, StreamReply
+from iaccode.a2a.calls import OPERATIONS
+from iaccode.a2a.dispatch import Dispatcher, RequestMeta, result_json, stream_response, task_of
+from iaccode.model import a2a as m
+from iaccode.model import codec
 from iaccode.model.errors import (
+    A2AError,
     ContentTypeNotSupportedError,
     InternalError,
     InvalidAgentResponseError,
@@ -51,15 +55,15 @@ from iaccode.model.errors import (
     TaskNotFoundError,
     error_object,
 )
+from iaccode.tasks.broker import SubscriberOverflow, Subscription
 from iaccode.wire import json, jsonrpc
+from iaccode.wire.access import note_call
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, json_response
 
 JSON_MEDIA_TYPES = frozenset({"application/json", "application/a2a+json"})
 
 # ListTasks' one boolean: a query string carries "true"/"false", ProtoJSON wants a JSON bool.
 _BOOLEAN_QUERY = frozenset({"includeArtifacts", "include_artifacts"})
-_RPC_ID = 0
-_RESULT_PREFIX = b'{"jsonrpc":"2.0","id":0,"result":'
 _SNAKE = {"taskId": "task_id"}  # the path ids whose snake_case spelling a body could also use
 Headers = tuple[tuple[str, str], ...]
 
@@ -125,7 +129,8 @@ class RestBinding:
     """Maps REST requests onto the dispatcher's methods and its replies back onto HTTP."""
 
     def __init__(self, dispatcher: Dispatcher, base_path: str = "") -> None:
-        self._dispatcher = dispatcher
+        self._dispatcher = dispatcher  # its call layer, signed extended card and depth limit
+        self._calls = dispatcher.calls
         self._base = base_path.rstrip("/")  # the path of the advertised URL, served like "/"
 
     def match(self, path: str) -> RestRoute | None:
@@ -150,21 +155,28 @@ class RestBinding:
     ) -> HttpResponse | EventStreamResponse:
         """Answer `request` (authenticated already, its method one of `route.methods`)."""
         try:
-            params = _params(route, request)
+            params = _params(route, request, self._dispatcher.max_depth)
         except _Refused as refused:
             return _error_response(refused.error, headers, status=refused.status)
-        method = route.methods[request.method]
-        envelope = {"jsonrpc": "2.0", "id": _RPC_ID, "method": method, "params": params}
-        reply = await self._dispatcher.dispatch(json.dumps(envelope), meta)
-        if isinstance(reply, StreamReply):
-            return EventStreamResponse(_RestEvents(reply), headers)
-        if isinstance(reply, JsonReply):
-            answer = _split(reply.body)
-            if isinstance(answer, bytes):
-                return json_response(200, answer, headers)
-            return _error_response(answer, headers)
-        # A reply without a body is for notifications, and the envelope above always has an id.
-        return _error_response(error_object(InternalError(), legacy=False), headers)
+        name = route.methods[request.method]
+        note_call(name, task_of(params))
+        op = OPERATIONS[name]
+        try:
+            self._calls.check(meta)
+            decoded = codec.structure(params, op.params)
+            result = await self._calls.invoke(op, decoded, meta)
+        except A2AError as exc:
+            return _error_response(error_object(exc, legacy=False), headers)
+        if isinstance(result, Subscription):
+            note_call(task_id=result.task_id)
+            return EventStreamResponse(_RestEvents(result), headers)
+        if isinstance(result, m.Task):
+            note_call(task_id=result.id)
+        if name == "GetExtendedAgentCard":
+            out = self._dispatcher.extended_card(result, served_at=meta.served_at)
+        else:
+            out = result_json(name, result)
+        return json_response(200, json.dumps(out), headers)
 
 
 def _match(path: str) -> RestRoute | None:
@@ -185,11 +197,11 @@ class _Refused(Exception):
         self.status = status
 
 
-def _params(route: RestRoute, request: HttpRequest) -> dict[str, Any]:
+def _params(route: RestRoute, request: HttpRequest, max_depth: int) -> dict[str, Any]:
     """The method's params: the body (POST) or the query (GET, DELETE), then the path's ids."""
     params: dict[str, Any]
     if request.method == "POST":
-        params = _body(request)
+        params = _body(request, max_depth)
     else:
         params = dict(parse_qsl(request.query, keep_blank_values=True))
         for key in _BOOLEAN_QUERY & params.keys():
@@ -201,16 +213,14 @@ def _params(route: RestRoute, request: HttpRequest) -> dict[str, Any]:
     return params
 
 
-def _body(request: HttpRequest) -> dict[str, Any]:
+def _body(request: HttpRequest, max_depth: int) -> dict[str, Any]:
     if not request.body.strip():
         return {}  # :cancel and :subscribe may come without a body (a2a-sdk, TCK)
     if request.media_type not in JSON_MEDIA_TYPES:
         wrong_type = ContentTypeNotSupportedError("Content-Type must be application/json")
         raise _Refused(error_object(wrong_type, legacy=False), status=415)
     try:
-        # Parsed here so that the body can only ever be the params; the dispatcher applies the
-        # configured depth limit again to the whole request.
-        body = json.loads(request.body)
+        body = json.loads(request.body, max_depth=max_depth)
     except json.NestingTooDeep as exc:
         raise _Refused({"code": jsonrpc.INVALID_REQUEST, "message": str(exc)}) from None
     except json.JSONDecodeError:
@@ -263,43 +273,31 @@ def _is_busy(error: Mapping[str, Any]) -> bool:
 
 
 class _RestEvents:
-    """The dispatcher's stream with each event's JSON-RPC envelope taken off (spec §11.7).
+    """A subscription's events as bare StreamResponse objects (spec §11.7).
 
     A failure in mid-stream (a subscriber that fell behind) becomes one event holding the
     AIP-193 error; the stream then ends."""
 
-    def __init__(self, reply: StreamReply) -> None:
-        self._reply = reply
+    def __init__(self, subscription: Subscription) -> None:
+        self._subscription = subscription
 
     async def receive(self) -> bytes:
-        return _unwrap(await self._reply.receive())
+        return _event(await self._subscription.receive())
 
     def receive_nowait(self) -> bytes:
-        return _unwrap(self._reply.receive_nowait())
+        return _event(self._subscription.receive_nowait())
 
     def aclose(self) -> None:
-        self._reply.aclose()
+        self._subscription.close()
 
 
-def _unwrap(event: bytes) -> bytes:
-    answer = _split(event)
-    return answer if isinstance(answer, bytes) else json.dumps(_error_body(answer)[1])
-
-
-def _split(reply: bytes) -> bytes | dict[str, Any]:
-    """The encoded result of one of the dispatcher's JSON-RPC responses, or its error object.
-
-    `jsonrpc.encode_result` writes compact JSON with the members in this order, so the result is
-    a slice and needs no second parse (that parse cost as much as the rest of a GetTask). Any
-    other shape, errors included, is parsed.
-    """
-    if reply.startswith(_RESULT_PREFIX) and reply.endswith(b"}"):
-        return reply[len(_RESULT_PREFIX) : -1]
-    response = json.loads(reply)
-    if "result" in response:
-        return json.dumps(response["result"])
-    error: dict[str, Any] = response["error"]
-    return error
+def _event(event: m.StreamEvent | SubscriberOverflow) -> bytes:
+    if isinstance(event, SubscriberOverflow):
+        error = InternalError(
+            "The stream fell too far behind and was closed; use SubscribeToTask to resume."
+        )
+        return json.dumps(_error_body(error_object(error, legacy=False))[1])
+    return json.dumps(stream_response(event))
 
 
 __all__ = ["JSON_MEDIA_TYPES", "RestBinding", "RestRoute"]

@@ -1,18 +1,22 @@
-"""The A2A side of the adapter: JSON-RPC calls and event streams, A2A 1.0 JSON in and out.
+"""The A2A side of the adapter: A2A 1.0 calls and event streams, ProtoJSON values in and out.
 
-The adapter speaks A2A to its upstream exactly as any client would, so the same code drives the
-core in this process (`InProcessUpstream`, the default: no socket, no second process) or a running
-A2A server given by URL (`iaccode.client.upstream.HttpUpstream`).
+The adapter speaks A2A to its upstream as any client would, so the same code drives the core in
+this process (`InProcessUpstream`, the default: the call layer itself, no socket, no second
+process, no JSON-RPC bytes) or a running A2A server given by URL
+(`iaccode.client.upstream.HttpUpstream`, JSON-RPC over HTTP).
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, Protocol
 
 import trio
 
-from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta, StreamReply
+from iaccode.a2a.calls import OPERATIONS, Operation
+from iaccode.a2a.dispatch import Dispatcher, RequestMeta, result_json, stream_response
+from iaccode.model import codec
+from iaccode.model.errors import A2AError, error_object
+from iaccode.tasks.broker import SubscriberOverflow, Subscription
 from iaccode.wire import json
 
 TASK_NOT_FOUND = -32001
@@ -79,47 +83,66 @@ def result_of(response: Any) -> Any:
 
 
 class InProcessUpstream:
-    """The A2A core of this process, through its dispatcher (one method table for everyone)."""
+    """The A2A core of this process, through the call layer every binding uses: params are
+    decoded once into model objects and results handed back as ProtoJSON values, with no
+    JSON-RPC bytes made or parsed on the way."""
 
     def __init__(self, dispatcher: Dispatcher, *, owner: str = "") -> None:
-        self._dispatcher = dispatcher
+        self._dispatcher = dispatcher  # its call layer and the signed extended card
         self._meta = RequestMeta(version="1.0", owner=owner)
-        self._ids = itertools.count(1)
 
     async def call(self, method: str, params: dict[str, Any]) -> Any:
-        reply = await self._dispatcher.dispatch(
-            request_body(next(self._ids), method, params), self._meta
-        )
-        if not isinstance(reply, JsonReply):
-            if isinstance(reply, StreamReply):
-                reply.aclose()
-            raise UpstreamError(-32603, f"{method} did not answer with one response")
-        return result_of(json.loads(reply.body))
+        """The JSON result of the unary A2A 1.0 `method`.
+
+        Raises:
+            UpstreamError: the call was refused (the JSON-RPC code and ErrorInfo of the error).
+        """
+        op = OPERATIONS.get(method)
+        if op is None or op.streaming:
+            raise UpstreamError(-32601, f"{method} is not a unary A2A method")
+        result = await self._run(op, params)
+        if method == "GetExtendedAgentCard":
+            return self._dispatcher.extended_card(result)
+        return result_json(method, result)
 
     async def open_stream(self, method: str, params: dict[str, Any]) -> UpstreamStream:
-        reply = await self._dispatcher.dispatch(
-            request_body(next(self._ids), method, params), self._meta
-        )
-        if isinstance(reply, StreamReply):
-            return _LocalStream(reply)
-        if isinstance(reply, JsonReply):
-            result_of(json.loads(reply.body))  # raises the error it holds
-        raise UpstreamError(-32603, f"{method} did not answer with a stream")
+        """Start the streaming A2A 1.0 `method`; its events come as StreamResponse values.
+
+        Raises:
+            UpstreamError: the call was refused before the stream started.
+        """
+        op = OPERATIONS.get(method)
+        if op is None or not op.streaming:
+            raise UpstreamError(-32601, f"{method} is not a streaming A2A method")
+        subscription: Subscription = await self._run(op, params)
+        return _LocalStream(subscription)
+
+    async def _run(self, op: Operation, params: dict[str, Any]) -> Any:
+        calls = self._dispatcher.calls
+        try:
+            calls.check(self._meta)
+            return await calls.invoke(op, codec.structure(params, op.params), self._meta)
+        except A2AError as exc:
+            error = error_object(exc, legacy=False)
+            raise UpstreamError(error["code"], error["message"], error.get("data")) from None
 
     async def aclose(self) -> None:
         pass
 
 
 class _LocalStream:
-    def __init__(self, reply: StreamReply) -> None:
-        self._reply = reply
+    def __init__(self, subscription: Subscription) -> None:
+        self._subscription = subscription
 
     async def receive(self) -> dict[str, Any]:
-        result = result_of(json.loads(await self._reply.receive()))
-        if not isinstance(result, dict):
-            raise UpstreamError(-32603, "A stream event is not a JSON object.")
-        return result
+        event = await self._subscription.receive()  # trio.EndOfChannel at the end
+        if isinstance(event, SubscriberOverflow):
+            raise UpstreamError(
+                -32603,
+                "The stream fell too far behind and was closed; use SubscribeToTask to resume.",
+            )
+        return stream_response(event)
 
     async def aclose(self) -> None:
-        self._reply.aclose()
+        self._subscription.close()
         await trio.lowlevel.checkpoint()

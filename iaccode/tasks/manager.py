@@ -33,6 +33,7 @@ from iaccode.model.ids import timestamp_now
 from iaccode.tasks.backup import StateBackup
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.failpoints import crash_point
+from iaccode.tasks.known_ids import KnownIds
 from iaccode.tasks.states import check_transition
 from iaccode.tasks.store import (
     ModelTurn,
@@ -108,6 +109,9 @@ class TaskManager:
         self._cache: OrderedDict[str, TaskRecord] = OrderedDict()
         self._cache_size = cache_size
         self._forgotten = 0  # bumped by every `forget`
+        # The ids that may exist (`index_known`): a miss is answered without the database.
+        # None until indexed: every miss asks the store.
+        self._known: KnownIds | None = None
         # Push notifications: settled states go into the store's outbox in their own commit,
         # and `on_notified` (the outbox relay's kick) is called once they are published.
         self.notify_settled = False
@@ -116,11 +120,20 @@ class TaskManager:
         # end (INPUT_REQUIRED) after, in the background (tasks/backup.py).
         self.backup: StateBackup | None = None
 
+    async def index_known(self) -> None:
+        """Read every task id once, so that `get` answers an unknown id from memory. Call it
+        before the first `create`; tasks created later are added as they are."""
+        ids = await self.store.task_ids()
+        self._known = await trio.to_thread.run_sync(KnownIds, ids)
+
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
         if record is not None:
             self._cache.move_to_end(task_id)
             return record
+        if self._known is not None and not self._known.might_exist(task_id):
+            await trio.lowlevel.checkpoint()  # an await that never yields would starve others
+            return None
         while True:
             forgotten = self._forgotten
             stored = await self.store.load_task(task_id)
@@ -163,6 +176,8 @@ class TaskManager:
         stored = StoredTask(task=task, owner=owner, live=live, in_conversation=in_conversation)
         event = TaskStatusUpdateEvent(task_id=task_id, context_id=context_id, status=status)
         notify = Notification(event, task) if self._notifies(state) else None
+        if self._known is not None:
+            self._known.add(task_id)  # before the commit: a reader may find it from then on
         await self.store.commit(TaskChange(task_id=task_id, new_task=stored, notify=notify))
         self._remember(record)
         self._notified(notify)

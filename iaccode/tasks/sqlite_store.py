@@ -238,6 +238,12 @@ class SQLiteTaskStore:
 
         return await self._read(run)
 
+    async def task_ids(self) -> list[str]:
+        def run(db: sqlite3.Connection) -> list[str]:
+            return [row[0] for row in db.execute("SELECT id FROM tasks")]
+
+        return await self._read(run)
+
     async def live_task_ids(self) -> list[str]:
         def run(db: sqlite3.Connection) -> list[str]:
             return [row[0] for row in db.execute("SELECT id FROM tasks WHERE live = 1")]

@@ -152,6 +152,10 @@ class TaskStore(Protocol):
         """Tasks still marked live: their turns died with an earlier process."""
         ...
 
+    async def task_ids(self) -> list[str]:
+        """Every stored task's id (read once at start-up, for `TaskManager.index_known`)."""
+        ...
+
     async def suspended_task_ids(self) -> list[str]:
         """Tasks whose paused turn is saved (answerable, also after a restart)."""
         ...

@@ -22,7 +22,6 @@ from a2a.types import (
 )
 from a2a.utils.errors import TaskNotFoundError, UnsupportedOperationError
 
-from iaccode.a2a.dispatch import StreamReply
 from iaccode.a2a.rest import _RestEvents
 from iaccode.model import a2a as model
 from iaccode.model import codec
@@ -452,7 +451,7 @@ async def test_a_stream_that_falls_behind_ends_with_an_error_event() -> None:
     )
     for _ in range(3):
         broker.publish("t", working)
-    events = _RestEvents(StreamReply(subscription, 0, legacy_dialect=False))
+    events = _RestEvents(subscription)
     first = json.loads(await events.receive())
     assert first == {"statusUpdate": codec.unstructure(working)}
     json.loads(events.receive_nowait())

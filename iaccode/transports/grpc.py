@@ -1,0 +1,471 @@
+"""Official A2A gRPC (`lf.a2a.v1.A2AService`, spec §10) on grpcio, bridged to Trio.
+
+grpcio's synchronous server runs each call in a thread of its bounded pool. A call's thread
+reads what it needs from the gRPC context (the metadata), then hands the work to the Trio loop
+with `trio.from_thread.run` and waits: everything that touches the core runs in Trio, as for
+every other transport. A stream hands over once per batch of events (whatever the
+subscription has queued), so a burst costs one round trip, not one per event.
+
+Cancellation and deadlines: when a call ends early (the client cancelled, its deadline passed,
+the server is stopping), grpcio runs the call's termination callback, which cancels the Trio
+side through the loop's token. A cancelled stream only closes its subscription: the task goes
+on, as it does when an SSE client goes away. `grpc-max-concurrent-rpcs` bounds the calls in
+progress (the pool has as many threads); one beyond is refused at once with RESOURCE_EXHAUSTED
+instead of waiting.
+
+Auth: the same schemes as HTTP, read from the metadata (`authorization`, the API-key header);
+a call that authenticates as nobody gets UNAUTHENTICATED. `a2a-version` and `a2a-extensions`
+are the service parameters (spec §10.2). Request size: `max-body-bytes`, as over HTTP
+(RESOURCE_EXHAUSTED beyond). TLS: `tls-cert` and `tls-key`, as over HTTP.
+
+Shutdown: on `stop`, new calls are refused with UNAVAILABLE (the dispatcher is closing), calls
+in progress get `shutdown-grace-seconds`, then grpcio cancels what is left.
+
+Requires the `grpc` extra (grpcio, and the published A2A messages of a2a-sdk).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent import futures
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+import trio
+
+from iaccode.a2a.auth import Authenticator
+from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
+from iaccode.a2a.dispatch import SHUTTING_DOWN, Dispatcher
+from iaccode.model import a2a as m
+from iaccode.model.errors import A2AError, InternalError
+from iaccode.model.ids import new_id
+from iaccode.tasks.broker import SubscriberOverflow, Subscription
+
+log = logging.getLogger("iaccode.grpc")
+
+MISSING_EXTRA = "gRPC needs the grpc extra (pip install 'iaccode[grpc]')"
+_DETAILS_KEY = "grpc-status-details-bin"
+_BATCH = 64  # events handed over from Trio at once, at most
+
+
+class GrpcUnavailable(Exception):
+    """The `grpc` extra is not installed (the message says how to install it)."""
+
+
+def check_installed() -> None:
+    """Raises `GrpcUnavailable` unless grpcio and the A2A protobuf messages can be imported."""
+    try:
+        import grpc  # noqa: F401
+        from a2a.types import a2a_pb2  # noqa: F401
+    except ImportError:
+        raise GrpcUnavailable(MISSING_EXTRA) from None
+
+
+@attrs.frozen
+class GrpcSettings:
+    host: str
+    port: int
+    max_message: int  # bytes, each way (max-body-bytes)
+    max_concurrent_rpcs: int
+    grace: float  # seconds calls in progress get at shutdown
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+
+
+@attrs.frozen
+class Failure:
+    """What a call answers instead of a result: a gRPC status (its code's name, the message,
+    and the serialized `google.rpc.Status` for the details trailer)."""
+
+    code: str
+    message: str
+    details: bytes
+
+    @classmethod
+    def plain(cls, code: str, message: str) -> Failure:
+        """A status of the transport's own (auth, shutdown, cancellation): no A2A details."""
+        from google.rpc import status_pb2
+
+        status = status_pb2.Status(code=_CODES[code], message=message)
+        return cls(code, message, status.SerializeToString())
+
+
+_CODES = {"CANCELLED": 1, "UNAVAILABLE": 14, "UNAUTHENTICATED": 16, "INVALID_ARGUMENT": 3}
+
+
+class Call:
+    """The Trio side of one gRPC call, cancellable from grpcio's threads."""
+
+    def __init__(self, token: trio.lowlevel.TrioToken, metadata: dict[str, str]) -> None:
+        self.metadata = metadata  # lowercase keys, first value (a2a-extensions: all, joined)
+        self._token = token
+        self.cancelled = False
+        self._scope: trio.CancelScope | None = None
+
+    def scope(self) -> trio.CancelScope:
+        """A fresh scope for one hop into Trio (a scope is entered once), cancelled already
+        when the call has ended."""
+        self._scope = trio.CancelScope()
+        if self.cancelled:
+            self._scope.cancel()
+        return self._scope
+
+    def terminated(self) -> None:
+        """grpcio's termination callback (any thread): cancel what runs in Trio for the call."""
+        with contextlib.suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(self._cancel)
+
+    def _cancel(self) -> None:
+        self.cancelled = True
+        if self._scope is not None:
+            self._scope.cancel()
+
+
+class Source(Protocol):
+    """What a stream reads in Trio: a subscription, or the dispatcher's stream reply."""
+
+    async def receive(self) -> Any: ...
+
+    def receive_nowait(self) -> Any: ...
+
+
+@attrs.frozen
+class OpenStream:
+    """A stream opened in Trio: where its items come from and how each becomes a message."""
+
+    source: Source
+    encode: Callable[[Any], bytes | Failure]
+    release: Callable[[], None]  # in Trio, once, however the stream ends
+    last: bytes | None = None  # sent after the source's end (an envelope's final marker)
+
+
+Unary = Callable[[bytes, Call], Awaitable[bytes | Failure]]
+Opener = Callable[[bytes, Call], Awaitable[OpenStream | Failure]]
+
+
+class TrioBridge:
+    """grpcio handlers whose work runs in the Trio loop (the module docstring says how)."""
+
+    def __init__(
+        self,
+        dispatcher: Dispatcher,
+        token: trio.lowlevel.TrioToken,
+        *,
+        auth: Authenticator | None = None,
+    ) -> None:
+        self.dispatcher = dispatcher  # admission: shutdown and the in-flight count
+        self._token = token
+        self._auth = auth if auth is not None and auth.enabled else None
+
+    # -- grpcio's threads ---------------------------------------------------------------------
+
+    def unary(self, work: Unary) -> Callable[[bytes, Any], bytes]:
+        """A unary handler running `work(request bytes, call)` in Trio."""
+
+        def handle(raw: bytes, context: Any) -> bytes:
+            call = self._begin(context)
+            outcome = self._to_trio(self._unary, work, raw, call)
+            if isinstance(outcome, Failure):
+                _abort(context, outcome)
+            answer: bytes = outcome
+            return answer
+
+        return handle
+
+    def stream(self, opener: Opener) -> Callable[[bytes, Any], Iterator[bytes]]:
+        """A server-streaming handler over what `opener(request bytes, call)` opens in Trio."""
+
+        def handle(raw: bytes, context: Any) -> Iterator[bytes]:
+            call = self._begin(context)
+            opened = self._to_trio(self._open, opener, raw, call)
+            if isinstance(opened, Failure):
+                _abort(context, opened)
+            try:
+                while True:
+                    batch = self._to_trio(self._next_batch, opened, call)
+                    if isinstance(batch, Failure):  # the loop is gone
+                        _abort(context, batch)
+                    if not batch:
+                        break
+                    for item in batch:
+                        if isinstance(item, Failure):
+                            _abort(context, item)
+                        yield item
+                if opened.last is not None and not call.cancelled:
+                    yield opened.last
+            finally:
+                # Only the stream closes: the task goes on (a cancelled stream is not a cancel).
+                with contextlib.suppress(trio.RunFinishedError):
+                    trio.from_thread.run_sync(opened.release, trio_token=self._token)
+
+        return handle
+
+    def _begin(self, context: Any) -> Call:
+        metadata: dict[str, str] = {}
+        for key, value in context.invocation_metadata() or ():
+            if not isinstance(value, str):
+                continue  # binary (-bin) metadata carries nothing of ours
+            key = key.lower()
+            if key == "a2a-extensions" and key in metadata:
+                metadata[key] = f"{metadata[key]},{value}"
+            else:
+                metadata.setdefault(key, value)
+        call = Call(self._token, metadata)
+        if not context.add_callback(call.terminated):
+            call.cancelled = True  # over before it started
+        return call
+
+    def _to_trio(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return trio.from_thread.run(fn, *args, trio_token=self._token)
+        except trio.RunFinishedError:
+            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+
+    # -- Trio ---------------------------------------------------------------------------------
+
+    def principal(self, call: Call) -> str | Failure:
+        """Who the call authenticates as ("" with auth off), or UNAUTHENTICATED."""
+        if self._auth is None:
+            return ""
+        principal = self._auth.authenticate(call.metadata.get)
+        if principal is None:
+            return Failure.plain("UNAUTHENTICATED", "Unauthorized")
+        return principal
+
+    async def _unary(self, work: Unary, raw: bytes, call: Call) -> bytes | Failure:
+        if not self.dispatcher.admit():  # counted: shutdown waits for it, as for HTTP's
+            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+        try:
+            with call.scope():
+                return await work(raw, call)
+            return Failure.plain("CANCELLED", "The call was cancelled")
+        finally:
+            self.dispatcher.release()
+
+    async def _open(self, opener: Opener, raw: bytes, call: Call) -> OpenStream | Failure:
+        if not self.dispatcher.admit():  # counted until the stream is released
+            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+        opened: OpenStream | Failure | None = None
+        try:
+            with call.scope():
+                opened = await opener(raw, call)
+        finally:
+            if not isinstance(opened, OpenStream):
+                self.dispatcher.release()
+        if opened is None:
+            return Failure.plain("CANCELLED", "The call was cancelled")
+        if isinstance(opened, Failure):
+            return opened
+        release = opened.release
+        released = False
+
+        def release_once() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                release()
+                self.dispatcher.release()
+
+        if call.cancelled:
+            release_once()
+            return Failure.plain("CANCELLED", "The call was cancelled")
+        return attrs.evolve(opened, release=release_once)
+
+    async def _next_batch(self, opened: OpenStream, call: Call) -> list[bytes | Failure]:
+        """The items queued now (waiting for one if none is), encoded; [] at the end."""
+        items: list[Any] = []
+        with call.scope():
+            try:
+                items.append(await opened.source.receive())
+                while len(items) < _BATCH:
+                    items.append(opened.source.receive_nowait())
+            except (trio.WouldBlock, trio.EndOfChannel):
+                pass
+        out: list[bytes | Failure] = []
+        for item in items:
+            encoded = opened.encode(item)
+            out.append(encoded)
+            if isinstance(encoded, Failure):
+                break
+        return out
+
+
+class GrpcA2A:
+    """The A2AService's methods as grpcio handlers over the call layer."""
+
+    def __init__(self, calls: CallLayer, bridge: TrioBridge) -> None:
+        from iaccode.a2a import grpc_codec
+
+        self._codec = grpc_codec
+        self._calls = calls
+        self._bridge = bridge
+
+    def handler(self) -> Any:
+        """The grpcio generic handler for `lf.a2a.v1.A2AService` (raw bytes in and out, so
+        that a malformed message is our INVALID_ARGUMENT rather than grpcio's INTERNAL)."""
+        import grpc
+
+        handlers = {}
+        for name in self._codec.REQUESTS:
+            if name in self._codec.STREAMING:
+                opener = functools.partial(self._open_stream, name)
+                handlers[name] = grpc.unary_stream_rpc_method_handler(self._bridge.stream(opener))
+            else:
+                work = functools.partial(self._unary, name)
+                handlers[name] = grpc.unary_unary_rpc_method_handler(self._bridge.unary(work))
+        return grpc.method_handlers_generic_handler(self._codec.SERVICE, handlers)
+
+    def _meta(self, call: Call) -> CallMeta | Failure:
+        owner = self._bridge.principal(call)
+        if isinstance(owner, Failure):
+            return owner
+        extensions = call.metadata.get("a2a-extensions", "")
+        return CallMeta(
+            version=call.metadata.get("a2a-version"),
+            extensions=frozenset(e.strip() for e in extensions.split(",") if e.strip()),
+            owner=owner,
+        )
+
+    async def _unary(self, name: str, raw: bytes, call: Call) -> bytes | Failure:
+        result = await self._invoke(name, raw, call)
+        if isinstance(result, (bytes, Failure)):
+            return result
+        raise AssertionError(f"{name} answered {type(result).__name__}")
+
+    async def _open_stream(self, name: str, raw: bytes, call: Call) -> OpenStream | Failure:
+        result = await self._invoke(name, raw, call)
+        if isinstance(result, Failure):
+            return result
+        assert isinstance(result, Subscription)
+        return OpenStream(result, self._encode_event, result.close)
+
+    async def _invoke(self, name: str, raw: bytes, call: Call) -> Any:
+        """The serialized answer of a unary method, the subscription of a streaming one, or
+        the failure."""
+        op = OPERATIONS[name]
+        meta = self._meta(call)
+        if isinstance(meta, Failure):
+            return meta
+        try:
+            self._calls.check(meta)
+            request = self._codec.decode_request(name, raw, op.params)
+            result = await self._calls.invoke(op, request, meta)
+        except A2AError as exc:  # the call layer made every failure of the call one
+            return Failure(*self._codec.error_status(exc))
+        if op.streaming:
+            return result
+        try:
+            card = None
+            if name == "GetExtendedAgentCard":
+                card = self._bridge.dispatcher.extended_card(result)
+            return self._codec.encode_result(name, result, card=card)
+        except Exception:
+            error_id = new_id()[:8]
+            log.exception("gRPC %s: encoding the answer failed (error id %s)", name, error_id)
+            return Failure(
+                *self._codec.error_status(InternalError(f"Internal error (error id {error_id})"))
+            )
+
+    def _encode_event(self, event: m.StreamEvent | SubscriberOverflow) -> bytes | Failure:
+        if isinstance(event, SubscriberOverflow):
+            overflow = InternalError(
+                "The stream fell too far behind and was closed; use SubscribeToTask to resume."
+            )
+            return Failure(*self._codec.error_status(overflow))
+        return self._codec.encode_event(event)
+
+
+def _abort(context: Any, failure: Failure) -> None:
+    """End the call with `failure` (raises, as grpcio's `abort` does)."""
+    import grpc
+
+    context.set_trailing_metadata(((_DETAILS_KEY, failure.details),))
+    context.abort(getattr(grpc.StatusCode, failure.code), failure.message)
+
+
+def _credentials(settings: GrpcSettings) -> Any:
+    import grpc
+
+    assert settings.tls_cert is not None and settings.tls_key is not None
+    key = settings.tls_key.read_bytes()
+    chain = settings.tls_cert.read_bytes()
+    return grpc.ssl_server_credentials([(key, chain)])
+
+
+class GrpcServer:
+    """A grpcio server bound to its port (`port` is the one bound: 0 asks for a free one)."""
+
+    def __init__(self, settings: GrpcSettings) -> None:
+        """Bind the port.
+
+        Raises:
+            GrpcUnavailable: the `grpc` extra is missing.
+            OSError: the address cannot be bound, or the TLS files cannot be read.
+        """
+        check_installed()
+        import grpc
+
+        self._settings = settings
+        workers = max(1, settings.max_concurrent_rpcs)
+        self._server = grpc.server(
+            futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
+            options=[
+                ("grpc.max_receive_message_length", settings.max_message),
+                ("grpc.max_send_message_length", settings.max_message),
+                ("grpc.so_reuseport", 0),
+            ],
+            maximum_concurrent_rpcs=workers,
+        )
+        address = f"{_bracket(settings.host)}:{settings.port}"
+        if settings.tls_cert is not None and settings.tls_key is not None:
+            port = self._server.add_secure_port(address, _credentials(settings))
+        else:
+            port = self._server.add_insecure_port(address)
+        if not port:
+            raise OSError(f"cannot listen on {address}")
+        self.port = port
+
+    async def serve(
+        self,
+        make_handler: Callable[[trio.lowlevel.TrioToken], Any],
+        stop: trio.Event,
+        *,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        """Serve the handler `make_handler` builds (given this loop's token) until `stop` is
+        set, then stop gracefully: calls in progress get the grace, then are cancelled."""
+        self._server.add_generic_rpc_handlers((make_handler(trio.lowlevel.current_trio_token()),))
+        self._server.start()
+        task_status.started()
+        try:
+            await stop.wait()
+        finally:
+            done = self._server.stop(self._settings.grace)
+            with trio.CancelScope(shield=True), trio.move_on_after(self._settings.grace + 1):
+                await trio.to_thread.run_sync(done.wait, abandon_on_cancel=True)
+
+    def close(self) -> None:
+        """Stop at once (when serving never started)."""
+        self._server.stop(None)
+
+
+def _bracket(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host or "0.0.0.0"
+
+
+__all__ = [
+    "MISSING_EXTRA",
+    "Call",
+    "Failure",
+    "GrpcA2A",
+    "GrpcServer",
+    "GrpcSettings",
+    "GrpcUnavailable",
+    "OpenStream",
+    "TrioBridge",
+    "check_installed",
+]
