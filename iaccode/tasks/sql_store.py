@@ -1,22 +1,22 @@
-"""The embedded task store: one SQLite database in WAL mode under `persistence-dir`.
+"""The task store's SQL, shared by the SQLite (embedded) and PostgreSQL (shared) backends.
 
-All database work runs in worker threads so the event loop never blocks. Writes go through one
-connection behind a capacity limiter of one (a single writer, as SQLite wants); reads use a second
-connection, which WAL lets run beside the writer. `synchronous=NORMAL` makes every commit survive
-a crash of the process (SIGKILL included), which is the failure this server must ride out; a power
-loss may lose the last commits.
+`SQLTaskStore` implements `TaskStore` and the retention calls on a `Database`: something that
+runs a function in a worker thread inside one transaction, on a connection whose `execute` takes
+`?` placeholders (sqlite3's own; the PostgreSQL backend translates them). The statements are
+plain SQL both engines accept (`INSERT ... ON CONFLICT`, scalar subqueries); where the engines
+differ (row locks, a table's presence, a snapshot for ListTasks) the `Database` says how.
 
-Objects are stored as their ProtoJSON text, so the database is readable with any SQLite shell and
-the schema does not follow every model change. `PRAGMA user_version` versions the schema.
+Objects are stored as their ProtoJSON text, so the rows are readable with any SQL shell and the
+schema does not follow every model change. Each table has a `rowid` (SQLite's own; an identity
+column on PostgreSQL) that orders the history and the outbox and windows retention's scans.
 """
 
 from __future__ import annotations
 
 import functools
-import sqlite3
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 import trio
@@ -25,7 +25,6 @@ from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
 from iaccode.model.ids import new_id
-from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.store import (
     ContextRecord,
     ModelTurn,
@@ -40,84 +39,46 @@ from iaccode.tasks.store import (
 from iaccode.wire import json
 
 T = TypeVar("T")
-SCHEMA_VERSION = 2
 
 
-class SchemaTooNewError(UnusableStateError):
-    """The database's `user_version` is higher than this code knows: a newer iaccode wrote it."""
+class Cursor(Protocol):
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Any: ...
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tasks (
-    id TEXT PRIMARY KEY,
-    context_id TEXT NOT NULL,
-    owner TEXT NOT NULL,
-    state INTEGER NOT NULL,
-    status_ts TEXT NOT NULL,
-    status TEXT NOT NULL,
-    metadata TEXT,
-    live INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS tasks_by_time ON tasks (owner, status_ts DESC, id DESC);
-CREATE INDEX IF NOT EXISTS tasks_by_context ON tasks (context_id, status_ts DESC, id DESC);
-CREATE INDEX IF NOT EXISTS tasks_live ON tasks (live) WHERE live = 1;
-CREATE TABLE IF NOT EXISTS messages (
-    task_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    context_id TEXT NOT NULL,
-    body TEXT NOT NULL,
-    conversation INTEGER NOT NULL DEFAULT 1,
-    PRIMARY KEY (task_id, seq)
-);
-CREATE INDEX IF NOT EXISTS messages_by_context ON messages (context_id);
-CREATE TABLE IF NOT EXISTS artifacts (
-    task_id TEXT NOT NULL,
-    artifact_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    PRIMARY KEY (task_id, artifact_id)
-);
-CREATE INDEX IF NOT EXISTS artifacts_by_id ON artifacts (artifact_id);
-CREATE TABLE IF NOT EXISTS suspended_turns (
-    task_id TEXT PRIMARY KEY,
-    body TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS model_turns (
-    task_id TEXT NOT NULL,
-    message_id TEXT NOT NULL,
-    context_id TEXT NOT NULL,
-    body TEXT NOT NULL,
-    PRIMARY KEY (task_id, message_id)
-);
-CREATE INDEX IF NOT EXISTS model_turns_by_context ON model_turns (context_id, message_id);
-CREATE TABLE IF NOT EXISTS push_outbox (
-    id TEXT PRIMARY KEY,
-    task_id TEXT NOT NULL,
-    event TEXT NOT NULL,
-    task TEXT
-);
-CREATE TABLE IF NOT EXISTS contexts (
-    id TEXT PRIMARY KEY,
-    cwd TEXT NOT NULL,
-    owner TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    metadata TEXT
-);
-"""
+class Connection(Protocol):
+    """What the shared SQL needs of a connection: `execute` with `?` placeholders."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Cursor: ...
 
 
-def _add_message_conversation(db: sqlite3.Connection) -> None:
-    """2: `messages.conversation` (whether a message belongs to the model's conversation). Early
-    version-1 databases lack it; later ones were created with it."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(messages)")}
-    if "conversation" not in columns:
-        db.execute("ALTER TABLE messages ADD COLUMN conversation INTEGER NOT NULL DEFAULT 1")
+class Database(Protocol):
+    """Where the shared SQL runs: each call one transaction, in a worker thread."""
 
+    # appended to a SELECT that must lock the rows it reads until the commit ("" on SQLite,
+    # whose single writer already excludes every other writer)
+    lock_rows: str
+    skip_locked: str
 
-# The steps from one schema version to the next, by the version they lead to. `_SCHEMA` creates
-# the newest tables, so each step must also be harmless on a database that already has it.
-# (`model_turns` needs no step: `_SCHEMA` runs on every open and creates it where it is missing.)
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_message_conversation}
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run `fn` in one transaction, committed when it returns, rolled back if it raises."""
+        ...
+
+    async def read(self, fn: Callable[[Connection], T]) -> T: ...
+
+    async def snapshot(self, fn: Callable[[Connection], T]) -> T:
+        """`read`, with every statement of `fn` seeing the same snapshot."""
+        ...
+
+    def has_table(self, db: Connection, name: str) -> bool: ...
+
+    async def aclose(self) -> None: ...
 
 
 def _dump(value: Any) -> str:
@@ -157,62 +118,29 @@ class PrunedTasks:
     artifact_rows: int
 
 
-class SQLiteTaskStore:
-    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`."""
+class SQLTaskStore:
+    """`TaskStore` (and the retention calls) on a `Database`; the backends open it."""
 
-    def __init__(self, writer: sqlite3.Connection, reader: sqlite3.Connection) -> None:
-        self._writer = writer
-        self._reader = reader
-        self._write_limiter = trio.CapacityLimiter(1)
-        self._read_limiter = trio.CapacityLimiter(1)
-
-    @classmethod
-    async def open(cls, path: Path) -> SQLiteTaskStore:
-        def connect() -> SQLiteTaskStore:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            writer = open_database(path)
-            version = writer.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                writer.close()
-                raise SchemaTooNewError(
-                    f"the task database {path} was written by a newer iaccode (schema version "
-                    f"{version}; this one reads up to {SCHEMA_VERSION}): run the newer iaccode, "
-                    "or use another persistence-dir"
-                )
-            with writer:
-                writer.executescript(_SCHEMA)
-                for target in range(version + 1, SCHEMA_VERSION + 1):
-                    if target in _MIGRATIONS:
-                        _MIGRATIONS[target](writer)
-                writer.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            return cls(writer, open_database(path))
-
-        return await trio.to_thread.run_sync(connect)
-
-    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        def run() -> T:
-            with self._writer:  # one transaction, committed or rolled back
-                return fn(self._writer)
-
-        return await trio.to_thread.run_sync(run, limiter=self._write_limiter)
-
-    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await trio.to_thread.run_sync(fn, self._reader, limiter=self._read_limiter)
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._write = database.write
+        self._read = database.read
 
     # -- tasks ---------------------------------------------------------------------------------
 
     async def commit(self, change: TaskChange) -> None:
         rows = _ChangeRows.build(change)
-        await self._write(rows.apply)
+        await self._write(functools.partial(rows.apply, self.database))
 
     async def load_task(self, task_id: str) -> StoredTask | None:
         return await self._read(lambda db: _load_task(db, task_id))
 
     async def list_tasks(self, query: TaskQuery) -> TaskPage:
-        return await self._read(lambda db: _list_tasks(db, query))
+        # One snapshot: the count and the page agree.
+        return await self.database.snapshot(lambda db: _list_tasks(db, query))
 
     async def context_history(self, context_id: str, limit: int) -> list[Message]:
-        def run(db: sqlite3.Connection) -> list[Message]:
+        def run(db: Connection) -> list[Message]:
             rows = db.execute(
                 "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
                 " ORDER BY rowid DESC LIMIT ?",
@@ -223,7 +151,7 @@ class SQLiteTaskStore:
         return await self._read(run)
 
     async def model_turns(self, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
-        def run(db: sqlite3.Connection) -> dict[str, ModelTurn]:
+        def run(db: Connection) -> dict[str, ModelTurn]:
             found: dict[str, ModelTurn] = {}
             for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
                 batch = message_ids[start : start + 500]
@@ -239,13 +167,13 @@ class SQLiteTaskStore:
         return await self._read(run)
 
     async def live_task_ids(self) -> list[str]:
-        def run(db: sqlite3.Connection) -> list[str]:
+        def run(db: Connection) -> list[str]:
             return [row[0] for row in db.execute("SELECT id FROM tasks WHERE live = 1")]
 
         return await self._read(run)
 
     async def suspended_task_ids(self) -> list[str]:
-        def run(db: sqlite3.Connection) -> list[str]:
+        def run(db: Connection) -> list[str]:
             return [row[0] for row in db.execute("SELECT task_id FROM suspended_turns")]
 
         return await self._read(run)
@@ -253,7 +181,7 @@ class SQLiteTaskStore:
     # -- the push outbox -------------------------------------------------------------------------
 
     async def outbox(self, limit: int) -> list[OutboxEntry]:
-        def run(db: sqlite3.Connection) -> list[OutboxEntry]:
+        def run(db: Connection) -> list[OutboxEntry]:
             rows = db.execute(
                 "SELECT id, task_id, event, task FROM push_outbox ORDER BY rowid LIMIT ?", (limit,)
             ).fetchall()
@@ -277,7 +205,7 @@ class SQLiteTaskStore:
     # -- contexts ------------------------------------------------------------------------------
 
     async def load_context(self, context_id: str) -> ContextRecord | None:
-        def run(db: sqlite3.Connection) -> ContextRecord | None:
+        def run(db: Connection) -> ContextRecord | None:
             row = db.execute(
                 "SELECT cwd, owner, updated_at, metadata FROM contexts WHERE id = ?",
                 (context_id,),
@@ -293,7 +221,7 @@ class SQLiteTaskStore:
     async def save_context(self, record: ContextRecord) -> None:
         meta = json.dumps(record.metadata).decode() if record.metadata else None
 
-        def run(db: sqlite3.Connection) -> None:
+        def run(db: Connection) -> None:
             db.execute(
                 "INSERT INTO contexts (id, cwd, owner, updated_at, metadata)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
@@ -326,9 +254,9 @@ class SQLiteTaskStore:
         go with it, in the same commit.
         """
 
-        def run(db: sqlite3.Connection) -> PrunedTasks | None:
+        def run(db: Connection) -> PrunedTasks | None:
             in_use = frozenset(trio.from_thread.run_sync(keep))
-            return _prune_tasks(db, before, after, in_use, limit, window)
+            return _prune_tasks(self.database, db, before, after, in_use, limit, window)
 
         return await self._write(run)
 
@@ -347,7 +275,7 @@ class SQLiteTaskStore:
         """
         keep = frozenset(keep)
 
-        def run(db: sqlite3.Connection) -> tuple[int, int] | None:
+        def run(db: Connection) -> tuple[int, int] | None:
             (last,) = db.execute("SELECT MAX(rowid) FROM contexts").fetchone()
             if last is None or after >= last:
                 return None
@@ -374,8 +302,8 @@ class SQLiteTaskStore:
         push notifications were never on (no table).
         """
 
-        def run(db: sqlite3.Connection) -> tuple[int, int] | None:
-            if not _has_table(db, "push_configs"):
+        def run(db: Connection) -> tuple[int, int] | None:
+            if not self.database.has_table(db, "push_configs"):
                 return None
             (last,) = db.execute("SELECT MAX(rowid) FROM push_configs").fetchone()
             if last is None or after >= last:
@@ -401,17 +329,12 @@ class SQLiteTaskStore:
         return found
 
     async def aclose(self) -> None:
-        def close() -> None:
-            self._reader.close()
-            self._writer.close()
-
-        with trio.CancelScope(shield=True):
-            async with self._write_limiter, self._read_limiter:
-                await trio.to_thread.run_sync(close)
+        await self.database.aclose()
 
 
 def _prune_tasks(
-    db: sqlite3.Connection,
+    database: Database,
+    db: Connection,
     before: str,
     after: int,
     keep: frozenset[str],
@@ -426,7 +349,7 @@ def _prune_tasks(
         "SELECT rowid, id FROM tasks WHERE rowid > ? AND rowid <= ?"
         f" AND state IN ({_marks(states)}) AND live = 0 AND status_ts < ?"
         " AND NOT EXISTS (SELECT 1 FROM suspended_turns WHERE suspended_turns.task_id = tasks.id)"
-        " ORDER BY rowid LIMIT ?",
+        f" ORDER BY rowid LIMIT ?{database.skip_locked}",
         (after, after + window, *states, before, limit),
     ).fetchall()
     scanned_to = rows[-1][0] if len(rows) == limit else after + window
@@ -441,7 +364,7 @@ def _prune_tasks(
     db.execute(f"DELETE FROM artifacts WHERE task_id IN ({marks})", ids)
     db.execute(f"DELETE FROM model_turns WHERE task_id IN ({marks})", ids)
     push_configs = 0
-    if _has_table(db, "push_configs"):
+    if database.has_table(db, "push_configs"):
         push_configs = db.execute(
             f"DELETE FROM push_configs WHERE task_id IN ({marks})", ids
         ).rowcount
@@ -453,7 +376,7 @@ def _prune_tasks(
     return PrunedTasks(scanned_to, ids, messages, push_configs, gone, len(artifacts))
 
 
-def _referenced(artifact_ids: list[str], db: sqlite3.Connection) -> set[str]:
+def _referenced(artifact_ids: list[str], db: Connection) -> set[str]:
     rows = db.execute(
         f"SELECT DISTINCT artifact_id FROM artifacts WHERE artifact_id IN ({_marks(artifact_ids)})",
         artifact_ids,
@@ -463,24 +386,6 @@ def _referenced(artifact_ids: list[str], db: sqlite3.Connection) -> set[str]:
 
 def _marks(values: Collection[Any]) -> str:
     return ", ".join("?" * len(values))
-
-
-def _has_table(db: sqlite3.Connection, name: str) -> bool:
-    row = db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
-    ).fetchone()
-    return row is not None
-
-
-def open_database(path: Path) -> sqlite3.Connection:
-    """A connection to the server's database: WAL, crash-safe commits, a wait on SQLITE_BUSY."""
-    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA synchronous = NORMAL")
-    db.execute("PRAGMA busy_timeout = 5000")
-    # Explicit transactions: `with db` issues BEGIN/COMMIT only in the default isolation level.
-    db.isolation_level = "DEFERRED"
-    return db
 
 
 class _ChangeRows:
@@ -578,12 +483,15 @@ class _ChangeRows:
             )
         )
 
-    def apply(self, db: sqlite3.Connection) -> None:
+    def apply(self, database: Database, db: Connection) -> None:
         # Retention may have deleted the task since it was read (an old task followed up just
-        # as a pass ran): refuse, rolling back, rather than write rows for no task.
+        # as a pass ran): refuse, rolling back, rather than write rows for no task. The row
+        # stays locked to the commit where writers run side by side (the history's `seq`).
         if (
             not self.creates
-            and not db.execute("SELECT 1 FROM tasks WHERE id = ?", (self.task_id,)).fetchone()
+            and not db.execute(
+                "SELECT 1 FROM tasks WHERE id = ?" + database.lock_rows, (self.task_id,)
+            ).fetchone()
         ):
             raise TaskNotFoundError(f"Task {self.task_id} not found", taskId=self.task_id)
         for sql, params in self.statements:
@@ -607,13 +515,13 @@ class _ChangeRows:
                 ),
             )
         if self.notify is not None:
-            _add_to_outbox(db, self.notify)
+            _add_to_outbox(database, db, self.notify)
 
 
-def _add_to_outbox(db: sqlite3.Connection, notify: Notification) -> None:
+def _add_to_outbox(database: Database, db: Connection, notify: Notification) -> None:
     """The outbox row of a settled state, when the task has push configs (encoded here, in the
     writer thread, and only then; the task itself only when a 0.3 config wants it)."""
-    if not _has_table(db, "push_configs"):
+    if not database.has_table(db, "push_configs"):
         return
     (legacy,) = db.execute(
         "SELECT MAX(legacy) FROM push_configs WHERE task_id = ?", (notify.event.task_id,)
@@ -631,7 +539,7 @@ def _add_to_outbox(db: sqlite3.Connection, notify: Notification) -> None:
     )
 
 
-def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:
+def _load_task(db: Connection, task_id: str) -> StoredTask | None:
     row = db.execute(
         "SELECT id, context_id, owner, status, metadata, live FROM tasks WHERE id = ?",
         (task_id,),
@@ -647,7 +555,7 @@ def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:
 
 
 def _task_from_row(
-    db: sqlite3.Connection,
+    db: Connection,
     row: tuple[Any, ...],
     *,
     history_length: int | None,
@@ -681,13 +589,7 @@ def _task_from_row(
     )
 
 
-def _list_tasks(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
-    with db:  # one read transaction: the count and the page see the same snapshot
-        db.execute("BEGIN")
-        return _list_tasks_in(db, query)
-
-
-def _list_tasks_in(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
+def _list_tasks(db: Connection, query: TaskQuery) -> TaskPage:
     where = ["owner = ?"]
     params: list[Any] = [query.owner]
     if query.context_id is not None:

@@ -1,0 +1,26 @@
+"""The task store under test: every test that takes `open_store` runs on SQLite (the embedded
+default) and on a real PostgreSQL server, so one suite proves both backends."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from iaccode.tasks.sql_store import SQLTaskStore
+from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from tests.postgres_process import postgres_server, postgres_url  # noqa: F401  (fixtures)
+
+OpenStore = Callable[[], Awaitable[SQLTaskStore]]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> OpenStore:
+    """Opens the store of this test; each call opens the same data again (a restart)."""
+    if request.param == "sqlite":
+        return lambda: SQLiteTaskStore.open(tmp_path / "tasks.db")
+    from iaccode.tasks.postgres_store import PostgresTaskStore
+
+    url = request.getfixturevalue("postgres_url")
+    return lambda: PostgresTaskStore.open(url)
