@@ -1,6 +1,7 @@
 """The A2A core: what runs turns and keeps tasks, whatever protocol and transport front it.
 
-`open_core(config)` opens the task store, ends (or keeps answerable) what the previous process
+`open_core(config)` opens the task store (`task-store`: SQLite under persistence-dir, or
+PostgreSQL), ends (or keeps answerable) what the previous process
 left, and builds the task manager, turn supervisor, A2A service and dispatcher; `Core.start`
 starts its long-lived tasks in the caller's nursery. `iaccode a2a` puts its transports in front of
 the dispatcher, `iaccode agui` its AG-UI adapter (in the same process, through the same
@@ -46,6 +47,7 @@ from iaccode.tasks.push import (
     open_keyring,
 )
 from iaccode.tasks.retention import Retention
+from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
 
@@ -70,7 +72,10 @@ class Core:
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Start the turn supervisor, the push worker, housekeeping, the engine's warm-up and
-        its background work."""
+        its background work (and a shared store's availability monitor)."""
+        monitor = getattr(self.tasks.store, "monitor", None)
+        if callable(monitor):
+            await nursery.start(monitor)
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
@@ -100,7 +105,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             lock_directory(config.persistence_dir, "persistence-dir")
         )
         backup = await open_backup(config, threads_dir)
-        store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+        store = await open_store(config)
         resources.push_async_callback(store.aclose)
         push = await resources.enter_async_context(open_push(config, store))
         tasks = TaskManager(
@@ -195,6 +200,26 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
         )
 
 
+async def open_store(config: Config) -> SQLTaskStore:
+    """The task store `task-store` names: SQLite's `tasks.db` under persistence-dir (the
+    default), or PostgreSQL at `task-store-url`.
+
+    Raises `ConfigError` for `coordination-url` (not in this version yet) and
+    `UnusableStateError` (one line naming the database) when the store cannot be opened.
+    """
+    if config.coordination_url is not None:
+        # The Protocols are in place (iaccode.tasks.shared); their Redis side is not yet.
+        raise ConfigError(
+            "coordination-url: coordination across replicas (Redis) is not in this version "
+            "yet; run one replica per task store (docs/deployment.md)"
+        )
+    if config.task_store == "postgres" and config.task_store_url:
+        from iaccode.tasks.postgres_store import PostgresTaskStore
+
+        return await PostgresTaskStore.open(config.task_store_url)
+    return await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+
+
 async def open_backup(config: Config, threads_dir: Path | None) -> StateBackup | None:
     """Config backups when `IAC_CODE_CONFIG_BACKUP_DIR` is set: an empty persistence-dir is
     restored from the newest snapshot first (a fresh sandbox keeps its conversations).
@@ -229,7 +254,7 @@ class PushParts:
 
 
 @contextlib.asynccontextmanager
-async def open_push(config: Config, store: SQLiteTaskStore) -> AsyncIterator[PushParts | None]:
+async def open_push(config: Config, store: SQLTaskStore) -> AsyncIterator[PushParts | None]:
     """The push notification machinery when `push-notifications` is on, closed on the way out."""
     if not config.push_notifications:
         yield None
@@ -237,9 +262,14 @@ async def open_push(config: Config, store: SQLiteTaskStore) -> AsyncIterator[Pus
     # httpx logs every request URL at INFO; callback URLs may carry tokens.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     keyring = await open_keyring(config.persistence_dir)
-    configs = await PushConfigStore.open(
-        config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
-    )
+    if isinstance(store, SQLiteTaskStore):
+        configs = await PushConfigStore.open(
+            config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
+        )
+    else:  # a shared store keeps the configs beside the tasks, on its own connections
+        configs = PushConfigStore.on(
+            store.database, keyring, allow_loopback=config.push_allow_loopback
+        )
     queue: PushQueue
     if config.push_queue == "redis-streams":
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,13 @@ import trio
 from iaccode.config import Config
 from iaccode.server import RunningServer, serve
 from tests.client import A2AClient
+from tests.postgres_process import postgres_server, postgres_url  # noqa: F401  (fixtures)
 from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
 from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
 HTTP_SERVERS = ("builtin", "hypercorn")
+TASK_STORES = ("sqlite", "postgres")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -31,6 +34,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "builtin_only(reason): tests the built-in HTTP loop itself; not run under hypercorn",
     )
+    config.addinivalue_line(
+        "markers",
+        "task_stores: run the tests that start a server on every task store (SQLite and a "
+        "real PostgreSQL); IACCODE_TEST_TASK_STORE=postgres runs every test on PostgreSQL",
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -41,12 +49,30 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         and not definition.get_closest_marker("builtin_only")
     ):
         metafunc.parametrize("http_server", HTTP_SERVERS, indirect=True)
+    if "task_store" in metafunc.fixturenames and definition.get_closest_marker("task_stores"):
+        metafunc.parametrize("task_store", TASK_STORES, indirect=True)
 
 
 @pytest.fixture
 def http_server(request: pytest.FixtureRequest) -> str:
     """The `http-server` of the servers a test starts: builtin, unless run under both."""
     return str(getattr(request, "param", "builtin"))
+
+
+@pytest.fixture
+def task_store(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The task store settings of the servers a test starts: SQLite unless run under both (or
+    IACCODE_TEST_TASK_STORE=postgres); PostgreSQL gets a database of its own per test."""
+    kind = getattr(request, "param", None) or os.environ.get("IACCODE_TEST_TASK_STORE", "sqlite")
+    if kind == "postgres":
+        return {"task_store": "postgres", "task_store_url": request.getfixturevalue("postgres_url")}
+    return {}
+
+
+def task_store_env(task_store: dict[str, Any]) -> dict[str, str]:
+    """The `task_store` settings as the environment variables of a server process."""
+    names = {"task_store": "IACCODE_A2A_TASK_STORE", "task_store_url": "IACCODE_A2A_TASK_STORE_URL"}
+    return {names[key]: str(value) for key, value in task_store.items()}
 
 
 @pytest.fixture(autouse=True)
@@ -72,9 +98,12 @@ def server_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_config(tmp_path: Path, workspace: Path, http_server: str) -> Callable[..., Config]:
+def make_config(
+    tmp_path: Path, workspace: Path, http_server: str, task_store: dict[str, Any]
+) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
         values: dict[str, Any] = {
+            **task_store,
             "http_server": http_server,
             "host": "127.0.0.1",
             "port": 0,

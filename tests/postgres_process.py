@@ -3,8 +3,9 @@
 Debian's `postgresql` package (scripts/test installs it): `initdb` and `postgres` from
 /usr/lib/postgresql/<version>/bin, a cluster in a temporary directory, listening on loopback
 only, trust authentication for the one test user. PostgreSQL refuses to run as root, so as root
-(CI) the server runs as the `postgres` system user the package creates, via `runuser`; its
-directory is made for it outside the tests' (root-only) temp dirs.
+(CI) the server runs as the `postgres` system user the package creates (started under that
+user directly, so that signals reach it); its directory is made for it outside the tests'
+(root-only) temp dirs.
 
 Outside CI, a machine without PostgreSQL skips these tests with the reason; in CI (CI=true)
 they fail instead, so a missing install step cannot hide.
@@ -21,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,14 +62,14 @@ class PostgresProcess:
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="iaccode-pg-"))
         self.data = self.root / "data"
-        self._runas: list[str] = []
+        self._user: dict[str, Any] = {}
         if os.geteuid() == 0:  # initdb and postgres refuse root
             try:
                 account = pwd.getpwnam("postgres")
             except KeyError:
                 unavailable("running as root and there is no postgres user to run PostgreSQL")
             os.chown(self.root, account.pw_uid, account.pw_gid)
-            self._runas = ["runuser", "-u", "postgres", "--"]
+            self._user = {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": []}
         self._proc: subprocess.Popen[bytes] | None = None
         self._initdb()
 
@@ -78,19 +80,23 @@ class PostgresProcess:
         )
 
     def _initdb(self) -> None:
-        args = [*self._runas, str(self.bin / "initdb"), "-D", str(self.data), "-U", USER]
+        args = [str(self.bin / "initdb"), "-D", str(self.data), "-U", USER]
         args += ["-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]
-        done = subprocess.run(args, capture_output=True, timeout=120, check=False)
+        done = subprocess.run(
+            args, capture_output=True, timeout=120, check=False, cwd=self.root, **self._user
+        )
         if done.returncode != 0:
             raise RuntimeError(f"initdb failed: {done.stderr.decode(errors='replace')[-500:]}")
 
     def start(self) -> None:
-        args = [*self._runas, str(self.bin / "postgres"), "-D", str(self.data)]
+        args = [str(self.bin / "postgres"), "-D", str(self.data)]
         args += ["-h", "127.0.0.1", "-p", str(self.port), "-k", str(self.root)]
         # A test cluster: durability against power loss is not what these tests check.
         args += ["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200"]
         log = (self.root / "postgres.log").open("ab")
-        self._proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        self._proc = subprocess.Popen(
+            args, stdout=log, stderr=subprocess.STDOUT, cwd=self.root, **self._user
+        )
         deadline = time.monotonic() + 30
         ready = [str(self.bin / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.port), "-q"]
         while subprocess.run(ready, check=False, timeout=10).returncode != 0:

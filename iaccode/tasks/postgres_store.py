@@ -20,6 +20,7 @@ answers, drops the pool's dead connections, and marks the store available again.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -38,6 +39,7 @@ T = TypeVar("T")
 SCHEMA_VERSION = 1
 CONNECT_TIMEOUT_SECONDS = 3  # one connection attempt (libpq's connect_timeout, whole seconds)
 POOL_TIMEOUT_SECONDS = 5.0  # a request waiting for a free connection
+LOCK_WAIT_SECONDS = 5.0  # for the server lock that a server killed just now may still hold
 PROBE_UP_SECONDS = 5.0
 PROBE_DOWN_SECONDS = 0.5
 MISSING_DRIVER = "task-store: postgres needs the postgres extra (pip install 'iaccode[postgres]')"
@@ -131,6 +133,13 @@ CREATE INDEX IF NOT EXISTS push_configs_by_task ON push_configs (task_id);
 _MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {}
 # Replicas starting together take turns at the schema (any constant key will do).
 _SCHEMA_LOCK = 0x1ACC0DE
+# Held for the server's life on its own connection: one server per database until replicas
+# coordinate (`coordination-url`), as `dirlock` holds a persistence-dir.
+_SERVER_LOCK = 0x1ACC0DF
+
+
+class StoreInUseError(UnusableStateError):
+    """Another iaccode server holds this PostgreSQL database."""
 
 
 def _drivers() -> tuple[Any, Any]:
@@ -190,9 +199,16 @@ class PostgresDatabase:
     lock_rows = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"  # retention passes over rows a commit holds
 
-    def __init__(self, url: str, pool: psycopg_pool.ConnectionPool[Any], max_connections: int):
+    def __init__(
+        self,
+        url: str,
+        pool: psycopg_pool.ConnectionPool[Any],
+        holder: psycopg.Connection[Any],
+        max_connections: int,
+    ) -> None:
         self._url = url
         self._pool = pool
+        self._holder = holder  # holds `_SERVER_LOCK`; the monitor's probes go through it
         self._limiter = trio.CapacityLimiter(max_connections)
         self.available = True
         self.where = describe_url(url)
@@ -233,8 +249,11 @@ class PostgresDatabase:
             raise StoreUnavailableError() from None
 
     def _probe(self) -> None:
-        with self._psycopg.connect(self._url, connect_timeout=CONNECT_TIMEOUT_SECONDS) as conn:
-            conn.execute("SELECT 1")
+        """A round trip on the lock holder's connection; a lost one is made again and the
+        lock taken again (raises `StoreInUseError` when another server took it meanwhile)."""
+        if self._holder.closed or self._holder.broken:
+            self._holder = hold_server_lock(self._url, self.where)
+        self._holder.execute("SELECT 1")
 
     async def monitor(
         self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED
@@ -246,7 +265,7 @@ class PostgresDatabase:
             await trio.sleep(PROBE_UP_SECONDS if self.available else PROBE_DOWN_SECONDS)
             try:
                 await trio.to_thread.run_sync(self._probe, abandon_on_cancel=True)
-            except self._psycopg.Error as exc:
+            except (self._psycopg.Error, UnusableStateError) as exc:
                 if self.available:
                     log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
                 self.available = False
@@ -257,8 +276,12 @@ class PostgresDatabase:
                 log.warning("the task store at %s is available again", self.where)
 
     async def aclose(self) -> None:
+        def close() -> None:
+            self._pool.close()
+            self._holder.close()  # gives the server lock back
+
         with trio.CancelScope(shield=True):
-            await trio.to_thread.run_sync(self._pool.close)
+            await trio.to_thread.run_sync(close)
 
 
 class PostgresTaskStore(SQLTaskStore):
@@ -287,13 +310,17 @@ class PostgresTaskStore(SQLTaskStore):
         where = describe_url(url)
 
         def setup() -> PostgresTaskStore:
+            holder = hold_server_lock(url, where)
             try:
-                with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_SECONDS) as conn:
-                    _migrate(conn, where)
+                _migrate(holder, where)
             except psycopg.Error as exc:
+                holder.close()
                 raise UnusableStateError(
                     f"task-store-url: cannot use PostgreSQL at {where}: {_reason(exc)}"
                 ) from None
+            except BaseException:
+                holder.close()
+                raise
             pool = psycopg_pool.ConnectionPool(
                 url,
                 min_size=1,
@@ -306,9 +333,39 @@ class PostgresTaskStore(SQLTaskStore):
                 open=False,
             )
             pool.open(wait=False)
-            return cls(PostgresDatabase(url, pool, max_connections))
+            return cls(PostgresDatabase(url, pool, holder, max_connections))
 
         return await trio.to_thread.run_sync(setup)
+
+
+def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
+    """A connection (autocommit) holding the server lock of the database at `url`.
+
+    Raises `StoreInUseError` when another server holds it, `UnusableStateError` when the
+    server cannot be reached or refuses us (both one line naming `where`, never a password).
+    """
+    driver, _ = _drivers()
+    try:
+        conn: psycopg.Connection[Any] = driver.connect(
+            url, connect_timeout=CONNECT_TIMEOUT_SECONDS, autocommit=True
+        )
+    except driver.Error as exc:
+        raise UnusableStateError(
+            f"task-store-url: cannot connect to PostgreSQL at {where}: {_reason(exc)}"
+        ) from None
+    # A server killed a moment ago may still hold it until PostgreSQL notices: wait a little.
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (_SERVER_LOCK,)).fetchone()
+        if row and row[0]:
+            return conn
+        if time.monotonic() > deadline:
+            conn.close()
+            raise StoreInUseError(
+                f"task-store-url: PostgreSQL at {where} is in use by another iaccode server "
+                "(one server per task store until coordination-url is supported)"
+            )
+        time.sleep(0.1)
 
 
 def _migrate(conn: psycopg.Connection[Any], where: str) -> None:
@@ -329,4 +386,10 @@ def _migrate(conn: psycopg.Connection[Any], where: str) -> None:
         conn.execute("INSERT INTO iaccode_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
 
 
-__all__ = ["MISSING_DRIVER", "PostgresDatabase", "PostgresTaskStore", "SchemaTooNewError"]
+__all__ = [
+    "MISSING_DRIVER",
+    "PostgresDatabase",
+    "PostgresTaskStore",
+    "SchemaTooNewError",
+    "StoreInUseError",
+]

@@ -1,5 +1,6 @@
 """The task store under test: every test that takes `open_store` runs on SQLite (the embedded
-default) and on a real PostgreSQL server, so one suite proves both backends."""
+default) and on a real PostgreSQL server (tests/postgres_process.py, through the fixtures of
+tests/conftest.py), so one suite proves both backends."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import pytest
 
 from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
-from tests.postgres_process import postgres_server, postgres_url  # noqa: F401  (fixtures)
 
 OpenStore = Callable[[], Awaitable[SQLTaskStore]]
 
