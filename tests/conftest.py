@@ -15,7 +15,7 @@ import trio
 from iaccode.config import Config
 from iaccode.server import RunningServer, serve
 from tests.client import A2AClient
-from tests.postgres_process import postgres_server, postgres_url  # noqa: F401  (fixtures)
+from tests.postgres_process import own_postgres, postgres_server, postgres_url  # noqa: F401
 from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
 from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 

@@ -137,6 +137,16 @@ def postgres_server() -> Iterator[PostgresProcess]:
     server.remove()
 
 
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresProcess]:
+    """A PostgreSQL server of one test's own, to stop and start again (outages)."""
+    pytest.importorskip("psycopg", reason="the postgres extra is not installed")
+    server = PostgresProcess()
+    server.start()
+    yield server
+    server.remove()
+
+
 _databases = iter(range(1, 1 << 30))
 
 
