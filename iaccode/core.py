@@ -11,6 +11,7 @@ dispatcher).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
@@ -49,7 +50,11 @@ from iaccode.tasks.push import (
 from iaccode.tasks.retention import Retention
 from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
-from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
+from iaccode.tasks.supervisor import (
+    TurnSupervisor,
+    recover_interrupted_turns,
+    recover_orphaned_turns,
+)
 
 log = logging.getLogger("iaccode.core")
 
@@ -74,8 +79,8 @@ class Core:
         """Start the turn supervisor, the push worker, housekeeping, the engine's warm-up and
         its background work (and a shared store's availability monitor)."""
         monitor = getattr(self.tasks.store, "monitor", None)
-        if callable(monitor):
-            await nursery.start(monitor)
+        if callable(monitor):  # a shared store: after an outage, end the turns it orphaned
+            await nursery.start(functools.partial(monitor, on_recovered=self._after_store_outage))
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
@@ -90,6 +95,11 @@ class Core:
         background = getattr(self.engine, "run_background", None)
         if callable(background):  # e.g. the llm engine's MCP sessions
             nursery.start_soon(background)
+
+    async def _after_store_outage(self) -> None:
+        ended = await recover_orphaned_turns(self.tasks, self.supervisor)
+        if ended:
+            log.warning("ended %d task(s) whose end could not be stored in the outage", ended)
 
 
 @contextlib.asynccontextmanager

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import trio
@@ -256,10 +256,14 @@ class PostgresDatabase:
         self._holder.execute("SELECT 1")
 
     async def monitor(
-        self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED
+        self,
+        *,
+        on_recovered: Callable[[], Awaitable[object]] | None = None,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
         """Probe the server for ever: mark the store unavailable when it stops answering and
-        available again (its dead pooled connections dropped) once it answers."""
+        available again (its dead pooled connections dropped) once it answers; then await
+        `on_recovered` (a failure of it is logged, and it runs again after the next outage)."""
         task_status.started()
         while True:
             await trio.sleep(PROBE_UP_SECONDS if self.available else PROBE_DOWN_SECONDS)
@@ -274,6 +278,11 @@ class PostgresDatabase:
                 await trio.to_thread.run_sync(self._pool.check, abandon_on_cancel=True)
                 self.available = True
                 log.warning("the task store at %s is available again", self.where)
+                if on_recovered is not None:
+                    try:
+                        await on_recovered()
+                    except Exception as exc:  # the store went again: after the next outage
+                        log.warning("after the outage: %s: %s", type(exc).__name__, exc)
 
     async def aclose(self) -> None:
         def close() -> None:
@@ -294,9 +303,13 @@ class PostgresTaskStore(SQLTaskStore):
         return self.database.available
 
     async def monitor(
-        self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED
+        self,
+        *,
+        on_recovered: Callable[[], Awaitable[object]] | None = None,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
-        await self.database.monitor(task_status=task_status)
+        """`PostgresDatabase.monitor`."""
+        await self.database.monitor(on_recovered=on_recovered, task_status=task_status)
 
     @classmethod
     async def open(cls, url: str, *, max_connections: int = 8) -> PostgresTaskStore:

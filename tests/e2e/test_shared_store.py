@@ -82,3 +82,36 @@ async def test_postgres_lost_and_back(
         assert again["status"]["message"]["parts"][0]["text"] == "back"
         listed = await a2a.result("ListTasks", {})
         assert listed["totalSize"] == 1  # the refused message left nothing behind
+
+
+async def test_a_turn_ending_in_an_outage_is_ended_once_the_store_is_back(
+    own_postgres: PostgresProcess,
+    start_server: Callable[..., Any],
+    workspace: Path,
+) -> None:
+    """Its end cannot be stored (the supervisor gives up after its retries): once PostgreSQL is
+    back, the server ends it as a restart would, instead of leaving it WORKING."""
+    url = own_postgres.create_database("tasks")
+    server: RunningServer = await start_server(task_store="postgres", task_store_url=url)
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+        a2a = A2AClient(http, cwd=workspace)
+        task = await a2a.send("sleep 2\nsay late", configuration={"returnImmediately": True})
+        own_postgres.stop()
+        with trio.fail_after(30):  # the turn ends, its end unstored
+            while server.service.supervisor.active(task["id"]) is not None:
+                await trio.sleep(0.05)
+        own_postgres.start()
+        with trio.fail_after(30):
+            while True:
+                got = await a2a.call("GetTask", {"id": task["id"]})
+                state = got.get("result", {}).get("status", {}).get("state")
+                if state not in (None, "TASK_STATE_WORKING", "TASK_STATE_SUBMITTED"):
+                    break
+                await trio.sleep(0.1)
+        status = got["result"]["status"]
+        assert status["state"] == "TASK_STATE_INPUT_REQUIRED", status
+        assert status["message"]["metadata"]["iac_code"]["interrupted"] is True
+        assert await server.service.tasks.store.live_task_ids() == []
+        # and it takes a follow-up, as an interrupted task does after a restart
+        again = await a2a.send("say back", task_id=task["id"])
+        assert again["status"]["message"]["parts"][0]["text"] == "back"
