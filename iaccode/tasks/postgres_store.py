@@ -170,6 +170,13 @@ def _reason(exc: Exception) -> str:
     return first.rsplit(" failed: ", 1)[-1].strip() or type(exc).__name__
 
 
+def _lost_connection(exc: Exception) -> bool:
+    """Whether a driver error means the server is gone (no connection, or none to be had, or
+    one it cut: SQLSTATE classes 08 and 57P) rather than one statement failing."""
+    sqlstate = getattr(exc, "sqlstate", None)
+    return sqlstate is None or sqlstate.startswith(("08", "57P"))
+
+
 class _Translating:
     """A psycopg connection as the shared SQL wants it: `?` placeholders (none of the shared
     statements holds a literal `?` or `%`)."""
@@ -243,6 +250,8 @@ class PostgresDatabase:
         try:
             return await trio.to_thread.run_sync(run, limiter=self._limiter)
         except (self._psycopg.OperationalError, self._psycopg_pool.PoolTimeout) as exc:
+            if not _lost_connection(exc):
+                raise  # a deadlock or a serialization failure: this request's, not the store's
             if self.available:
                 log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
             self.available = False

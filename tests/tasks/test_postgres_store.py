@@ -106,3 +106,17 @@ async def test_lost_while_running_fails_fast_and_recovers(own_postgres: Postgres
     reloaded = await store.load_task("before")
     assert reloaded is not None and reloaded.task.status.state == TaskState.TASK_STATE_COMPLETED
     await store.aclose()
+
+
+def test_only_a_lost_connection_marks_the_store_unavailable() -> None:
+    from psycopg import errors
+    from psycopg_pool import PoolTimeout
+
+    from iaccode.tasks.postgres_store import _lost_connection
+
+    assert _lost_connection(psycopg.OperationalError("connection refused"))  # libpq: no state
+    assert _lost_connection(PoolTimeout("no connection in 5 s"))
+    assert _lost_connection(errors.AdminShutdown())  # 57P01: the server is shutting down
+    assert _lost_connection(errors.ConnectionFailure())  # 08006
+    assert not _lost_connection(errors.DeadlockDetected())  # 40P01: this transaction's problem
+    assert not _lost_connection(errors.SerializationFailure())
