@@ -15,7 +15,12 @@ import trio
 from iaccode.config import Config
 from iaccode.server import RunningServer, serve
 from tests.client import A2AClient
-from tests.postgres_process import own_postgres, postgres_server, postgres_url  # noqa: F401
+from tests.postgres_process import (  # noqa: F401  (fixtures)
+    own_postgres,
+    postgres_database,
+    postgres_server,
+    postgres_url,
+)
 from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
 from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 
@@ -59,20 +64,32 @@ def http_server(request: pytest.FixtureRequest) -> str:
     return str(getattr(request, "param", "builtin"))
 
 
+TaskStoreFor = Callable[[Path], dict[str, Any]]
+
+
 @pytest.fixture
-def task_store(request: pytest.FixtureRequest) -> dict[str, Any]:
-    """The task store settings of the servers a test starts: SQLite unless run under both (or
-    IACCODE_TEST_TASK_STORE=postgres); PostgreSQL gets a database of its own per test."""
+def task_store(request: pytest.FixtureRequest) -> TaskStoreFor:
+    """The task store settings of a server on a given persistence-dir: SQLite unless run under
+    both (or IACCODE_TEST_TASK_STORE=postgres). On PostgreSQL each persistence-dir gets a
+    database of its own, so that servers of one test share state exactly when they would on
+    SQLite (a restart on the same directory), and two on different directories do not."""
     kind = getattr(request, "param", None) or os.environ.get("IACCODE_TEST_TASK_STORE", "sqlite")
-    if kind == "postgres":
-        return {"task_store": "postgres", "task_store_url": request.getfixturevalue("postgres_url")}
-    return {}
+    if kind != "postgres":
+        return lambda directory: {}
+    databases: dict[Path, str] = {}
+
+    def settings(directory: Path) -> dict[str, Any]:
+        if directory not in databases:
+            databases[directory] = request.getfixturevalue("postgres_database")()
+        return {"task_store": "postgres", "task_store_url": databases[directory]}
+
+    return settings
 
 
-def task_store_env(task_store: dict[str, Any]) -> dict[str, str]:
-    """The `task_store` settings as the environment variables of a server process."""
+def task_store_env(settings: dict[str, Any]) -> dict[str, str]:
+    """Task store settings as the environment variables of a server process."""
     names = {"task_store": "IACCODE_A2A_TASK_STORE", "task_store_url": "IACCODE_A2A_TASK_STORE_URL"}
-    return {names[key]: str(value) for key, value in task_store.items()}
+    return {names[key]: str(value) for key, value in settings.items()}
 
 
 @pytest.fixture(autouse=True)
@@ -99,11 +116,10 @@ def server_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def make_config(
-    tmp_path: Path, workspace: Path, http_server: str, task_store: dict[str, Any]
+    tmp_path: Path, workspace: Path, http_server: str, task_store: TaskStoreFor
 ) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
         values: dict[str, Any] = {
-            **task_store,
             "http_server": http_server,
             "host": "127.0.0.1",
             "port": 0,
@@ -113,6 +129,8 @@ def make_config(
             "shutdown_grace_seconds": 2.0,
         }
         values.update(overrides)
+        for key, value in task_store(Path(values["persistence_dir"])).items():
+            values.setdefault(key, value)
         (tmp_path / "other").mkdir(exist_ok=True)
         return Config(**values)
 

@@ -5,13 +5,19 @@ fixtures. Outside CI, a machine without PostgreSQL skips these tests with the re
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from iaccode.testing.postgres import PostgresProcess, PostgresUnavailable
 
-__all__ = ["PostgresProcess", "own_postgres", "postgres_server", "postgres_url"]
+__all__ = [
+    "PostgresProcess",
+    "own_postgres",
+    "postgres_database",
+    "postgres_server",
+    "postgres_url",
+]
 
 
 def start_postgres() -> PostgresProcess:
@@ -45,6 +51,21 @@ _databases = iter(range(1, 1 << 30))
 
 
 @pytest.fixture
-def postgres_url(postgres_server: PostgresProcess) -> str:
+def postgres_database(postgres_server: PostgresProcess) -> Iterator[Callable[[], str]]:
+    """Makes fresh databases (returns the URL of each), dropped when the test ends."""
+    made: list[str] = []
+
+    def make() -> str:
+        name = f"t{os.getpid()}_{next(_databases)}"
+        made.append(name)
+        return postgres_server.create_database(name)
+
+    yield make
+    for name in made:  # a database is a few MB on disk: hundreds of tests would fill it
+        postgres_server.drop_database(name)
+
+
+@pytest.fixture
+def postgres_url(postgres_database: Callable[[], str]) -> str:
     """The URL of a database of its own for one test."""
-    return postgres_server.create_database(f"t{os.getpid()}_{next(_databases)}")
+    return postgres_database()

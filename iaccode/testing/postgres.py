@@ -128,6 +128,13 @@ class PostgresProcess:
             conn.execute(f'CREATE DATABASE "{name}"')  # a name of our own making
         return self.url(name)
 
+    def drop_database(self, name: str) -> None:
+        """Drop a database made by `create_database`, cutting its connections."""
+        import psycopg
+
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
     def remove(self) -> None:
         self.stop()
         shutil.rmtree(self.root, ignore_errors=True)

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import task_store_env
+from tests.conftest import TaskStoreFor, task_store_env
 from tests.process import ServerProcess
 
 pytestmark = pytest.mark.task_stores  # on SQLite and on PostgreSQL
@@ -39,11 +39,11 @@ def send(url: str, text: str, cwd: Path, **message: Any) -> dict[str, Any]:
     return task
 
 
-def test_sigkill_during_turns_loses_nothing(tmp_path: Path, task_store: dict[str, Any]) -> None:
-    env = task_store_env(task_store)
+def test_sigkill_during_turns_loses_nothing(tmp_path: Path, task_store: TaskStoreFor) -> None:
     state = tmp_path / "state"
     workspace = tmp_path / "ws"
     workspace.mkdir()
+    env = task_store_env(task_store(state))
     with ServerProcess(state, allowed_cwds=[workspace], env=env) as server:
         done = send(server.url, "say finished", workspace)
         running = [send(server.url, f"say part {i}\nwait", workspace) for i in range(3)]
@@ -70,12 +70,12 @@ def test_sigkill_during_turns_loses_nothing(tmp_path: Path, task_store: dict[str
 
 
 def test_sigterm_interrupts_running_turns_and_exits_cleanly(
-    tmp_path: Path, task_store: dict[str, Any]
+    tmp_path: Path, task_store: TaskStoreFor
 ) -> None:
-    env = task_store_env(task_store)
     state = tmp_path / "state"
     workspace = tmp_path / "ws"
     workspace.mkdir()
+    env = task_store_env(task_store(state))
     server = ServerProcess(state, allowed_cwds=[workspace], extra_args=["--debug"], env=env)
     with server:
         task = send(server.url, "say working\nwait", workspace)
