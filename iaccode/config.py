@@ -82,6 +82,12 @@ class Config:
     grpc_port: int | None = None  # None: no gRPC (transport grpc: port)
     grpc_max_concurrent_rpcs: int = 100  # calls in progress (threads); more: RESOURCE_EXHAUSTED
     persistence_dir: Path = attrs.field(factory=lambda: default_config_dir() / "a2a")
+    # Where tasks live (docs/deployment.md "Several replicas"): "sqlite" under persistence-dir
+    # (the embedded default), or "postgres" at task-store-url (the `postgres` extra). The URLs
+    # may carry passwords: never in a repr, a log line or an error.
+    task_store: str = "sqlite"
+    task_store_url: str | None = attrs.field(default=None, repr=False)
+    coordination_url: str | None = attrs.field(default=None, repr=False)  # redis://, replicas
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     # Config backups (IAC_CODE_CONFIG_BACKUP_DIR / _TMP_DIR): snapshots of the state at turn
     # ends, restored into an empty persistence-dir at start-up (tasks/backup.py).
@@ -277,6 +283,9 @@ def load_config(
         ("ALIBABA_CLOUD_REGION_ID", "ros_region"),
         ("IAC_CODE_ROS_ENDPOINT", "ros_endpoint"),
         ("IACCODE_A2A_REDIS_URL", "redis_url"),
+        ("IACCODE_A2A_TASK_STORE", "task_store"),
+        ("IACCODE_A2A_TASK_STORE_URL", "task_store_url"),
+        ("IACCODE_A2A_COORDINATION_URL", "coordination_url"),
         ("IAC_CODE_CONFIG_BACKUP_DIR", "backup_dir"),
         ("IAC_CODE_CONFIG_BACKUP_TMP_DIR", "backup_tmp_dir"),
     ):
@@ -510,6 +519,7 @@ def _check(config: Config) -> None:
         raise ConfigError(f"{key} needs the grpc extra (pip install 'iaccode[grpc]')")
     if config.transport == "redis-streams":
         _check_redis_streams(config)
+    _check_task_store(config)
     for origin in config.cors_allowed_origins:
         if origin != "*" and not re.match(r"^https?://[^/\s]+/?$", origin):
             raise ConfigError(
@@ -613,6 +623,43 @@ def _check_ros_endpoint(endpoint: str) -> None:
         and not re.fullmatch(r"127(?:\.\d{1,3}){3}", host)
     ):
         raise ConfigError("config key 'ros-endpoint' must use https (plain http only to localhost)")
+
+
+TASK_STORES = ("sqlite", "postgres")
+
+
+def _check_task_store(config: Config) -> None:
+    """task-store, task-store-url and coordination-url (messages never repeat a URL: it may
+    carry a password)."""
+    if config.task_store not in TASK_STORES:
+        raise ConfigError(f"config key 'task-store' must be one of {', '.join(TASK_STORES)}")
+    if config.task_store == "sqlite":
+        if config.task_store_url is not None:
+            raise ConfigError("config key 'task-store-url' needs 'task-store: postgres'")
+        if config.coordination_url is not None:
+            raise ConfigError(
+                "config key 'coordination-url' needs a shared task store ('task-store: postgres')"
+            )
+        return
+    if not config.task_store_url:
+        raise ConfigError("task-store: postgres needs config key 'task-store-url'")
+    if not re.match(r"(?i)postgres(ql)?://", config.task_store_url):
+        raise ConfigError("config key 'task-store-url' must be a postgresql:// URL")
+    if not (_importable("psycopg") and _importable("psycopg_pool")):
+        raise ConfigError(
+            "task-store: postgres needs the postgres extra (pip install 'iaccode[postgres]')"
+        )
+    if config.backup_dir is not None:
+        raise ConfigError(
+            "config backups (IAC_CODE_CONFIG_BACKUP_DIR) copy the SQLite state; with "
+            "task-store: postgres back up PostgreSQL instead (docs/deployment.md)"
+        )
+    if config.coordination_url is not None and not re.match(
+        r"(?i)(redis|rediss|unix)://", config.coordination_url
+    ):
+        raise ConfigError(
+            "config key 'coordination-url' must be a redis://, rediss:// or unix:// URL"
+        )
 
 
 def _check_redis_streams(config: Config) -> None:

@@ -1,6 +1,7 @@
 """The A2A core: what runs turns and keeps tasks, whatever protocol and transport front it.
 
-`open_core(config)` opens the task store, ends (or keeps answerable) what the previous process
+`open_core(config)` opens the task store (`task-store`: SQLite under persistence-dir, or
+PostgreSQL), ends (or keeps answerable) what the previous process
 left, and builds the task manager, turn supervisor, A2A service and dispatcher; `Core.start`
 starts its long-lived tasks in the caller's nursery. `iaccode a2a` puts its transports in front of
 the dispatcher, `iaccode agui` its AG-UI adapter (in the same process, through the same
@@ -10,6 +11,7 @@ dispatcher).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
@@ -46,8 +48,13 @@ from iaccode.tasks.push import (
     open_keyring,
 )
 from iaccode.tasks.retention import Retention
+from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
-from iaccode.tasks.supervisor import TurnSupervisor, recover_interrupted_turns
+from iaccode.tasks.supervisor import (
+    TurnSupervisor,
+    recover_interrupted_turns,
+    recover_orphaned_turns,
+)
 from iaccode.telemetry import open_telemetry
 
 log = logging.getLogger("iaccode.core")
@@ -71,7 +78,10 @@ class Core:
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Start the turn supervisor, the push worker, housekeeping, the engine's warm-up and
-        its background work."""
+        its background work (and a shared store's availability monitor)."""
+        monitor = getattr(self.tasks.store, "monitor", None)
+        if callable(monitor):  # a shared store: after an outage, end the turns it orphaned
+            await nursery.start(functools.partial(monitor, on_recovered=self._after_store_outage))
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
@@ -86,6 +96,11 @@ class Core:
         background = getattr(self.engine, "run_background", None)
         if callable(background):  # e.g. the llm engine's MCP sessions
             nursery.start_soon(background)
+
+    async def _after_store_outage(self) -> None:
+        ended = await recover_orphaned_turns(self.tasks, self.supervisor)
+        if ended:
+            log.warning("ended %d task(s) whose end could not be stored in the outage", ended)
 
 
 @contextlib.asynccontextmanager
@@ -104,7 +119,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             lock_directory(config.persistence_dir, "persistence-dir")
         )
         backup = await open_backup(config, threads_dir)
-        store = await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+        store = await open_store(config)
         resources.push_async_callback(store.aclose)
         push = await resources.enter_async_context(open_push(config, store))
         tasks = TaskManager(
@@ -208,6 +223,26 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
         )
 
 
+async def open_store(config: Config) -> SQLTaskStore:
+    """The task store `task-store` names: SQLite's `tasks.db` under persistence-dir (the
+    default), or PostgreSQL at `task-store-url`.
+
+    Raises `ConfigError` for `coordination-url` (not in this version yet) and
+    `UnusableStateError` (one line naming the database) when the store cannot be opened.
+    """
+    if config.coordination_url is not None:
+        # The Protocols are in place (iaccode.tasks.shared); their Redis side is not yet.
+        raise ConfigError(
+            "coordination-url: coordination across replicas (Redis) is not in this version "
+            "yet; run one replica per task store (docs/deployment.md)"
+        )
+    if config.task_store == "postgres" and config.task_store_url:
+        from iaccode.tasks.postgres_store import PostgresTaskStore
+
+        return await PostgresTaskStore.open(config.task_store_url)
+    return await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+
+
 async def open_backup(config: Config, threads_dir: Path | None) -> StateBackup | None:
     """Config backups when `IAC_CODE_CONFIG_BACKUP_DIR` is set: an empty persistence-dir is
     restored from the newest snapshot first (a fresh sandbox keeps its conversations).
@@ -242,7 +277,7 @@ class PushParts:
 
 
 @contextlib.asynccontextmanager
-async def open_push(config: Config, store: SQLiteTaskStore) -> AsyncIterator[PushParts | None]:
+async def open_push(config: Config, store: SQLTaskStore) -> AsyncIterator[PushParts | None]:
     """The push notification machinery when `push-notifications` is on, closed on the way out."""
     if not config.push_notifications:
         yield None
@@ -250,9 +285,14 @@ async def open_push(config: Config, store: SQLiteTaskStore) -> AsyncIterator[Pus
     # httpx logs every request URL at INFO; callback URLs may carry tokens.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     keyring = await open_keyring(config.persistence_dir)
-    configs = await PushConfigStore.open(
-        config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
-    )
+    if isinstance(store, SQLiteTaskStore):
+        configs = await PushConfigStore.open(
+            config.persistence_dir / "tasks.db", keyring, allow_loopback=config.push_allow_loopback
+        )
+    else:  # a shared store keeps the configs beside the tasks, on its own connections
+        configs = PushConfigStore.on(
+            store.database, keyring, allow_loopback=config.push_allow_loopback
+        )
     queue: PushQueue
     if config.push_queue == "redis-streams":
         try:

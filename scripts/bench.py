@@ -18,7 +18,9 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              >= 80 % of the floor (issue 18); and the server's CPU time per GetTask (the lower
              of the two runs), steadier than the rate on a busy machine. ListTasks (a page of 50
              tasks) and SendMessage (offline engine: a real turn, task, context, two status
-             commits) the same
+             commits) the same; all of them again with `task-store: postgres` (a PostgreSQL
+             the bench starts on loopback, Debian's package, fsync on) beside SQLite's: the
+             cost of the shared store
     grpc     official A2A gRPC: GetTask calls/s (32 in flight) and a streaming turn's time to
              its first event, against a bare grpcio server answering fixed bytes (bench_grpc.py)
     sse      SSE events/s of one SendStreamingMessage turn of N text deltas; a streaming
@@ -125,10 +127,24 @@ class Servers:
             port = free_port()
             if name == "floor":
                 command, env = floor_server(port), None
+            elif name == "offline-postgres":
+                command = iaccode(port, self.work / name, "offline")
+                env = {**self.env, **self.postgres_env()}
             else:
                 command, env = iaccode(port, self.work / name, *self.engine(name)), self.env
             self.started[name] = (port, self.stack.enter_context(process(command, port, env)))
         return self.started[name]
+
+    def postgres_env(self) -> dict[str, str]:
+        """A PostgreSQL of the bench's own (stopped and removed at the end) as a server's
+        task store. Raises `PostgresUnavailable` when PostgreSQL cannot run here."""
+        from iaccode.testing.postgres import PostgresProcess
+
+        server = PostgresProcess(durable=True)
+        self.stack.callback(server.remove)
+        server.start()
+        url = server.create_database("bench")
+        return {"IACCODE_A2A_TASK_STORE": "postgres", "IACCODE_A2A_TASK_STORE_URL": url}
 
     def engine(self, name: str) -> list[str]:
         if name == "offline":
@@ -149,8 +165,36 @@ def streaming_turn(text: str, work: Path) -> bytes:
 
 
 def unary(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from iaccode.testing.postgres import PostgresUnavailable
+
     floor_url = f"http://127.0.0.1:{servers.port('floor')}/"
-    ours = f"http://127.0.0.1:{servers.port('offline')}"
+    stores = {"SQLite": "offline"}
+    skipped = ""
+    try:
+        servers.port("offline-postgres")
+        stores["PostgreSQL"] = "offline-postgres"
+    except PostgresUnavailable as exc:
+        skipped = str(exc)
+    rows = []
+    sqlite_share: dict[str, float] = {}
+    for store, server in stores.items():
+        rows += _unary_rows(servers, args, floor_url, store, server, sqlite_share)
+    if skipped:
+        rows.append((f"PostgreSQL figures: skipped ({skipped})", "", "", "", ""))
+    return rows
+
+
+def _unary_rows(
+    servers: Servers,
+    args: argparse.Namespace,
+    floor_url: str,
+    store: str,
+    server: str,
+    sqlite_share: dict[str, float],
+) -> list[Row]:
+    """The unary figures of one task store's server, each against the floor; on PostgreSQL
+    also as a share of SQLite's (the cost of the shared store)."""
+    ours = f"http://127.0.0.1:{servers.port(server)}"
     sent = httpx.post(ours + "/", json=rpc("SendMessage", {"message": message("hi", args.work)}))
     task = sent.json()["result"]["task"]
     for _ in range(60):  # a page of 50 for ListTasks, in the task's context
@@ -168,12 +212,12 @@ def unary(servers: Servers, args: argparse.Namespace) -> list[Row]:
         ("ListTasks, pageSize 50", "/", page, None),
         ("SendMessage (offline)", "/", send, None),
     ]
-    rows = []
+    rows: list[Row] = []
     for name, path, body, wanted in figures:
         # Floor and iaccode in turn, twice, half the time each (rounded up); the better run of
         # each counts, so that a neighbour's burst of work on the machine hits neither side alone.
         runs: dict[str, list[dict[str, float]]] = {floor_url: [], ours + path: []}
-        pids = {floor_url: servers.pid("floor"), ours + path: servers.pid("offline")}
+        pids = {floor_url: servers.pid("floor"), ours + path: servers.pid(server)}
         for _ in range(2):
             for url, results in runs.items():
                 before = cpu_seconds(pids[url])
@@ -183,22 +227,27 @@ def unary(servers: Servers, args: argparse.Namespace) -> list[Row]:
                 results.append(result)
         base, mine = (max(results, key=lambda r: r["rps"]) for results in runs.values())
         if mine["errors"]:
-            raise RuntimeError(f"{name}: {mine['errors']:.0f} requests failed")
+            raise RuntimeError(f"{name} ({store}): {mine['errors']:.0f} requests failed")
         share = mine["rps"] / base["rps"]
+        sqlite_share.setdefault(name, share)
+        if store != "SQLite":
+            note = f"{share / sqlite_share[name]:.2f}x SQLite's"
+        else:
+            note = target(f">= {wanted:.2f}", share >= wanted) if wanted else ""
         rows.append(
             (
-                f"{name}, {args.connections} conns",
+                f"{name}, {args.connections} conns, {store}",
                 rate_cell(mine, args.duration / 2),
                 rate_cell(base, args.duration / 2),
                 f"{share:.2f}",
-                target(f">= {wanted:.2f}", share >= wanted) if wanted else "",
+                note,
             )
         )
         if name == "GetTask":
             cpu_base, cpu_mine = (min(r["cpu_us"] for r in results) for results in runs.values())
             rows.append(
                 (
-                    "GetTask: server CPU per request",
+                    f"GetTask: server CPU per request, {store}",
                     f"{cpu_mine * 1e6:.0f} us",
                     f"{cpu_base * 1e6:.0f} us",
                     ratio(cpu_mine, cpu_base),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,18 @@ import trio
 from iaccode.config import Config
 from iaccode.server import RunningServer, serve
 from tests.client import A2AClient
+from tests.postgres_process import (  # noqa: F401  (fixtures)
+    own_postgres,
+    postgres_database,
+    postgres_server,
+    postgres_url,
+)
 from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
 from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
 HTTP_SERVERS = ("builtin", "hypercorn")
+TASK_STORES = ("sqlite", "postgres")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -31,6 +39,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "builtin_only(reason): tests the built-in HTTP loop itself; not run under hypercorn",
     )
+    config.addinivalue_line(
+        "markers",
+        "task_stores: run the tests that start a server on every task store (SQLite and a "
+        "real PostgreSQL); IACCODE_TEST_TASK_STORE=postgres runs every test on PostgreSQL",
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -41,12 +54,42 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         and not definition.get_closest_marker("builtin_only")
     ):
         metafunc.parametrize("http_server", HTTP_SERVERS, indirect=True)
+    if "task_store" in metafunc.fixturenames and definition.get_closest_marker("task_stores"):
+        metafunc.parametrize("task_store", TASK_STORES, indirect=True)
 
 
 @pytest.fixture
 def http_server(request: pytest.FixtureRequest) -> str:
     """The `http-server` of the servers a test starts: builtin, unless run under both."""
     return str(getattr(request, "param", "builtin"))
+
+
+TaskStoreFor = Callable[[Path], dict[str, Any]]
+
+
+@pytest.fixture
+def task_store(request: pytest.FixtureRequest) -> TaskStoreFor:
+    """The task store settings of a server on a given persistence-dir: SQLite unless run under
+    both (or IACCODE_TEST_TASK_STORE=postgres). On PostgreSQL each persistence-dir gets a
+    database of its own, so that servers of one test share state exactly when they would on
+    SQLite (a restart on the same directory), and two on different directories do not."""
+    kind = getattr(request, "param", None) or os.environ.get("IACCODE_TEST_TASK_STORE", "sqlite")
+    if kind != "postgres":
+        return lambda directory: {}
+    databases: dict[Path, str] = {}
+
+    def settings(directory: Path) -> dict[str, Any]:
+        if directory not in databases:
+            databases[directory] = request.getfixturevalue("postgres_database")()
+        return {"task_store": "postgres", "task_store_url": databases[directory]}
+
+    return settings
+
+
+def task_store_env(settings: dict[str, Any]) -> dict[str, str]:
+    """Task store settings as the environment variables of a server process."""
+    names = {"task_store": "IACCODE_A2A_TASK_STORE", "task_store_url": "IACCODE_A2A_TASK_STORE_URL"}
+    return {names[key]: str(value) for key, value in settings.items()}
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +115,9 @@ def server_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_config(tmp_path: Path, workspace: Path, http_server: str) -> Callable[..., Config]:
+def make_config(
+    tmp_path: Path, workspace: Path, http_server: str, task_store: TaskStoreFor
+) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
         values: dict[str, Any] = {
             "http_server": http_server,
@@ -84,6 +129,8 @@ def make_config(tmp_path: Path, workspace: Path, http_server: str) -> Callable[.
             "shutdown_grace_seconds": 2.0,
         }
         values.update(overrides)
+        for key, value in task_store(Path(values["persistence_dir"])).items():
+            values.setdefault(key, value)
         (tmp_path / "other").mkdir(exist_ok=True)
         return Config(**values)
 

@@ -713,3 +713,65 @@ def test_grpc_without_the_extra(write: Any, monkeypatch: pytest.MonkeyPatch) -> 
         load_text(write, "transport: grpc\n")
     with pytest.raises(ConfigError, match="transport grpc-jsonrpc needs the grpc extra"):
         load_text(write, "transport: grpc-jsonrpc\n")
+
+
+# -- the task store (issue 19) -------------------------------------------------------------------
+
+
+def test_task_store_keys_and_their_variables(write: Any) -> None:
+    default = load_text(write, "")
+    assert (default.task_store, default.task_store_url, default.coordination_url) == (
+        "sqlite",
+        None,
+        None,
+    )
+    url = "postgresql://iac:pw@db.example:5432/iac"
+    config = load_text(
+        write,
+        f"task-store: postgres\ntask-store-url: {url}\ncoordination-url: redis://r:6379/0\n",
+    )
+    assert (config.task_store, config.task_store_url) == ("postgres", url)
+    assert config.coordination_url == "redis://r:6379/0"
+    assert "pw@" not in repr(config)  # URLs may carry passwords
+    environ = {"IACCODE_A2A_TASK_STORE": "postgres", "IACCODE_A2A_TASK_STORE_URL": url}
+    from_env = load_config(None, None, environ=environ)
+    assert (from_env.task_store, from_env.task_store_url) == ("postgres", url)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("task-store: redis\n", "config key 'task-store' must be one of sqlite, postgres"),
+        ("task-store: postgres\n", "task-store: postgres needs config key 'task-store-url'"),
+        (
+            "task-store: postgres\ntask-store-url: mysql://u:secret@h/d\n",
+            "config key 'task-store-url' must be a postgresql:// URL",
+        ),
+        (
+            "task-store-url: postgresql://h/d\n",
+            "config key 'task-store-url' needs 'task-store: postgres'",
+        ),
+        (
+            "coordination-url: redis://h:6379/0\n",
+            "config key 'coordination-url' needs a shared task store ('task-store: postgres')",
+        ),
+        (
+            "task-store: postgres\ntask-store-url: postgresql://h/d\n"
+            "coordination-url: http://u:secret@h/\n",
+            "config key 'coordination-url' must be a redis://, rediss:// or unix:// URL",
+        ),
+    ],
+)
+def test_task_store_mistakes_name_the_key(write: Any, text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_text(write, text)
+    assert str(caught.value) == message
+    assert "secret" not in str(caught.value)
+
+
+def test_postgres_without_the_extra_names_it(write: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg_pool", None)  # as if not installed
+    with pytest.raises(ConfigError, match=r"pip install 'iaccode\[postgres\]'"):
+        load_text(write, "task-store: postgres\ntask-store-url: postgresql://h/d\n")

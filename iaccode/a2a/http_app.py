@@ -3,7 +3,9 @@
     POST /                              JSON-RPC (also the path of the advertised URL)
     GET  /.well-known/agent-card.json   the card, with Cache-Control, ETag, Last-Modified, 304
     GET  /health                        {"status": "healthy", "version": ..., "mode": "normal"}
+                                        (503 "unhealthy", taskStore "unavailable": PostgreSQL lost)
     GET  /ping                          AgentCore: Healthy / HealthyBusy + time_of_last_update
+                                        (+ taskStore "unavailable" while PostgreSQL is lost)
     /message:send, /tasks/{id}, ...     the HTTP+JSON (REST) binding, `iaccode.a2a.rest`
 
 Both bindings authenticate, read `A2A-Version` and `A2A-Extensions` and echo the activated
@@ -57,7 +59,19 @@ class PingStatus:
         if busy != self._busy:
             self._busy = busy
             self._since = int(time.time())
-        return {"status": "HealthyBusy" if busy else "Healthy", "time_of_last_update": self._since}
+        status: dict[str, object] = {
+            "status": "HealthyBusy" if busy else "Healthy",
+            "time_of_last_update": self._since,
+        }
+        if not self.store_available():
+            # Said beside the contract's two statuses, not instead: a short outage of the
+            # shared store should not get the runtime reaped while it recovers by itself.
+            status["taskStore"] = "unavailable"
+        return status
+
+    def store_available(self) -> bool:
+        """False while a shared task store (PostgreSQL) cannot be reached; SQLite always is."""
+        return bool(getattr(self._supervisor.tasks.store, "available", True))
 
 
 class A2AHttpApp:
@@ -95,6 +109,15 @@ class A2AHttpApp:
         self._health = json_response(
             200, {"status": "healthy", "version": __version__, "mode": "normal"}
         )
+        self._unhealthy = json_response(
+            503,
+            {
+                "status": "unhealthy",
+                "version": __version__,
+                "mode": "normal",
+                "taskStore": "unavailable",
+            },
+        )
 
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         path = request.path
@@ -112,7 +135,9 @@ class A2AHttpApp:
                 return _not_allowed("GET, HEAD")
             return self._card(request)
         if path == "/health":
-            return self._health if request.method in ("GET", "HEAD") else _not_allowed("GET")
+            if request.method not in ("GET", "HEAD"):
+                return _not_allowed("GET")
+            return self._health if self.ping.store_available() else self._unhealthy
         if path == "/ping":
             if request.method not in ("GET", "HEAD"):
                 return _not_allowed("GET")

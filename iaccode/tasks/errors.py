@@ -1,11 +1,17 @@
-"""Errors of the task layer that stop the server from starting.
+"""Errors of the task layer.
 
-The command line reports them as configuration problems: one line on stderr, exit status 2, no
-traceback (`iaccode.cli`). This layer is below the configuration, so it cannot raise
-`iaccode.config.ConfigError`; the CLI catches this type beside it.
+`UnusableStateError` stops the server from starting: the command line reports it as a
+configuration problem, one line on stderr, exit status 2, no traceback (`iaccode.cli`). This
+layer is below the configuration, so it cannot raise `iaccode.config.ConfigError`; the CLI catches
+this type beside it.
+
+`StoreUnavailableError` is what a request gets while a shared store (PostgreSQL) cannot be
+reached: an A2A error with a clear message, raised at once rather than after a hang.
 """
 
 from __future__ import annotations
+
+from iaccode.model.errors import A2AError
 
 
 class UnusableStateError(Exception):
@@ -14,4 +20,12 @@ class UnusableStateError(Exception):
     its configured path, never its contents or a secret."""
 
 
-__all__ = ["UnusableStateError"]
+class StoreUnavailableError(A2AError):
+    """The task store cannot be reached just now (its server is down or unreachable); nothing
+    of the request was stored. Never names the host, the user or the driver's message."""
+
+    reason = "UNAVAILABLE"
+    default_message = "The task store is unavailable; try again shortly"
+
+
+__all__ = ["StoreUnavailableError", "UnusableStateError"]

@@ -31,9 +31,9 @@ from iaccode.model.a2a import (
 )
 from iaccode.model.ids import timestamp_now
 from iaccode.tasks.backup import StateBackup
-from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.failpoints import crash_point
 from iaccode.tasks.known_ids import KnownIds
+from iaccode.tasks.shared import EventFanout
 from iaccode.tasks.states import check_transition
 from iaccode.tasks.store import (
     ModelTurn,
@@ -100,7 +100,7 @@ class TaskRecord:
 class TaskManager:
     """Creates, loads and changes tasks; the only writer of task state."""
 
-    def __init__(self, store: TaskStore, broker: EventBroker, *, cache_size: int = 4096) -> None:
+    def __init__(self, store: TaskStore, broker: EventFanout, *, cache_size: int = 4096) -> None:
         self.store = store
         self.broker = broker
         # Tasks with a saved pause (filled at start-up from the store, then kept by

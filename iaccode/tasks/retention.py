@@ -41,7 +41,8 @@ from iaccode.model.ids import format_timestamp
 from iaccode.tasks.contexts import ContextRegistry
 from iaccode.tasks.manager import TaskManager
 from iaccode.tasks.push.queue import PushQueue
-from iaccode.tasks.sqlite_store import PRUNE_BATCH, SQLiteTaskStore
+from iaccode.tasks.shared import RetentionStore
+from iaccode.tasks.sql_store import PRUNE_BATCH
 from iaccode.wire import json
 
 log = logging.getLogger("iaccode.push")
@@ -79,7 +80,7 @@ class Retention:
 
     def __init__(
         self,
-        store: SQLiteTaskStore,
+        store: RetentionStore,
         tasks: TaskManager,
         contexts: ContextRegistry,
         artifact_dir: Path,

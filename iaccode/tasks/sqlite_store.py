@@ -6,38 +6,30 @@ connection, which WAL lets run beside the writer. `synchronous=NORMAL` makes eve
 a crash of the process (SIGKILL included), which is the failure this server must ride out; a power
 loss may lose the last commits.
 
-Objects are stored as their ProtoJSON text, so the database is readable with any SQLite shell and
-the schema does not follow every model change. `PRAGMA user_version` versions the schema.
+The SQL itself is shared with the PostgreSQL backend (`iaccode.tasks.sql_store`); this module
+holds what is SQLite's own: the connections, the schema and its migrations. `PRAGMA
+user_version` versions the schema.
 """
 
 from __future__ import annotations
 
-import functools
 import sqlite3
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-import attrs
 import trio
 
-from iaccode.model import codec
-from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
-from iaccode.model.errors import TaskNotFoundError
-from iaccode.model.ids import new_id
 from iaccode.tasks.errors import UnusableStateError
-from iaccode.tasks.store import (
-    ContextRecord,
-    ModelTurn,
-    Notification,
-    OutboxEntry,
-    StoredTask,
-    Suspension,
-    TaskChange,
-    TaskPage,
-    TaskQuery,
+from iaccode.tasks.sql_store import (
+    PRUNABLE_STATES,
+    PRUNE_BATCH,
+    PRUNE_WINDOW,
+    Connection,
+    PrunedTasks,
+    SQLTaskStore,
+    _ChangeRows,
 )
-from iaccode.wire import json
 
 T = TypeVar("T")
 SCHEMA_VERSION = 2
@@ -120,54 +112,65 @@ def _add_message_conversation(db: sqlite3.Connection) -> None:
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_message_conversation}
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(codec.unstructure(value)).decode("utf-8")
+class SQLiteDatabase:
+    """The `Database` of the shared SQL on SQLite: one writer connection and one reader, each
+    behind a capacity limiter of one (`reader` None: reads go through the writer)."""
 
+    lock_rows = ""  # the single writer excludes every other writer
+    skip_locked = ""
 
-def _load(text: str, cls: type[T]) -> T:
-    return codec.structure(json.loads(text), cls)
-
-
-# Retention deletes tasks in these states only (and only with no turn, `live = 0`, and no
-# suspended turn): finished ones, and INPUT_REQUIRED ones, where the built-in engines leave every
-# answered turn: a conversation nobody followed up for N days. AUTH_REQUIRED tasks wait for
-# credentials; SUBMITTED and WORKING ones belong to a turn.
-PRUNABLE_STATES = (
-    TaskState.TASK_STATE_COMPLETED,
-    TaskState.TASK_STATE_FAILED,
-    TaskState.TASK_STATE_CANCELED,
-    TaskState.TASK_STATE_REJECTED,
-    TaskState.TASK_STATE_INPUT_REQUIRED,
-)
-PRUNE_BATCH = 500  # tasks deleted per transaction at most
-PRUNE_WINDOW = 5000  # rowids looked at per transaction at most
-
-
-@attrs.frozen
-class PrunedTasks:
-    """What one `prune_tasks` transaction deleted."""
-
-    scanned_to: int  # the next call starts after this rowid
-    task_ids: list[str]
-    messages: int
-    push_configs: int
-    # (artifact id, ProtoJSON body) of the deleted artifact rows whose id no other row has:
-    # their files, if any, can go too.
-    artifacts: list[tuple[str, str]]
-    artifact_rows: int
-
-
-class SQLiteTaskStore:
-    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`."""
-
-    def __init__(self, writer: sqlite3.Connection, reader: sqlite3.Connection) -> None:
+    def __init__(self, writer: sqlite3.Connection, reader: sqlite3.Connection | None) -> None:
         self._writer = writer
-        self._reader = reader
+        self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
-        self._read_limiter = trio.CapacityLimiter(1)
+        self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
+
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        def run() -> T:
+            with self._writer:  # one transaction, committed or rolled back
+                return fn(self._writer)
+
+        return await trio.to_thread.run_sync(run, limiter=self._write_limiter)
+
+    async def read(self, fn: Callable[[Connection], T]) -> T:
+        return await trio.to_thread.run_sync(fn, self._reader, limiter=self._read_limiter)
+
+    async def snapshot(self, fn: Callable[[Connection], T]) -> T:
+        def run(db: sqlite3.Connection) -> T:
+            with db:  # one read transaction: every statement sees the same snapshot
+                db.execute("BEGIN")
+                return fn(db)
+
+        return await trio.to_thread.run_sync(run, self._reader, limiter=self._read_limiter)
+
+    def has_table(self, db: Connection, name: str) -> bool:
+        row = db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+        ).fetchone()
+        return row is not None
+
+    async def aclose(self) -> None:
+        def close() -> None:
+            self._reader.close()
+            self._writer.close()
+
+        with trio.CancelScope(shield=True):
+            if self._reader is self._writer:
+                async with self._write_limiter:
+                    await trio.to_thread.run_sync(close)
+                return
+            async with self._write_limiter, self._read_limiter:
+                await trio.to_thread.run_sync(close)
+
+
+class SQLiteTaskStore(SQLTaskStore):
+    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`."""
 
     @classmethod
     async def open(cls, path: Path) -> SQLiteTaskStore:
+        """Raises `SchemaTooNewError` for a database a newer iaccode wrote, `sqlite3.Error`
+        for one that cannot be opened."""
+
         def connect() -> SQLiteTaskStore:
             path.parent.mkdir(parents=True, exist_ok=True)
             writer = open_database(path)
@@ -185,297 +188,9 @@ class SQLiteTaskStore:
                     if target in _MIGRATIONS:
                         _MIGRATIONS[target](writer)
                 writer.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            return cls(writer, open_database(path))
+            return cls(SQLiteDatabase(writer, open_database(path)))
 
         return await trio.to_thread.run_sync(connect)
-
-    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        def run() -> T:
-            with self._writer:  # one transaction, committed or rolled back
-                return fn(self._writer)
-
-        return await trio.to_thread.run_sync(run, limiter=self._write_limiter)
-
-    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await trio.to_thread.run_sync(fn, self._reader, limiter=self._read_limiter)
-
-    # -- tasks ---------------------------------------------------------------------------------
-
-    async def commit(self, change: TaskChange) -> None:
-        rows = _ChangeRows.build(change)
-        await self._write(rows.apply)
-
-    async def load_task(self, task_id: str) -> StoredTask | None:
-        return await self._read(lambda db: _load_task(db, task_id))
-
-    async def list_tasks(self, query: TaskQuery) -> TaskPage:
-        return await self._read(lambda db: _list_tasks(db, query))
-
-    async def context_history(self, context_id: str, limit: int) -> list[Message]:
-        def run(db: sqlite3.Connection) -> list[Message]:
-            rows = db.execute(
-                "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
-                " ORDER BY rowid DESC LIMIT ?",
-                (context_id, limit),
-            ).fetchall()
-            return [_load(body, Message) for (body,) in reversed(rows)]
-
-        return await self._read(run)
-
-    async def model_turns(self, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
-        def run(db: sqlite3.Connection) -> dict[str, ModelTurn]:
-            found: dict[str, ModelTurn] = {}
-            for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
-                batch = message_ids[start : start + 500]
-                rows = db.execute(
-                    "SELECT message_id, body FROM model_turns WHERE context_id = ?"
-                    f" AND message_id IN ({_marks(batch)})",
-                    (context_id, *batch),
-                )
-                for message_id, body in rows:
-                    found[message_id] = ModelTurn(message_id, json.loads(body))
-            return found
-
-        return await self._read(run)
-
-    async def task_ids(self) -> list[str]:
-        def run(db: sqlite3.Connection) -> list[str]:
-            return [row[0] for row in db.execute("SELECT id FROM tasks")]
-
-        return await self._read(run)
-
-    async def live_task_ids(self) -> list[str]:
-        def run(db: sqlite3.Connection) -> list[str]:
-            return [row[0] for row in db.execute("SELECT id FROM tasks WHERE live = 1")]
-
-        return await self._read(run)
-
-    async def suspended_task_ids(self) -> list[str]:
-        def run(db: sqlite3.Connection) -> list[str]:
-            return [row[0] for row in db.execute("SELECT task_id FROM suspended_turns")]
-
-        return await self._read(run)
-
-    # -- the push outbox -------------------------------------------------------------------------
-
-    async def outbox(self, limit: int) -> list[OutboxEntry]:
-        def run(db: sqlite3.Connection) -> list[OutboxEntry]:
-            rows = db.execute(
-                "SELECT id, task_id, event, task FROM push_outbox ORDER BY rowid LIMIT ?", (limit,)
-            ).fetchall()
-            return [
-                OutboxEntry(
-                    entry_id, task_id, json.loads(event), json.loads(task) if task else None
-                )
-                for entry_id, task_id, event, task in rows
-            ]
-
-        return await self._read(run)
-
-    async def outbox_done(self, entry_ids: list[str]) -> None:
-        if entry_ids:
-            await self._write(
-                lambda db: db.execute(
-                    f"DELETE FROM push_outbox WHERE id IN ({_marks(entry_ids)})", entry_ids
-                )
-            )
-
-    # -- contexts ------------------------------------------------------------------------------
-
-    async def load_context(self, context_id: str) -> ContextRecord | None:
-        def run(db: sqlite3.Connection) -> ContextRecord | None:
-            row = db.execute(
-                "SELECT cwd, owner, updated_at, metadata FROM contexts WHERE id = ?",
-                (context_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            cwd, owner, updated_at, metadata = row
-            meta = json.loads(metadata) if metadata else None
-            return ContextRecord(context_id, Path(cwd), owner, updated_at, meta)
-
-        return await self._read(run)
-
-    async def save_context(self, record: ContextRecord) -> None:
-        meta = json.dumps(record.metadata).decode() if record.metadata else None
-
-        def run(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO contexts (id, cwd, owner, updated_at, metadata)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
-                " cwd = excluded.cwd, owner = excluded.owner,"
-                " updated_at = excluded.updated_at, metadata = excluded.metadata",
-                (record.context_id, str(record.cwd), record.owner, record.updated_at, meta),
-            )
-
-        await self._write(run)
-
-    # -- retention (iaccode.tasks.retention) -----------------------------------------------------
-
-    async def prune_tasks(
-        self,
-        before: str,
-        *,
-        after: int,
-        keep: Callable[[], Collection[str]] = frozenset,
-        limit: int = PRUNE_BATCH,
-        window: int = PRUNE_WINDOW,
-    ) -> PrunedTasks | None:
-        """Delete up to `limit` finished tasks last changed before `before`, in one transaction.
-
-        Looks at the tasks whose rowid is in (`after`, `after + window`], so one call never
-        scans the whole table; returns None once `after` is past the last task. A task is
-        deleted only if it is in a terminal state, no turn owns it (`live = 0`), it has no
-        suspended turn, and its id is not in `keep()` (the caller's tasks in use, asked on the
-        event loop once the transaction holds the writer, so that no commit can slip in between;
-        one that comes later finds its task gone). Its messages, artifact rows and push configs
-        go with it, in the same commit.
-        """
-
-        def run(db: sqlite3.Connection) -> PrunedTasks | None:
-            in_use = frozenset(trio.from_thread.run_sync(keep))
-            return _prune_tasks(db, before, after, in_use, limit, window)
-
-        return await self._write(run)
-
-    async def prune_contexts(
-        self,
-        before: str,
-        *,
-        after: int,
-        keep: Collection[str] = (),
-        window: int = PRUNE_WINDOW,
-    ) -> tuple[int, int] | None:
-        """Delete the contexts in the next rowid window that no task belongs to any more.
-
-        Only contexts last saved before `before` and not in `keep` (those in memory) go. Returns
-        (the last rowid looked at, how many were deleted), or None past the last context.
-        """
-        keep = frozenset(keep)
-
-        def run(db: sqlite3.Connection) -> tuple[int, int] | None:
-            (last,) = db.execute("SELECT MAX(rowid) FROM contexts").fetchone()
-            if last is None or after >= last:
-                return None
-            end = after + window
-            rows = db.execute(
-                "SELECT id FROM contexts WHERE rowid > ? AND rowid <= ? AND updated_at < ?"
-                " AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.context_id = contexts.id)",
-                (after, end, before),
-            ).fetchall()
-            ids = [context_id for (context_id,) in rows if context_id not in keep]
-            if ids:
-                db.execute(f"DELETE FROM contexts WHERE id IN ({_marks(ids)})", ids)
-            return end, len(ids)
-
-        return await self._write(run)
-
-    async def prune_orphan_push_configs(
-        self, before: float, *, after: int, window: int = PRUNE_WINDOW
-    ) -> tuple[int, int] | None:
-        """Delete push configs created before unix time `before` whose task is gone.
-
-        `prune_tasks` removes a task's configs with it; this catches a config stored for a task
-        deleted meanwhile. Same windows and return value as `prune_contexts`; None also when
-        push notifications were never on (no table).
-        """
-
-        def run(db: sqlite3.Connection) -> tuple[int, int] | None:
-            if not _has_table(db, "push_configs"):
-                return None
-            (last,) = db.execute("SELECT MAX(rowid) FROM push_configs").fetchone()
-            if last is None or after >= last:
-                return None
-            end = after + window
-            deleted = db.execute(
-                "DELETE FROM push_configs WHERE rowid > ? AND rowid <= ? AND created_at < ?"
-                " AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.id = push_configs.task_id)",
-                (after, end, before),
-            ).rowcount
-            return end, deleted
-
-        return await self._write(run)
-
-    async def referenced_artifacts(self, artifact_ids: Collection[str]) -> set[str]:
-        """Those of `artifact_ids` that some artifact row still has (one read per 500 ids)."""
-        ids = list(artifact_ids)
-        found: set[str] = set()
-        for start in range(0, len(ids), PRUNE_BATCH):
-            found |= await self._read(
-                functools.partial(_referenced, ids[start : start + PRUNE_BATCH])
-            )
-        return found
-
-    async def aclose(self) -> None:
-        def close() -> None:
-            self._reader.close()
-            self._writer.close()
-
-        with trio.CancelScope(shield=True):
-            async with self._write_limiter, self._read_limiter:
-                await trio.to_thread.run_sync(close)
-
-
-def _prune_tasks(
-    db: sqlite3.Connection,
-    before: str,
-    after: int,
-    keep: frozenset[str],
-    limit: int,
-    window: int,
-) -> PrunedTasks | None:
-    (last,) = db.execute("SELECT MAX(rowid) FROM tasks").fetchone()
-    if last is None or after >= last:
-        return None
-    states = [int(state) for state in PRUNABLE_STATES]
-    rows = db.execute(
-        "SELECT rowid, id FROM tasks WHERE rowid > ? AND rowid <= ?"
-        f" AND state IN ({_marks(states)}) AND live = 0 AND status_ts < ?"
-        " AND NOT EXISTS (SELECT 1 FROM suspended_turns WHERE suspended_turns.task_id = tasks.id)"
-        " ORDER BY rowid LIMIT ?",
-        (after, after + window, *states, before, limit),
-    ).fetchall()
-    scanned_to = rows[-1][0] if len(rows) == limit else after + window
-    ids = [task_id for _, task_id in rows if task_id not in keep]
-    if not ids:
-        return PrunedTasks(scanned_to, [], 0, 0, [], 0)
-    marks = _marks(ids)
-    artifacts = db.execute(
-        f"SELECT artifact_id, body FROM artifacts WHERE task_id IN ({marks})", ids
-    ).fetchall()
-    messages = db.execute(f"DELETE FROM messages WHERE task_id IN ({marks})", ids).rowcount
-    db.execute(f"DELETE FROM artifacts WHERE task_id IN ({marks})", ids)
-    db.execute(f"DELETE FROM model_turns WHERE task_id IN ({marks})", ids)
-    push_configs = 0
-    if _has_table(db, "push_configs"):
-        push_configs = db.execute(
-            f"DELETE FROM push_configs WHERE task_id IN ({marks})", ids
-        ).rowcount
-    db.execute(f"DELETE FROM tasks WHERE id IN ({marks})", ids)
-    # An artifact id another task still has keeps its files (ids are per task in the schema).
-    artifact_ids = sorted({artifact_id for artifact_id, _ in artifacts})
-    shared = _referenced(artifact_ids, db) if artifact_ids else set()
-    gone = [(artifact_id, body) for artifact_id, body in artifacts if artifact_id not in shared]
-    return PrunedTasks(scanned_to, ids, messages, push_configs, gone, len(artifacts))
-
-
-def _referenced(artifact_ids: list[str], db: sqlite3.Connection) -> set[str]:
-    rows = db.execute(
-        f"SELECT DISTINCT artifact_id FROM artifacts WHERE artifact_id IN ({_marks(artifact_ids)})",
-        artifact_ids,
-    )
-    return {artifact_id for (artifact_id,) in rows}
-
-
-def _marks(values: Collection[Any]) -> str:
-    return ", ".join("?" * len(values))
-
-
-def _has_table(db: sqlite3.Connection, name: str) -> bool:
-    row = db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
-    ).fetchone()
-    return row is not None
 
 
 def open_database(path: Path) -> sqlite3.Connection:
@@ -489,244 +204,15 @@ def open_database(path: Path) -> sqlite3.Connection:
     return db
 
 
-class _ChangeRows:
-    """A TaskChange encoded on the event loop, applied in the writer thread."""
-
-    def __init__(self) -> None:
-        self.statements: list[tuple[str, tuple[Any, ...]]] = []
-        self.messages: list[tuple[str, str]] = []  # (context_id, body); seq assigned in SQL
-        self.task_id = ""
-        self.conversation = True
-        self.creates = False  # inserts the task; otherwise the task must still exist
-        self.remember: ModelTurn | None = None
-        self.notify: Notification | None = None
-
-    @classmethod
-    def build(cls, change: TaskChange) -> _ChangeRows:
-        rows = cls()
-        rows.task_id = change.task_id
-        if change.new_task is not None:
-            rows.creates = True
-            stored = change.new_task
-            task = stored.task
-            rows.statements.append(
-                (
-                    "INSERT INTO tasks (id, context_id, owner, state, status_ts, status,"
-                    " metadata, live) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        task.id,
-                        task.context_id,
-                        stored.owner,
-                        int(task.status.state),
-                        task.status.timestamp or "",
-                        _dump(task.status),
-                        json.dumps(task.metadata).decode() if task.metadata else None,
-                        int(stored.live),
-                    ),
-                )
-            )
-            rows.messages.extend((task.context_id, _dump(m)) for m in task.history or ())
-            rows.conversation = stored.in_conversation
-            for artifact in task.artifacts or ():
-                rows.add_artifact(task.id, artifact)
-        if change.status is not None:
-            rows.statements.append(
-                (
-                    "UPDATE tasks SET state = ?, status_ts = ?, status = ? WHERE id = ?",
-                    (
-                        int(change.status.state),
-                        change.status.timestamp or "",
-                        _dump(change.status),
-                        change.task_id,
-                    ),
-                )
-            )
-        for message in change.append_history:
-            rows.messages.append((message.context_id or "", _dump(message)))
-        for artifact in change.put_artifacts:
-            rows.add_artifact(change.task_id, artifact)
-        if change.live is not None:
-            rows.statements.append(
-                ("UPDATE tasks SET live = ? WHERE id = ?", (int(change.live), change.task_id))
-            )
-        if change.unsuspend:
-            rows.statements.append(
-                ("DELETE FROM suspended_turns WHERE task_id = ?", (change.task_id,))
-            )
-        if change.suspend is not None:
-            body = json.dumps(attrs.asdict(change.suspend)).decode()
-            rows.statements.append(
-                (
-                    "INSERT INTO suspended_turns (task_id, body) VALUES (?, ?)"
-                    " ON CONFLICT (task_id) DO UPDATE SET body = excluded.body",
-                    (change.task_id, body),
-                )
-            )
-        if change.remember is not None:
-            rows.remember = change.remember
-        rows.notify = change.notify
-        if change.metadata is not None:
-            rows.statements.append(
-                (
-                    "UPDATE tasks SET metadata = ? WHERE id = ?",
-                    (json.dumps(change.metadata).decode(), change.task_id),
-                )
-            )
-        return rows
-
-    def add_artifact(self, task_id: str, artifact: Artifact) -> None:
-        self.statements.append(
-            (
-                "INSERT INTO artifacts (task_id, artifact_id, seq, body) VALUES (?, ?,"
-                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM artifacts WHERE task_id = ?), ?)"
-                " ON CONFLICT (task_id, artifact_id) DO UPDATE SET body = excluded.body",
-                (task_id, artifact.artifact_id, task_id, _dump(artifact)),
-            )
-        )
-
-    def apply(self, db: sqlite3.Connection) -> None:
-        # Retention may have deleted the task since it was read (an old task followed up just
-        # as a pass ran): refuse, rolling back, rather than write rows for no task.
-        if (
-            not self.creates
-            and not db.execute("SELECT 1 FROM tasks WHERE id = ?", (self.task_id,)).fetchone()
-        ):
-            raise TaskNotFoundError(f"Task {self.task_id} not found", taskId=self.task_id)
-        for sql, params in self.statements:
-            db.execute(sql, params)
-        for context_id, body in self.messages:
-            db.execute(
-                "INSERT INTO messages (task_id, seq, context_id, body, conversation) VALUES (?,"
-                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE task_id = ?), ?, ?, ?)",
-                (self.task_id, self.task_id, context_id, body, int(self.conversation)),
-            )
-        if self.remember is not None:
-            db.execute(
-                "INSERT INTO model_turns (task_id, message_id, context_id, body) VALUES"
-                " (?, ?, (SELECT context_id FROM tasks WHERE id = ?), ?)"
-                " ON CONFLICT (task_id, message_id) DO UPDATE SET body = excluded.body",
-                (
-                    self.task_id,
-                    self.remember.message_id,
-                    self.task_id,
-                    json.dumps(self.remember.body).decode(),
-                ),
-            )
-        if self.notify is not None:
-            _add_to_outbox(db, self.notify)
-
-
-def _add_to_outbox(db: sqlite3.Connection, notify: Notification) -> None:
-    """The outbox row of a settled state, when the task has push configs (encoded here, in the
-    writer thread, and only then; the task itself only when a 0.3 config wants it)."""
-    if not _has_table(db, "push_configs"):
-        return
-    (legacy,) = db.execute(
-        "SELECT MAX(legacy) FROM push_configs WHERE task_id = ?", (notify.event.task_id,)
-    ).fetchone()
-    if legacy is None:
-        return
-    db.execute(
-        "INSERT INTO push_outbox (id, task_id, event, task) VALUES (?, ?, ?, ?)",
-        (
-            new_id(),
-            notify.event.task_id,
-            _dump(notify.event),
-            _dump(notify.task) if legacy else None,
-        ),
-    )
-
-
-def _load_task(db: sqlite3.Connection, task_id: str) -> StoredTask | None:
-    row = db.execute(
-        "SELECT id, context_id, owner, status, metadata, live FROM tasks WHERE id = ?",
-        (task_id,),
-    ).fetchone()
-    if row is None:
-        return None
-    task = _task_from_row(db, row[:2] + row[3:5], history_length=None, artifacts=True)
-    suspended = db.execute(
-        "SELECT body FROM suspended_turns WHERE task_id = ?", (task_id,)
-    ).fetchone()
-    suspension = Suspension(**json.loads(suspended[0])) if suspended else None
-    return StoredTask(task=task, owner=row[2], live=bool(row[5]), suspension=suspension)
-
-
-def _task_from_row(
-    db: sqlite3.Connection,
-    row: tuple[Any, ...],
-    *,
-    history_length: int | None,
-    artifacts: bool,
-) -> Task:
-    task_id, context_id, status, metadata = row
-    history: list[Message] | None = None
-    if history_length != 0:
-        sql = "SELECT body FROM messages WHERE task_id = ? ORDER BY seq DESC"
-        params: tuple[Any, ...] = (task_id,)
-        if history_length is not None:
-            sql += " LIMIT ?"
-            params = (task_id, history_length)
-        bodies = [body for (body,) in db.execute(sql, params)]
-        history = [_load(body, Message) for body in reversed(bodies)]
-    artifact_list: list[Artifact] | None = None
-    if artifacts:
-        artifact_list = [
-            _load(body, Artifact)
-            for (body,) in db.execute(
-                "SELECT body FROM artifacts WHERE task_id = ? ORDER BY seq", (task_id,)
-            )
-        ]
-    return Task(
-        id=task_id,
-        context_id=context_id,
-        status=_load(status, TaskStatus),
-        artifacts=artifact_list,
-        history=history,
-        metadata=json.loads(metadata) if metadata else None,
-    )
-
-
-def _list_tasks(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
-    with db:  # one read transaction: the count and the page see the same snapshot
-        db.execute("BEGIN")
-        return _list_tasks_in(db, query)
-
-
-def _list_tasks_in(db: sqlite3.Connection, query: TaskQuery) -> TaskPage:
-    where = ["owner = ?"]
-    params: list[Any] = [query.owner]
-    if query.context_id is not None:
-        where.append("context_id = ?")
-        params.append(query.context_id)
-    if query.state is not None and query.state != TaskState.TASK_STATE_UNSPECIFIED:
-        where.append("state = ?")
-        params.append(int(query.state))
-    if query.status_after is not None:
-        where.append("status_ts >= ?")
-        params.append(query.status_after)
-    condition = " AND ".join(where)
-    (total,) = db.execute(f"SELECT COUNT(*) FROM tasks WHERE {condition}", params).fetchone()
-    page_params = list(params)
-    if query.cursor is not None:
-        condition += " AND (status_ts < ? OR (status_ts = ? AND id < ?))"
-        stamp, last_id = query.cursor
-        page_params += [stamp, stamp, last_id]
-    rows = db.execute(
-        f"SELECT id, context_id, status, metadata, status_ts FROM tasks WHERE {condition}"
-        " ORDER BY status_ts DESC, id DESC LIMIT ?",
-        [*page_params, query.page_size + 1],
-    ).fetchall()
-    more = len(rows) > query.page_size
-    rows = rows[: query.page_size]
-    tasks = [
-        _task_from_row(
-            db,
-            row[:4],
-            history_length=query.history_length,
-            artifacts=query.include_artifacts,
-        )
-        for row in rows
-    ]
-    next_cursor = (rows[-1][4], rows[-1][0]) if more and rows else None
-    return TaskPage(tasks=tasks, total_size=total, next_cursor=next_cursor)
+__all__ = [
+    "PRUNABLE_STATES",
+    "PRUNE_BATCH",
+    "PRUNE_WINDOW",
+    "SCHEMA_VERSION",
+    "PrunedTasks",
+    "SQLiteDatabase",
+    "SQLiteTaskStore",
+    "SchemaTooNewError",
+    "_ChangeRows",
+    "open_database",
+]

@@ -2,8 +2,11 @@
 
 The task manager calls `commit` with one `TaskChange` per observable change and publishes the change
 only after `commit` returned, so whatever a client has seen survives a crash. Backends know nothing
-about turns or protocols; SQLite is the embedded default (`iaccode.tasks.sqlite_store`), and the
-interface is kept narrow and free of SQL so that a Redis backend can satisfy it later.
+about turns or protocols; SQLite is the embedded default (`iaccode.tasks.sqlite_store`),
+PostgreSQL the shared one (`iaccode.tasks.postgres_store`), both on the same SQL
+(`iaccode.tasks.sql_store`). The interface is kept narrow and free of SQL, so that other
+backends can satisfy it; `iaccode.tasks.shared` lists the other Protocols a shared deployment
+plugs in.
 """
 
 from __future__ import annotations

@@ -372,6 +372,11 @@ class TurnSupervisor:
         return bool(self._turns or self._starting)
 
     @property
+    def starting(self) -> bool:
+        """A turn is being set up: its task may be live before the turn starts."""
+        return bool(self._starting)
+
+    @property
     def working(self) -> bool:
         """Turns are running or about to start: what a shutdown waits for. A turn paused for
         an answer that may take hours is not; it ends as INPUT_REQUIRED (or stays paused)."""
@@ -779,16 +784,44 @@ async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> 
         record = await tasks.get(task_id)
         if record is None or record.state.is_terminal:
             continue
-        if record.suspension is not None and record.state.is_interrupted:
-            await tasks.release(record)
+        await _end_interrupted(tasks, record)
+
+
+async def _end_interrupted(tasks: TaskManager, record: TaskRecord) -> None:
+    if record.suspension is not None and record.state.is_interrupted:
+        await tasks.release(record)
+        return
+    interrupted = {"iac_code": {"interrupted": True}}
+    notice = agent_message(record, [Part(text=INTERRUPTED_MESSAGE)], metadata=interrupted)
+    await tasks.set_status(
+        record,
+        TaskState.TASK_STATE_INPUT_REQUIRED,
+        message=notice,
+        metadata=interrupted,
+        add_to_history=(notice,),
+        live=False,
+    )
+
+
+async def recover_orphaned_turns(tasks: TaskManager, supervisor: TurnSupervisor) -> int:
+    """After a shared store came back from an outage: end, as a restart would, the turns whose
+    end could not be stored while it was away (their task is still live, but no turn of this
+    server runs it any more). Only for a store this server is the one user of (its lock).
+    Returns how many were ended; raises what the store raises.
+    """
+    ended = 0
+    for task_id in await tasks.store.live_task_ids():
+        record = await tasks.get(task_id)
+        if record is None or record.state.is_terminal:
             continue
-        interrupted = {"iac_code": {"interrupted": True}}
-        notice = agent_message(record, [Part(text=INTERRUPTED_MESSAGE)], metadata=interrupted)
-        await tasks.set_status(
-            record,
-            TaskState.TASK_STATE_INPUT_REQUIRED,
-            message=notice,
-            metadata=interrupted,
-            add_to_history=(notice,),
-            live=False,
-        )
+        async with record.control:  # no follow-up starts a turn on it meanwhile
+            if (
+                not record.live
+                or supervisor.active(task_id) is not None
+                or record.lock.locked()
+                or supervisor.starting  # a new task is live a moment before its turn starts
+            ):
+                continue
+            await _end_interrupted(tasks, record)
+            ended += 1
+    return ended

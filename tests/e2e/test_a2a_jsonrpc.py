@@ -13,7 +13,8 @@ from iaccode.wire import json
 from tests.client import A2AClient, RpcError, results, states, text_of
 
 INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
-pytestmark = pytest.mark.http_servers  # under the built-in loop and hypercorn
+# under the built-in loop and hypercorn, on SQLite and on PostgreSQL
+pytestmark = [pytest.mark.http_servers, pytest.mark.task_stores]
 
 
 async def test_send_message_runs_a_turn_and_ends_input_required(a2a: A2AClient) -> None:

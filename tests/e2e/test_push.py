@@ -18,6 +18,8 @@ from tests.process import ServerProcess
 from tests.redis_process import RedisProcess
 from tests.tasks.push.receiver import Receiver, Reply
 
+pytestmark = pytest.mark.task_stores  # on SQLite and on PostgreSQL
+
 
 @pytest.fixture
 async def receiver(nursery: trio.Nursery) -> Receiver:

@@ -6,8 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
+from tests.conftest import TaskStoreFor, task_store_env
 from tests.process import ServerProcess
+
+pytestmark = pytest.mark.task_stores  # on SQLite and on PostgreSQL
 
 INTERRUPTED = "Task was interrupted by process exit"
 
@@ -35,11 +39,12 @@ def send(url: str, text: str, cwd: Path, **message: Any) -> dict[str, Any]:
     return task
 
 
-def test_sigkill_during_turns_loses_nothing(tmp_path: Path) -> None:
+def test_sigkill_during_turns_loses_nothing(tmp_path: Path, task_store: TaskStoreFor) -> None:
     state = tmp_path / "state"
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    with ServerProcess(state, allowed_cwds=[workspace]) as server:
+    env = task_store_env(task_store(state))
+    with ServerProcess(state, allowed_cwds=[workspace], env=env) as server:
         done = send(server.url, "say finished", workspace)
         running = [send(server.url, f"say part {i}\nwait", workspace) for i in range(3)]
         follow = send(server.url, "say again", workspace, taskId=done["id"])
@@ -47,7 +52,7 @@ def test_sigkill_during_turns_loses_nothing(tmp_path: Path) -> None:
         before = rpc(server.url, "GetTask", {"id": done["id"]})
         server.kill()  # SIGKILL: no cleanup runs
 
-    with ServerProcess(state, allowed_cwds=[workspace]) as server:
+    with ServerProcess(state, allowed_cwds=[workspace], env=env) as server:
         server.wait_for_log("ended 3 task(s) interrupted")
         assert rpc(server.url, "GetTask", {"id": done["id"]}) == before
         for task in running:
@@ -64,16 +69,19 @@ def test_sigkill_during_turns_loses_nothing(tmp_path: Path) -> None:
         assert resumed["status"]["message"]["parts"][0]["text"] == "back"
 
 
-def test_sigterm_interrupts_running_turns_and_exits_cleanly(tmp_path: Path) -> None:
+def test_sigterm_interrupts_running_turns_and_exits_cleanly(
+    tmp_path: Path, task_store: TaskStoreFor
+) -> None:
     state = tmp_path / "state"
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    server = ServerProcess(state, allowed_cwds=[workspace], extra_args=["--debug"])
+    env = task_store_env(task_store(state))
+    server = ServerProcess(state, allowed_cwds=[workspace], extra_args=["--debug"], env=env)
     with server:
         task = send(server.url, "say working\nwait", workspace)
         assert server.terminate() == 0
     assert not any("Traceback" in line for line in server.lines), "".join(server.lines)
-    with ServerProcess(state, allowed_cwds=[workspace]) as again:
+    with ServerProcess(state, allowed_cwds=[workspace], env=env) as again:
         got = rpc(again.url, "GetTask", {"id": task["id"]})
         assert got["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
         assert got["status"]["message"]["parts"][0]["text"].startswith(INTERRUPTED)

@@ -24,6 +24,7 @@ from iaccode.config import Config
 from iaccode.core import open_core
 from iaccode.model.ids import new_id
 from iaccode.server import RunningServer
+from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.wire import json
 from tests.client import A2AClient, RpcError
 
@@ -172,7 +173,9 @@ async def test_a_follow_up_racing_a_pass_never_leaves_half_a_task(
                 params = {"message": message("say eu-west", taskId=task_id)}
                 outcome["follow-up"] = await call("SendMessage", params)
 
-            writer = opened.tasks.store._write_limiter
+            store = opened.tasks.store
+            assert isinstance(store, SQLiteTaskStore)
+            writer = store.database._write_limiter  # the single writer's turn
             holder = object()  # another write in progress
             await writer.acquire_on_behalf_of(holder)
             for job in (prune, follow_up) if first == "retention" else (follow_up, prune):

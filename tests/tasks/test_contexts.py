@@ -1,4 +1,5 @@
-"""Contexts: bound to one workspace and one owner, busy while a turn runs, evicted when idle."""
+"""Contexts: bound to one workspace and one owner, busy while a turn runs, evicted when idle
+(on both task stores)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import trio.testing
 
 from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.contexts import WORKSPACE_MISMATCH, ContextRegistry, channel_of
-from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.sql_store import SQLTaskStore
+from tests.tasks.conftest import OpenStore
 
 
 @pytest.fixture
@@ -20,13 +22,13 @@ def mock_clock() -> trio.testing.MockClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteTaskStore]:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+async def store(open_store: OpenStore) -> AsyncIterator[SQLTaskStore]:
+    store = await open_store()
     yield store
     await store.aclose()
 
 
-async def test_binding_is_stored_and_checked(store: SQLiteTaskStore, tmp_path: Path) -> None:
+async def test_binding_is_stored_and_checked(store: SQLTaskStore, tmp_path: Path) -> None:
     contexts = ContextRegistry(store, idle_seconds=60)
     state = await contexts.bind("c1", tmp_path, "alice")
     assert (await contexts.bind("c1", tmp_path, "alice")) is state
@@ -42,7 +44,7 @@ async def test_binding_is_stored_and_checked(store: SQLiteTaskStore, tmp_path: P
 
 
 async def test_idle_contexts_are_evicted_but_busy_ones_stay(
-    store: SQLiteTaskStore, tmp_path: Path, mock_clock: trio.testing.MockClock
+    store: SQLTaskStore, tmp_path: Path, mock_clock: trio.testing.MockClock
 ) -> None:
     contexts = ContextRegistry(store, idle_seconds=60)
     idle = await contexts.bind("idle", tmp_path, "")
@@ -58,7 +60,7 @@ async def test_idle_contexts_are_evicted_but_busy_ones_stay(
     assert restored is not idle and restored.cwd == tmp_path
 
 
-async def test_claims_make_a_context_busy(store: SQLiteTaskStore) -> None:
+async def test_claims_make_a_context_busy(store: SQLTaskStore) -> None:
     contexts = ContextRegistry(store, idle_seconds=60)
     assert not contexts.is_busy("c1")
     contexts.claim("c1")
@@ -68,7 +70,7 @@ async def test_claims_make_a_context_busy(store: SQLiteTaskStore) -> None:
 
 
 async def test_channel_is_bound_to_the_context_and_survives_restarts(
-    store: SQLiteTaskStore, tmp_path: Path
+    store: SQLTaskStore, tmp_path: Path
 ) -> None:
     assert channel_of({"channel": "  web-ui  "}) == "web-ui"
     assert channel_of({"channel": "x" * 300}) == "x" * 128

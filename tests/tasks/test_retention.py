@@ -7,7 +7,6 @@ the database (and artifact directories by their modification time), never by sle
 from __future__ import annotations
 
 import os
-import sqlite3
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -33,8 +32,9 @@ from iaccode.tasks.push.jobs import PushJob
 from iaccode.tasks.push.keyring import PushKeyring
 from iaccode.tasks.push.queue import LocalFileQueue
 from iaccode.tasks.retention import Retention, RetentionReport
-from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.store import Suspension, TaskChange, TaskQuery
+from tests.tasks.conftest import OpenStore
 
 S = TaskState
 OLD = "2000-01-01T00:00:00.000Z"
@@ -45,14 +45,12 @@ DAYS = 30.0
 @attrs.define
 class Parts:
     root: Path
-    store: SQLiteTaskStore
+    store: SQLTaskStore
     tasks: TaskManager
     contexts: ContextRegistry
     artifacts: ArtifactStore
 
-    @property
-    def db_path(self) -> Path:
-        return self.root / "tasks.db"
+    opener: OpenStore
 
     @property
     def artifact_dir(self) -> Path:
@@ -73,18 +71,20 @@ class Parts:
         )
 
     def sql(self, statement: str, *params: object) -> list[tuple[object, ...]]:
-        """Run one statement on a connection of its own (as an operator's sqlite3 shell would)."""
-        db = sqlite3.connect(self.db_path, timeout=5)
-        try:
-            with db:
-                return db.execute(statement, params).fetchall()
-        finally:
-            db.close()
+        """Run one statement on a connection of its own (as an operator's shell would)."""
+        return self.opener.sql(statement, *params)
+
+    async def push_configs(self, keyring: PushKeyring) -> PushConfigStore:
+        """The push configs beside the tasks, as `open_push` opens them for either store."""
+        if self.opener.path is not None:
+            return await PushConfigStore.open(self.opener.path, keyring, check_dns=False)
+        return PushConfigStore.on(self.store.database, keyring, check_dns=False)
 
     def backdate(self, *task_ids: str) -> None:
         """Make tasks (and every context) last changed in 2000."""
-        marks = ", ".join("?" * len(task_ids))
-        self.sql(f"UPDATE tasks SET status_ts = ? WHERE id IN ({marks})", OLD, *task_ids)
+        if task_ids:  # (PostgreSQL has no empty IN list)
+            marks = ", ".join("?" * len(task_ids))
+            self.sql(f"UPDATE tasks SET status_ts = ? WHERE id IN ({marks})", OLD, *task_ids)
         self.sql("UPDATE contexts SET updated_at = ?", OLD)
 
     def count(self, table: str, task_id: str) -> int:
@@ -141,9 +141,9 @@ def make_old(path: Path) -> None:
 
 
 @pytest.fixture
-async def parts(tmp_path: Path) -> AsyncIterator[Parts]:
+async def parts(tmp_path: Path, open_store: OpenStore) -> AsyncIterator[Parts]:
     root = tmp_path / "state"
-    store = await SQLiteTaskStore.open(root / "tasks.db")
+    store = await open_store()  # SQLite, then PostgreSQL
     tasks = TaskManager(store, EventBroker(16))
     yield Parts(
         root,
@@ -151,6 +151,7 @@ async def parts(tmp_path: Path) -> AsyncIterator[Parts]:
         tasks,
         ContextRegistry(store, idle_seconds=60),
         ArtifactStore(root / "artifacts"),
+        open_store,
     )
     await store.aclose()
 
@@ -405,7 +406,7 @@ async def test_files_outside_artifact_dir_are_never_removed(parts: Parts, tmp_pa
 
 async def test_push_configs_and_dead_letters(parts: Parts, tmp_path: Path) -> None:
     keyring = PushKeyring.generate("test")
-    configs = await PushConfigStore.open(parts.db_path, keyring, check_dns=False)
+    configs = await parts.push_configs(keyring)
     queue = LocalFileQueue(tmp_path / "push_queue")
     try:
         await parts.task("old")

@@ -17,12 +17,12 @@ from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextState
 from iaccode.tasks.manager import TaskManager, TaskRecord
-from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.supervisor import (
     INTERRUPTED_MESSAGE,
     TurnSupervisor,
     recover_interrupted_turns,
 )
+from tests.tasks.conftest import OpenStore
 
 S = TaskState
 
@@ -44,8 +44,8 @@ class Engine:
 
 
 @pytest.fixture
-async def tasks(tmp_path: Path) -> AsyncIterator[TaskManager]:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+async def tasks(open_store: OpenStore) -> AsyncIterator[TaskManager]:
+    store = await open_store()  # SQLite, then PostgreSQL
     yield TaskManager(store, EventBroker())
     await store.aclose()
 

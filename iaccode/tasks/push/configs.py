@@ -6,7 +6,9 @@ TCK reads them back on completed tasks), and delete is idempotent. Issue 4 scope
 principal that created them: every method but `for_task` takes the owner, and another owner sees
 nothing. iac-code-reference 1.5 keeps one JSON file per config; DESIGN.md "State and durability"
 puts push configs in the SQLite database instead, here in its own table `push_configs` next to
-the task store's tables (same file, own connection, same pragmas, work in worker threads).
+the task store's tables (same file, own connection, same pragmas, work in worker threads). With
+`task-store: postgres` the table is in PostgreSQL, on the task store's pool (`PushConfigStore.on`);
+the SQL is the same.
 
 The notification token and `authentication.credentials` are stored encrypted with the push
 keyring (seed "Push-Notification-Config-Methoden"), in their own columns; the rest of the config
@@ -25,7 +27,6 @@ import binascii
 import builtins
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -41,6 +42,7 @@ from iaccode.model.ids import new_id
 from iaccode.tasks import sqlite_store
 from iaccode.tasks.push.keyring import KeyringError, PushKeyring
 from iaccode.tasks.push.urls import check_resolved, check_url
+from iaccode.tasks.sql_store import Connection, Database
 from iaccode.wire import json
 
 log = logging.getLogger("iaccode.push")
@@ -80,16 +82,17 @@ class PushConfigStore:
 
     def __init__(
         self,
-        db: sqlite3.Connection,
+        database: Database,
         keyring: PushKeyring,
         *,
         allow_loopback: bool = False,
         check_dns: bool = True,
         dns_timeout: float = 2.0,
+        owns_database: bool = True,
     ) -> None:
-        self._db = db
+        self._database = database
+        self._owns_database = owns_database
         self._keyring = keyring
-        self._limiter = trio.CapacityLimiter(1)
         self.allow_loopback = allow_loopback
         self.check_dns = check_dns
         self.dns_timeout = dns_timeout
@@ -98,26 +101,27 @@ class PushConfigStore:
     async def open(cls, path: Path, keyring: PushKeyring, **options: Any) -> PushConfigStore:
         """Open (creating when needed) the `push_configs` table in the database at `path`."""
 
-        def connect() -> sqlite3.Connection:
+        def connect() -> sqlite_store.SQLiteDatabase:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite_store.open_database(path)
             with db:
                 db.executescript(_SCHEMA)
-            return db
+            return sqlite_store.SQLiteDatabase(db, None)  # one connection, one transaction a time
 
         return cls(await trio.to_thread.run_sync(connect), keyring, **options)
 
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        def run() -> T:
-            with self._db:  # one transaction, committed or rolled back
-                return fn(self._db)
+    @classmethod
+    def on(cls, database: Database, keyring: PushKeyring, **options: Any) -> PushConfigStore:
+        """The configs in a shared store's database, whose schema has the table (PostgreSQL);
+        closing this store leaves the database open."""
+        return cls(database, keyring, owns_database=False, **options)
 
-        return await trio.to_thread.run_sync(run, limiter=self._limiter)
+    async def _run(self, fn: Callable[[Connection], T]) -> T:
+        return await self._database.write(fn)  # one transaction, committed or rolled back
 
     async def aclose(self) -> None:
-        with trio.CancelScope(shield=True):
-            async with self._limiter:
-                await trio.to_thread.run_sync(self._db.close)
+        if self._owns_database:
+            await self._database.aclose()
 
     # -- the four A2A methods ------------------------------------------------------------------
 
@@ -139,7 +143,7 @@ class PushConfigStore:
         body, token, credentials = self._seal(stored)
         task_id, config_id, now = stored.task_id, stored.id, time.time()
 
-        def run(db: sqlite3.Connection) -> None:
+        def run(db: Connection) -> None:
             db.execute(
                 "INSERT INTO push_configs"
                 " (owner, task_id, id, body, token, credentials, legacy, created_at)"
@@ -176,7 +180,7 @@ class PushConfigStore:
             raise InvalidParamsError("pageSize must be positive", field="pageSize")
         after = _decode_token(page_token) if page_token else None
 
-        def run(db: sqlite3.Connection) -> builtins.list[tuple[Any, ...]]:
+        def run(db: Connection) -> builtins.list[tuple[Any, ...]]:
             sql = f"SELECT {_COLUMNS}, id FROM push_configs WHERE owner = ? AND task_id = ?"
             params: builtins.list[Any] = [owner, task_id]
             if after is not None:
@@ -228,7 +232,7 @@ class PushConfigStore:
         """Re-encrypt secrets stored under an old key with the active one (key rotation)."""
         keyring = self._keyring
 
-        def run(db: sqlite3.Connection) -> int:
+        def run(db: Connection) -> int:
             changed = 0
             rows = db.execute(
                 "SELECT owner, task_id, id, token, credentials FROM push_configs"

@@ -18,6 +18,7 @@ from iaccode.tasks.push.urls import CallbackUrlError
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.store import StoredTask, TaskChange
 from iaccode.wire import json
+from tests.tasks.conftest import OpenStore
 from tests.tasks.push.conftest import FakeResolver
 
 TOKEN = "notification-token-7f3a9c"
@@ -43,10 +44,26 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path, keyring: PushKeyring) -> AsyncIterator[PushConfigStore]:
+async def sqlite_configs(db_path: Path, keyring: PushKeyring) -> AsyncIterator[PushConfigStore]:
+    """The configs in SQLite's tasks.db, for what is about that file."""
     opened = await PushConfigStore.open(db_path, keyring, check_dns=False)
     yield opened
     await opened.aclose()
+
+
+@pytest.fixture
+async def store(open_store: OpenStore, keyring: PushKeyring) -> AsyncIterator[PushConfigStore]:
+    """The configs beside the tasks, as `open_push` opens them: on SQLite, then PostgreSQL."""
+    if open_store.path is not None:
+        opened = await PushConfigStore.open(open_store.path, keyring, check_dns=False)
+        yield opened
+        await opened.aclose()
+        return
+    tasks = await open_store()
+    opened = PushConfigStore.on(tasks.database, keyring, check_dns=False)
+    yield opened
+    await opened.aclose()
+    await tasks.aclose()
 
 
 async def test_create_assigns_an_id_and_returns_the_config_as_created(
@@ -129,8 +146,9 @@ async def test_for_task_marks_legacy_configs(store: PushConfigStore) -> None:
 
 
 async def test_secrets_are_encrypted_on_disk(
-    store: PushConfigStore, db_path: Path, keyring: PushKeyring
+    sqlite_configs: PushConfigStore, db_path: Path, keyring: PushKeyring
 ) -> None:
+    store = sqlite_configs
     await store.create("alice", config(config_id="c"))
     files = [p for p in db_path.parent.iterdir() if p.name.startswith("tasks.db")]
     data = b"".join(p.read_bytes() for p in files)
@@ -169,8 +187,9 @@ async def test_names_resolving_to_private_addresses_are_refused_at_store_time(
 
 
 async def test_rotation_and_a_lost_keyring(
-    store: PushConfigStore, db_path: Path, keyring: PushKeyring
+    sqlite_configs: PushConfigStore, db_path: Path, keyring: PushKeyring
 ) -> None:
+    store = sqlite_configs
     await store.create("alice", config(config_id="c"))
     rotated = keyring.rotated("next")
     store2 = await PushConfigStore.open(db_path, rotated, check_dns=False)
@@ -192,8 +211,9 @@ async def test_rotation_and_a_lost_keyring(
 
 
 async def test_shares_the_database_with_the_task_store(
-    db_path: Path, store: PushConfigStore
+    db_path: Path, sqlite_configs: PushConfigStore
 ) -> None:
+    store = sqlite_configs
     tasks = await SQLiteTaskStore.open(db_path)
     task = Task(id="t1", context_id="c1", status=Status(state=TaskState.TASK_STATE_WORKING))
     await tasks.commit(

@@ -1,4 +1,5 @@
-"""The SQLite store: atomic changes, reloads after reopening, ListTasks filtering and paging."""
+"""The task stores (SQLite and PostgreSQL): atomic changes, reloads after reopening, ListTasks
+filtering and paging; then what is SQLite's own (its schema versions)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from iaccode.model.a2a import Artifact, Message, Part, Role, Task, TaskState, TaskStatus
+from iaccode.tasks.sql_store import Database
 from iaccode.tasks.sqlite_store import (
     SCHEMA_VERSION,
     SchemaTooNewError,
@@ -15,6 +17,7 @@ from iaccode.tasks.sqlite_store import (
     _ChangeRows,
 )
 from iaccode.tasks.store import ContextRecord, StoredTask, TaskChange, TaskQuery
+from tests.tasks.conftest import OpenStore
 
 S = TaskState
 
@@ -39,9 +42,8 @@ def new_task(task_id: str, stamp: str, *, context_id: str = "c1", owner: str = "
     return TaskChange(task_id=task_id, new_task=StoredTask(task, owner=owner, live=True))
 
 
-async def test_changes_survive_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "tasks.db"
-    store = await SQLiteTaskStore.open(path)
+async def test_changes_survive_reopening(open_store: OpenStore, tmp_path: Path) -> None:
+    store = await open_store()
     await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
     done = TaskStatus(state=S.TASK_STATE_COMPLETED, timestamp="2026-01-01T00:00:01.000Z")
     artifact = Artifact(
@@ -64,7 +66,7 @@ async def test_changes_survive_reopening(tmp_path: Path) -> None:
     )
     await store.aclose()
 
-    store = await SQLiteTaskStore.open(path)
+    store = await open_store()
     stored = await store.load_task("t1")
     assert stored is not None
     assert stored.live is False and stored.owner == ""
@@ -78,8 +80,8 @@ async def test_changes_survive_reopening(tmp_path: Path) -> None:
     await store.aclose()
 
 
-async def test_live_tasks_are_found_after_a_crash(tmp_path: Path) -> None:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+async def test_live_tasks_are_found_after_a_crash(open_store: OpenStore, tmp_path: Path) -> None:
+    store = await open_store()
     await store.commit(new_task("running", "2026-01-01T00:00:00.000Z"))
     await store.commit(new_task("ended", "2026-01-01T00:00:00.000Z"))
     await store.commit(TaskChange(task_id="ended", live=False))
@@ -88,14 +90,14 @@ async def test_live_tasks_are_found_after_a_crash(tmp_path: Path) -> None:
 
 
 async def test_a_failed_change_is_not_half_applied(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    store = await open_store()
     await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
     apply = _ChangeRows.apply
 
-    def apply_then_fail(self: _ChangeRows, db: sqlite3.Connection) -> None:
-        apply(self, db)  # every row of the change is written...
+    def apply_then_fail(self: _ChangeRows, database: Database, db: object) -> None:
+        apply(self, database, db)  # type: ignore[arg-type]  # every row is written...
         raise RuntimeError("disk full")  # ...then the transaction fails
 
     monkeypatch.setattr(_ChangeRows, "apply", apply_then_fail)
@@ -111,8 +113,8 @@ async def test_a_failed_change_is_not_half_applied(
     await store.aclose()
 
 
-async def test_list_filters_orders_and_pages(tmp_path: Path) -> None:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+async def test_list_filters_orders_and_pages(open_store: OpenStore, tmp_path: Path) -> None:
+    store = await open_store()
     for index in range(7):
         await store.commit(new_task(f"t{index}", f"2026-01-01T00:00:0{index % 3}.000Z"))
     await store.commit(new_task("mine", "2026-01-01T00:00:05.000Z", owner="alice"))
@@ -138,8 +140,8 @@ async def test_list_filters_orders_and_pages(tmp_path: Path) -> None:
     await store.aclose()
 
 
-async def test_contexts_and_history(tmp_path: Path) -> None:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+async def test_contexts_and_history(open_store: OpenStore, tmp_path: Path) -> None:
+    store = await open_store()
     record = ContextRecord("c1", tmp_path, "", "2026-01-01T00:00:00.000Z", {"channel": "x"})
     await store.save_context(record)
     assert await store.load_context("c1") == record

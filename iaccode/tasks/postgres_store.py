@@ -1,0 +1,417 @@
+"""The shared task store: PostgreSQL through psycopg 3 (the `postgres` extra).
+
+`task-store: postgres` with `task-store-url: postgresql://...` keeps tasks, history, artifact
+metadata, contexts, suspensions, the push outbox and push configs in PostgreSQL, so that several
+replicas (or a replaced container) serve one set of tasks. The SQL is the SQLite store's
+(`iaccode.tasks.sql_store`); this module holds PostgreSQL's side: the schema and its
+migrations, a connection pool, and what happens when the server goes away.
+
+Blocking psycopg calls run in worker threads (as SQLite's do), through psycopg_pool's pool, at
+most `max_connections` at once. A commit returns once PostgreSQL has made it durable
+(`synchronous_commit` on, its default), before the manager publishes the change.
+
+Faults: start-up fails with `UnusableStateError` (exit status 2, one line naming the server)
+when PostgreSQL cannot be reached. Later, a failed connection marks the store unavailable:
+requests then fail at once with `StoreUnavailableError` instead of waiting for a pool timeout,
+`/health` and `/ping` say so, and `monitor` probes the server every `PROBE_DOWN_SECONDS` until it
+answers, drops the pool's dead connections, and marks the store available again.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import trio
+
+from iaccode.tasks.errors import StoreUnavailableError, UnusableStateError
+from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore
+
+if TYPE_CHECKING:
+    import psycopg
+    import psycopg_pool
+
+log = logging.getLogger("iaccode.tasks")
+T = TypeVar("T")
+
+SCHEMA_VERSION = 1
+CONNECT_TIMEOUT_SECONDS = 3  # one connection attempt (libpq's connect_timeout, whole seconds)
+POOL_TIMEOUT_SECONDS = 5.0  # a request waiting for a free connection
+LOCK_WAIT_SECONDS = 5.0  # for the server lock that a server killed just now may still hold
+PROBE_UP_SECONDS = 5.0
+PROBE_DOWN_SECONDS = 0.5
+MISSING_DRIVER = "task-store: postgres needs the postgres extra (pip install 'iaccode[postgres]')"
+
+
+class SchemaTooNewError(UnusableStateError):
+    """The database's schema version is higher than this code knows: a newer iaccode wrote it."""
+
+
+# Text columns that are ordered or compared (ids, timestamps) use the "C" collation, so that
+# ListTasks orders and pages exactly as SQLite does (byte order), whatever the database's locale.
+# `rowid` mirrors SQLite's: insertion order for the history and the outbox, windows for retention.
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS iaccode_schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS tasks (
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    id TEXT COLLATE "C" PRIMARY KEY,
+    context_id TEXT COLLATE "C" NOT NULL,
+    owner TEXT COLLATE "C" NOT NULL,
+    state INTEGER NOT NULL,
+    status_ts TEXT COLLATE "C" NOT NULL,
+    status TEXT NOT NULL,
+    metadata TEXT,
+    live INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tasks_by_time ON tasks (owner, status_ts DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tasks_by_context ON tasks (context_id, status_ts DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tasks_live ON tasks (live) WHERE live = 1;
+CREATE TABLE IF NOT EXISTS messages (
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    task_id TEXT COLLATE "C" NOT NULL,
+    seq INTEGER NOT NULL,
+    context_id TEXT COLLATE "C" NOT NULL,
+    body TEXT NOT NULL,
+    conversation INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (task_id, seq)
+);
+CREATE INDEX IF NOT EXISTS messages_by_context ON messages (context_id, rowid);
+CREATE TABLE IF NOT EXISTS artifacts (
+    task_id TEXT COLLATE "C" NOT NULL,
+    artifact_id TEXT COLLATE "C" NOT NULL,
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (task_id, artifact_id)
+);
+CREATE INDEX IF NOT EXISTS artifacts_by_id ON artifacts (artifact_id);
+CREATE TABLE IF NOT EXISTS suspended_turns (
+    task_id TEXT COLLATE "C" PRIMARY KEY,
+    body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS model_turns (
+    task_id TEXT COLLATE "C" NOT NULL,
+    message_id TEXT COLLATE "C" NOT NULL,
+    context_id TEXT COLLATE "C" NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (task_id, message_id)
+);
+CREATE INDEX IF NOT EXISTS model_turns_by_context ON model_turns (context_id, message_id);
+CREATE TABLE IF NOT EXISTS push_outbox (
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    id TEXT COLLATE "C" PRIMARY KEY,
+    task_id TEXT COLLATE "C" NOT NULL,
+    event TEXT NOT NULL,
+    task TEXT
+);
+CREATE TABLE IF NOT EXISTS contexts (
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    id TEXT COLLATE "C" PRIMARY KEY,
+    cwd TEXT NOT NULL,
+    owner TEXT COLLATE "C" NOT NULL,
+    updated_at TEXT COLLATE "C" NOT NULL,
+    metadata TEXT
+);
+CREATE TABLE IF NOT EXISTS push_configs (
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    owner TEXT COLLATE "C" NOT NULL,
+    task_id TEXT COLLATE "C" NOT NULL,
+    id TEXT COLLATE "C" NOT NULL,
+    body TEXT NOT NULL,
+    token TEXT,
+    credentials TEXT,
+    legacy INTEGER NOT NULL DEFAULT 0,
+    created_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (owner, task_id, id)
+);
+CREATE INDEX IF NOT EXISTS push_configs_by_task ON push_configs (task_id);
+"""
+
+# The steps from one schema version to the next, by the version they lead to (as in the SQLite
+# store). `_SCHEMA` creates the newest tables, so each step must be harmless where it is applied.
+_MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {}
+# Replicas starting together take turns at the schema (any constant key will do).
+_SCHEMA_LOCK = 0x1ACC0DE
+# Held for the server's life on its own connection: one server per database until replicas
+# coordinate (`coordination-url`), as `dirlock` holds a persistence-dir.
+_SERVER_LOCK = 0x1ACC0DF
+
+
+class StoreInUseError(UnusableStateError):
+    """Another iaccode server holds this PostgreSQL database."""
+
+
+def _drivers() -> tuple[Any, Any]:
+    """psycopg and psycopg_pool; raises `UnusableStateError` naming the extra when missing."""
+    try:
+        import psycopg
+        import psycopg_pool
+    except ImportError:
+        raise UnusableStateError(MISSING_DRIVER) from None
+    return psycopg, psycopg_pool
+
+
+def describe_url(url: str) -> str:
+    """host:port/dbname of a PostgreSQL URL, for messages: never the user or the password."""
+    psycopg, _ = _drivers()
+    try:
+        parts = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "(an invalid URL)"
+    host = parts.get("host") or "localhost"
+    port = parts.get("port") or "5432"
+    return f"{host}:{port}/{parts.get('dbname') or ''}".rstrip("/")
+
+
+def _reason(exc: Exception) -> str:
+    """The last clause of the driver's first line ("Connection refused"), for the operator."""
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return first.rsplit(" failed: ", 1)[-1].strip() or type(exc).__name__
+
+
+def _lost_connection(exc: Exception) -> bool:
+    """Whether a driver error means the server is gone (no connection, or none to be had, or
+    one it cut: SQLSTATE classes 08 and 57P) rather than one statement failing."""
+    sqlstate = getattr(exc, "sqlstate", None)
+    return sqlstate is None or sqlstate.startswith(("08", "57P"))
+
+
+class _Translating:
+    """A psycopg connection as the shared SQL wants it: `?` placeholders (none of the shared
+    statements holds a literal `?` or `%`)."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        return self._conn.execute(_translate(sql), parameters or None)
+
+
+_TRANSLATED: dict[str, str] = {}
+
+
+def _translate(sql: str) -> str:
+    found = _TRANSLATED.get(sql)
+    if found is None:
+        found = sql.replace("?", "%s")
+        if len(_TRANSLATED) < 4096:  # the shared SQL is a few hundred statements at most
+            _TRANSLATED[sql] = found
+    return found
+
+
+class PostgresDatabase:
+    """The `Database` of the shared SQL on a psycopg pool, with the availability state."""
+
+    lock_rows = " FOR UPDATE"
+    skip_locked = " FOR UPDATE SKIP LOCKED"  # retention passes over rows a commit holds
+
+    def __init__(
+        self,
+        url: str,
+        pool: psycopg_pool.ConnectionPool[Any],
+        holder: psycopg.Connection[Any],
+        max_connections: int,
+    ) -> None:
+        self._url = url
+        self._pool = pool
+        self._holder = holder  # holds `_SERVER_LOCK`; the monitor's probes go through it
+        self._limiter = trio.CapacityLimiter(max_connections)
+        self.available = True
+        self.where = describe_url(url)
+        self._psycopg, self._psycopg_pool = _drivers()
+
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        return await self._run(fn, snapshot=False)
+
+    async def read(self, fn: Callable[[Connection], T]) -> T:
+        return await self._run(fn, snapshot=False)
+
+    async def snapshot(self, fn: Callable[[Connection], T]) -> T:
+        return await self._run(fn, snapshot=True)
+
+    def has_table(self, db: Connection, name: str) -> bool:
+        return True  # the schema creates every table, push_configs included
+
+    async def _run(self, fn: Callable[[Connection], T], *, snapshot: bool) -> T:
+        """Raises `StoreUnavailableError` at once while the server is known to be down, and
+        when the connection fails; nothing was committed then unless the failure hit the
+        commit itself (PostgreSQL's rule)."""
+        if not self.available:
+            raise StoreUnavailableError()
+
+        def run() -> T:
+            # The pool's context commits when `fn` returns and rolls back when it raises.
+            with self._pool.connection(timeout=POOL_TIMEOUT_SECONDS) as conn:
+                if snapshot:
+                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                return fn(_Translating(conn))
+
+        try:
+            return await trio.to_thread.run_sync(run, limiter=self._limiter)
+        except (self._psycopg.OperationalError, self._psycopg_pool.PoolTimeout) as exc:
+            if not _lost_connection(exc):
+                raise  # a deadlock or a serialization failure: this request's, not the store's
+            if self.available:
+                log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
+            self.available = False
+            raise StoreUnavailableError() from None
+
+    def _probe(self) -> None:
+        """A round trip on the lock holder's connection; a lost one is made again and the
+        lock taken again (raises `StoreInUseError` when another server took it meanwhile)."""
+        if self._holder.closed or self._holder.broken:
+            self._holder = hold_server_lock(self._url, self.where)
+        self._holder.execute("SELECT 1")
+
+    async def monitor(
+        self,
+        *,
+        on_recovered: Callable[[], Awaitable[object]] | None = None,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        """Probe the server for ever: mark the store unavailable when it stops answering and
+        available again (its dead pooled connections dropped) once it answers; then await
+        `on_recovered` (a failure of it is logged, and it runs again after the next outage)."""
+        task_status.started()
+        while True:
+            await trio.sleep(PROBE_UP_SECONDS if self.available else PROBE_DOWN_SECONDS)
+            try:
+                await trio.to_thread.run_sync(self._probe, abandon_on_cancel=True)
+            except (self._psycopg.Error, UnusableStateError) as exc:
+                if self.available:
+                    log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
+                self.available = False
+                continue
+            if not self.available:
+                await trio.to_thread.run_sync(self._pool.check, abandon_on_cancel=True)
+                self.available = True
+                log.warning("the task store at %s is available again", self.where)
+                if on_recovered is not None:
+                    try:
+                        await on_recovered()
+                    except Exception as exc:  # the store went again: after the next outage
+                        log.warning("after the outage: %s: %s", type(exc).__name__, exc)
+
+    async def aclose(self) -> None:
+        def close() -> None:
+            self._pool.close()
+            self._holder.close()  # gives the server lock back
+
+        with trio.CancelScope(shield=True):
+            await trio.to_thread.run_sync(close)
+
+
+class PostgresTaskStore(SQLTaskStore):
+    """`TaskStore` on PostgreSQL. Open with `await PostgresTaskStore.open(url)`."""
+
+    database: PostgresDatabase
+
+    @property
+    def available(self) -> bool:
+        return self.database.available
+
+    async def monitor(
+        self,
+        *,
+        on_recovered: Callable[[], Awaitable[object]] | None = None,
+        task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+    ) -> None:
+        """`PostgresDatabase.monitor`."""
+        await self.database.monitor(on_recovered=on_recovered, task_status=task_status)
+
+    @classmethod
+    async def open(cls, url: str, *, max_connections: int = 8) -> PostgresTaskStore:
+        """Create or migrate the schema and open the pool.
+
+        Raises `UnusableStateError` (one line naming the server, never the password) when the
+        driver is missing, the server cannot be reached or refuses us, or a newer iaccode
+        wrote the schema.
+        """
+        psycopg, psycopg_pool = _drivers()
+        where = describe_url(url)
+
+        def setup() -> PostgresTaskStore:
+            holder = hold_server_lock(url, where)
+            try:
+                _migrate(holder, where)
+            except psycopg.Error as exc:
+                holder.close()
+                raise UnusableStateError(
+                    f"task-store-url: cannot use PostgreSQL at {where}: {_reason(exc)}"
+                ) from None
+            except BaseException:
+                holder.close()
+                raise
+            pool = psycopg_pool.ConnectionPool(
+                url,
+                min_size=1,
+                max_size=max_connections,
+                kwargs={"connect_timeout": CONNECT_TIMEOUT_SECONDS},
+                timeout=POOL_TIMEOUT_SECONDS,
+                # Keep trying to reconnect while the server is away (the monitor reports it).
+                reconnect_timeout=24 * 3600.0,
+                check=psycopg_pool.ConnectionPool.check_connection,
+                open=False,
+            )
+            pool.open(wait=False)
+            return cls(PostgresDatabase(url, pool, holder, max_connections))
+
+        return await trio.to_thread.run_sync(setup)
+
+
+def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
+    """A connection (autocommit) holding the server lock of the database at `url`.
+
+    Raises `StoreInUseError` when another server holds it, `UnusableStateError` when the
+    server cannot be reached or refuses us (both one line naming `where`, never a password).
+    """
+    driver, _ = _drivers()
+    try:
+        conn: psycopg.Connection[Any] = driver.connect(
+            url, connect_timeout=CONNECT_TIMEOUT_SECONDS, autocommit=True
+        )
+    except driver.Error as exc:
+        raise UnusableStateError(
+            f"task-store-url: cannot connect to PostgreSQL at {where}: {_reason(exc)}"
+        ) from None
+    # A server killed a moment ago may still hold it until PostgreSQL notices: wait a little.
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (_SERVER_LOCK,)).fetchone()
+        if row and row[0]:
+            return conn
+        if time.monotonic() > deadline:
+            conn.close()
+            raise StoreInUseError(
+                f"task-store-url: PostgreSQL at {where} is in use by another iaccode server "
+                "(one server per task store until coordination-url is supported)"
+            )
+        time.sleep(0.1)
+
+
+def _migrate(conn: psycopg.Connection[Any], where: str) -> None:
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+        conn.execute(_SCHEMA)
+        row = conn.execute("SELECT MAX(version) FROM iaccode_schema").fetchone()
+        version = row[0] if row and row[0] is not None else 0
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNewError(
+                f"the task database at {where} was written by a newer iaccode (schema version "
+                f"{version}; this one reads up to {SCHEMA_VERSION}): run the newer iaccode"
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            if target in _MIGRATIONS:
+                _MIGRATIONS[target](conn)
+        conn.execute("DELETE FROM iaccode_schema")
+        conn.execute("INSERT INTO iaccode_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+
+
+__all__ = [
+    "MISSING_DRIVER",
+    "PostgresDatabase",
+    "PostgresTaskStore",
+    "SchemaTooNewError",
+    "StoreInUseError",
+]

@@ -1,0 +1,122 @@
+"""What is PostgreSQL's own: its schema version, one server per database, ListTasks on an
+index, and faults (unreachable at start, lost while running, back again), on a real server."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+import trio
+
+from iaccode.model.a2a import TaskState, TaskStatus
+from iaccode.tasks.errors import StoreUnavailableError, UnusableStateError
+from iaccode.tasks.postgres_store import (
+    SCHEMA_VERSION,
+    PostgresTaskStore,
+    SchemaTooNewError,
+    StoreInUseError,
+)
+from iaccode.tasks.store import TaskChange, TaskQuery
+from tests.postgres_process import PostgresProcess
+from tests.redis_process import free_port
+from tests.tasks.test_store import new_task
+
+STAMP = "2026-01-01T00:00:00.000Z"
+
+
+async def test_unreachable_at_start_is_one_line_naming_the_server() -> None:
+    port = free_port()  # nothing listens there
+    url = f"postgresql://someone:s3cret@127.0.0.1:{port}/tasks"
+    with trio.fail_after(20), pytest.raises(UnusableStateError) as caught:
+        await PostgresTaskStore.open(url)
+    message = str(caught.value)
+    assert message.startswith(f"task-store-url: cannot connect to PostgreSQL at 127.0.0.1:{port}")
+    assert "refused" in message.lower()
+    assert "\n" not in message and "s3cret" not in message and "someone" not in message
+
+
+async def test_one_server_per_database(postgres_url: str) -> None:
+    first = await PostgresTaskStore.open(postgres_url)
+    with trio.fail_after(30), pytest.raises(StoreInUseError, match="in use by another iaccode"):
+        await PostgresTaskStore.open(postgres_url)
+    await first.aclose()
+    second = await PostgresTaskStore.open(postgres_url)  # the lock went with the first
+    await second.aclose()
+
+
+async def test_refuses_a_newer_schema(postgres_url: str) -> None:
+    store = await PostgresTaskStore.open(postgres_url)
+    await store.aclose()
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("UPDATE iaccode_schema SET version = %s", (SCHEMA_VERSION + 1,))
+    with pytest.raises(SchemaTooNewError, match="newer iaccode"):
+        await PostgresTaskStore.open(postgres_url)
+
+
+async def test_list_tasks_pages_on_an_index(postgres_url: str) -> None:
+    """The page query of ListTasks (owner, newest first) is answered from `tasks_by_time`
+    without a sort, also when it resumes from a cursor."""
+    store = await PostgresTaskStore.open(postgres_url)
+    for index in range(30):
+        await store.commit(new_task(f"t{index:02}", f"2026-01-01T00:00:{index:02}.000Z"))
+    page = await store.list_tasks(TaskQuery(owner="", page_size=10))
+    assert [t.id for t in page.tasks][:2] == ["t29", "t28"] and page.next_cursor is not None
+    await store.aclose()
+    stamp, last = page.next_cursor
+    with psycopg.connect(postgres_url) as conn:
+        # A 30-row table: without these the planner reads it whole, which says nothing.
+        conn.execute("ANALYZE tasks")
+        conn.execute("SET enable_seqscan = off")
+        conn.execute("SET enable_bitmapscan = off")
+        rows = conn.execute(
+            "EXPLAIN SELECT id FROM tasks WHERE owner = %s AND (status_ts < %s OR"
+            " (status_ts = %s AND id < %s)) ORDER BY status_ts DESC, id DESC LIMIT 11",
+            ("", stamp, stamp, last),
+        ).fetchall()
+    plan = "\n".join(row[0] for row in rows)
+    assert "tasks_by_time" in plan, plan
+    assert "Sort" not in plan, plan
+
+
+async def test_lost_while_running_fails_fast_and_recovers(own_postgres: PostgresProcess) -> None:
+    url = own_postgres.create_database("tasks")
+    store = await PostgresTaskStore.open(url)
+    await store.commit(new_task("before", STAMP))
+    async with trio.open_nursery() as nursery:
+        await nursery.start(store.monitor)
+        own_postgres.stop()
+        # The first request after the loss fails with the clear error, not a hang...
+        with trio.fail_after(15), pytest.raises(StoreUnavailableError):
+            await store.load_task("before")
+        assert store.available is False
+        # ...and the next ones at once, without touching the network.
+        with trio.fail_after(1), pytest.raises(StoreUnavailableError) as caught:
+            await store.commit(new_task("lost", STAMP))
+        assert "unavailable" in str(caught.value) and "127.0.0.1" not in str(caught.value)
+
+        own_postgres.start()
+        with trio.fail_after(30):
+            while not store.available:  # the monitor notices by itself
+                await trio.sleep(0.05)
+        stored = await store.load_task("before")
+        assert stored is not None and stored.task.id == "before"
+        assert await store.load_task("lost") is None  # refused, so never written
+        done = TaskStatus(state=TaskState.TASK_STATE_COMPLETED, timestamp=STAMP)
+        await store.commit(TaskChange(task_id="before", status=done, live=False))
+        nursery.cancel_scope.cancel()
+    reloaded = await store.load_task("before")
+    assert reloaded is not None and reloaded.task.status.state == TaskState.TASK_STATE_COMPLETED
+    await store.aclose()
+
+
+def test_only_a_lost_connection_marks_the_store_unavailable() -> None:
+    from psycopg import errors
+    from psycopg_pool import PoolTimeout
+
+    from iaccode.tasks.postgres_store import _lost_connection
+
+    assert _lost_connection(psycopg.OperationalError("connection refused"))  # libpq: no state
+    assert _lost_connection(PoolTimeout("no connection in 5 s"))
+    assert _lost_connection(errors.AdminShutdown())  # 57P01: the server is shutting down
+    assert _lost_connection(errors.ConnectionFailure())  # 08006
+    assert not _lost_connection(errors.DeadlockDetected())  # 40P01: this transaction's problem
+    assert not _lost_connection(errors.SerializationFailure())
