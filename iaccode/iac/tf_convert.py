@@ -548,6 +548,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     converter = _Converter(
         expanded.config,
         files=checked,
+        left_out=frozenset(expanded.left_out),
         parameter_patterns=frozenset(
             name
             for name, block in expanded.config.variables.items()

@@ -204,11 +204,16 @@ def _hcl_literal(value: object) -> object:
 
 
 def static_value(
-    config: TerraformConfig, raw: object, address: str, blocks: Mapping[str, Block]
+    config: TerraformConfig,
+    raw: object,
+    address: str,
+    blocks: Mapping[str, Block],
+    left_out: frozenset[str] = frozenset(),
 ) -> tuple[Any, tuple[str, ...]]:
     """The value of `raw` as the files give it (variables at their defaults, whole resources
-    as objects) and the variables whose defaults it used. Raises `Unmappable`."""
-    converter = ValueConverter(config, blocks=dict(blocks), static=True)
+    as objects) and the variables whose defaults it used; `left_out` are resources already
+    left out (for the message). Raises `Unmappable`."""
+    converter = ValueConverter(config, blocks=dict(blocks), static=True, left_out=left_out)
     value = converter.value(raw, Where(address, "Static", "for_each", "ForEach", strict=True))
     return value, tuple(converter.defaults_used)
 
@@ -568,7 +573,9 @@ class _Flattener:
         raw = block.body["for_each"]
         body = {k: v for k, v in block.body.items() if k != "for_each"}
         try:
-            value, defaults = static_value(config, raw, block.address, known)
+            value, defaults = static_value(
+                config, raw, block.address, known, frozenset(self.left_out)
+            )
         except Unmappable as problem:
             self._drop(block.address, Msg("its for_each {reason}", reason=problem.reason))
             return []
@@ -649,7 +656,9 @@ class _Flattener:
         content = content[0] if isinstance(content, list) and content else content
         iterator = literal_text(spec.get("iterator")) or name
         try:
-            value, _ = static_value(config, spec.get("for_each"), address, known)
+            value, _ = static_value(
+                config, spec.get("for_each"), address, known, frozenset(self.left_out)
+            )
         except Unmappable as problem:
             value, reason = None, problem.reason
         else:

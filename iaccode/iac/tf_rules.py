@@ -24,6 +24,8 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
+from iaccode.iac.tf_schema import list_struct_fields as _struct_fields
+from iaccode.iac.tf_schema import schema_field
 
 
 @attrs.frozen
@@ -140,16 +142,40 @@ def mapped_types() -> frozenset[str]:
     return frozenset(load_rules().by_terraform)
 
 
+def _one_struct_of_list(
+    ros_type: str, properties: Mapping[str, PropertyRule]
+) -> Mapping[str, PropertyRule]:
+    """Several arguments the vendor sends to one list-of-struct property (an ESS server group
+    attachment's `port`, `server_group_id`, `type` and `weight` all to `ServerGroups`) are the
+    fields of that list's one struct: `ServerGroups.0.Port`, ... by the schema's field names.
+    Taken as they are, each would overwrite the others."""
+    targets: dict[str, list[str]] = {}
+    for argument, prop in properties.items():
+        if prop.to and prop.kind == "List" and prop.schema is None and prop.handler is None:
+            targets.setdefault(prop.to, []).append(argument)
+    fixed = dict(properties)
+    for target, arguments in targets.items():
+        fields = _struct_fields(ros_type, target)
+        if len(arguments) < 2 or fields is None:
+            continue
+        for argument in arguments:
+            name = schema_field(fields, argument)
+            if name is not None:
+                fixed[argument] = PropertyRule(f"{target}.0.{name}")
+    return fixed
+
+
 def base_rule(tf_type: str) -> Rule | None:
     """The combined rule of a type, before any variant is chosen; None if the vendor has none."""
     data = load_rules().by_terraform.get(tf_type)
     if data is None:
         return None
     overlay = _OVERLAYS.get(tf_type, _Overlay())
+    properties = _one_struct_of_list(data.ros_type, data.properties)
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,
-        properties={**data.properties, **overlay.properties},
+        properties={**properties, **overlay.properties},
         ignored=data.ignored,
         attributes={**data.attributes, **overlay.attributes},
         defaults=overlay.defaults,

@@ -35,3 +35,20 @@ def schema_name(ros_type: str, argument: str) -> str | None:
     known = ros_properties(ros_type)
     name = "".join(word[:1].upper() + word[1:] for word in argument.split("_"))
     return name if known is not None and name in known else None
+
+
+def list_struct_fields(ros_type: str, prop: str) -> frozenset[str] | None:
+    """The field names of `prop` when it is a list of structs with known fields, else None."""
+    resource = _resource(ros_type)
+    schema = resource.properties.get(prop) if resource is not None else None
+    item = schema.type.item if schema is not None and schema.type.kind == "list" else None
+    if item is None or item.kind != "struct" or item.fields is None:
+        return None
+    return frozenset(item.fields)
+
+
+def schema_field(fields: frozenset[str], argument: str) -> str | None:
+    """The field `argument` names in PascalCase, compared without case (`server_group_id` ->
+    `ServerGroupId`), or None."""
+    folded = {name.lower(): name for name in fields}
+    return folded.get(argument.replace("_", "").lower())

@@ -196,6 +196,7 @@ class ValueConverter:
     # CIDR parameters split by Fn::Cidr: the prefix length their value must keep.
     cidr_prefixes: dict[str, int] = attrs.field(factory=dict)
     parameter_patterns: frozenset[str] = frozenset()  # variables with their own AllowedPattern
+    left_out: frozenset[str] = frozenset()  # resources the flattening left out
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
@@ -609,6 +610,8 @@ class ValueConverter:
         return {"Ref": known}
 
     def _resource_value(self, address: str, steps: tuple[Any, ...], expr: str, where: Where) -> Any:
+        if address in self.left_out:
+            raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
         if address not in self.blocks:
             raise Unmappable(
                 expr, Msg("reads {address}, which is not declared in these files", address=address)

@@ -507,3 +507,36 @@ def test_names_the_provider_defaults_are_set_where_ros_requires_them() -> None:
         }
     ]
     assert "sets nothing that maps" not in warnings(conversion)
+
+
+def test_what_reads_a_left_out_for_each_resource_says_it_was_not_converted() -> None:
+    conversion = main(
+        """
+        variable "cidrs" {
+          type = map(string)
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "by_zone" {
+          for_each   = { for zone, cidr in var.cidrs : zone => cidr }
+          vpc_id     = alicloud_vpc.v.id
+          zone_id    = each.key
+          cidr_block = each.value
+        }
+        resource "alicloud_security_group" "per_vswitch" {
+          for_each = alicloud_vswitch.by_zone
+          vpc_id   = each.value.vpc_id
+        }
+        output "ids" {
+          value = [for k, v in alicloud_vswitch.by_zone : v.id]
+        }
+        """
+    )
+    text = warnings(conversion)
+    assert (
+        "alicloud_security_group.per_vswitch: its for_each reads alicloud_vswitch.by_zone, which "
+        "was not converted, so it was left out" in text
+    )
+    assert "reads alicloud_vswitch.by_zone, which was not converted, so the output" in text
+    assert "not declared" not in text

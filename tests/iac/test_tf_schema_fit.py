@@ -397,3 +397,31 @@ def test_a_branch_that_indexes_an_empty_default_list_gives_way_to_the_other() ->
     assert "one branch indexes a list of 0 items at 0, which Terraform rejects" in "\n".join(
         conversion.warnings
     )
+
+
+def test_arguments_the_vendor_sends_to_one_list_are_the_fields_of_its_struct() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_ess_server_group_attachment" "alb" {
+          scaling_group_id = "asg-1"
+          server_group_id  = "sgp-1"
+          port             = 80
+          type             = "ALB"
+          weight           = 100
+          force_attach     = true
+        }
+        resource "alicloud_resource_manager_shared_resource" "vsw" {
+          resource_share_id = "rs-1"
+          resource_id       = "vsw-1"
+          resource_type     = "VSwitch"
+        }
+        """
+    )
+    assert props(conversion, "EssServerGroupAttachment_alb") == {
+        "ScalingGroupId": "asg-1",
+        "ServerGroups": [{"ServerGroupId": "sgp-1", "Port": 80, "Type": "ALB", "Weight": 100}],
+        "ForceAttach": True,
+    }
+    assert props(conversion, "ResourceManagerSharedResource_vsw")["Resources"] == [
+        {"ResourceId": "vsw-1", "ResourceType": "VSwitch"}
+    ]

@@ -123,11 +123,13 @@ class ConvertTerraform:
     spec = ToolSpec(
         name="convert_terraform",
         description=(
-            "Convert Terraform to a ROS template: a directory of the workspace ('path'), or "
-            "HCL text ('terraform'). mode 'native' maps alicloud_* resources to ROS resource "
-            "types (the vendor's ~810 rules; local modules inlined, for_each unrolled) and "
-            "says what it could not map; 'compatible' wraps the Terraform files unchanged in "
-            "a ROS Terraform template (Transform + Workspace)."
+            "Convert Terraform to a ROS template: a directory of the workspace ('path'; only "
+            "the root module and the local modules it calls are read), or HCL text "
+            "('terraform'). mode 'native' maps alicloud_* resources to ROS resource types (the "
+            "vendor's ~810 rules; local modules inlined, count and for_each unrolled, data "
+            "sources as DATASOURCE resources or picker parameters) and says what it could not "
+            "map; 'compatible' wraps the Terraform files unchanged in a ROS Terraform template "
+            "(Transform + Workspace, Parameters and Outputs)."
         ),
         parameters={
             "type": "object",
