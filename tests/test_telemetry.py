@@ -286,3 +286,29 @@ def test_the_exporters_warnings_are_one_line_a_minute(caplog: pytest.LogCaptureF
         "Failed to export span batch 0",
         "Failed to export span batch 5 (4 like it in the last minute)",
     ]
+
+
+def test_a_callers_trace_headers_cannot_flood_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    """Spans are made before authentication: a caller's malformed `baggage` and `tracestate`
+    (the SDK warns once per bad member, echoing it, on the event loop) are ignored quietly,
+    and its `traceparent` is still continued."""
+    from iaccode.telemetry.otel import OtelTelemetry
+
+    trace_id, parent = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
+    noisy = {
+        "traceparent": f"00-{trace_id}-{parent}-01",
+        "tracestate": ",".join(f"BAD KEY {n}=x" for n in range(30)),
+        "baggage": ",".join(f"not-a-member-{n}" for n in range(150)),
+    }
+    good = {**noisy, "tracestate": "vendor=abc,other@sys=1"}
+    with dead_endpoints() as (closed, _), caplog.at_level(logging.INFO, logger="opentelemetry"):
+        tele = OtelTelemetry(telemetry.TelemetrySettings(endpoint=closed, metrics=False))
+        contexts = []
+        for headers in (noisy, good, {"traceparent": "x" * 600}):
+            with tele.request_span("POST /", headers, {}) as span:
+                contexts.append(span._span.get_span_context())
+        trio.run(tele.aclose)
+    said = [r for r in caplog.records if r.name.startswith("opentelemetry.")]
+    assert not [r for r in said if "export" not in r.getMessage()], said
+    assert [hex(c.trace_id)[2:].zfill(32) == trace_id for c in contexts] == [True, True, False]
+    assert contexts[1].trace_state.get("vendor") == "abc"

@@ -663,8 +663,8 @@ def translate_detail(detail: str, language: str | None) -> str:
         match = pattern.match(detail)
         if match is not None and language in templates:
             groups = {k: v for k, v in match.groupdict().items() if v is not None}
-            if "w" in groups:
-                groups["v"] = groups.pop("w")
+            if "w" in groups:  # "a, b or c": the values kept, the English "or" not
+                groups["v"] = groups.pop("w").replace(" or ", ", ")
             return templates[language].format(**groups)
     must = _MUST_SHAPE.match(detail)
     if must is not None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import time
 from collections.abc import Mapping
 from typing import Any
 
 import trio
 from opentelemetry import context as otel_context
-from opentelemetry import propagate, trace
+from opentelemetry import trace
 from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.sdk.metrics import MeterProvider
@@ -25,6 +26,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
 from opentelemetry.trace import SpanKind, Status, StatusCode
+from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 
 from iaccode import __version__
 from iaccode.telemetry import Attributes, Telemetry, TelemetrySettings, reset, use
@@ -194,7 +196,8 @@ class OtelTelemetry(Telemetry):
     def request_span(
         self, name: str, headers: Mapping[str, str], attributes: Attributes
     ) -> _OtelSpan:
-        parent = propagate.extract(headers) if "traceparent" in headers else None
+        carrier = _trace_headers(headers)
+        parent = _W3C.extract(carrier) if carrier else None
         return _OtelSpan(self._tracer, name, attributes, SpanKind.SERVER, parent)
 
     def carry(self) -> _Carried:
@@ -227,6 +230,33 @@ class OtelTelemetry(Telemetry):
             await trio.to_thread.run_sync(shut_down, abandon_on_cancel=True)
         if waited.cancelled_caught:
             log.warning("telemetry: the collector did not take the last export; dropped")
+
+
+# W3C trace context only: the span is made before authentication, so a caller's headers must not
+# reach the SDK's parsers where they warn (on the event loop, echoing the header) once per bad
+# member: the baggage (unused here) never, a traceparent or tracestate only in W3C's own shape.
+_W3C = TraceContextTextMapPropagator()
+_TRACEPARENT = re.compile(r"[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}(?:-[ -~]*)?")
+_TRACESTATE_MEMBER = re.compile(
+    r"(?:[a-z][_0-9a-z\-*/]{0,255}|[a-z0-9][_0-9a-z\-*/]{0,240}@[a-z][_0-9a-z\-*/]{0,13})"
+    r"=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]"
+)
+
+
+def _trace_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """The caller's `traceparent` (and `tracestate`) when well formed; {} otherwise."""
+    parent = headers.get("traceparent", "").strip(" \t")
+    if len(parent) > 512 or _TRACEPARENT.fullmatch(parent) is None:
+        return {}
+    carrier = {"traceparent": parent}
+    state = headers.get("tracestate")
+    if state is not None and len(state) <= 512:
+        members = [m.strip(" \t") for m in state.split(",") if m.strip(" \t")]
+        keys = [m.split("=", 1)[0] for m in members]
+        well_formed = all(_TRACESTATE_MEMBER.fullmatch(m) for m in members)
+        if well_formed and len(members) <= 32 and len(set(keys)) == len(keys):
+            carrier["tracestate"] = state
+    return carrier
 
 
 def _resource_attributes() -> dict[str, str]:

@@ -51,6 +51,8 @@ class LineHandler(logging.Handler):
         self.batch_seconds = batch_seconds
         self.dropped = 0  # access lines dropped since start
         self._reported = 0
+        self._lost = 0  # lines failed writes took, not yet told
+        self._lost_why = ""
         self._queue: collections.deque[str] = collections.deque()
         self._write_lock = threading.Lock()
         self._wake = threading.Event()
@@ -126,33 +128,48 @@ class LineHandler(logging.Handler):
         self._write(line)
 
     def _write(self, line: str | None) -> None:
-        """Write the queued access lines, a drop note if lines were dropped, then `line`."""
+        """Write the queued access lines, a drop note if lines were dropped, then `line`; if
+        the write fails (a full non-blocking stderr, a closed one), count the lines it took and
+        say so in the next write that succeeds."""
         with self._write_lock:
             queue, lines = self._queue, []
             while queue:
                 lines.append(queue.popleft())
             dropped = self.dropped  # read once: the event loop's thread may drop more meanwhile
-            if dropped != self._reported:
-                lines.append(self._drop_note(dropped - self._reported))
-                self._reported = dropped
+            reported, notes = self._reported, 0
+            if dropped != reported:
+                lines.append(self._drop_note(dropped - reported))
+                self._reported, notes = dropped, 1
             if line is not None:
                 lines.append(line)
             if not lines:
                 return
+            if self._lost:  # an earlier write failed: say so before what follows it
+                note = "%d log line(s) lost: writing the log failed (%s)"
+                lines.insert(0, self._note(logging.WARNING, note, self._lost, self._lost_why))
+                notes += 1
             try:
                 self.stream.write("\n".join(lines) + "\n")
                 self.stream.flush()
-            except (OSError, ValueError):  # stderr closed or gone: nothing left to tell
-                pass
+            except (OSError, ValueError) as exc:  # full (non-blocking), closed or gone
+                self._lost += len(lines) - notes  # the notes are told again next time
+                self._lost_why = type(exc).__name__
+                self._reported = reported
+            else:
+                self._lost = 0
 
     def _drop_note(self, count: int) -> str:
+        message = "%d access log line(s) dropped: the log output fell behind"
+        return self._note(logging.WARNING, message, count)
+
+    def _note(self, level: int, message: str, *args: object) -> str:
         record = logging.makeLogRecord(
             {
                 "name": ACCESS_LOGGER,
-                "levelno": logging.WARNING,
-                "levelname": "WARNING",
-                "msg": "%d access log line(s) dropped: the log output fell behind",
-                "args": (count,),
+                "levelno": level,
+                "levelname": logging.getLevelName(level),
+                "msg": message,
+                "args": args,
             }
         )
         return self.format(record)

@@ -20,7 +20,7 @@ from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, re
 
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 METRICS_PATH = "/metrics"
-_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
 
@@ -34,7 +34,7 @@ class Metrics:
         self._count = 0
 
     def observe(self, method: str, status: int, seconds: float) -> None:
-        key = (method if method in _METHODS else "OTHER", status)
+        key = (method if method in HTTP_METHODS else "OTHER", status)
         self.requests[key] = self.requests.get(key, 0) + 1
         index = bisect.bisect_left(BUCKETS, seconds)
         if index < len(BUCKETS):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 from iaccode import telemetry
+from iaccode.transports.metrics import HTTP_METHODS
 from iaccode.wire.access import open_note
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, check_head, refusal
 
@@ -45,9 +46,16 @@ class TracingApp:
         tele = self._telemetry
         telemetry.use(tele)
         note = open_note(request)  # the access log's, when it opened one
+        # A made-up method is `_OTHER` (the span's name says HTTP), as OpenTelemetry says: the
+        # caller's spelling would otherwise name spans and metric series of its own.
+        known = request.method in HTTP_METHODS
+        method = request.method if known else "_OTHER"
         path = request.path if request.path in _NAMED_PATHS else None
-        name = f"{request.method} {path}" if path else request.method
-        attributes = {"http.request.method": request.method, "url.path": request.path[:200]}
+        shown = method if known else "HTTP"
+        name = f"{shown} {path}" if path else shown
+        attributes = {"http.request.method": method, "url.path": request.path[:200]}
+        if not known:
+            attributes["http.request.method_original"] = request.method[:32]
         started = time.perf_counter()
         status = 500
         with tele.request_span(name, dict(request.headers), attributes) as span:
@@ -66,5 +74,5 @@ class TracingApp:
                 tele.observe(
                     "http.server.request.duration",
                     time.perf_counter() - started,
-                    {"http.request.method": request.method, "http.response.status_code": status},
+                    {"http.request.method": method, "http.response.status_code": status},
                 )

@@ -144,3 +144,11 @@ def test_the_other_reasons_before_a_stream_are_translated(reason: str) -> None:
         "Send Authorization: Bearer <token>.", "de"
     )
     assert "POST" in translate_detail("Use POST.", "ja")
+
+
+def test_a_choice_of_values_has_no_english_or() -> None:
+    reason = "RunAgentInput.resume[0].status must be resolved or cancelled."
+    for language in LANGUAGES:
+        translated = translate_detail(reason, language)
+        assert " or " not in translated and "resolved" in translated, (language, translated)
+        assert "cancelled" in translated

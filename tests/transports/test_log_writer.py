@@ -124,3 +124,34 @@ def test_a_drop_while_the_note_is_written_is_counted_in_the_next() -> None:
     counts = [int(line.split(": ")[1].split()[0]) for line in out.getvalue().splitlines()
               if "dropped" in line]  # fmt: skip
     assert sum(counts) == handler.dropped == 2
+
+
+class Refusing(io.StringIO):
+    """A stream whose writes fail `failures` times (a non-blocking stderr that is full)."""
+
+    def __init__(self, failures: int) -> None:
+        super().__init__()
+        self.failures = failures
+
+    def write(self, text: str) -> int:
+        if self.failures:
+            self.failures -= 1
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return super().write(text)
+
+
+def test_lines_a_failed_write_lost_are_counted_in_the_log() -> None:
+    out = Refusing(failures=2)
+    handler = LineHandler(out, limit=1, batch_seconds=60)
+    handler.access("GET /0 200 0.1ms principal=-", {})
+    handler.access("GET /1 200 0.1ms principal=-", {})  # dropped: a note, told once
+    handler.emit(record("a warning"))  # this write fails: two lines lost
+    handler.emit(record("another"))  # and this one, with the note: three
+    handler.emit(record("the next warning"))
+    handler.close()
+    lines = [line.split(": ", 1)[1] for line in out.getvalue().splitlines()]
+    assert lines == [
+        "3 log line(s) lost: writing the log failed (BlockingIOError)",
+        "1 access log line(s) dropped: the log output fell behind",
+        "the next warning",
+    ]
