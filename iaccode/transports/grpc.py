@@ -16,7 +16,8 @@ instead of waiting.
 Auth: the same schemes as HTTP, read from the metadata (`authorization`, the API-key header);
 a call that authenticates as nobody gets UNAUTHENTICATED. `a2a-version` and `a2a-extensions`
 are the service parameters (spec §10.2). Request size: `max-body-bytes`, as over HTTP
-(RESOURCE_EXHAUSTED beyond). TLS: `tls-cert` and `tls-key`, as over HTTP.
+(RESOURCE_EXHAUSTED beyond); nesting: `max-json-depth`, as over HTTP+JSON. TLS: `tls-cert` and
+`tls-key`, as over HTTP.
 
 Shutdown: on `stop`, new calls are refused with UNAVAILABLE (the dispatcher is closing); calls
 in progress go on through the server's `shutdown-grace-seconds` and the interruption of the turns
@@ -354,7 +355,8 @@ class GrpcA2A:
             return meta
         try:
             self._calls.check(meta)
-            request = self._codec.decode_request(name, raw, op.params)
+            max_depth = self._bridge.dispatcher.max_depth
+            request = self._codec.decode_request(name, raw, op.params, max_depth=max_depth)
             result = await self._calls.invoke(op, request, meta)
         except A2AError as exc:  # the call layer made every failure of the call one
             return Failure(*self._codec.error_status(exc))

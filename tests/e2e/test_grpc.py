@@ -4,6 +4,7 @@ its own) and grpcio's raw channel for what no well-behaved client sends."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -281,11 +282,18 @@ async def test_error_status_carries_error_info(grpc_server: RunningServer) -> No
 async def test_malformed_unknown_and_oversize_requests(
     start_server: Callable[..., Any], workspace: Path
 ) -> None:
-    server: RunningServer = await start_server(grpc_port=0, max_body_bytes=4096)
+    server: RunningServer = await start_server(grpc_port=0, max_body_bytes=4096, max_json_depth=8)
 
     def run() -> None:
         channel, a2a = stub(server)
         with channel:
+            # max-json-depth holds as over HTTP+JSON: here a Struct nests as deep as one likes.
+            deep = message("say hi", workspace)
+            deep.metadata.update({"deep": functools.reduce(lambda v, _: {"a": v}, range(10), {})})
+            too_deep = refusal(a2a.SendMessage, a2a_pb2.SendMessageRequest(message=deep))
+            assert too_deep.code() == grpc.StatusCode.INVALID_ARGUMENT
+            assert "nesting exceeds 8 levels" in too_deep.details()
+
             raw = channel.unary_unary("/lf.a2a.v1.A2AService/GetTask")
             with pytest.raises(grpc.RpcError) as malformed:
                 raw(b"\xff\xff\xff\xff not protobuf", timeout=TIMEOUT)
