@@ -162,7 +162,14 @@ async def _serve(
             if grpc_server is not None:
                 # Among the connections: on `stop` it refuses new calls and lets busy ones finish.
                 handler = _grpc_jsonrpc if config.transport == "grpc-jsonrpc" else _grpc_a2a
-                await connections.start(grpc_server.serve, functools.partial(handler, core), stop)
+                await connections.start(
+                    functools.partial(
+                        grpc_server.serve,
+                        functools.partial(handler, core),
+                        stop,
+                        busy=lambda: dispatcher.in_flight > 0,
+                    )
+                )
             if config.transport in ("grpc", "grpc-jsonrpc"):
                 pass  # gRPC alone
             elif http is not None:
@@ -314,7 +321,6 @@ def _grpc_server(config: Config) -> GrpcServer:
         port=port,
         max_message=config.max_body_bytes,
         max_concurrent_rpcs=config.grpc_max_concurrent_rpcs,
-        grace=config.shutdown_grace_seconds,
         tls_cert=config.tls_cert,
         tls_key=config.tls_key,
     )

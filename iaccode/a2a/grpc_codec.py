@@ -43,6 +43,7 @@ from iaccode.model.errors import (
     UnsupportedOperationError,
     VersionNotSupportedError,
 )
+from iaccode.wire import json
 
 SERVICE = "lf.a2a.v1.A2AService"
 
@@ -113,12 +114,18 @@ _CODES = {
 }
 
 
-def decode_request(method: str, raw: bytes, params: type[Any]) -> Any:
+def decode_request(
+    method: str, raw: bytes, params: type[Any], *, max_depth: int = json.DEFAULT_MAX_DEPTH
+) -> Any:
     """The model request of `method` (a 1.0 name) from its serialized protobuf message.
 
+    `max_depth` is `max-json-depth`, applied to the request's ProtoJSON as HTTP+JSON applies it
+    to its body (a Struct, say message metadata, nests as deep as a client likes).
+
     Raises:
-        InvalidParamsError: the bytes are not a valid message of that type, or the message
-            misses a REQUIRED field or holds a value the model refuses.
+        InvalidParamsError: the bytes are not a valid message of that type, the message nests
+            deeper than `max_depth`, or it misses a REQUIRED field or holds a value the model
+            refuses.
     """
     message = REQUESTS[method]()
     try:
@@ -127,7 +134,12 @@ def decode_request(method: str, raw: bytes, params: type[Any]) -> Any:
         raise InvalidParamsError(
             f"The request is not a valid {message.DESCRIPTOR.full_name} message"
         ) from None
-    return codec.structure(json_format.MessageToDict(message), params)
+    value = json_format.MessageToDict(message)
+    try:
+        json.check_depth(value, max_depth)
+    except json.NestingTooDeep as exc:
+        raise InvalidParamsError(str(exc)) from None
+    return codec.structure(value, params)
 
 
 def encode_result(method: str, result: Any, *, card: dict[str, Any] | None = None) -> bytes:

@@ -357,6 +357,8 @@ class TaskManager:
         self._forgotten += 1
         for task_id in task_ids:
             self._cache.pop(task_id, None)
+            if self._known is not None:
+                self._known.discard(task_id)  # so the index stays the size of the store
 
     def _remember(self, record: TaskRecord) -> None:
         self._cache[record.id] = record

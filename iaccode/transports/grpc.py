@@ -16,10 +16,13 @@ instead of waiting.
 Auth: the same schemes as HTTP, read from the metadata (`authorization`, the API-key header);
 a call that authenticates as nobody gets UNAUTHENTICATED. `a2a-version` and `a2a-extensions`
 are the service parameters (spec §10.2). Request size: `max-body-bytes`, as over HTTP
-(RESOURCE_EXHAUSTED beyond). TLS: `tls-cert` and `tls-key`, as over HTTP.
+(RESOURCE_EXHAUSTED beyond); nesting: `max-json-depth`, as over HTTP+JSON. TLS: `tls-cert` and
+`tls-key`, as over HTTP.
 
-Shutdown: on `stop`, new calls are refused with UNAVAILABLE (the dispatcher is closing), calls
-in progress get `shutdown-grace-seconds`, then grpcio cancels what is left.
+Shutdown: on `stop`, new calls are refused with UNAVAILABLE (the dispatcher is closing); calls
+in progress go on through the server's `shutdown-grace-seconds` and the interruption of the turns
+after it, so that a stream ends with its task's last state as an SSE stream does; then grpcio
+gets a second to send what is answered and cancels what is left.
 
 Requires the `grpc` extra (grpcio, and the published A2A messages of a2a-sdk).
 """
@@ -50,6 +53,7 @@ log = logging.getLogger("iaccode.grpc")
 MISSING_EXTRA = "gRPC needs the grpc extra (pip install 'iaccode[grpc]')"
 _DETAILS_KEY = "grpc-status-details-bin"
 _BATCH = 64  # events handed over from Trio at once, at most
+_FLUSH = 1.0  # seconds grpcio gets at the end to send what the calls have answered
 
 
 class GrpcUnavailable(Exception):
@@ -71,7 +75,6 @@ class GrpcSettings:
     port: int
     max_message: int  # bytes, each way (max-body-bytes)
     max_concurrent_rpcs: int
-    grace: float  # seconds calls in progress get at shutdown
     tls_cert: Path | None = None
     tls_key: Path | None = None
 
@@ -352,7 +355,8 @@ class GrpcA2A:
             return meta
         try:
             self._calls.check(meta)
-            request = self._codec.decode_request(name, raw, op.params)
+            max_depth = self._bridge.dispatcher.max_depth
+            request = self._codec.decode_request(name, raw, op.params, max_depth=max_depth)
             result = await self._calls.invoke(op, request, meta)
         except A2AError as exc:  # the call layer made every failure of the call one
             return Failure(*self._codec.error_status(exc))
@@ -434,18 +438,27 @@ class GrpcServer:
         make_handler: Callable[[trio.lowlevel.TrioToken], Any],
         stop: trio.Event,
         *,
+        busy: Callable[[], bool] = lambda: False,
         task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
     ) -> None:
         """Serve the handler `make_handler` builds (given this loop's token) until `stop` is
-        set, then stop gracefully: calls in progress get the grace, then are cancelled."""
+        set, then stop gracefully.
+
+        After `stop` the dispatcher refuses new calls; the calls in progress go on while
+        `busy()` (the server's shutdown interrupts the turns at the end of its grace, so a
+        stream still carries its task's last state, as an SSE stream does), and grpcio is
+        stopped once they are over or the server lets go of its connections.
+        """
         self._server.add_generic_rpc_handlers((make_handler(trio.lowlevel.current_trio_token()),))
         self._server.start()
         task_status.started()
         try:
             await stop.wait()
+            while busy():  # noqa: ASYNC110 (shutdown only)
+                await trio.sleep(0.05)
         finally:
-            done = self._server.stop(self._settings.grace)
-            with trio.CancelScope(shield=True), trio.move_on_after(self._settings.grace + 1):
+            done = self._server.stop(_FLUSH)
+            with trio.CancelScope(shield=True), trio.move_on_after(_FLUSH + 1):
                 await trio.to_thread.run_sync(done.wait, abandon_on_cancel=True)
 
     def close(self) -> None:

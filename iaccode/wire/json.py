@@ -67,9 +67,19 @@ class Backend:
             opened = data.count(b"[") + data.count(b"{")
         else:
             opened = data.count("[") + data.count("{")
-        if opened > max_depth and _depth_exceeds(value, max_depth):
-            raise NestingTooDeep(f"JSON nesting exceeds {max_depth} levels")
+        if opened > max_depth:
+            check_depth(value, max_depth)
         return value
+
+
+def check_depth(value: Any, max_depth: int) -> None:
+    """The depth limit of `loads` on a value parsed already (say, from protobuf).
+
+    Raises:
+        NestingTooDeep: `value` nests deeper than `max_depth` arrays and objects.
+    """
+    if _depth_exceeds(value, max_depth):
+        raise NestingTooDeep(f"JSON nesting exceeds {max_depth} levels")
 
 
 def _depth_exceeds(value: Any, max_depth: int) -> bool:

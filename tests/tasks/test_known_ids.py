@@ -3,13 +3,16 @@ wrongly refused."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from iaccode.model.a2a import Message, Part, Role
+from iaccode.tasks import known_ids
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.known_ids import KnownIds
 from iaccode.tasks.manager import TaskManager
@@ -29,6 +32,33 @@ def test_never_says_no_to_an_id_it_was_given(
     if other not in initial and other not in added:
         # A 64-bit digest: a collision in a few thousand ids is not going to happen.
         assert not known.might_exist(other)
+
+
+@given(
+    st.lists(ids, max_size=30),
+    st.lists(st.tuples(st.booleans(), ids), max_size=300),
+    st.integers(1, 4),
+)
+def test_taking_one_out_never_takes_out_another(
+    initial: list[str], steps: list[tuple[bool, str]], merge_at: int
+) -> None:
+    # Digests of 3 bits, so that ids share them all the time; merges and compactions often.
+    with (
+        mock.patch.object(known_ids, "digest", lambda t: hashlib.md5(t.encode()).digest()[0] % 8),
+        mock.patch.object(known_ids, "_MERGE_AT", merge_at),
+    ):
+        known = KnownIds(initial)
+        held = list(initial)  # what the store holds
+        for delete, task_id in steps:
+            if delete:
+                if task_id in held:  # retention deletes only stored tasks
+                    held.remove(task_id)
+                    known.discard(task_id)
+            else:
+                held.append(task_id)
+                known.add(task_id)
+            assert all(known.might_exist(t) for t in held)
+            assert len(known) == len(held)
 
 
 def message(task_id: str) -> Message:
@@ -62,5 +92,19 @@ async def test_manager_answers_unknown_ids_from_memory(tmp_path: Path) -> None:
             record = await tasks.get(task_id)
             assert record is not None and record.id == task_id
         assert loads == ["from-before", "new-one"]
+    finally:
+        await store.aclose()
+
+
+async def test_deleted_tasks_leave_the_index(tmp_path: Path) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    try:
+        tasks = TaskManager(store, EventBroker())
+        await tasks.index_known()
+        for task_id in ("kept", "deleted"):
+            await tasks.create(task_id=task_id, context_id="c", owner="", message=message(task_id))
+        tasks.forget(["deleted"])  # what retention says once it has deleted the task
+        assert tasks._known is not None and len(tasks._known) == 1
+        assert (await tasks.get("kept")) is not None
     finally:
         await store.aclose()
