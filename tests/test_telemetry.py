@@ -312,3 +312,19 @@ def test_a_callers_trace_headers_cannot_flood_the_log(caplog: pytest.LogCaptureF
     assert not [r for r in said if "export" not in r.getMessage()], said
     assert [hex(c.trace_id)[2:].zfill(32) == trace_id for c in contexts] == [True, True, False]
     assert contexts[1].trace_state.get("vendor") == "abc"
+
+
+def test_a_malformed_headers_variable_does_not_log_its_credential(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """OTEL_EXPORTER_OTLP_HEADERS carries the collector's credential; written as HTTP writes it
+    (`Authorization: Bearer ...`), the SDK warns with the whole header: not in our log."""
+    from iaccode.telemetry.otel import OtelTelemetry
+
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_HEADERS", "Authorization: Bearer sk-collector-123")
+    with dead_endpoints() as (closed, _), caplog.at_level(logging.WARNING):
+        tele = OtelTelemetry(telemetry.TelemetrySettings(endpoint=closed))
+        trio.run(tele.aclose)
+    said = "\n".join(r.getMessage() for r in caplog.records)
+    assert "Header format invalid" in said
+    assert "sk-collector-123" not in said and "Bearer" not in said

@@ -73,11 +73,28 @@ class _OncePerMinute(logging.Filter):
         return True
 
 
+class _Unquoted(logging.Filter):
+    """The SDK's warning about a malformed OTEL_EXPORTER_OTLP_HEADERS entry without the entry:
+    it holds the collector's credential (`Authorization=Bearer ...`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple("(not shown: it may hold a credential)" for _ in record.args)
+        return True
+
+
+# The SDK's header parser (OTEL_EXPORTER_OTLP_HEADERS): it quotes what it cannot parse.
+_HEADERS_LOGGER = "opentelemetry.util.re"
+
+
 def _quiet_exporters() -> None:
     for name in _EXPORT_LOGGERS:
         logger = logging.getLogger(name)
         if not any(isinstance(f, _OncePerMinute) for f in logger.filters):
             logger.addFilter(_OncePerMinute())
+    headers = logging.getLogger(_HEADERS_LOGGER)
+    if not any(isinstance(f, _Unquoted) for f in headers.filters):
+        headers.addFilter(_Unquoted())
 
 
 class _OtelSpan:

@@ -8,6 +8,10 @@ per batch. Every other record goes through `LineHandler.emit`, which writes the 
 lines and then its own at once, on the caller's thread, so the log stays in order and a warning
 is never late.
 
+When the worker has hung in a write for `_STUCK_SECONDS` (a stderr nobody reads), `emit` queues
+its line too, behind the access lines, so the event loop (logging that SIGTERM arrived) goes on;
+`flush` and `close` then give the output 5 s at most, and the process exits without it.
+
 The queue holds `limit` lines. A line that does not fit is dropped and counted, and the count is
 written as a WARNING line with the next batch: the log says honestly that it is incomplete rather
 than making the server wait for its stderr. `close()` (also at interpreter exit, through
@@ -24,6 +28,7 @@ import time
 from typing import IO, Any
 
 _BATCH_SECONDS = 0.05  # how long queued access lines may wait for their write
+_STUCK_SECONDS = 0.5  # a write this long: the output is stuck, records queue instead
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 ACCESS_LOGGER = "iaccode.access"
 _RECORD_FIELDS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
@@ -59,6 +64,7 @@ class LineHandler(logging.Handler):
         self._closing = threading.Event()
         self._pending = False
         self._closed = False
+        self._stuck = False  # a write hung: records queue until one succeeds
         self._second = -1
         self._stamps = ("", "")
         self._worker: threading.Thread | None = None
@@ -87,6 +93,10 @@ class LineHandler(logging.Handler):
             stamp = self._stamp_at(now)[0]
             line = f"{stamp},{int(now % 1 * 1000):03d} INFO {ACCESS_LOGGER}: {message}"
         self._queue.append(line)
+        self._nudge()
+
+    def _nudge(self) -> None:
+        """Have the worker write what is queued (started on the first line)."""
         if not self._pending:
             self._pending = True
             if self._worker is None:
@@ -125,38 +135,61 @@ class LineHandler(logging.Handler):
         except Exception:
             self.handleError(record)
             return
-        self._write(line)
+        # At once, unless the worker has been stuck in a write (a stderr nobody reads): then
+        # the line joins the queue, in order, and the caller (the event loop, logging that
+        # SIGTERM arrived) goes on.
+        if not self._stuck and self._write_lock.acquire(timeout=_STUCK_SECONDS):
+            try:
+                self._write_locked(line)
+            finally:
+                self._write_lock.release()
+            return
+        self._stuck = True
+        if len(self._queue) >= 2 * self.limit or self._closed:  # beyond the access lines' share
+            self.dropped += 1
+            return
+        self._queue.append(line)
+        if not self._closed:
+            self._nudge()
 
-    def _write(self, line: str | None) -> None:
+    def _write(self, line: str | None, timeout: float = -1) -> None:
+        """`_write_locked` under the lock, waiting for it at most `timeout` (-1: forever)."""
+        if self._write_lock.acquire(timeout=timeout):
+            try:
+                self._write_locked(line)
+            finally:
+                self._write_lock.release()
+
+    def _write_locked(self, line: str | None) -> None:
         """Write the queued access lines, a drop note if lines were dropped, then `line`; if
         the write fails (a full non-blocking stderr, a closed one), count the lines it took and
-        say so in the next write that succeeds."""
-        with self._write_lock:
-            queue, lines = self._queue, []
-            while queue:
-                lines.append(queue.popleft())
-            dropped = self.dropped  # read once: the event loop's thread may drop more meanwhile
-            reported, notes = self._reported, 0
-            if dropped != reported:
-                lines.append(self._drop_note(dropped - reported))
-                self._reported, notes = dropped, 1
-            if line is not None:
-                lines.append(line)
-            if not lines:
-                return
-            if self._lost:  # an earlier write failed: say so before what follows it
-                note = "%d log line(s) lost: writing the log failed (%s)"
-                lines.insert(0, self._note(logging.WARNING, note, self._lost, self._lost_why))
-                notes += 1
-            try:
-                self.stream.write("\n".join(lines) + "\n")
-                self.stream.flush()
-            except (OSError, ValueError) as exc:  # full (non-blocking), closed or gone
-                self._lost += len(lines) - notes  # the notes are told again next time
-                self._lost_why = type(exc).__name__
-                self._reported = reported
-            else:
-                self._lost = 0
+        say so in the next write that succeeds. The caller holds the write lock."""
+        queue, lines = self._queue, []
+        while queue:
+            lines.append(queue.popleft())
+        dropped = self.dropped  # read once: the event loop's thread may drop more meanwhile
+        reported, notes = self._reported, 0
+        if dropped != reported:
+            lines.append(self._drop_note(dropped - reported))
+            self._reported, notes = dropped, 1
+        if line is not None:
+            lines.append(line)
+        if not lines:
+            return
+        if self._lost:  # an earlier write failed: say so before what follows it
+            note = "%d log line(s) lost: writing the log failed (%s)"
+            lines.insert(0, self._note(logging.WARNING, note, self._lost, self._lost_why))
+            notes += 1
+        try:
+            self.stream.write("\n".join(lines) + "\n")
+            self.stream.flush()
+        except (OSError, ValueError) as exc:  # full (non-blocking), closed or gone
+            self._lost += len(lines) - notes  # the notes are told again next time
+            self._lost_why = type(exc).__name__
+            self._reported = reported
+        else:
+            self._lost = 0
+            self._stuck = False
 
     def _drop_note(self, count: int) -> str:
         message = "%d access log line(s) dropped: the log output fell behind"
@@ -175,17 +208,17 @@ class LineHandler(logging.Handler):
         return self.format(record)
 
     def flush(self) -> None:
-        self._write(None)
+        self._write(None, _STUCK_SECONDS if self._stuck else 5.0)  # a stuck output is given up
 
     def close(self) -> None:
-        """Write what is queued and stop the worker."""
+        """Write what is queued and stop the worker; an output stuck for 5 s is given up."""
         self._closed = True
         self._closing.set()
         worker = self._worker
         if worker is not None:
             self._wake.set()
             worker.join(5)
-        self._write(None)
+        self._write(None, 0 if worker is not None and worker.is_alive() else 5.0)
         super().close()
 
 

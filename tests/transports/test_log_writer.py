@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+import threading
+import time
 from pathlib import Path
 
 import httpx
@@ -155,3 +157,35 @@ def test_lines_a_failed_write_lost_are_counted_in_the_log() -> None:
         "1 access log line(s) dropped: the log output fell behind",
         "the next warning",
     ]
+
+
+class Stuck(io.StringIO):
+    """A stream whose writes hang until `release` is set (a stderr nobody reads)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.entered = threading.Event()
+
+    def write(self, text: str) -> int:
+        self.entered.set()
+        self.release.wait(30)
+        return super().write(text)
+
+
+def test_a_stuck_output_holds_neither_the_caller_nor_the_shutdown() -> None:
+    """The worker hangs in a write: a record (SIGTERM's "received" line, say) must not hang the
+    event loop behind it, nor the flush and close at exit; the record stays in order."""
+    out = Stuck()
+    handler = LineHandler(out, batch_seconds=0)
+    try:
+        handler.access("GET /0 200 0.1ms principal=-", {})
+        assert out.entered.wait(5)  # the worker is in its write now, and stays there
+        started = time.monotonic()
+        handler.emit(record("SIGTERM received"))
+        handler.flush()
+        handler.close()
+        assert time.monotonic() - started < 8  # close waits for the worker 5 s at most
+    finally:
+        out.release.set()
+    assert handler._queue[-1].endswith("SIGTERM received")  # kept, behind what came before
