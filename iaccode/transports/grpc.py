@@ -223,10 +223,19 @@ class TrioBridge:
         return call
 
     def _to_trio(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """What `fn(*args)` returns in Trio, or the Failure to answer instead: UNAVAILABLE when
+        the loop is going or gone, INTERNAL (the generic message with an error id, logged) when
+        it raised. grpcio would send the exception's text to the client."""
         try:
             return trio.from_thread.run(fn, *args, trio_token=self._token)
-        except trio.RunFinishedError:
+        except (trio.RunFinishedError, trio.Cancelled):
             return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+        except Exception:
+            from iaccode.a2a.grpc_codec import error_status
+
+            error_id = new_id()[:8]
+            log.exception("gRPC call failed (error id %s)", error_id)
+            return Failure(*error_status(InternalError(f"Internal error (error id {error_id})")))
 
     # -- Trio ---------------------------------------------------------------------------------
 

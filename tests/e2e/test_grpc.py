@@ -479,3 +479,31 @@ async def test_limits_extensions_and_busy(
             assert canceled.status.state == a2a_pb2.TaskState.TASK_STATE_CANCELED
 
     await trio.to_thread.run_sync(run)
+
+
+async def test_a_failure_in_a_stream_says_nothing_of_itself(
+    grpc_server: RunningServer, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from iaccode.a2a import grpc_codec
+
+    def broken(event: Any) -> bytes:
+        raise RuntimeError("secret at /srv/private/path")
+
+    monkeypatch.setattr(grpc_codec, "encode_event", broken)
+
+    def run() -> None:
+        channel, a2a = stub(grpc_server)
+        with channel:
+            stream = a2a.SendStreamingMessage(
+                a2a_pb2.SendMessageRequest(message=message("say hi", workspace)), timeout=TIMEOUT
+            )
+            with pytest.raises(grpc.RpcError) as failed:
+                list(stream)
+            assert failed.value.code() == grpc.StatusCode.INTERNAL
+            assert "secret" not in failed.value.details()
+            assert error_info(failed.value).reason == "INTERNAL_ERROR"
+            # The server goes on.
+            missing = refusal(a2a.GetTask, a2a_pb2.GetTaskRequest(id="x"))
+            assert missing.code() == grpc.StatusCode.NOT_FOUND
+
+    await trio.to_thread.run_sync(run)
