@@ -229,7 +229,7 @@ class TrioBridge:
         try:
             return trio.from_thread.run(fn, *args, trio_token=self._token)
         except (trio.RunFinishedError, trio.Cancelled):
-            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+            return _shutting_down()
         except Exception:
             from iaccode.a2a.grpc_codec import error_status
 
@@ -250,7 +250,7 @@ class TrioBridge:
 
     async def _unary(self, work: Unary, raw: bytes, call: Call) -> bytes | Failure:
         if not self.dispatcher.admit():  # counted: shutdown waits for it, as for HTTP's
-            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+            return _shutting_down()
         try:
             with call.scope():
                 return await work(raw, call)
@@ -260,7 +260,7 @@ class TrioBridge:
 
     async def _open(self, opener: Opener, raw: bytes, call: Call) -> OpenStream | Failure:
         if not self.dispatcher.admit():  # counted until the stream is released
-            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+            return _shutting_down()
         opened: OpenStream | Failure | None = None
         try:
             with call.scope():
@@ -390,6 +390,15 @@ class GrpcA2A:
             )
             return Failure(*self._codec.error_status(overflow))
         return self._codec.encode_event(event)
+
+
+def _shutting_down() -> Failure:
+    """UNAVAILABLE with the busy ErrorInfo (domain iac-code), as JSON-RPC answers a request
+    that arrives during shutdown (a client retries it elsewhere or later)."""
+    from iaccode.a2a.grpc_codec import error_status
+    from iaccode.a2a.service import ServerBusyError
+
+    return Failure(*error_status(ServerBusyError(SHUTTING_DOWN)))
 
 
 def _abort(context: Any, failure: Failure) -> None:

@@ -413,6 +413,11 @@ async def test_shutdown_ends_open_streams(
         with trio.fail_after(TIMEOUT):
             await opened.wait()
         server.stop()
+        await trio.sleep(0.05)  # within the grace (the stream keeps the server busy)
+        # A call arriving meanwhile is refused as JSON-RPC refuses it: busy, retry later.
+        late = await trio.to_thread.run_sync(refusal, a2a.GetTask, a2a_pb2.GetTaskRequest(id="x"))
+        assert late.code() == grpc.StatusCode.UNAVAILABLE
+        assert error_info(late).reason == "RESOURCE_EXHAUSTED"
         with trio.fail_after(TIMEOUT):
             await server.stopped.wait()
     channel.close()
