@@ -73,7 +73,7 @@ def check_installed() -> None:
 class GrpcSettings:
     host: str
     port: int
-    max_message: int  # bytes, each way (max-body-bytes)
+    max_message: int  # bytes a request may have (max-body-bytes); answers are not limited
     max_concurrent_rpcs: int
     tls_cert: Path | None = None
     tls_key: Path | None = None
@@ -437,7 +437,8 @@ class GrpcServer:
             futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
             options=[
                 ("grpc.max_receive_message_length", settings.max_message),
-                ("grpc.max_send_message_length", settings.max_message),
+                # As over HTTP, the limit is on requests: a task may grow past it (a long reply).
+                ("grpc.max_send_message_length", -1),
                 ("grpc.so_reuseport", 0),
             ],
             maximum_concurrent_rpcs=workers,

@@ -512,3 +512,24 @@ async def test_a_failure_in_a_stream_says_nothing_of_itself(
             assert missing.code() == grpc.StatusCode.NOT_FOUND
 
     await trio.to_thread.run_sync(run)
+
+
+async def test_an_answer_is_not_held_to_the_request_limit(
+    start_server: Callable[..., Any], workspace: Path
+) -> None:
+    # max-body-bytes bounds what a client sends, as over HTTP; a task that grew larger (a long
+    # reply) is still answered, as JSON-RPC answers it.
+    server: RunningServer = await start_server(grpc_port=0, max_body_bytes=4096)
+
+    def run() -> None:
+        channel, a2a = stub(server)
+        with channel:
+            sent = a2a.SendMessage(
+                a2a_pb2.SendMessageRequest(message=message("stream 1000", workspace)),
+                timeout=TIMEOUT,
+            )
+            assert sent.ByteSize() > 4096
+            got = a2a.GetTask(a2a_pb2.GetTaskRequest(id=sent.task.id), timeout=TIMEOUT)
+            assert got.ByteSize() > 4096
+
+    await trio.to_thread.run_sync(run)
