@@ -187,6 +187,11 @@ class TrioBridge:
             opened = self._to_trio(self._open, opener, raw, call)
             if isinstance(opened, Failure):
                 _abort(context, opened)
+            # grpcio stops iterating a stream that ended early without closing this generator,
+            # so the `finally` below runs whenever it is collected; the call's end releases the
+            # stream at once (`release` runs once, whichever comes first).
+            if not context.add_callback(functools.partial(self._release_soon, opened)):
+                self._release_soon(opened)
             try:
                 while True:
                     batch = self._to_trio(self._next_batch, opened, call)
@@ -202,10 +207,15 @@ class TrioBridge:
                     yield opened.last
             finally:
                 # Only the stream closes: the task goes on (a cancelled stream is not a cancel).
-                with contextlib.suppress(trio.RunFinishedError):
-                    trio.from_thread.run_sync(opened.release, trio_token=self._token)
+                # Not a blocking hop: a collected generator may be finalized in any thread,
+                # the loop's own included.
+                self._release_soon(opened)
 
         return handle
+
+    def _release_soon(self, opened: OpenStream) -> None:
+        with contextlib.suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(opened.release)
 
     def _begin(self, context: Any) -> Call:
         metadata: dict[str, str] = {}
@@ -295,8 +305,8 @@ class TrioBridge:
                 items.append(await opened.source.receive())
                 while len(items) < _BATCH:
                     items.append(opened.source.receive_nowait())
-            except (trio.WouldBlock, trio.EndOfChannel):
-                pass
+            except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+                pass  # ClosedResourceError: the call's end released the stream meanwhile
         out: list[bytes | Failure] = []
         for item in items:
             encoded = opened.encode(item)
