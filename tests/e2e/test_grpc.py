@@ -94,6 +94,15 @@ async def test_card_advertises_grpc(grpc_server: RunningServer) -> None:
     bindings = {i["protocolBinding"]: i["url"] for i in card["supportedInterfaces"]}
     assert bindings["GRPC"] == f"127.0.0.1:{grpc_server.grpc_port}"
     assert set(bindings) == {"JSONRPC", "HTTP+JSON", "GRPC"}
+    channel, a2a = stub(grpc_server)
+    with channel:
+        extended = await trio.to_thread.run_sync(
+            functools.partial(
+                a2a.GetExtendedAgentCard, a2a_pb2.GetExtendedAgentCardRequest(), timeout=TIMEOUT
+            )
+        )
+    (runtime,) = [e for e in extended.capabilities.extensions if e.uri.endswith("runtime:v1")]
+    assert list(runtime.params["transports"]) == ["http", "grpc"]
 
 
 async def test_sdk_send_get_list_and_errors(grpc_server: RunningServer, workspace: Path) -> None:
