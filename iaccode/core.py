@@ -347,7 +347,9 @@ def runtime_details(config: Config) -> dict[str, Any]:
     """What the extended card tells authenticated callers (never a secret or a path)."""
     details: dict[str, Any] = {
         "engine": config.engine,
-        "transports": [config.transport],
+        # official gRPC beside the transport (grpc-port) is served too
+        "transports": [config.transport]
+        + (["grpc"] if config.grpc_enabled and config.transport != "grpc" else []),
         "limits": {
             "maxBodyBytes": config.max_body_bytes,
             "maxJsonDepth": config.max_json_depth,

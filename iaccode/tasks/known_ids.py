@@ -64,16 +64,20 @@ class KnownIds:
         self._gone[key] += 1
         self._removed += 1
         if self._removed >= self._batch():  # compacted as rarely as merged, for the same cost
-            gone = self._gone
-            kept = array("Q")
-            for value in self._sorted:
-                if gone[value] > 0:
-                    gone[value] -= 1
-                else:
-                    kept.append(value)
-            self._sorted = kept
-            self._gone = Counter()
-            self._removed = 0
+            self._compact()
+
+    def _compact(self) -> None:
+        """Drop the discarded digests from the sorted part, in one pass (about as long as a
+        merge); copies of a shared digest that are still held are put back."""
+        dropped = self._gone.keys()
+        kept = array("Q", [key for key in self._sorted if key not in dropped])
+        if len(self._sorted) - len(kept) != self._removed:  # a digest held more than discarded
+            held = Counter(key for key in self._sorted if key in dropped)
+            back = sorted((held - self._gone).elements())
+            kept = array("Q", heapq.merge(kept, back))
+        self._sorted = kept
+        self._gone = Counter()
+        self._removed = 0
 
     def might_exist(self, task_id: str) -> bool:
         key = digest(task_id)

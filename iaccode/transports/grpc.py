@@ -73,7 +73,7 @@ def check_installed() -> None:
 class GrpcSettings:
     host: str
     port: int
-    max_message: int  # bytes, each way (max-body-bytes)
+    max_message: int  # bytes a request may have (max-body-bytes); answers are not limited
     max_concurrent_rpcs: int
     tls_cert: Path | None = None
     tls_key: Path | None = None
@@ -187,6 +187,11 @@ class TrioBridge:
             opened = self._to_trio(self._open, opener, raw, call)
             if isinstance(opened, Failure):
                 _abort(context, opened)
+            # grpcio stops iterating a stream that ended early without closing this generator,
+            # so the `finally` below runs whenever it is collected; the call's end releases the
+            # stream at once (`release` runs once, whichever comes first).
+            if not context.add_callback(functools.partial(self._release_soon, opened)):
+                self._release_soon(opened)
             try:
                 while True:
                     batch = self._to_trio(self._next_batch, opened, call)
@@ -202,10 +207,15 @@ class TrioBridge:
                     yield opened.last
             finally:
                 # Only the stream closes: the task goes on (a cancelled stream is not a cancel).
-                with contextlib.suppress(trio.RunFinishedError):
-                    trio.from_thread.run_sync(opened.release, trio_token=self._token)
+                # Not a blocking hop: a collected generator may be finalized in any thread,
+                # the loop's own included.
+                self._release_soon(opened)
 
         return handle
+
+    def _release_soon(self, opened: OpenStream) -> None:
+        with contextlib.suppress(trio.RunFinishedError):
+            self._token.run_sync_soon(opened.release)
 
     def _begin(self, context: Any) -> Call:
         metadata: dict[str, str] = {}
@@ -223,10 +233,19 @@ class TrioBridge:
         return call
 
     def _to_trio(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """What `fn(*args)` returns in Trio, or the Failure to answer instead: UNAVAILABLE when
+        the loop is going or gone, INTERNAL (the generic message with an error id, logged) when
+        it raised. grpcio would send the exception's text to the client."""
         try:
             return trio.from_thread.run(fn, *args, trio_token=self._token)
-        except trio.RunFinishedError:
-            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+        except (trio.RunFinishedError, trio.Cancelled):
+            return _shutting_down()
+        except Exception:
+            from iaccode.a2a.grpc_codec import error_status
+
+            error_id = new_id()[:8]
+            log.exception("gRPC call failed (error id %s)", error_id)
+            return Failure(*error_status(InternalError(f"Internal error (error id {error_id})")))
 
     # -- Trio ---------------------------------------------------------------------------------
 
@@ -241,7 +260,7 @@ class TrioBridge:
 
     async def _unary(self, work: Unary, raw: bytes, call: Call) -> bytes | Failure:
         if not self.dispatcher.admit():  # counted: shutdown waits for it, as for HTTP's
-            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+            return _shutting_down()
         try:
             with call.scope():
                 return await work(raw, call)
@@ -251,7 +270,7 @@ class TrioBridge:
 
     async def _open(self, opener: Opener, raw: bytes, call: Call) -> OpenStream | Failure:
         if not self.dispatcher.admit():  # counted until the stream is released
-            return Failure.plain("UNAVAILABLE", SHUTTING_DOWN)
+            return _shutting_down()
         opened: OpenStream | Failure | None = None
         try:
             with call.scope():
@@ -286,8 +305,8 @@ class TrioBridge:
                 items.append(await opened.source.receive())
                 while len(items) < _BATCH:
                     items.append(opened.source.receive_nowait())
-            except (trio.WouldBlock, trio.EndOfChannel):
-                pass
+            except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+                pass  # ClosedResourceError: the call's end released the stream meanwhile
         out: list[bytes | Failure] = []
         for item in items:
             encoded = opened.encode(item)
@@ -383,6 +402,15 @@ class GrpcA2A:
         return self._codec.encode_event(event)
 
 
+def _shutting_down() -> Failure:
+    """UNAVAILABLE with the busy ErrorInfo (domain iac-code), as JSON-RPC answers a request
+    that arrives during shutdown (a client retries it elsewhere or later)."""
+    from iaccode.a2a.grpc_codec import error_status
+    from iaccode.a2a.service import ServerBusyError
+
+    return Failure(*error_status(ServerBusyError(SHUTTING_DOWN)))
+
+
 def _abort(context: Any, failure: Failure) -> None:
     """End the call with `failure` (raises, as grpcio's `abort` does)."""
     import grpc
@@ -419,7 +447,8 @@ class GrpcServer:
             futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc"),
             options=[
                 ("grpc.max_receive_message_length", settings.max_message),
-                ("grpc.max_send_message_length", settings.max_message),
+                # As over HTTP, the limit is on requests: a task may grow past it (a long reply).
+                ("grpc.max_send_message_length", -1),
                 ("grpc.so_reuseport", 0),
             ],
             maximum_concurrent_rpcs=workers,

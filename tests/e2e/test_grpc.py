@@ -94,6 +94,15 @@ async def test_card_advertises_grpc(grpc_server: RunningServer) -> None:
     bindings = {i["protocolBinding"]: i["url"] for i in card["supportedInterfaces"]}
     assert bindings["GRPC"] == f"127.0.0.1:{grpc_server.grpc_port}"
     assert set(bindings) == {"JSONRPC", "HTTP+JSON", "GRPC"}
+    channel, a2a = stub(grpc_server)
+    with channel:
+        extended = await trio.to_thread.run_sync(
+            functools.partial(
+                a2a.GetExtendedAgentCard, a2a_pb2.GetExtendedAgentCardRequest(), timeout=TIMEOUT
+            )
+        )
+    (runtime,) = [e for e in extended.capabilities.extensions if e.uri.endswith("runtime:v1")]
+    assert list(runtime.params["transports"]) == ["http", "grpc"]
 
 
 async def test_sdk_send_get_list_and_errors(grpc_server: RunningServer, workspace: Path) -> None:
@@ -413,6 +422,11 @@ async def test_shutdown_ends_open_streams(
         with trio.fail_after(TIMEOUT):
             await opened.wait()
         server.stop()
+        await trio.sleep(0.05)  # within the grace (the stream keeps the server busy)
+        # A call arriving meanwhile is refused as JSON-RPC refuses it: busy, retry later.
+        late = await trio.to_thread.run_sync(refusal, a2a.GetTask, a2a_pb2.GetTaskRequest(id="x"))
+        assert late.code() == grpc.StatusCode.UNAVAILABLE
+        assert error_info(late).reason == "RESOURCE_EXHAUSTED"
         with trio.fail_after(TIMEOUT):
             await server.stopped.wait()
     channel.close()
@@ -477,5 +491,54 @@ async def test_limits_extensions_and_busy(
                     assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
                     time.sleep(0.05)
             assert canceled.status.state == a2a_pb2.TaskState.TASK_STATE_CANCELED
+
+    await trio.to_thread.run_sync(run)
+
+
+async def test_a_failure_in_a_stream_says_nothing_of_itself(
+    grpc_server: RunningServer, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from iaccode.a2a import grpc_codec
+
+    def broken(event: Any) -> bytes:
+        raise RuntimeError("secret at /srv/private/path")
+
+    monkeypatch.setattr(grpc_codec, "encode_event", broken)
+
+    def run() -> None:
+        channel, a2a = stub(grpc_server)
+        with channel:
+            stream = a2a.SendStreamingMessage(
+                a2a_pb2.SendMessageRequest(message=message("say hi", workspace)), timeout=TIMEOUT
+            )
+            with pytest.raises(grpc.RpcError) as failed:
+                list(stream)
+            assert failed.value.code() == grpc.StatusCode.INTERNAL
+            assert "secret" not in failed.value.details()
+            assert error_info(failed.value).reason == "INTERNAL_ERROR"
+            # The server goes on.
+            missing = refusal(a2a.GetTask, a2a_pb2.GetTaskRequest(id="x"))
+            assert missing.code() == grpc.StatusCode.NOT_FOUND
+
+    await trio.to_thread.run_sync(run)
+
+
+async def test_an_answer_is_not_held_to_the_request_limit(
+    start_server: Callable[..., Any], workspace: Path
+) -> None:
+    # max-body-bytes bounds what a client sends, as over HTTP; a task that grew larger (a long
+    # reply) is still answered, as JSON-RPC answers it.
+    server: RunningServer = await start_server(grpc_port=0, max_body_bytes=4096)
+
+    def run() -> None:
+        channel, a2a = stub(server)
+        with channel:
+            sent = a2a.SendMessage(
+                a2a_pb2.SendMessageRequest(message=message("stream 1000", workspace)),
+                timeout=TIMEOUT,
+            )
+            assert sent.ByteSize() > 4096
+            got = a2a.GetTask(a2a_pb2.GetTaskRequest(id=sent.task.id), timeout=TIMEOUT)
+            assert got.ByteSize() > 4096
 
     await trio.to_thread.run_sync(run)
