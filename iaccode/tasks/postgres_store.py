@@ -42,6 +42,11 @@ POOL_TIMEOUT_SECONDS = 5.0  # a request waiting for a free connection
 LOCK_WAIT_SECONDS = 5.0  # for the server lock that a server killed just now may still hold
 PROBE_UP_SECONDS = 5.0
 PROBE_DOWN_SECONDS = 0.5
+# A server that stops answering without closing its connections (a frozen host, a partition)
+# would leave a blocking psycopg call waiting for ever: a request, or a probe, that has not
+# finished in this long is given up (its thread abandoned) and the store marked unavailable.
+REQUEST_TIMEOUT_SECONDS = 15.0
+PROBE_TIMEOUT_SECONDS = 5.0
 MISSING_DRIVER = "task-store: postgres needs the postgres extra (pip install 'iaccode[postgres]')"
 
 
@@ -218,6 +223,7 @@ class PostgresDatabase:
         self._holder = holder  # holds `_SERVER_LOCK`; the monitor's probes go through it
         self._limiter = trio.CapacityLimiter(max_connections)
         self.available = True
+        self._probing = False  # a probe's thread is running (perhaps abandoned, waiting)
         self.where = describe_url(url)
         self._psycopg, self._psycopg_pool = _drivers()
 
@@ -247,22 +253,46 @@ class PostgresDatabase:
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 return fn(_Translating(conn))
 
-        try:
-            return await trio.to_thread.run_sync(run, limiter=self._limiter)
-        except (self._psycopg.OperationalError, self._psycopg_pool.PoolTimeout) as exc:
-            if not _lost_connection(exc):
-                raise  # a deadlock or a serialization failure: this request's, not the store's
-            if self.available:
-                log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
-            self.available = False
-            raise StoreUnavailableError() from None
+        # Shielded, so that a caller's cancellation still waits for the outcome (a commit is
+        # known to have happened or not), but bounded: past the deadline the thread is
+        # abandoned (its transaction commits or rolls back whenever the server answers; the
+        # caller was told it failed, never that it was stored).
+        with trio.CancelScope(shield=True) as scope:
+            scope.deadline = trio.current_time() + REQUEST_TIMEOUT_SECONDS
+            try:
+                return await trio.to_thread.run_sync(
+                    run, limiter=self._limiter, abandon_on_cancel=True
+                )
+            except (self._psycopg.OperationalError, self._psycopg_pool.PoolTimeout) as exc:
+                if not _lost_connection(exc):
+                    raise  # a deadlock or a serialization failure: this request's own
+                self._mark_unavailable(_reason(exc))
+                raise StoreUnavailableError() from None
+        self._mark_unavailable(f"no answer in {REQUEST_TIMEOUT_SECONDS:g} s")
+        raise StoreUnavailableError()
+
+    def _mark_unavailable(self, reason: str) -> None:
+        if self.available:
+            log.warning("the task store at %s is unavailable: %s", self.where, reason)
+        self.available = False
 
     def _probe(self) -> None:
         """A round trip on the lock holder's connection; a lost one is made again and the
         lock taken again (raises `StoreInUseError` when another server took it meanwhile)."""
-        if self._holder.closed or self._holder.broken:
-            self._holder = hold_server_lock(self._url, self.where)
-        self._holder.execute("SELECT 1")
+        try:
+            if self._holder.closed or self._holder.broken:
+                self._holder = hold_server_lock(self._url, self.where)
+            self._holder.execute("SELECT 1")
+        finally:
+            self._probing = False
+
+    async def _bounded(self, fn: Callable[[], object]) -> bool:
+        """Run `fn` in a thread for at most `PROBE_TIMEOUT_SECONDS`; False when it did not
+        answer in time (its thread abandoned)."""
+        with trio.move_on_after(PROBE_TIMEOUT_SECONDS):
+            await trio.to_thread.run_sync(fn, abandon_on_cancel=True)
+            return True
+        return False
 
     async def monitor(
         self,
@@ -276,15 +306,21 @@ class PostgresDatabase:
         task_status.started()
         while True:
             await trio.sleep(PROBE_UP_SECONDS if self.available else PROBE_DOWN_SECONDS)
+            if self._probing:  # the last probe is still waiting for an answer: still down
+                self._mark_unavailable(f"no answer in {PROBE_TIMEOUT_SECONDS:g} s")
+                continue
+            self._probing = True
             try:
-                await trio.to_thread.run_sync(self._probe, abandon_on_cancel=True)
+                answered = await self._bounded(self._probe)
             except (self._psycopg.Error, UnusableStateError) as exc:
-                if self.available:
-                    log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
-                self.available = False
+                self._mark_unavailable(_reason(exc))
+                continue
+            if not answered:
+                self._mark_unavailable(f"no answer in {PROBE_TIMEOUT_SECONDS:g} s")
                 continue
             if not self.available:
-                await trio.to_thread.run_sync(self._pool.check, abandon_on_cancel=True)
+                if not await self._bounded(self._pool.check):
+                    continue
                 self.available = True
                 log.warning("the task store at %s is available again", self.where)
                 if on_recovered is not None:

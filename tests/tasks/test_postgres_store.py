@@ -120,3 +120,53 @@ def test_only_a_lost_connection_marks_the_store_unavailable() -> None:
     assert _lost_connection(errors.ConnectionFailure())  # 08006
     assert not _lost_connection(errors.DeadlockDetected())  # 40P01: this transaction's problem
     assert not _lost_connection(errors.SerializationFailure())
+
+
+def _signal_server(server: PostgresProcess, signum: int) -> None:
+    """Send `signum` to the postmaster and every backend (a server that hangs, not one that
+    closes its sockets: what a partition or a frozen host looks like from here)."""
+    import os
+    from pathlib import Path
+
+    assert server._proc is not None
+    parent = server._proc.pid
+    pids = [parent]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                pids.append(int(entry.name))
+    for pid in pids:
+        os.kill(pid, signum)
+
+
+async def test_a_hung_server_fails_requests_and_recovers(own_postgres: PostgresProcess) -> None:
+    """A server that stops answering without closing its connections: requests fail within a
+    bounded time (not for ever), the store is marked unavailable, and comes back."""
+    import signal
+
+    url = own_postgres.create_database("tasks")
+    store = await PostgresTaskStore.open(url)
+    await store.commit(new_task("before", STAMP))
+    try:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(store.monitor)
+            _signal_server(own_postgres, signal.SIGSTOP)
+            with trio.fail_after(30), pytest.raises(StoreUnavailableError):
+                await store.load_task("before")
+            assert store.available is False
+            with trio.fail_after(1), pytest.raises(StoreUnavailableError):
+                await store.load_task("before")
+            _signal_server(own_postgres, signal.SIGCONT)
+            with trio.fail_after(30):
+                while not store.available:
+                    await trio.sleep(0.05)
+            stored = await store.load_task("before")
+            assert stored is not None
+            nursery.cancel_scope.cancel()
+    finally:
+        _signal_server(own_postgres, signal.SIGCONT)
+    await store.aclose()
