@@ -404,6 +404,14 @@ def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
     """
     driver, _ = _drivers()
     try:
+        driver.conninfo.conninfo_to_dict(url)
+    except driver.ProgrammingError:
+        # libpq quotes the part it could not parse, often the password: not its words, then.
+        raise UnusableStateError(
+            "task-store-url: not a valid PostgreSQL URL (percent-encode the user and the "
+            "password: % as %25, a space as %20)"
+        ) from None
+    try:
         conn: psycopg.Connection[Any] = driver.connect(
             url, connect_timeout=CONNECT_TIMEOUT_SECONDS, autocommit=True
         )

@@ -170,3 +170,19 @@ async def test_a_hung_server_fails_requests_and_recovers(own_postgres: PostgresP
     finally:
         _signal_server(own_postgres, signal.SIGCONT)
     await store.aclose()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://someone:pa%ss@127.0.0.1:1/tasks",  # a password's % not encoded
+        "postgresql://someone:pa ss@127.0.0.1:1/tasks",  # a space not encoded
+    ],
+)
+async def test_an_invalid_url_never_shows_the_password(url: str) -> None:
+    """libpq quotes the offending part of a URL it cannot parse: the password, often."""
+    with trio.fail_after(20), pytest.raises(UnusableStateError) as caught:
+        await PostgresTaskStore.open(url)
+    message = str(caught.value)
+    assert message.startswith("task-store-url: ")
+    assert "pa%ss" not in message and "pa ss" not in message and "\n" not in message
