@@ -20,6 +20,7 @@ answers, drops the pool's dead connections, and marks the store available again.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -143,6 +144,10 @@ _SCHEMA_LOCK = 0x1ACC0DE
 _SERVER_LOCK = 0x1ACC0DF
 
 
+class _GivenUpError(Exception):
+    """Rolls back the transaction of a request given up (`REQUEST_TIMEOUT_SECONDS`)."""
+
+
 class StoreInUseError(UnusableStateError):
     """Another iaccode server holds this PostgreSQL database."""
 
@@ -246,17 +251,22 @@ class PostgresDatabase:
         if not self.available:
             raise StoreUnavailableError()
 
+        given_up = threading.Event()
+
         def run() -> T:
             # The pool's context commits when `fn` returns and rolls back when it raises.
             with self._pool.connection(timeout=POOL_TIMEOUT_SECONDS) as conn:
                 if snapshot:
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                return fn(_Translating(conn))
+                result = fn(_Translating(conn))
+                if given_up.is_set():  # the caller was told it failed: roll back
+                    raise _GivenUpError()
+                return result
 
         # Shielded, so that a caller's cancellation still waits for the outcome (a commit is
         # known to have happened or not), but bounded: past the deadline the thread is
-        # abandoned (its transaction commits or rolls back whenever the server answers; the
-        # caller was told it failed, never that it was stored).
+        # abandoned and its transaction rolled back once the server answers (unless it was
+        # in its COMMIT already: the one case no client can tell).
         with trio.CancelScope(shield=True) as scope:
             scope.deadline = trio.current_time() + REQUEST_TIMEOUT_SECONDS
             try:
@@ -268,6 +278,7 @@ class PostgresDatabase:
                     raise  # a deadlock or a serialization failure: this request's own
                 self._mark_unavailable(_reason(exc))
                 raise StoreUnavailableError() from None
+        given_up.set()
         self._mark_unavailable(f"no answer in {REQUEST_TIMEOUT_SECONDS:g} s")
         raise StoreUnavailableError()
 

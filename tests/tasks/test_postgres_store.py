@@ -186,3 +186,28 @@ async def test_an_invalid_url_never_shows_the_password(url: str) -> None:
     message = str(caught.value)
     assert message.startswith("task-store-url: ")
     assert "pa%ss" not in message and "pa ss" not in message and "\n" not in message
+
+
+async def test_a_write_given_up_is_not_committed_later(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write whose answer came too late was reported failed: it must not land afterwards
+    (unless it was already in its COMMIT, which no client can know)."""
+    import time
+
+    from iaccode.tasks import postgres_store
+
+    monkeypatch.setattr(postgres_store, "REQUEST_TIMEOUT_SECONDS", 0.3)
+    store = await PostgresTaskStore.open(postgres_url)
+
+    def slow(db: postgres_store.Connection) -> None:
+        db.execute("INSERT INTO iaccode_schema (version) VALUES (?)", (-1,))
+        time.sleep(1.0)  # the server answers, but too late
+
+    with trio.fail_after(10), pytest.raises(StoreUnavailableError):
+        await store.database.write(slow)
+    await trio.sleep(1.5)  # the abandoned thread has finished by now
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute("SELECT version FROM iaccode_schema WHERE version = -1").fetchall()
+    assert rows == []
+    await store.aclose()
