@@ -254,13 +254,16 @@ class PostgresDatabase:
         given_up = threading.Event()
 
         def run() -> T:
-            # The pool's context commits when `fn` returns and rolls back when it raises.
+            # The pool's context rolls back when `fn` raises. It would commit when `fn`
+            # returns, but skips that, silently, on a connection that broke meanwhile: the
+            # COMMIT is ours, so that it raises then ("the connection is closed").
             with self._pool.connection(timeout=POOL_TIMEOUT_SECONDS) as conn:
                 if snapshot:
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 result = fn(_Translating(conn))
                 if given_up.is_set():  # the caller was told it failed: roll back
                     raise _GivenUpError()
+                conn.commit()
                 return result
 
         # Shielded, so that a caller's cancellation still waits for the outcome (a commit is

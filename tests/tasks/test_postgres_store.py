@@ -3,6 +3,8 @@ index, and faults (unreachable at start, lost while running, back again), on a r
 
 from __future__ import annotations
 
+import contextlib
+
 import psycopg
 import pytest
 import trio
@@ -210,4 +212,27 @@ async def test_a_write_given_up_is_not_committed_later(
     with psycopg.connect(postgres_url) as conn:
         rows = conn.execute("SELECT version FROM iaccode_schema WHERE version = -1").fetchall()
     assert rows == []
+    await store.aclose()
+
+
+async def test_a_write_on_a_connection_lost_before_its_commit_is_not_acknowledged(
+    postgres_url: str,
+) -> None:
+    """psycopg's connection context skips the COMMIT, silently, on a connection that broke:
+    a write whose connection went after its last statement must fail, not succeed unstored."""
+    from iaccode.tasks import postgres_store
+
+    store = await PostgresTaskStore.open(postgres_url)
+
+    def cut(db: postgres_store.Connection) -> None:
+        db.execute("INSERT INTO iaccode_schema (version) VALUES (?)", (-1,))
+        (pid,) = db.execute("SELECT pg_backend_pid()").fetchone()
+        with psycopg.connect(postgres_url, autocommit=True) as other:
+            other.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        # a statement whose failure the caller's code does not let through
+        with contextlib.suppress(psycopg.Error):
+            db.execute("SELECT 1")
+
+    with trio.fail_after(20), pytest.raises(StoreUnavailableError):
+        await store.database.write(cut)
     await store.aclose()
