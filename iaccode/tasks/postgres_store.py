@@ -19,10 +19,13 @@ answers, drops the pool's dead connections, and marks the store available again.
 
 from __future__ import annotations
 
+import contextlib
+import heapq
+import itertools
 import logging
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import trio
@@ -210,6 +213,78 @@ def _translate(sql: str) -> str:
     return found
 
 
+class _Watchdog:
+    """Calls functions at deadlines of the real clock (`time.monotonic`), from one daemon thread.
+
+    Not trio's deadlines: those follow trio's clock, which a test's autojump clock moves ahead
+    whenever every task waits, as they all do for a worker thread, so each call would be given
+    up at once. The deadlines come in the order they are set (now + a constant, mostly), so the
+    heap's top is the next one; a cancelled entry is dropped when it reaches the top."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int]] = []
+        self._calls: dict[int, Callable[[], object]] = {}
+        self._keys = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def call_at(self, deadline: float, fn: Callable[[], object]) -> int:
+        with self._cond:
+            key = next(self._keys)
+            wake = not self._heap or deadline < self._heap[0][0]
+            heapq.heappush(self._heap, (deadline, key))
+            self._calls[key] = fn
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="iaccode-postgres-watchdog", daemon=True
+                )
+                self._thread.start()
+            elif wake:
+                self._cond.notify()
+        return key
+
+    def cancel(self, key: int) -> None:
+        with self._cond:
+            self._calls.pop(key, None)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._heap and self._heap[0][1] not in self._calls:
+                    heapq.heappop(self._heap)
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                deadline, key = self._heap[0]
+                wait = deadline - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                heapq.heappop(self._heap)
+                fn = self._calls.pop(key)
+            with contextlib.suppress(Exception):
+                fn()
+
+
+_WATCHDOG = _Watchdog()
+
+
+@contextlib.contextmanager
+def _cancel_after(seconds: float, scope: trio.CancelScope) -> Iterator[None]:
+    """Cancel `scope` once `seconds` of real time have passed (`_Watchdog`)."""
+    token = trio.lowlevel.current_trio_token()
+
+    def expire() -> None:
+        with contextlib.suppress(trio.RunFinishedError):
+            token.run_sync_soon(scope.cancel)
+
+    key = _WATCHDOG.call_at(time.monotonic() + seconds, expire)
+    try:
+        yield
+    finally:
+        _WATCHDOG.cancel(key)
+
+
 class PostgresDatabase:
     """The `Database` of the shared SQL on a psycopg pool, with the availability state."""
 
@@ -270,8 +345,7 @@ class PostgresDatabase:
         # known to have happened or not), but bounded: past the deadline the thread is
         # abandoned and its transaction rolled back once the server answers (unless it was
         # in its COMMIT already: the one case no client can tell).
-        with trio.CancelScope(shield=True) as scope:
-            scope.deadline = trio.current_time() + REQUEST_TIMEOUT_SECONDS
+        with trio.CancelScope(shield=True) as scope, _cancel_after(REQUEST_TIMEOUT_SECONDS, scope):
             try:
                 return await trio.to_thread.run_sync(
                     run, limiter=self._limiter, abandon_on_cancel=True
@@ -303,7 +377,7 @@ class PostgresDatabase:
     async def _bounded(self, fn: Callable[[], object]) -> bool:
         """Run `fn` in a thread for at most `PROBE_TIMEOUT_SECONDS`; False when it did not
         answer in time (its thread abandoned)."""
-        with trio.move_on_after(PROBE_TIMEOUT_SECONDS):
+        with trio.CancelScope() as scope, _cancel_after(PROBE_TIMEOUT_SECONDS, scope):
             await trio.to_thread.run_sync(fn, abandon_on_cancel=True)
             return True
         return False
