@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import trio
 
+from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.errors import StoreUnavailableError, UnusableStateError
 from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore
 
@@ -198,6 +199,11 @@ class _Translating:
         self._conn = conn
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        for value in parameters or ():
+            if isinstance(value, str) and "\x00" in value:
+                # PostgreSQL's text cannot hold one (SQLite's can): a client's id or page
+                # token with one is the client's error, not the server's (psycopg's DataError).
+                raise InvalidParamsError("text with a NUL character is not accepted")
         return self._conn.execute(_translate(sql), parameters or None)
 
 

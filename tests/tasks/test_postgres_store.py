@@ -236,3 +236,17 @@ async def test_a_write_on_a_connection_lost_before_its_commit_is_not_acknowledge
     with trio.fail_after(20), pytest.raises(StoreUnavailableError):
         await store.database.write(cut)
     await store.aclose()
+
+
+async def test_a_nul_character_is_the_clients_error(postgres_url: str) -> None:
+    """PostgreSQL's text cannot hold NUL: a page token or an id with one (SQLite stores and
+    compares them) is refused as invalid params, not a driver error answered as internal."""
+    from iaccode.model.errors import InvalidParamsError
+
+    store = await PostgresTaskStore.open(postgres_url)
+    with pytest.raises(InvalidParamsError):
+        await store.list_tasks(TaskQuery(owner="", cursor=("2026\x00", "t1")))
+    with pytest.raises(InvalidParamsError):
+        await store.load_task("t\x00")
+    assert store.available
+    await store.aclose()
