@@ -14,7 +14,10 @@ Faults: start-up fails with `UnusableStateError` (exit status 2, one line naming
 when PostgreSQL cannot be reached. Later, a failed connection marks the store unavailable:
 requests then fail at once with `StoreUnavailableError` instead of waiting for a pool timeout,
 `/health` and `/ping` say so, and `monitor` probes the server every `PROBE_DOWN_SECONDS` until it
-answers, drops the pool's dead connections, and marks the store available again.
+answers, drops the pool's dead connections, and marks the store available again. A server that
+hangs (its connections open, no answer) is met by time-outs on the real clock: a request is
+given up after `REQUEST_TIMEOUT_SECONDS` (its transaction then rolled back), a probe after
+`PROBE_TIMEOUT_SECONDS`, and the store marked unavailable.
 """
 
 from __future__ import annotations
