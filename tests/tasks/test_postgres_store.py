@@ -250,3 +250,17 @@ async def test_a_nul_character_is_the_clients_error(postgres_url: str) -> None:
         await store.load_task("t\x00")
     assert store.available
     await store.aclose()
+
+
+def test_the_helpers_database_names_are_quoted(postgres_server: PostgresProcess) -> None:
+    """`iaccode.testing.postgres` (the bench's too) names databases as identifiers, not SQL."""
+    name = 'we"ird; name'
+    url = postgres_server.create_database(name)
+    try:
+        with psycopg.connect(url) as conn:
+            assert conn.execute("SELECT current_database()").fetchone() == (name,)
+    finally:
+        postgres_server.drop_database(name)
+    with psycopg.connect(postgres_server.url()) as conn:
+        rows = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchall()
+    assert rows == []
