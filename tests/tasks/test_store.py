@@ -214,3 +214,24 @@ async def test_concurrent_commits_of_one_task_lose_nothing(open_store: OpenStore
     seqs = open_store.sql("SELECT seq FROM messages WHERE task_id = ? ORDER BY seq", "t1")
     assert [seq for (seq,) in seqs] == list(range(1, 22))
     await store.aclose()
+
+
+async def test_list_tasks_orders_ids_by_their_bytes(open_store: OpenStore) -> None:
+    """Ties on the timestamp are broken by the id's bytes on both backends (SQLite's BINARY,
+    PostgreSQL's "C"), not by a locale's rules that would page differently."""
+    store = await open_store()
+    stamp = "2026-01-01T00:00:00.000Z"
+    ids = ["b-1", "B-2", "a_3", "Z.4", "é5", "10", "9"]
+    for task_id in ids:
+        await store.commit(new_task(task_id, stamp))
+    expected = sorted(ids, key=lambda value: value.encode("utf-8"), reverse=True)
+    seen: list[str] = []
+    cursor = None
+    while True:
+        page = await store.list_tasks(TaskQuery(owner="", page_size=2, cursor=cursor))
+        seen += [task.id for task in page.tasks]
+        if page.next_cursor is None:
+            break
+        cursor = page.next_cursor
+    assert seen == expected
+    await store.aclose()
