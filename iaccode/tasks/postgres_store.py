@@ -46,6 +46,16 @@ T = TypeVar("T")
 
 SCHEMA_VERSION = 1
 CONNECT_TIMEOUT_SECONDS = 3  # one connection attempt (libpq's connect_timeout, whole seconds)
+# A peer that vanished (a partition, a replaced host) is found by the socket, not only given up
+# on: TCP keepalives, and unacknowledged data dropped after tcp_user_timeout (Linux), so that a
+# call blocked on it fails and gives its pooled connection back. A URL's own values win.
+SOCKET_OPTIONS = {
+    "keepalives": "1",
+    "keepalives_idle": "10",
+    "keepalives_interval": "5",
+    "keepalives_count": "3",
+    "tcp_user_timeout": "30000",  # milliseconds
+}
 POOL_TIMEOUT_SECONDS = 5.0  # a request waiting for a free connection
 LOCK_WAIT_SECONDS = 5.0  # for the server lock that a server killed just now may still hold
 PROBE_UP_SECONDS = 5.0
@@ -480,7 +490,7 @@ class PostgresTaskStore(SQLTaskStore):
                 url,
                 min_size=1,
                 max_size=max_connections,
-                kwargs={"connect_timeout": CONNECT_TIMEOUT_SECONDS},
+                kwargs=_connect_options(url),
                 timeout=POOL_TIMEOUT_SECONDS,
                 # Keep trying to reconnect while the server is away (the monitor reports it).
                 reconnect_timeout=24 * 3600.0,
@@ -491,6 +501,16 @@ class PostgresTaskStore(SQLTaskStore):
             return cls(PostgresDatabase(url, pool, holder, max_connections))
 
         return await trio.to_thread.run_sync(setup)
+
+
+def _connect_options(url: str) -> dict[str, Any]:
+    """The connection options we add to `url`: the connect timeout, and `SOCKET_OPTIONS` that
+    the URL does not set itself."""
+    driver, _ = _drivers()
+    given = driver.conninfo.conninfo_to_dict(url)
+    options: dict[str, Any] = {k: v for k, v in SOCKET_OPTIONS.items() if k not in given}
+    options["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
+    return options
 
 
 def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
@@ -510,7 +530,7 @@ def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
         ) from None
     try:
         conn: psycopg.Connection[Any] = driver.connect(
-            url, connect_timeout=CONNECT_TIMEOUT_SECONDS, autocommit=True
+            url, autocommit=True, **_connect_options(url)
         )
     except driver.Error as exc:
         raise UnusableStateError(

@@ -264,3 +264,25 @@ def test_the_helpers_database_names_are_quoted(postgres_server: PostgresProcess)
     with psycopg.connect(postgres_server.url()) as conn:
         rows = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchall()
     assert rows == []
+
+
+async def test_connections_detect_a_vanished_peer(postgres_url: str) -> None:
+    """TCP keepalives and tcp_user_timeout on every connection (the pool's and the lock's), so
+    a partition fails the calls blocked on it instead of keeping their connections for ever;
+    a URL's own value wins."""
+    store = await PostgresTaskStore.open(postgres_url + "?keepalives_idle=7")
+
+    def options(conn: psycopg.Connection[object]) -> dict[str, str]:
+        return {
+            o.keyword.decode(): (o.val or b"").decode()
+            for o in conn.pgconn.info
+            if o.keyword.decode().startswith(("keepalives", "tcp_user_timeout"))
+        }
+
+    with store.database._pool.connection() as conn:
+        pooled = options(conn)
+    held = options(store.database._holder)
+    for found in (pooled, held):
+        assert found["keepalives"] == "1" and found["keepalives_idle"] == "7"
+        assert found["tcp_user_timeout"] == "30000"
+    await store.aclose()
