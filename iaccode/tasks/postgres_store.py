@@ -14,18 +14,26 @@ Faults: start-up fails with `UnusableStateError` (exit status 2, one line naming
 when PostgreSQL cannot be reached. Later, a failed connection marks the store unavailable:
 requests then fail at once with `StoreUnavailableError` instead of waiting for a pool timeout,
 `/health` and `/ping` say so, and `monitor` probes the server every `PROBE_DOWN_SECONDS` until it
-answers, drops the pool's dead connections, and marks the store available again.
+answers, drops the pool's dead connections, and marks the store available again. A server that
+hangs (its connections open, no answer) is met by time-outs on the real clock: a request is
+given up after `REQUEST_TIMEOUT_SECONDS` (its transaction then rolled back), a probe after
+`PROBE_TIMEOUT_SECONDS`, and the store marked unavailable.
 """
 
 from __future__ import annotations
 
+import contextlib
+import heapq
+import itertools
 import logging
+import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import trio
 
+from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.errors import StoreUnavailableError, UnusableStateError
 from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore
 
@@ -38,10 +46,25 @@ T = TypeVar("T")
 
 SCHEMA_VERSION = 1
 CONNECT_TIMEOUT_SECONDS = 3  # one connection attempt (libpq's connect_timeout, whole seconds)
+# A peer that vanished (a partition, a replaced host) is found by the socket, not only given up
+# on: TCP keepalives, and unacknowledged data dropped after tcp_user_timeout (Linux), so that a
+# call blocked on it fails and gives its pooled connection back. A URL's own values win.
+SOCKET_OPTIONS = {
+    "keepalives": "1",
+    "keepalives_idle": "10",
+    "keepalives_interval": "5",
+    "keepalives_count": "3",
+    "tcp_user_timeout": "30000",  # milliseconds
+}
 POOL_TIMEOUT_SECONDS = 5.0  # a request waiting for a free connection
 LOCK_WAIT_SECONDS = 5.0  # for the server lock that a server killed just now may still hold
 PROBE_UP_SECONDS = 5.0
 PROBE_DOWN_SECONDS = 0.5
+# A server that stops answering without closing its connections (a frozen host, a partition)
+# would leave a blocking psycopg call waiting for ever: a request, or a probe, that has not
+# finished in this long is given up (its thread abandoned) and the store marked unavailable.
+REQUEST_TIMEOUT_SECONDS = 15.0
+PROBE_TIMEOUT_SECONDS = 5.0
 MISSING_DRIVER = "task-store: postgres needs the postgres extra (pip install 'iaccode[postgres]')"
 
 
@@ -138,6 +161,10 @@ _SCHEMA_LOCK = 0x1ACC0DE
 _SERVER_LOCK = 0x1ACC0DF
 
 
+class _GivenUpError(Exception):
+    """Rolls back the transaction of a request given up (`REQUEST_TIMEOUT_SECONDS`)."""
+
+
 class StoreInUseError(UnusableStateError):
     """Another iaccode server holds this PostgreSQL database."""
 
@@ -185,6 +212,11 @@ class _Translating:
         self._conn = conn
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        for value in parameters or ():
+            if isinstance(value, str) and "\x00" in value:
+                # PostgreSQL's text cannot hold one (SQLite's can): a client's id or page
+                # token with one is the client's error, not the server's (psycopg's DataError).
+                raise InvalidParamsError("text with a NUL character is not accepted")
         return self._conn.execute(_translate(sql), parameters or None)
 
 
@@ -198,6 +230,78 @@ def _translate(sql: str) -> str:
         if len(_TRANSLATED) < 4096:  # the shared SQL is a few hundred statements at most
             _TRANSLATED[sql] = found
     return found
+
+
+class _Watchdog:
+    """Calls functions at deadlines of the real clock (`time.monotonic`), from one daemon thread.
+
+    Not trio's deadlines: those follow trio's clock, which a test's autojump clock moves ahead
+    whenever every task waits, as they all do for a worker thread, so each call would be given
+    up at once. The deadlines come in the order they are set (now + a constant, mostly), so the
+    heap's top is the next one; a cancelled entry is dropped when it reaches the top."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int]] = []
+        self._calls: dict[int, Callable[[], object]] = {}
+        self._keys = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def call_at(self, deadline: float, fn: Callable[[], object]) -> int:
+        with self._cond:
+            key = next(self._keys)
+            wake = not self._heap or deadline < self._heap[0][0]
+            heapq.heappush(self._heap, (deadline, key))
+            self._calls[key] = fn
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="iaccode-postgres-watchdog", daemon=True
+                )
+                self._thread.start()
+            elif wake:
+                self._cond.notify()
+        return key
+
+    def cancel(self, key: int) -> None:
+        with self._cond:
+            self._calls.pop(key, None)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._heap and self._heap[0][1] not in self._calls:
+                    heapq.heappop(self._heap)
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                deadline, key = self._heap[0]
+                wait = deadline - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                heapq.heappop(self._heap)
+                fn = self._calls.pop(key)
+            with contextlib.suppress(Exception):
+                fn()
+
+
+_WATCHDOG = _Watchdog()
+
+
+@contextlib.contextmanager
+def _cancel_after(seconds: float, scope: trio.CancelScope) -> Iterator[None]:
+    """Cancel `scope` once `seconds` of real time have passed (`_Watchdog`)."""
+    token = trio.lowlevel.current_trio_token()
+
+    def expire() -> None:
+        with contextlib.suppress(trio.RunFinishedError):
+            token.run_sync_soon(scope.cancel)
+
+    key = _WATCHDOG.call_at(time.monotonic() + seconds, expire)
+    try:
+        yield
+    finally:
+        _WATCHDOG.cancel(key)
 
 
 class PostgresDatabase:
@@ -218,6 +322,7 @@ class PostgresDatabase:
         self._holder = holder  # holds `_SERVER_LOCK`; the monitor's probes go through it
         self._limiter = trio.CapacityLimiter(max_connections)
         self.available = True
+        self._probing = False  # a probe's thread is running (perhaps abandoned, waiting)
         self.where = describe_url(url)
         self._psycopg, self._psycopg_pool = _drivers()
 
@@ -240,29 +345,61 @@ class PostgresDatabase:
         if not self.available:
             raise StoreUnavailableError()
 
+        given_up = threading.Event()
+
         def run() -> T:
-            # The pool's context commits when `fn` returns and rolls back when it raises.
+            # The pool's context rolls back when `fn` raises. It would commit when `fn`
+            # returns, but skips that, silently, on a connection that broke meanwhile: the
+            # COMMIT is ours, so that it raises then ("the connection is closed").
             with self._pool.connection(timeout=POOL_TIMEOUT_SECONDS) as conn:
                 if snapshot:
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                return fn(_Translating(conn))
+                result = fn(_Translating(conn))
+                if given_up.is_set():  # the caller was told it failed: roll back
+                    raise _GivenUpError()
+                conn.commit()
+                return result
 
-        try:
-            return await trio.to_thread.run_sync(run, limiter=self._limiter)
-        except (self._psycopg.OperationalError, self._psycopg_pool.PoolTimeout) as exc:
-            if not _lost_connection(exc):
-                raise  # a deadlock or a serialization failure: this request's, not the store's
-            if self.available:
-                log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
-            self.available = False
-            raise StoreUnavailableError() from None
+        # Shielded, so that a caller's cancellation still waits for the outcome (a commit is
+        # known to have happened or not), but bounded: past the deadline the thread is
+        # abandoned and its transaction rolled back once the server answers (unless it was
+        # in its COMMIT already: the one case no client can tell).
+        with trio.CancelScope(shield=True) as scope, _cancel_after(REQUEST_TIMEOUT_SECONDS, scope):
+            try:
+                return await trio.to_thread.run_sync(
+                    run, limiter=self._limiter, abandon_on_cancel=True
+                )
+            except (self._psycopg.OperationalError, self._psycopg_pool.PoolTimeout) as exc:
+                if not _lost_connection(exc):
+                    raise  # a deadlock or a serialization failure: this request's own
+                self._mark_unavailable(_reason(exc))
+                raise StoreUnavailableError() from None
+        given_up.set()
+        self._mark_unavailable(f"no answer in {REQUEST_TIMEOUT_SECONDS:g} s")
+        raise StoreUnavailableError()
+
+    def _mark_unavailable(self, reason: str) -> None:
+        if self.available:
+            log.warning("the task store at %s is unavailable: %s", self.where, reason)
+        self.available = False
 
     def _probe(self) -> None:
         """A round trip on the lock holder's connection; a lost one is made again and the
         lock taken again (raises `StoreInUseError` when another server took it meanwhile)."""
-        if self._holder.closed or self._holder.broken:
-            self._holder = hold_server_lock(self._url, self.where)
-        self._holder.execute("SELECT 1")
+        try:
+            if self._holder.closed or self._holder.broken:
+                self._holder = hold_server_lock(self._url, self.where)
+            self._holder.execute("SELECT 1")
+        finally:
+            self._probing = False
+
+    async def _bounded(self, fn: Callable[[], object]) -> bool:
+        """Run `fn` in a thread for at most `PROBE_TIMEOUT_SECONDS`; False when it did not
+        answer in time (its thread abandoned)."""
+        with trio.CancelScope() as scope, _cancel_after(PROBE_TIMEOUT_SECONDS, scope):
+            await trio.to_thread.run_sync(fn, abandon_on_cancel=True)
+            return True
+        return False
 
     async def monitor(
         self,
@@ -276,15 +413,21 @@ class PostgresDatabase:
         task_status.started()
         while True:
             await trio.sleep(PROBE_UP_SECONDS if self.available else PROBE_DOWN_SECONDS)
+            if self._probing:  # the last probe is still waiting for an answer: still down
+                self._mark_unavailable(f"no answer in {PROBE_TIMEOUT_SECONDS:g} s")
+                continue
+            self._probing = True
             try:
-                await trio.to_thread.run_sync(self._probe, abandon_on_cancel=True)
+                answered = await self._bounded(self._probe)
             except (self._psycopg.Error, UnusableStateError) as exc:
-                if self.available:
-                    log.warning("the task store at %s is unavailable: %s", self.where, _reason(exc))
-                self.available = False
+                self._mark_unavailable(_reason(exc))
+                continue
+            if not answered:
+                self._mark_unavailable(f"no answer in {PROBE_TIMEOUT_SECONDS:g} s")
                 continue
             if not self.available:
-                await trio.to_thread.run_sync(self._pool.check, abandon_on_cancel=True)
+                if not await self._bounded(self._pool.check):
+                    continue
                 self.available = True
                 log.warning("the task store at %s is available again", self.where)
                 if on_recovered is not None:
@@ -347,7 +490,7 @@ class PostgresTaskStore(SQLTaskStore):
                 url,
                 min_size=1,
                 max_size=max_connections,
-                kwargs={"connect_timeout": CONNECT_TIMEOUT_SECONDS},
+                kwargs=_connect_options(url),
                 timeout=POOL_TIMEOUT_SECONDS,
                 # Keep trying to reconnect while the server is away (the monitor reports it).
                 reconnect_timeout=24 * 3600.0,
@@ -360,6 +503,16 @@ class PostgresTaskStore(SQLTaskStore):
         return await trio.to_thread.run_sync(setup)
 
 
+def _connect_options(url: str) -> dict[str, Any]:
+    """The connection options we add to `url`: the connect timeout, and `SOCKET_OPTIONS` that
+    the URL does not set itself."""
+    driver, _ = _drivers()
+    given = driver.conninfo.conninfo_to_dict(url)
+    options: dict[str, Any] = {k: v for k, v in SOCKET_OPTIONS.items() if k not in given}
+    options["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
+    return options
+
+
 def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
     """A connection (autocommit) holding the server lock of the database at `url`.
 
@@ -368,8 +521,16 @@ def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
     """
     driver, _ = _drivers()
     try:
+        driver.conninfo.conninfo_to_dict(url)
+    except driver.ProgrammingError:
+        # libpq quotes the part it could not parse, often the password: not its words, then.
+        raise UnusableStateError(
+            "task-store-url: not a valid PostgreSQL URL (percent-encode the user and the "
+            "password: % as %25, a space as %20)"
+        ) from None
+    try:
         conn: psycopg.Connection[Any] = driver.connect(
-            url, connect_timeout=CONNECT_TIMEOUT_SECONDS, autocommit=True
+            url, autocommit=True, **_connect_options(url)
         )
     except driver.Error as exc:
         raise UnusableStateError(

@@ -18,6 +18,7 @@ import socket
 import subprocess
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -78,10 +79,9 @@ class PostgresProcess:
         self._initdb()
 
     def url(self, dbname: str = "postgres", **options: str) -> str:
-        query = "&".join(f"{k}={v}" for k, v in options.items())
-        return f"postgresql://{USER}@127.0.0.1:{self.port}/{dbname}" + (
-            f"?{query}" if query else ""
-        )
+        query = urllib.parse.urlencode(options)
+        path = urllib.parse.quote(dbname, safe="")
+        return f"postgresql://{USER}@127.0.0.1:{self.port}/{path}" + (f"?{query}" if query else "")
 
     def _initdb(self) -> None:
         args = [str(self.bin / "initdb"), "-D", str(self.data), "-U", USER]
@@ -123,17 +123,21 @@ class PostgresProcess:
     def create_database(self, name: str) -> str:
         """A fresh database; returns its URL."""
         import psycopg
+        from psycopg import sql
 
         with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')  # a name of our own making
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         return self.url(name)
 
     def drop_database(self, name: str) -> None:
         """Drop a database made by `create_database`, cutting its connections."""
         import psycopg
+        from psycopg import sql
 
         with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
 
     def remove(self) -> None:
         self.stop()

@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import trio
 
 from iaccode.model.a2a import Artifact, Message, Part, Role, Task, TaskState, TaskStatus
 from iaccode.tasks.sql_store import Database
@@ -185,3 +186,52 @@ async def test_a_database_of_schema_1_is_migrated(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     db.close()
+
+
+async def test_concurrent_commits_of_one_task_lose_nothing(open_store: OpenStore) -> None:
+    """Commits of one task side by side (PostgreSQL runs them on several connections): every
+    message and artifact is kept, the history in one order with no `seq` twice."""
+    store = await open_store()
+    await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
+
+    async def append(index: int) -> None:
+        artifact = Artifact(artifact_id=f"a{index}", parts=[Part(text=str(index))])
+        await store.commit(
+            TaskChange(
+                task_id="t1",
+                append_history=(message(f"m{index}", "t1"),),
+                put_artifacts=(artifact,),
+            )
+        )
+
+    async with trio.open_nursery() as nursery:
+        for index in range(20):
+            nursery.start_soon(append, index)
+    stored = await store.load_task("t1")
+    assert stored is not None
+    assert len(stored.task.history or ()) == 21
+    assert len(stored.task.artifacts or ()) == 20
+    seqs = open_store.sql("SELECT seq FROM messages WHERE task_id = ? ORDER BY seq", "t1")
+    assert [seq for (seq,) in seqs] == list(range(1, 22))
+    await store.aclose()
+
+
+async def test_list_tasks_orders_ids_by_their_bytes(open_store: OpenStore) -> None:
+    """Ties on the timestamp are broken by the id's bytes on both backends (SQLite's BINARY,
+    PostgreSQL's "C"), not by a locale's rules that would page differently."""
+    store = await open_store()
+    stamp = "2026-01-01T00:00:00.000Z"
+    ids = ["b-1", "B-2", "a_3", "Z.4", "é5", "10", "9"]
+    for task_id in ids:
+        await store.commit(new_task(task_id, stamp))
+    expected = sorted(ids, key=lambda value: value.encode("utf-8"), reverse=True)
+    seen: list[str] = []
+    cursor = None
+    while True:
+        page = await store.list_tasks(TaskQuery(owner="", page_size=2, cursor=cursor))
+        seen += [task.id for task in page.tasks]
+        if page.next_cursor is None:
+            break
+        cursor = page.next_cursor
+    assert seen == expected
+    await store.aclose()
