@@ -45,6 +45,10 @@ class DataSourceSpec:
     name: str | None = None  # the ROS property `name_regex` maps to, as an exact name
     needs_name: bool = False  # without a name it is a "pick one that fits": a parameter
     not_narrowing: frozenset[str] = frozenset()  # arguments that only order or shape
+    # Item attributes whose API key is not their PascalCase (`name` -> `VSwitchName`), and
+    # those the API nests deeper or lacks (`private_ip` of an instance): those are reported.
+    item_keys: Mapping[str, str] = attrs.field(factory=dict)
+    not_flat: frozenset[str] = frozenset()
 
 
 SPECS: Mapping[str, DataSourceSpec] = {
@@ -62,6 +66,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="vpcs",
         items="Vpcs",
         name="VpcName",
+        item_keys={"vrouter_id": "VRouterId", "router_id": "VRouterId"},
+        not_flat=frozenset({"route_table_id"}),
     ),
     "alicloud_vswitches": DataSourceSpec(
         "DATASOURCE::VPC::VSwitches",
@@ -78,6 +84,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="vswitches",
         items="VSwitches",
         name="VSwitchName",
+        item_keys={"name": "VSwitchName"},
+        not_flat=frozenset({"route_table_id", "instance_ids"}),
     ),
     "alicloud_security_groups": DataSourceSpec(
         "DATASOURCE::ECS::SecurityGroups",
@@ -93,6 +101,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="groups",
         items="SecurityGroups",
         name="SecurityGroupName",
+        item_keys={"name": "SecurityGroupName"},
+        not_flat=frozenset({"inner_access"}),
     ),
     "alicloud_images": DataSourceSpec(
         "DATASOURCE::ECS::Images",
@@ -115,6 +125,13 @@ SPECS: Mapping[str, DataSourceSpec] = {
         name="ImageName",
         needs_name=True,
         not_narrowing=frozenset({"most_recent"}),
+        item_keys={
+            "name": "ImageName",
+            "os_type": "OSType",
+            "os_name": "OSName",
+            "os_name_en": "OSNameEn",
+            "state": "Status",
+        },
     ),
     "alicloud_instances": DataSourceSpec(
         "DATASOURCE::ECS::Instances",
@@ -133,6 +150,14 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="instances",
         items="Instances",
         name="InstanceName",
+        item_keys={
+            "name": "InstanceName",
+            "availability_zone": "ZoneId",
+            "key_name": "KeyPairName",
+        },
+        not_flat=frozenset(
+            {"vpc_id", "vswitch_id", "private_ip", "public_ip", "eip", "security_groups"}
+        ),
     ),
     "alicloud_db_instances": DataSourceSpec(
         "DATASOURCE::RDS::DBInstances",
@@ -148,6 +173,16 @@ SPECS: Mapping[str, DataSourceSpec] = {
         ids="DBInstanceIds",
         collection="instances",
         items="DBInstances",
+        item_keys={
+            "name": "DBInstanceDescription",
+            "db_type": "DBInstanceType",
+            "instance_type": "DBInstanceClass",
+            "status": "DBInstanceStatus",
+            "net_type": "DBInstanceNetType",
+            "charge_type": "PayType",
+            "availability_zone": "ZoneId",
+            "creation_time": "CreateTime",
+        },
     ),
     "alicloud_nat_gateways": DataSourceSpec(
         "DATASOURCE::VPC::NatGateways",
@@ -163,6 +198,12 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="gateways",
         items="NatGateways",
         name="Name",
+        item_keys={
+            "nat_gateway_name": "Name",
+            "specification": "Spec",
+            "payment_type": "InstanceChargeType",
+        },
+        not_flat=frozenset({"forward_table_ids", "snat_table_ids", "ip_lists"}),
     ),
 }
 

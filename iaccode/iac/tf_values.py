@@ -562,9 +562,20 @@ class ValueConverter:
             if after and isinstance(after[0], GetAttr) and after[0].name == "id":
                 ids = _get_att(logical_id, spec.ids)
                 return self.select(ids, (rest[0], *after[1:]), expr, where)
+            if after and isinstance(after[0], GetAttr) and after[0].name in spec.not_flat:
+                raise Unmappable(
+                    expr,
+                    Msg(
+                        "reads {attribute} of {source}, which {type} has no attribute for",
+                        attribute=f"{first}[...].{after[0].name}",
+                        source=source,
+                        type=spec.ros_type,
+                    ),
+                )
             item = self.select(_get_att(logical_id, spec.items), (rest[0],), expr, where)
             if after and isinstance(after[0], GetAttr):
-                key = GetAttr(api_key(after[0].name))
+                name = after[0].name
+                key = GetAttr(spec.item_keys.get(name) or api_key(name))
                 return self.select(item, (key, *after[1:]), expr, where)
             return self.select(item, after, expr, where)
         raise Unmappable(
