@@ -27,6 +27,7 @@ is already taken gets `_2`, `_3`, ... so ids are deterministic and never collide
 from __future__ import annotations
 
 import copy
+import ipaddress
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -540,6 +541,28 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
         ) from None
 
 
+def _prefix_length(value: object) -> int | None:
+    try:
+        return (
+            ipaddress.ip_network(value, strict=False).prefixlen if isinstance(value, str) else None
+        )
+    except ValueError:
+        return None
+
+
+def _own_constraint_conflicts(parameter: Mapping[str, Any]) -> bool:
+    """True when a parameter's own constraint would let through a CIDR of another prefix length
+    than its default's (its AllowedPattern, or an AllowedValues entry such as a /16 beside a /12
+    default): Fn::Cidr, which holds the parameter to the default's length, would refuse it."""
+    if "AllowedPattern" in parameter:
+        return True
+    allowed = parameter.get("AllowedValues")
+    if not isinstance(allowed, list):
+        return False
+    default = _prefix_length(parameter.get("Default"))
+    return default is None or any(_prefix_length(value) != default for value in allowed)
+
+
 def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     checked = check_workspace(files)
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
@@ -552,7 +575,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
         parameter_patterns=frozenset(
             name
             for name, block in expanded.config.variables.items()
-            if "AllowedPattern" in variable_parameter(block, expanded.config.tfvars)
+            if _own_constraint_conflicts(variable_parameter(block, expanded.config.tfvars))
         ),
     )
     converter.warnings.extend(expanded.notes)

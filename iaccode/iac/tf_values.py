@@ -195,7 +195,8 @@ class ValueConverter:
     data_ids: dict[str, str] = attrs.field(factory=dict)
     # CIDR parameters split by Fn::Cidr: the prefix length their value must keep.
     cidr_prefixes: dict[str, int] = attrs.field(factory=dict)
-    parameter_patterns: frozenset[str] = frozenset()  # variables with their own AllowedPattern
+    # Variables whose own AllowedPattern or AllowedValues admit other CIDR prefix lengths.
+    parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
 

@@ -379,6 +379,14 @@ def test_cidrsubnet_over_a_parameter_is_fn_cidr_at_the_defaults_prefix_length() 
             "cidrsubnet(var.c, 8, 1)",
             "prefix length",
         ),
+        (
+            # A /16 the list allows would be refused by the /12 pattern Fn::Cidr needs.
+            'variable "c" {\n  type = string\n  default = "172.16.0.0/12"\n'
+            '  validation {\n    condition = contains(["172.16.0.0/12", "172.16.0.0/16"], '
+            'var.c)\n    error_message = "Pick one."\n  }\n}\n',
+            "cidrsubnet(var.c, 8, 1)",
+            "prefix length",
+        ),
     ],
 )
 def test_cidrsubnet_that_fn_cidr_cannot_express_is_reported(
@@ -387,6 +395,31 @@ def test_cidrsubnet_that_fn_cidr_cannot_express_is_reported(
     conversion = main(variable + f'resource "alicloud_vpc" "v" {{\n  cidr_block = {call}\n}}\n')
     assert props(conversion, "Vpc_v")["CidrBlock"] == {"Ref": "Vpc_v_CidrBlock"}
     assert reason in "\n".join(conversion.warnings)
+
+
+def test_cidrsubnet_keeps_allowed_values_of_the_defaults_prefix_length() -> None:
+    conversion = main(
+        """
+        variable "c" {
+          type    = string
+          default = "172.16.0.0/12"
+          validation {
+            condition     = contains(["172.16.0.0/12", "10.0.0.0/12"], var.c)
+            error_message = "Pick one."
+          }
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = cidrsubnet(var.c, 8, 1)
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["CidrBlock"] == {
+        "Fn::Select": ["1", {"Fn::Cidr": [{"Ref": "c"}, 2, 12]}]
+    }
+    assert conversion.template["Parameters"]["c"]["AllowedValues"] == [
+        "172.16.0.0/12",
+        "10.0.0.0/12",
+    ]
 
 
 @pytest.mark.parametrize(
