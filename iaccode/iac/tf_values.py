@@ -140,6 +140,17 @@ DATA_SOURCE_PROPERTIES: Mapping[str, str] = {
 }
 
 
+# The item attributes of a picker data source that are the picked value itself.
+_PICKED_ID_ATTRIBUTES: Mapping[str, frozenset[str]] = {
+    "alicloud_zones": frozenset({"id", "zone_id"}),
+    "alicloud_images": frozenset({"id", "image_id"}),
+    "alicloud_vpcs": frozenset({"id", "vpc_id"}),
+    "alicloud_vswitches": frozenset({"id", "vswitch_id"}),
+    "alicloud_security_groups": frozenset({"id", "security_group_id"}),
+    "alicloud_key_pairs": frozenset({"id", "key_name", "key_pair_name"}),
+}
+
+
 def is_function(value: object) -> bool:
     """True for a ROS function value: `{"Ref": ...}` or `{"Fn::...": ...}`."""
     if not isinstance(value, dict) or len(value) != 1:
@@ -598,7 +609,19 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads the data source {source}, which ROS cannot see", source=source)
             )
-        # One parameter per data source: every read of it is the one value the user picks.
+        # One parameter per data source: every read of it is the one value the user picks,
+        # so a read of anything else of the item (`vpcs[0].cidr_block`) is reported.
+        read = [step.name for step in node.steps[2:] if isinstance(step, GetAttr)][1:2]
+        if read and read[0] not in _PICKED_ID_ATTRIBUTES.get(names[0], {"id"}):
+            raise Unmappable(
+                expr,
+                Msg(
+                    "reads {attribute} of {source}; the parameter standing for it holds only "
+                    "the chosen id",
+                    attribute=read[0],
+                    source=source,
+                ),
+            )
         indexed = any(isinstance(step, Index | Splat) for step in node.steps[2:3])
         single = indexed or len(node.steps) > 3
         known = self.placeholder_for.get(source)

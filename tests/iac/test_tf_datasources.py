@@ -296,3 +296,21 @@ def test_item_attributes_read_the_api_key_not_a_guessed_one() -> None:
     # DescribeInstances nests the private address (VpcAttributes): reported, not guessed.
     assert vswitch["Description"] == {"Ref": "Vswitch_v_Description"}
     assert "instances[...].private_ip of data.alicloud_instances.web" in warnings(conversion)
+
+
+def test_a_picker_parameter_stands_only_for_the_picked_id() -> None:
+    conversion = main(
+        """
+        data "alicloud_vpcs" "any" {}
+        resource "alicloud_vswitch" "v" {
+          vpc_id     = data.alicloud_vpcs.any.vpcs[0].id
+          cidr_block = data.alicloud_vpcs.any.vpcs[0].cidr_block
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    vswitch = props(conversion, "Vswitch_v")
+    assert vswitch["VpcId"] == {"Ref": "Vpcs_any"}
+    # The picker gives a VPC id, not its CIDR block: that read is reported, not the id.
+    assert vswitch["CidrBlock"] == {"Ref": "Vswitch_v_CidrBlock"}
+    assert "reads cidr_block of data.alicloud_vpcs.any; the parameter" in warnings(conversion)

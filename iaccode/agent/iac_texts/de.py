@@ -644,6 +644,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "liest eine Ausgabe des Moduls {module}, das nicht konvertiert wird"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "liest {attribute} von {source}; der Parameter, der dafür steht, enthält nur die gewählte ID",
     "reads the data source {source}, which ROS cannot see": (
         "liest die Datenquelle {source}, die für ROS nicht sichtbar ist"
     ),

@@ -623,6 +623,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "lee una salida del módulo {module}, que no se convierte"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "lee {attribute} de {source}; el parámetro que lo representa solo contiene el ID elegido",
     "reads the data source {source}, which ROS cannot see": (
         "lee el origen de datos {source}, que ROS no puede ver"
     ),

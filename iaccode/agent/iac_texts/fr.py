@@ -640,6 +640,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "lit une sortie du module {module}, qui n'est pas converti"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "lit {attribute} de {source} ; le paramètre qui le représente ne contient que l'ID choisi",
     "reads the data source {source}, which ROS cannot see": (
         "lit la source de données {source}, que ROS ne peut pas voir"
     ),

@@ -732,6 +732,9 @@ TEXTS: dict[str, str] = {
     # iaccode/iac/tf_values.py
     "uses a %{{...}} template directive": "テンプレートディレクティブ %{{...}} を使用している",
     "is used outside a resource with count": "使用箇所が count を持つリソースの外にある",
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "{source} の {attribute} を読み取っている（これを表すパラメーターには選ばれた ID しかない）",
     "reads the data source {source}, which ROS cannot see": (
         "データソース {source}（ROS からは参照不可）を読み取っている"
     ),

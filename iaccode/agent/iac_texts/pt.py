@@ -607,6 +607,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "lê uma saída do módulo {module}, que não é convertido"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "lê {attribute} de {source}; o parâmetro que o representa contém apenas o ID escolhido",
     "reads the data source {source}, which ROS cannot see": (
         "lê a fonte de dados {source}, que o ROS não consegue ver"
     ),

@@ -631,6 +631,9 @@ TEXTS: dict[str, str] = {
     # iaccode/iac/tf_values.py
     "uses a %{{...}} template directive": "使用了 %{{...}} 模板指令",
     "is used outside a resource with count": "在设置了 count 的资源之外使用",
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "读取了 {source} 的 {attribute}，而代表它的参数只包含所选的 ID",
     "reads the data source {source}, which ROS cannot see": (
         "读取了数据源 {source}，而 ROS 无法访问它"
     ),
