@@ -12,8 +12,9 @@ configuration into one flat root module that means the same:
   the files inlines the module once per instance (`<call>_<i>__` or `<call>_<key>__`, with
   `count.index` or `each.key` / `each.value` of its arguments bound), and `[i]`, `["key"]` and
   `[*]` of its outputs read those; one known only at deploy time leaves the call out, saying
-  so. Module nesting deeper than `MAX_MODULE_DEPTH` or a module that
-  calls itself is refused with `TerraformError`.
+  so. Module nesting deeper than `MAX_MODULE_DEPTH`, a module that calls itself, or more than
+  `MAX_FLAT_BLOCKS` module instances and resource copies in all (nested counts and for_each
+  multiply) is refused with `TerraformError`.
 - `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
   map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
   replaced by the key's values, addressed `type.name["key"]` as Terraform does. Over a list or
@@ -60,6 +61,9 @@ from iaccode.iac.tf_values import (
 )
 
 MAX_MODULE_DEPTH = 8
+# Module instances plus resource blocks one conversion flattens: far above the 300 resources
+# a stack holds, and low enough that nested for_each (300 x 300 x ...) stays quick to refuse.
+MAX_FLAT_BLOCKS = 2000
 _SEPARATOR = "__"
 
 _COMPATIBLE_HINT = Msg(
@@ -233,6 +237,23 @@ class _Flattener:
     resources: list[Block] = attrs.field(factory=list)
     outputs: list[Block] = attrs.field(factory=list)
     data: list[Block] = attrs.field(factory=list)
+    blocks: int = 0  # module instances and resource blocks made so far (`MAX_FLAT_BLOCKS`)
+
+    def _grow(self, address: str, count: int = 1) -> None:
+        """Count `count` more module instances or resource blocks; refuse the configuration
+        once they pass `MAX_FLAT_BLOCKS` (nested for_each and count multiply)."""
+        self.blocks += count
+        if self.blocks > MAX_FLAT_BLOCKS:
+            raise TerraformError(
+                Msg(
+                    "The module instances and resource copies add up to more than {limit} "
+                    "(reached at {address}); a ROS stack holds at most 300 resources, so the "
+                    "configuration is not converted. Lower the counts or split the "
+                    "configuration into several stacks.",
+                    limit=MAX_FLAT_BLOCKS,
+                    address=address,
+                )
+            )
 
     def module(
         self,
@@ -310,6 +331,7 @@ class _Flattener:
             for body in [rewrite_values(dict(block.body), rename)]
         )
         for block in config.resources:
+            self._grow(f"{address}{block.labels[0]}.{block.labels[1]}")
             body = rewrite_values(dict(block.body), rename)
             if isinstance(body.get("depends_on"), list):
                 body["depends_on"] = _module_members(body["depends_on"], members)
@@ -419,6 +441,7 @@ class _Flattener:
         instances: dict[str, dict[str, str]] = {}
         several = ("count" in block.body and len(keys) > 1) or "for_each" in block.body
         for key, bind in keys.items():
+            self._grow(address)
             inputs = {
                 argument: rewrite_values(value, bind)
                 for argument, value in body.items()
@@ -617,6 +640,7 @@ class _Flattener:
                 ),
             )
             return []
+        self._grow(block.address, len(items) - 1)  # the block itself was counted
         unrolled = []
         for key, item in items:
             bindings = {"key": key, "value": item}

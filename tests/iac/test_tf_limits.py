@@ -4,6 +4,7 @@ files of a directory a conversion reads (so example and test folders do not coun
 from __future__ import annotations
 
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,31 @@ def test_a_module_count_no_stack_can_hold_is_refused_before_inlining() -> None:
     }
     with pytest.raises(TerraformError, match=r"module\.m asks for 100000 copies"):
         convert_terraform(files)
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {  # 250 module instances, each with a for_each of 250 copies: 62,500 resources
+            "main.tf": 'module "m" {\n  source   = "./m"\n  for_each = toset([for i in '
+            "range(250) : tostring(i)])\n  name     = each.key\n}\n",
+            "m/main.tf": 'variable "name" {}\nresource "alicloud_vpc" "v" {\n  for_each   = '
+            'toset([for i in range(250) : tostring(i)])\n  vpc_name   = "${var.name}-'
+            '${each.key}"\n  cidr_block = "10.0.0.0/8"\n}\n',
+        },
+        {  # modules with no resource of their own, 300 x 300 x 300 instances
+            "main.tf": 'module "a" {\n  source = "./a"\n  count  = 300\n}\n',
+            "a/main.tf": 'module "b" {\n  source = "../b"\n  count  = 300\n}\n',
+            "b/main.tf": 'module "c" {\n  source = "../c"\n  count  = 300\n}\n',
+            "c/main.tf": 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n',
+        },
+    ],
+)
+def test_nested_copies_no_stack_can_hold_are_refused_quickly(files: dict[str, str]) -> None:
+    started = time.monotonic()
+    with pytest.raises(TerraformError, match=r"add up to more than 2000 \(reached at "):
+        convert_terraform(files)
+    assert time.monotonic() - started < 10
 
 
 def test_a_count_of_300_still_converts() -> None:
