@@ -47,7 +47,7 @@ from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
-from iaccode.iac.tf_props import Dropped, convert_properties
+from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
@@ -541,6 +541,17 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
         ) from None
 
 
+def _tag_pairs(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A DATASOURCE resource's properties with a `tags` map filter as the Key/Value pairs its
+    `Tags` takes, a computed map (`var.tags`) too, as the resources' tags handler does."""
+    properties = dict(entry["Properties"])
+    if isinstance(properties.get("Tags"), dict):
+        properties["Tags"] = HANDLERS["tags_dict_to_list"](properties["Tags"])
+        if properties["Tags"] is None:  # `tags = {}` filters nothing
+            del properties["Tags"]
+    return properties
+
+
 def _prefix_length(value: object) -> int | None:
     try:
         return (
@@ -603,7 +614,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     }
     # Data sources first: what the stack reads before what it creates.
     data_sources = {
-        name: {**entry, "Properties": coerce_properties(entry["Type"], entry["Properties"])}
+        name: {**entry, "Properties": coerce_properties(entry["Type"], _tag_pairs(entry))}
         for name, entry in converter.data_resources.items()
     }
     lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy

@@ -314,3 +314,32 @@ def test_a_picker_parameter_stands_only_for_the_picked_id() -> None:
     # The picker gives a VPC id, not its CIDR block: that read is reported, not the id.
     assert vswitch["CidrBlock"] == {"Ref": "Vswitch_v_CidrBlock"}
     assert "reads cidr_block of data.alicloud_vpcs.any; the parameter" in warnings(conversion)
+
+
+def test_a_tags_filter_from_a_variable_is_the_key_value_list_datasource_tags_take() -> None:
+    conversion = main(
+        """
+        variable "tags" {
+          default = { env = "prod" }
+        }
+        data "alicloud_security_groups" "by_var" {
+          tags = var.tags
+        }
+        data "alicloud_security_groups" "no_tags" {
+          vpc_id = "vpc-1"
+          tags   = {}
+        }
+        resource "alicloud_vswitch" "v" {
+          vpc_id       = "vpc-1"
+          cidr_block   = "10.0.0.0/24"
+          zone_id      = "cn-hangzhou-h"
+          vswitch_name = data.alicloud_security_groups.by_var.ids[0]
+          description  = data.alicloud_security_groups.no_tags.ids[0]
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["SecurityGroups_by_var"]["Properties"]["Tags"] == {
+        "Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', {"Ref": "tags"}]
+    }
+    assert resources["SecurityGroups_no_tags"]["Properties"] == {"VpcId": "vpc-1"}
