@@ -237,6 +237,7 @@ class _Flattener:
     resources: list[Block] = attrs.field(factory=list)
     outputs: list[Block] = attrs.field(factory=list)
     data: list[Block] = attrs.field(factory=list)
+    prefixes: set[str] = attrs.field(factory=set)  # of the module instances inlined so far
     blocks: int = 0  # module instances and resource blocks made so far (`MAX_FLAT_BLOCKS`)
 
     def _grow(self, address: str, count: int = 1) -> None:
@@ -452,12 +453,22 @@ class _Flattener:
             instances[key] = self.module(
                 child,
                 target,
-                f"{prefix}{name}{suffix}{_SEPARATOR}",
+                self._free_prefix(f"{prefix}{name}{suffix}"),
                 inputs,
                 (*stack, target),
                 f"{address}[{index}]." if several else address + ".",
             )
         return instances
+
+    def _free_prefix(self, stem: str) -> str:
+        """The renaming prefix of one module instance, unique: for_each keys such as "a-b" and
+        "a_b" both read `a_b`, and would otherwise merge into one copy of each resource."""
+        prefix, number = f"{stem}{_SEPARATOR}", 1
+        while prefix in self.prefixes:
+            number += 1
+            prefix = f"{stem}_{number}{_SEPARATOR}"
+        self.prefixes.add(prefix)
+        return prefix
 
     def _instance_keys(
         self,

@@ -283,6 +283,29 @@ def test_for_each_over_a_set_variable_on_a_module_call_follows_its_default() -> 
     )
 
 
+def test_module_for_each_keys_that_read_alike_keep_a_copy_each() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            module "subnet" {
+              source   = "./modules/subnet"
+              for_each = { "a-b" = "10.0.1.0/24", "a_b" = "10.0.2.0/24", "a.b" = "10.0.3.0/24" }
+              cidr     = each.value
+            }
+            output "first" {
+              value = module.subnet["a-b"].id
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    resources = conversion.template["Resources"]
+    cidrs = {name: r["Properties"]["CidrBlock"] for name, r in resources.items()}
+    assert sorted(cidrs.values()) == ["10.0.1.0/24", "10.0.2.0/24", "10.0.3.0/24"]
+    first = conversion.template["Outputs"]["first"]["Value"]["Ref"]
+    assert cidrs[first] == "10.0.1.0/24"
+
+
 def test_a_module_for_each_known_only_at_deploy_time_is_reported() -> None:
     conversion = convert(
         project(
