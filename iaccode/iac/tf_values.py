@@ -303,7 +303,7 @@ class ValueConverter:
         if isinstance(collection, list):
             items = list(enumerate(collection))
         elif isinstance(collection, dict) and not is_function(collection):
-            items = list(collection.items())
+            items = sorted(collection.items())  # Terraform walks a map in its keys' order
         else:
             raise Unmappable(
                 expr, Msg("is a for expression over a value known only at deploy time")
@@ -1223,7 +1223,9 @@ def _toset(args: list[Any]) -> Any:
     (value,) = args
     if isinstance(value, list) and is_literal(value):
         seen = dict.fromkeys(json.dumps(item, sort_keys=True) for item in value)
-        return [json.loads(item) for item in seen]
+        items = [json.loads(item) for item in seen]
+        # A set of strings lists in lexical order in Terraform (`[for s in toset(...) : s]`).
+        return sorted(items) if all(isinstance(item, str) for item in items) else items
     return value
 
 

@@ -306,6 +306,24 @@ def test_module_for_each_keys_that_read_alike_keep_a_copy_each() -> None:
     assert cidrs[first] == "10.0.1.0/24"
 
 
+def test_for_expressions_walk_maps_and_string_sets_in_key_order() -> None:
+    conversion = main(
+        """
+        locals {
+          zones = { web = "cn-hangzhou-k", db = "cn-hangzhou-h" }
+          names = toset(["web", "db", "web"])
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          vpc_name    = join("-", [for role, zone in local.zones : role])
+          description = join("-", [for name in local.names : name])
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["VpcName"] == "db-web"
+    assert props(conversion, "Vpc_v")["Description"] == "db-web"
+
+
 def test_a_module_for_each_known_only_at_deploy_time_is_reported() -> None:
     conversion = convert(
         project(
