@@ -289,6 +289,8 @@ class _Flattener:
                     if len(instances) == 1 and attr in instances[0]:
                         return instances[0][attr]
                     return whole
+                if root == "module" and name in outputs_of:
+                    return _module_value(calls[name], outputs_of[name])
                 if root == "data" and attr is not None and prefix:
                     return f"data.{name}.{prefix}{attr}"
                 if f"{root}.{name}" in names and prefix:
@@ -333,9 +335,13 @@ class _Flattener:
         )
         for block in config.resources:
             self._grow(f"{address}{block.labels[0]}.{block.labels[1]}")
-            body = rewrite_values(dict(block.body), rename)
-            if isinstance(body.get("depends_on"), list):
-                body["depends_on"] = _module_members(body["depends_on"], members)
+            raw = dict(block.body)
+            depends = raw.pop("depends_on", None)
+            body = rewrite_values(raw, rename)
+            if isinstance(depends, list):  # before renaming, which reads `module.x` as a value
+                body["depends_on"] = _module_members(depends, members, rename)
+            elif depends is not None:
+                body["depends_on"] = rewrite_values(depends, rename)
             self.resources.append(
                 Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
             )
@@ -735,6 +741,22 @@ class _Flattener:
         )
 
 
+def _module_value(call: Block, instances: Mapping[str, Mapping[str, str]]) -> str:
+    """`module.x` as a whole, as HCL text: the object of its outputs, a list of them for a
+    call with count, a map by key for one with for_each (`[for k, v in module.x : v.id]`)."""
+
+    def outputs(one: Mapping[str, str]) -> str:
+        return "{" + ", ".join(f"{json.dumps(n)} = ({text})" for n, text in one.items()) + "}"
+
+    if "for_each" in call.body:
+        return (
+            "{" + ", ".join(f"{json.dumps(k)} = {outputs(v)}" for k, v in instances.items()) + "}"
+        )
+    if "count" in call.body:
+        return "[" + ", ".join(outputs(one) for one in instances.values()) + "]"
+    return outputs(next(iter(instances.values()), {}))
+
+
 def _keyed_items(value: object) -> list[tuple[str, object]] | None:
     """A for_each value's (each.key, each.value) pairs: a map by key, a list or set of strings
     or numbers by item; None for anything else."""
@@ -754,15 +776,17 @@ _CALL_ARGUMENTS = frozenset(
 )
 
 
-def _module_members(depends: list[Any], members: Mapping[str, list[str]]) -> list[Any]:
-    """`depends_on = [module.x]` as the resources inlined from that call."""
+def _module_members(
+    depends: list[Any], members: Mapping[str, list[str]], rename: Callable[[str], str]
+) -> list[Any]:
+    """`depends_on = [module.x]` as the resources inlined from that call; other items renamed."""
     result: list[Any] = []
     for item in depends:
         match = re.fullmatch(r"\$\{module\.([A-Za-z_][A-Za-z0-9_-]*)\}", str(item))
         if match and match.group(1) in members:
             result.extend("${" + address + "}" for address in members[match.group(1)])
         else:
-            result.append(item)
+            result.append(rewrite_values(item, rename))
     return result
 
 

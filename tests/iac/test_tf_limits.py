@@ -306,6 +306,49 @@ def test_module_for_each_keys_that_read_alike_keep_a_copy_each() -> None:
     assert cidrs[first] == "10.0.1.0/24"
 
 
+def test_a_module_read_as_a_whole_is_its_instances_outputs() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            module "by_key" {
+              source   = "./modules/subnet"
+              for_each = { b = "10.0.2.0/24", a = "10.0.1.0/24" }
+              cidr     = each.value
+            }
+            module "by_index" {
+              source = "./modules/subnet"
+              count  = 2
+              cidr   = "10.1.${count.index}.0/24"
+            }
+            output "by_key" {
+              value = [for key, one in module.by_key : one.id]
+            }
+            output "by_index" {
+              value = [for one in module.by_index : one.id]
+            }
+            resource "alicloud_vpc" "after" {
+              cidr_block = "10.0.0.0/8"
+              depends_on = [module.by_index]
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    resources, outputs = conversion.template["Resources"], conversion.template["Outputs"]
+
+    def cidrs(name: str) -> list[str]:
+        return [resources[ref["Ref"]]["Properties"]["CidrBlock"] for ref in outputs[name]["Value"]]
+
+    # Terraform walks a map in its keys' order: a before b.
+    assert cidrs("by_key") == ["10.0.1.0/24", "10.0.2.0/24"]
+    assert cidrs("by_index") == ["10.1.0.0/24", "10.1.1.0/24"]
+    # depends_on still names the call's resources, not the value of its outputs.
+    assert resources["Vpc_after"]["DependsOn"] == [
+        ref["Ref"] for ref in outputs["by_index"]["Value"]
+    ]
+    assert "module by_key, which is not converted" not in warnings(conversion)
+
+
 def test_for_expressions_walk_maps_and_string_sets_in_key_order() -> None:
     conversion = main(
         """
