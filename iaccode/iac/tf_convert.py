@@ -49,7 +49,7 @@ from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
 from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
-from iaccode.iac.tf_schema import ros_properties, schema_name
+from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
     Unmappable,
@@ -308,6 +308,8 @@ class _Converter(ValueConverter):
             if item.kind == "unknown" and name is not None and name not in properties:
                 properties[name] = convert(item.raw, item.argument, name)
                 continue
+            if item.kind == "ignored" and name is None and "." not in item.argument:
+                name = near_schema_name(rule.ros_type, item.argument)
             if item.kind == "ignored" and name is not None:
                 reason = Msg(
                     "the vendor's rules leave it out, though {type} has a property {name}",

@@ -311,6 +311,29 @@ def test_the_ros_schema_places_renamed_arguments_and_words_the_reasons() -> None
     ) in text
 
 
+def test_a_left_out_argument_is_not_said_to_lack_a_property_spelled_a_little_otherwise() -> None:
+    conversion = main(
+        """
+        resource "alicloud_db_instance" "db" {
+          engine             = "MySQL"
+          engine_version     = "8.0"
+          instance_type      = "rds.mysql.s1.small"
+          instance_storage   = 20
+          vswitch_id         = "vsw-1"
+          security_group_ids = ["sg-1", "sg-2"]
+          monitoring_period  = 60
+        }
+        """
+    )
+    text = warnings(conversion)
+    # ROS takes the groups comma-separated in SecurityGroupId: it does have the property.
+    assert (
+        "security_group_ids not converted (the vendor's rules leave it out, though "
+        "ALIYUN::RDS::DBInstance has a property SecurityGroupId)"
+    ) in text
+    assert "monitoring_period not converted (ALIYUN::RDS::DBInstance has no property" in text
+
+
 # --- nested and dynamic blocks ----------------------------------------------------------------
 
 
