@@ -1106,6 +1106,14 @@ def _lookup(args: list[Any]) -> Any:
         if len(args) == 3:
             return args[2]
         raise KeyError(key)
+    if len(args) == 3:
+        # The default applies at deploy time too: Fn::Select of a missing key does not give it.
+        default = args[2]
+        if not isinstance(key, str) or not is_literal(default):
+            raise ValueError("lookup() with a computed key or default")
+        name = json.dumps(key)
+        script = f"if has({name}) then .[{name}] else {json.dumps(default)} end"
+        return {"Fn::Jq": ["First", script, mapping]}
     return {"Fn::Select": [key, mapping]}
 
 

@@ -784,6 +784,38 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
     assert "calls upper() with arguments it cannot use" in warnings(conversion)
 
 
+def test_a_lookup_default_holds_for_a_map_known_at_deploy_time() -> None:
+    conversion = main(
+        """
+        variable "subscription" {
+          type    = map(string)
+          default = { period = "1" }
+        }
+        variable "key" {
+          type    = string
+          default = "period_unit"
+        }
+        resource "alicloud_instance" "vm" {
+          period        = lookup(var.subscription, "period", 1)
+          period_unit   = lookup(var.subscription, var.key, "Month")
+          instance_type = lookup(var.subscription, "instance_type")
+        }
+        """
+    )
+    vm = props(conversion, "Instance_vm")
+    # Fn::Select of a key the map lacks gives no default; jq's has() does.
+    assert vm["Period"] == {
+        "Fn::Jq": [
+            "First",
+            'if has("period") then .["period"] else 1 end',
+            {"Ref": "subscription"},
+        ]
+    }
+    assert vm["InstanceType"] == {"Fn::Select": ["instance_type", {"Ref": "subscription"}]}
+    assert vm["PeriodUnit"] == {"Ref": "Instance_vm_PeriodUnit"}
+    assert "calls lookup() with arguments it cannot use" in warnings(conversion)
+
+
 def test_file_functions_read_the_workspace() -> None:
     conversion = convert(
         {
