@@ -696,16 +696,28 @@ class _Flattener:
         content = spec.get("content")
         content = content[0] if isinstance(content, list) and content else content
         iterator = literal_text(spec.get("iterator")) or name
+        defaults: tuple[str, ...] = ()
         try:
-            value, _ = static_value(
+            value, defaults = static_value(
                 config, spec.get("for_each"), address, known, frozenset(self.left_out)
             )
         except Unmappable as problem:
             value, reason = None, problem.reason
         else:
             reason = Msg("its for_each is not a list, set or map known before deployment")
+        if isinstance(value, dict | list) and is_literal(value) and defaults:
+            self.lossy.add(address)
+            self.notes.append(
+                Msg(
+                    "{address}: the dynamic block {name} was repeated over the default of "
+                    "{variable}, so a different value at deploy time is not followed.",
+                    address=address,
+                    name=name,
+                    variable=", ".join(f"var.{variable}" for variable in defaults),
+                )
+            )
         if isinstance(value, dict) and is_literal(value):
-            items = list(value.items())
+            items = sorted(value.items())  # Terraform repeats a map's blocks in key order
         elif isinstance(value, list) and is_literal(value):
             items = list(enumerate(value))
         else:

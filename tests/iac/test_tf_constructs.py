@@ -431,6 +431,36 @@ def test_a_dynamic_block_over_a_deploy_time_value_is_reported() -> None:
     assert conversion.summary.lossy == 1
 
 
+def test_a_dynamic_block_over_a_variables_default_says_so() -> None:
+    conversion = main(
+        """
+        variable "disks" {
+          type    = map(number)
+          default = { logs = 80, app = 40 }
+        }
+        resource "alicloud_instance" "vm" {
+          instance_type = "ecs.g7.large"
+          image_id      = "img"
+          dynamic "data_disks" {
+            for_each = var.disks
+            content {
+              name = data_disks.key
+              size = data_disks.value
+            }
+          }
+        }
+        """
+    )
+    # Terraform repeats a map's blocks in key order.
+    disks = props(conversion, "Instance_vm")["DiskMappings"]
+    assert [(disk["DiskName"], disk["Size"]) for disk in disks] == [("app", 40), ("logs", 80)]
+    assert (
+        "alicloud_instance.vm: the dynamic block data_disks was repeated over the default of "
+        "var.disks, so a different value at deploy time is not followed."
+    ) in warnings(conversion)
+    assert conversion.summary.lossy == 1
+
+
 # --- modules ----------------------------------------------------------------------------------
 
 
