@@ -444,6 +444,16 @@ class _Converter(ValueConverter):
         outputs: dict[str, Any] = {}
         for block in self.config.outputs:
             name = block.labels[0]
+            if block.body.get("sensitive") is True:
+                # ROS Outputs have no NoEcho: anyone who can read the stack would see it.
+                self.warnings.append(
+                    Msg(
+                        "{address} is sensitive, and ROS shows every output's value to whoever "
+                        "can read the stack, so the output was left out.",
+                        address=block.address,
+                    )
+                )
+                continue
             where = Where(block.address, name, "value", "Value", strict=True)
             try:
                 value = self.value(block.body.get("value"), where)

@@ -719,6 +719,32 @@ def test_validations_become_parameter_constraints_or_are_reported() -> None:
     ) in warnings(conversion)
 
 
+def test_a_sensitive_output_is_left_out_not_shown_in_ros_outputs() -> None:
+    conversion = main(
+        """
+        variable "password" {
+          type      = string
+          sensitive = true
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        output "password" {
+          value     = var.password
+          sensitive = true
+        }
+        output "vpc_id" {
+          value = alicloud_vpc.v.id
+        }
+        """
+    )
+    # ROS Outputs have no NoEcho: the value would be there for whoever reads the stack.
+    assert list(conversion.template["Outputs"]) == ["vpc_id"]
+    assert "output.password is sensitive, and ROS shows every output's value" in warnings(
+        conversion
+    )
+
+
 # --- data sources and functions ---------------------------------------------------------------
 
 
