@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from iaccode.iac.terraform import (
+    Conversion,
     TerraformError,
     collect_terraform_files,
     collect_used_files,
@@ -532,23 +533,12 @@ def test_cidrsubnet_keeps_allowed_values_of_the_defaults_prefix_length() -> None
     ]
 
 
-@pytest.mark.parametrize(
-    ("regex", "whole", "yes", "no"),
-    [
-        ("^[a-z]+$", "^[a-z]+$", "abc", "abc1"),
-        ("^10\\\\.", "^10\\..*$", "10.0.0.0/8", "110.0.0.0/8"),
-        ("-prod$", "^.*-prod$", "web-prod", "web-prod-1"),
-        ("^a|b$", "^.*(?:^a|b$).*$", "ax", "xa"),
-    ],
-)
-def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
-    regex: str, whole: str, yes: str, no: str
-) -> None:
-    conversion = main(
+def _validated_by_regex(regex: str, default: str) -> Conversion:
+    return main(
         f"""
         variable "name" {{
           type    = string
-          default = "{yes}"
+          default = "{default}"
           validation {{
             condition     = can(regex("{regex}", var.name))
             error_message = "Bad name."
@@ -560,11 +550,35 @@ def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
         }}
         """
     )
+
+
+@pytest.mark.parametrize(
+    ("regex", "whole", "yes", "no"),
+    [
+        ("^[a-z]+$", "^[a-z]+$", "abc", "abc1"),
+        ("^10\\\\.", "^10\\..*$", "10.0.0.0/8", "110.0.0.0/8"),
+        ("-prod$", "^.*-prod$", "web-prod", "web-prod-1"),
+        ("^a|b$", "^.*(?:^a|b$).*$", "ax", "xa"),
+        # Leading flags stay in front: Python refuses them anywhere else.
+        ("(?i)^web", "(?i)^web.*$", "Web-1", "my-web"),
+    ],
+)
+def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
+    regex: str, whole: str, yes: str, no: str
+) -> None:
+    conversion = _validated_by_regex(regex, yes)
     import re
 
     pattern = conversion.template["Parameters"]["name"]["AllowedPattern"]
     assert pattern == whole
     assert re.fullmatch(pattern, yes) and not re.fullmatch(pattern, no)
+
+
+@pytest.mark.parametrize("regex", ["[[:alpha:]]+", "^\\\\pL+$", "a(?i)b"])
+def test_a_validation_regex_of_re2_only_syntax_is_reported_not_rewritten(regex: str) -> None:
+    conversion = _validated_by_regex(regex, "ab")
+    assert "AllowedPattern" not in conversion.template["Parameters"]["name"]
+    assert "has no ROS parameter constraint" in warnings(conversion)
 
 
 # --- list functions the public modules use, computed from what the files give -----------------
