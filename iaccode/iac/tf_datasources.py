@@ -9,11 +9,14 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   literal with no regular-expression syntax (`"^web$"` faithfully; `"web"` with a note, since
   Terraform matched every name containing it). Reads become `Fn::GetAtt`: `ids` is the type's
   id list (`VpcIds`), `vpcs[0].id` its item, `vpcs[0].cidr_block` the item's API key
-  (`CidrBlock`) of the object list (`Vpcs`).
+  (`CidrBlock`) of the object list (`Vpcs`); `item_keys` names the keys that are not the
+  attribute in PascalCase (`groups[0].name` -> `SecurityGroupName`), and an attribute the API
+  nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed.
 - A parameter with `AssociationProperty` (the console's picker) when the data source only asks
   for "one that fits" (zones, instance types, images by owner or by a pattern, a VPC with no
   filter) or a filter has no DATASOURCE property (it would widen the result and pick another
-  resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`.
+  resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`. The parameter holds the picked
+  id only, so a read of another attribute of the item (`vpcs[0].cidr_block`) is reported.
 - `alicloud_account` is the pseudo parameter `ALIYUN::AccountId`, `alicloud_regions` with
   `current = true` is `ALIYUN::Region`.
 
