@@ -27,6 +27,7 @@ is already taken gets `_2`, `_3`, ... so ids are deterministic and never collide
 from __future__ import annotations
 
 import copy
+import ipaddress
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -46,9 +47,9 @@ from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
-from iaccode.iac.tf_props import Dropped, convert_properties
+from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
-from iaccode.iac.tf_schema import ros_properties, schema_name
+from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
     Unmappable,
@@ -307,6 +308,8 @@ class _Converter(ValueConverter):
             if item.kind == "unknown" and name is not None and name not in properties:
                 properties[name] = convert(item.raw, item.argument, name)
                 continue
+            if item.kind == "ignored" and name is None and "." not in item.argument:
+                name = near_schema_name(rule.ros_type, item.argument)
             if item.kind == "ignored" and name is not None:
                 reason = Msg(
                     "the vendor's rules leave it out, though {type} has a property {name}",
@@ -441,6 +444,16 @@ class _Converter(ValueConverter):
         outputs: dict[str, Any] = {}
         for block in self.config.outputs:
             name = block.labels[0]
+            if block.body.get("sensitive") is True:
+                # ROS Outputs have no NoEcho: anyone who can read the stack would see it.
+                self.warnings.append(
+                    Msg(
+                        "{address} is sensitive, and ROS shows every output's value to whoever "
+                        "can read the stack, so the output was left out.",
+                        address=block.address,
+                    )
+                )
+                continue
             where = Where(block.address, name, "value", "Value", strict=True)
             try:
                 value = self.value(block.body.get("value"), where)
@@ -540,6 +553,39 @@ def convert(files: Mapping[str, str], *, description: str | None = None) -> Conv
         ) from None
 
 
+def _tag_pairs(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A DATASOURCE resource's properties with a `tags` map filter as the Key/Value pairs its
+    `Tags` takes, a computed map (`var.tags`) too, as the resources' tags handler does."""
+    properties = dict(entry["Properties"])
+    if isinstance(properties.get("Tags"), dict):
+        properties["Tags"] = HANDLERS["tags_dict_to_list"](properties["Tags"])
+        if properties["Tags"] is None:  # `tags = {}` filters nothing
+            del properties["Tags"]
+    return properties
+
+
+def _prefix_length(value: object) -> int | None:
+    try:
+        return (
+            ipaddress.ip_network(value, strict=False).prefixlen if isinstance(value, str) else None
+        )
+    except ValueError:
+        return None
+
+
+def _own_constraint_conflicts(parameter: Mapping[str, Any]) -> bool:
+    """True when a parameter's own constraint would let through a CIDR of another prefix length
+    than its default's (its AllowedPattern, or an AllowedValues entry such as a /16 beside a /12
+    default): Fn::Cidr, which holds the parameter to the default's length, would refuse it."""
+    if "AllowedPattern" in parameter:
+        return True
+    allowed = parameter.get("AllowedValues")
+    if not isinstance(allowed, list):
+        return False
+    default = _prefix_length(parameter.get("Default"))
+    return default is None or any(_prefix_length(value) != default for value in allowed)
+
+
 def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     checked = check_workspace(files)
     if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
@@ -552,7 +598,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
         parameter_patterns=frozenset(
             name
             for name, block in expanded.config.variables.items()
-            if "AllowedPattern" in variable_parameter(block, expanded.config.tfvars)
+            if _own_constraint_conflicts(variable_parameter(block, expanded.config.tfvars))
         ),
     )
     converter.warnings.extend(expanded.notes)
@@ -580,7 +626,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     }
     # Data sources first: what the stack reads before what it creates.
     data_sources = {
-        name: {**entry, "Properties": coerce_properties(entry["Type"], entry["Properties"])}
+        name: {**entry, "Properties": coerce_properties(entry["Type"], _tag_pairs(entry))}
         for name, entry in converter.data_resources.items()
     }
     lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy

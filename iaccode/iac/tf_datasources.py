@@ -9,11 +9,14 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   literal with no regular-expression syntax (`"^web$"` faithfully; `"web"` with a note, since
   Terraform matched every name containing it). Reads become `Fn::GetAtt`: `ids` is the type's
   id list (`VpcIds`), `vpcs[0].id` its item, `vpcs[0].cidr_block` the item's API key
-  (`CidrBlock`) of the object list (`Vpcs`).
+  (`CidrBlock`) of the object list (`Vpcs`); `item_keys` names the keys that are not the
+  attribute in PascalCase (`groups[0].name` -> `SecurityGroupName`), and an attribute the API
+  nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed.
 - A parameter with `AssociationProperty` (the console's picker) when the data source only asks
   for "one that fits" (zones, instance types, images by owner or by a pattern, a VPC with no
   filter) or a filter has no DATASOURCE property (it would widen the result and pick another
-  resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`.
+  resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`. The parameter holds the picked
+  id only, so a read of another attribute of the item (`vpcs[0].cidr_block`) is reported.
 - `alicloud_account` is the pseudo parameter `ALIYUN::AccountId`, `alicloud_regions` with
   `current = true` is `ALIYUN::Region`.
 
@@ -45,6 +48,10 @@ class DataSourceSpec:
     name: str | None = None  # the ROS property `name_regex` maps to, as an exact name
     needs_name: bool = False  # without a name it is a "pick one that fits": a parameter
     not_narrowing: frozenset[str] = frozenset()  # arguments that only order or shape
+    # Item attributes whose API key is not their PascalCase (`name` -> `VSwitchName`), and
+    # those the API nests deeper or lacks (`private_ip` of an instance): those are reported.
+    item_keys: Mapping[str, str] = attrs.field(factory=dict)
+    not_flat: frozenset[str] = frozenset()
 
 
 SPECS: Mapping[str, DataSourceSpec] = {
@@ -62,6 +69,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="vpcs",
         items="Vpcs",
         name="VpcName",
+        item_keys={"vrouter_id": "VRouterId", "router_id": "VRouterId"},
+        not_flat=frozenset({"route_table_id"}),
     ),
     "alicloud_vswitches": DataSourceSpec(
         "DATASOURCE::VPC::VSwitches",
@@ -78,6 +87,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="vswitches",
         items="VSwitches",
         name="VSwitchName",
+        item_keys={"name": "VSwitchName"},
+        not_flat=frozenset({"route_table_id", "instance_ids"}),
     ),
     "alicloud_security_groups": DataSourceSpec(
         "DATASOURCE::ECS::SecurityGroups",
@@ -93,6 +104,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="groups",
         items="SecurityGroups",
         name="SecurityGroupName",
+        item_keys={"name": "SecurityGroupName"},
+        not_flat=frozenset({"inner_access"}),
     ),
     "alicloud_images": DataSourceSpec(
         "DATASOURCE::ECS::Images",
@@ -115,6 +128,13 @@ SPECS: Mapping[str, DataSourceSpec] = {
         name="ImageName",
         needs_name=True,
         not_narrowing=frozenset({"most_recent"}),
+        item_keys={
+            "name": "ImageName",
+            "os_type": "OSType",
+            "os_name": "OSName",
+            "os_name_en": "OSNameEn",
+            "state": "Status",
+        },
     ),
     "alicloud_instances": DataSourceSpec(
         "DATASOURCE::ECS::Instances",
@@ -133,6 +153,14 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="instances",
         items="Instances",
         name="InstanceName",
+        item_keys={
+            "name": "InstanceName",
+            "availability_zone": "ZoneId",
+            "key_name": "KeyPairName",
+        },
+        not_flat=frozenset(
+            {"vpc_id", "vswitch_id", "private_ip", "public_ip", "eip", "security_groups"}
+        ),
     ),
     "alicloud_db_instances": DataSourceSpec(
         "DATASOURCE::RDS::DBInstances",
@@ -148,6 +176,16 @@ SPECS: Mapping[str, DataSourceSpec] = {
         ids="DBInstanceIds",
         collection="instances",
         items="DBInstances",
+        item_keys={
+            "name": "DBInstanceDescription",
+            "db_type": "DBInstanceType",
+            "instance_type": "DBInstanceClass",
+            "status": "DBInstanceStatus",
+            "net_type": "DBInstanceNetType",
+            "charge_type": "PayType",
+            "availability_zone": "ZoneId",
+            "creation_time": "CreateTime",
+        },
     ),
     "alicloud_nat_gateways": DataSourceSpec(
         "DATASOURCE::VPC::NatGateways",
@@ -163,6 +201,12 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="gateways",
         items="NatGateways",
         name="Name",
+        item_keys={
+            "nat_gateway_name": "Name",
+            "specification": "Spec",
+            "payment_type": "InstanceChargeType",
+        },
+        not_flat=frozenset({"forward_table_ids", "snat_table_ids", "ip_lists"}),
     ),
 }
 

@@ -12,8 +12,9 @@ configuration into one flat root module that means the same:
   the files inlines the module once per instance (`<call>_<i>__` or `<call>_<key>__`, with
   `count.index` or `each.key` / `each.value` of its arguments bound), and `[i]`, `["key"]` and
   `[*]` of its outputs read those; one known only at deploy time leaves the call out, saying
-  so. Module nesting deeper than `MAX_MODULE_DEPTH` or a module that
-  calls itself is refused with `TerraformError`.
+  so. Module nesting deeper than `MAX_MODULE_DEPTH`, a module that calls itself, or more than
+  `MAX_FLAT_BLOCKS` module instances and resource copies in all (nested counts and for_each
+  multiply) is refused with `TerraformError`.
 - `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
   map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
   replaced by the key's values, addressed `type.name["key"]` as Terraform does. Over a list or
@@ -60,6 +61,9 @@ from iaccode.iac.tf_values import (
 )
 
 MAX_MODULE_DEPTH = 8
+# Module instances plus resource blocks one conversion flattens: far above the 300 resources
+# a stack holds, and low enough that nested for_each (300 x 300 x ...) stays quick to refuse.
+MAX_FLAT_BLOCKS = 2000
 _SEPARATOR = "__"
 
 _COMPATIBLE_HINT = Msg(
@@ -233,6 +237,24 @@ class _Flattener:
     resources: list[Block] = attrs.field(factory=list)
     outputs: list[Block] = attrs.field(factory=list)
     data: list[Block] = attrs.field(factory=list)
+    prefixes: set[str] = attrs.field(factory=set)  # of the module instances inlined so far
+    blocks: int = 0  # module instances and resource blocks made so far (`MAX_FLAT_BLOCKS`)
+
+    def _grow(self, address: str, count: int = 1) -> None:
+        """Count `count` more module instances or resource blocks; refuse the configuration
+        once they pass `MAX_FLAT_BLOCKS` (nested for_each and count multiply)."""
+        self.blocks += count
+        if self.blocks > MAX_FLAT_BLOCKS:
+            raise TerraformError(
+                Msg(
+                    "The module instances and resource copies add up to more than {limit} "
+                    "(reached at {address}); a ROS stack holds at most 300 resources, so the "
+                    "configuration is not converted. Lower the counts or split the "
+                    "configuration into several stacks.",
+                    limit=MAX_FLAT_BLOCKS,
+                    address=address,
+                )
+            )
 
     def module(
         self,
@@ -267,6 +289,8 @@ class _Flattener:
                     if len(instances) == 1 and attr in instances[0]:
                         return instances[0][attr]
                     return whole
+                if root == "module" and name in outputs_of:
+                    return _module_value(calls[name], outputs_of[name])
                 if root == "data" and attr is not None and prefix:
                     return f"data.{name}.{prefix}{attr}"
                 if f"{root}.{name}" in names and prefix:
@@ -310,9 +334,14 @@ class _Flattener:
             for body in [rewrite_values(dict(block.body), rename)]
         )
         for block in config.resources:
-            body = rewrite_values(dict(block.body), rename)
-            if isinstance(body.get("depends_on"), list):
-                body["depends_on"] = _module_members(body["depends_on"], members)
+            self._grow(f"{address}{block.labels[0]}.{block.labels[1]}")
+            raw = dict(block.body)
+            depends = raw.pop("depends_on", None)
+            body = rewrite_values(raw, rename)
+            if isinstance(depends, list):  # before renaming, which reads `module.x` as a value
+                body["depends_on"] = _module_members(depends, members, rename)
+            elif depends is not None:
+                body["depends_on"] = rewrite_values(depends, rename)
             self.resources.append(
                 Block(block.kind, (block.labels[0], prefix + block.labels[1]), body, block.file)
             )
@@ -419,6 +448,7 @@ class _Flattener:
         instances: dict[str, dict[str, str]] = {}
         several = ("count" in block.body and len(keys) > 1) or "for_each" in block.body
         for key, bind in keys.items():
+            self._grow(address)
             inputs = {
                 argument: rewrite_values(value, bind)
                 for argument, value in body.items()
@@ -429,12 +459,22 @@ class _Flattener:
             instances[key] = self.module(
                 child,
                 target,
-                f"{prefix}{name}{suffix}{_SEPARATOR}",
+                self._free_prefix(f"{prefix}{name}{suffix}"),
                 inputs,
                 (*stack, target),
                 f"{address}[{index}]." if several else address + ".",
             )
         return instances
+
+    def _free_prefix(self, stem: str) -> str:
+        """The renaming prefix of one module instance, unique: for_each keys such as "a-b" and
+        "a_b" both read `a_b`, and would otherwise merge into one copy of each resource."""
+        prefix, number = f"{stem}{_SEPARATOR}", 1
+        while prefix in self.prefixes:
+            number += 1
+            prefix = f"{stem}_{number}{_SEPARATOR}"
+        self.prefixes.add(prefix)
+        return prefix
 
     def _instance_keys(
         self,
@@ -617,6 +657,7 @@ class _Flattener:
                 ),
             )
             return []
+        self._grow(block.address, len(items) - 1)  # the block itself was counted
         unrolled = []
         for key, item in items:
             bindings = {"key": key, "value": item}
@@ -655,16 +696,28 @@ class _Flattener:
         content = spec.get("content")
         content = content[0] if isinstance(content, list) and content else content
         iterator = literal_text(spec.get("iterator")) or name
+        defaults: tuple[str, ...] = ()
         try:
-            value, _ = static_value(
+            value, defaults = static_value(
                 config, spec.get("for_each"), address, known, frozenset(self.left_out)
             )
         except Unmappable as problem:
             value, reason = None, problem.reason
         else:
             reason = Msg("its for_each is not a list, set or map known before deployment")
+        if isinstance(value, dict | list) and is_literal(value) and defaults:
+            self.lossy.add(address)
+            self.notes.append(
+                Msg(
+                    "{address}: the dynamic block {name} was repeated over the default of "
+                    "{variable}, so a different value at deploy time is not followed.",
+                    address=address,
+                    name=name,
+                    variable=", ".join(f"var.{variable}" for variable in defaults),
+                )
+            )
         if isinstance(value, dict) and is_literal(value):
-            items = list(value.items())
+            items = sorted(value.items())  # Terraform repeats a map's blocks in key order
         elif isinstance(value, list) and is_literal(value):
             items = list(enumerate(value))
         else:
@@ -700,6 +753,22 @@ class _Flattener:
         )
 
 
+def _module_value(call: Block, instances: Mapping[str, Mapping[str, str]]) -> str:
+    """`module.x` as a whole, as HCL text: the object of its outputs, a list of them for a
+    call with count, a map by key for one with for_each (`[for k, v in module.x : v.id]`)."""
+
+    def outputs(one: Mapping[str, str]) -> str:
+        return "{" + ", ".join(f"{json.dumps(n)} = ({text})" for n, text in one.items()) + "}"
+
+    if "for_each" in call.body:
+        return (
+            "{" + ", ".join(f"{json.dumps(k)} = {outputs(v)}" for k, v in instances.items()) + "}"
+        )
+    if "count" in call.body:
+        return "[" + ", ".join(outputs(one) for one in instances.values()) + "]"
+    return outputs(next(iter(instances.values()), {}))
+
+
 def _keyed_items(value: object) -> list[tuple[str, object]] | None:
     """A for_each value's (each.key, each.value) pairs: a map by key, a list or set of strings
     or numbers by item; None for anything else."""
@@ -719,15 +788,17 @@ _CALL_ARGUMENTS = frozenset(
 )
 
 
-def _module_members(depends: list[Any], members: Mapping[str, list[str]]) -> list[Any]:
-    """`depends_on = [module.x]` as the resources inlined from that call."""
+def _module_members(
+    depends: list[Any], members: Mapping[str, list[str]], rename: Callable[[str], str]
+) -> list[Any]:
+    """`depends_on = [module.x]` as the resources inlined from that call; other items renamed."""
     result: list[Any] = []
     for item in depends:
         match = re.fullmatch(r"\$\{module\.([A-Za-z_][A-Za-z0-9_-]*)\}", str(item))
         if match and match.group(1) in members:
             result.extend("${" + address + "}" for address in members[match.group(1)])
         else:
-            result.append(item)
+            result.append(rewrite_values(item, rename))
     return result
 
 

@@ -37,6 +37,16 @@ def schema_name(ros_type: str, argument: str) -> str | None:
     return name if known is not None and name in known else None
 
 
+def near_schema_name(ros_type: str, argument: str) -> str | None:
+    """The property `argument` comes closest to by spelling, compared without case and with a
+    plural's trailing s dropped (`havip_id` -> `HaVipId`, `security_group_ids` ->
+    `SecurityGroupId`), or None; for saying that ROS has it, not for mapping to it."""
+    known = ros_properties(ros_type)
+    folded = {name.lower(): name for name in known or ()}
+    key = argument.replace("_", "").lower()
+    return folded.get(key) or (folded.get(key[:-1]) if key.endswith("s") else None)
+
+
 def list_struct_fields(ros_type: str, prop: str) -> frozenset[str] | None:
     """The field names of `prop` when it is a list of structs with known fields, else None."""
     resource = _resource(ros_type)

@@ -14,6 +14,7 @@ returned as not converted, with its text, so the caller reports it instead of dr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -98,9 +99,31 @@ def _pattern(node: object, name: str) -> str | None:
     return whole_value_pattern(pattern.value)
 
 
-def whole_value_pattern(text: str) -> str:
+# RE2 syntax that Python's `re` (the checker's, and the reading ROS is checked by) lacks or
+# reads otherwise: POSIX classes, Unicode classes, \z, \Q...\E, \C.
+_RE2_ONLY = re.compile(r"\[:|\\[pPzQC]")
+_FLAGS = re.compile(r"\(\?([ims]+)\)")
+
+
+def whole_value_pattern(text: str) -> str | None:
     r"""Terraform's `regex` finds the pattern anywhere in the value; ROS's AllowedPattern must
-    match the whole value, so an open end gets `.*` (`^10\.` -> `^10\..*$`)."""
+    match the whole value, so an open end gets `.*` (`^10\.` -> `^10\..*$`). Leading flags
+    (`(?i)`) stay in front. None for a pattern that would not read the same (RE2-only syntax,
+    or one Python's `re` does not compile)."""
+    flags = _FLAGS.match(text)
+    prefix = flags.group(0) if flags else ""
+    text = text[len(prefix) :]
+    if _RE2_ONLY.search(text) or "(?" in text.replace("(?:", "").replace("(?P<", ""):
+        return None
+    whole = prefix + _anchored(text)
+    try:
+        re.compile(whole)
+    except re.error:
+        return None
+    return whole
+
+
+def _anchored(text: str) -> str:
     if "|" in text:
         return f"^.*(?:{text}).*$"  # anchors inside still assert the ends
     ends = text.endswith("$") and not text.endswith("\\$")

@@ -140,6 +140,17 @@ DATA_SOURCE_PROPERTIES: Mapping[str, str] = {
 }
 
 
+# The item attributes of a picker data source that are the picked value itself.
+_PICKED_ID_ATTRIBUTES: Mapping[str, frozenset[str]] = {
+    "alicloud_zones": frozenset({"id", "zone_id"}),
+    "alicloud_images": frozenset({"id", "image_id"}),
+    "alicloud_vpcs": frozenset({"id", "vpc_id"}),
+    "alicloud_vswitches": frozenset({"id", "vswitch_id"}),
+    "alicloud_security_groups": frozenset({"id", "security_group_id"}),
+    "alicloud_key_pairs": frozenset({"id", "key_name", "key_pair_name"}),
+}
+
+
 def is_function(value: object) -> bool:
     """True for a ROS function value: `{"Ref": ...}` or `{"Fn::...": ...}`."""
     if not isinstance(value, dict) or len(value) != 1:
@@ -195,7 +206,8 @@ class ValueConverter:
     data_ids: dict[str, str] = attrs.field(factory=dict)
     # CIDR parameters split by Fn::Cidr: the prefix length their value must keep.
     cidr_prefixes: dict[str, int] = attrs.field(factory=dict)
-    parameter_patterns: frozenset[str] = frozenset()  # variables with their own AllowedPattern
+    # Variables whose own AllowedPattern or AllowedValues admit other CIDR prefix lengths.
+    parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
 
@@ -291,7 +303,7 @@ class ValueConverter:
         if isinstance(collection, list):
             items = list(enumerate(collection))
         elif isinstance(collection, dict) and not is_function(collection):
-            items = list(collection.items())
+            items = sorted(collection.items())  # Terraform walks a map in its keys' order
         else:
             raise Unmappable(
                 expr, Msg("is a for expression over a value known only at deploy time")
@@ -562,9 +574,20 @@ class ValueConverter:
             if after and isinstance(after[0], GetAttr) and after[0].name == "id":
                 ids = _get_att(logical_id, spec.ids)
                 return self.select(ids, (rest[0], *after[1:]), expr, where)
+            if after and isinstance(after[0], GetAttr) and after[0].name in spec.not_flat:
+                raise Unmappable(
+                    expr,
+                    Msg(
+                        "reads {attribute} of {source}, which {type} has no attribute for",
+                        attribute=f"{first}[...].{after[0].name}",
+                        source=source,
+                        type=spec.ros_type,
+                    ),
+                )
             item = self.select(_get_att(logical_id, spec.items), (rest[0],), expr, where)
             if after and isinstance(after[0], GetAttr):
-                key = GetAttr(api_key(after[0].name))
+                name = after[0].name
+                key = GetAttr(spec.item_keys.get(name) or api_key(name))
                 return self.select(item, (key, *after[1:]), expr, where)
             return self.select(item, after, expr, where)
         raise Unmappable(
@@ -586,7 +609,19 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads the data source {source}, which ROS cannot see", source=source)
             )
-        # One parameter per data source: every read of it is the one value the user picks.
+        # One parameter per data source: every read of it is the one value the user picks,
+        # so a read of anything else of the item (`vpcs[0].cidr_block`) is reported.
+        read = [step.name for step in node.steps[2:] if isinstance(step, GetAttr)][1:2]
+        if read and read[0] not in _PICKED_ID_ATTRIBUTES.get(names[0], {"id"}):
+            raise Unmappable(
+                expr,
+                Msg(
+                    "reads {attribute} of {source}; the parameter standing for it holds only "
+                    "the chosen id",
+                    attribute=read[0],
+                    source=source,
+                ),
+            )
         indexed = any(isinstance(step, Index | Splat) for step in node.steps[2:3])
         single = indexed or len(node.steps) > 3
         known = self.placeholder_for.get(source)
@@ -1071,6 +1106,14 @@ def _lookup(args: list[Any]) -> Any:
         if len(args) == 3:
             return args[2]
         raise KeyError(key)
+    if len(args) == 3:
+        # The default applies at deploy time too: Fn::Select of a missing key does not give it.
+        default = args[2]
+        if not isinstance(key, str) or not is_literal(default):
+            raise ValueError("lookup() with a computed key or default")
+        name = json.dumps(key)
+        script = f"if has({name}) then .[{name}] else {json.dumps(default)} end"
+        return {"Fn::Jq": ["First", script, mapping]}
     return {"Fn::Select": [key, mapping]}
 
 
@@ -1188,7 +1231,9 @@ def _toset(args: list[Any]) -> Any:
     (value,) = args
     if isinstance(value, list) and is_literal(value):
         seen = dict.fromkeys(json.dumps(item, sort_keys=True) for item in value)
-        return [json.loads(item) for item in seen]
+        items = [json.loads(item) for item in seen]
+        # A set of strings lists in lexical order in Terraform (`[for s in toset(...) : s]`).
+        return sorted(items) if all(isinstance(item, str) for item in items) else items
     return value
 
 

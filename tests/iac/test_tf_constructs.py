@@ -311,6 +311,29 @@ def test_the_ros_schema_places_renamed_arguments_and_words_the_reasons() -> None
     ) in text
 
 
+def test_a_left_out_argument_is_not_said_to_lack_a_property_spelled_a_little_otherwise() -> None:
+    conversion = main(
+        """
+        resource "alicloud_db_instance" "db" {
+          engine             = "MySQL"
+          engine_version     = "8.0"
+          instance_type      = "rds.mysql.s1.small"
+          instance_storage   = 20
+          vswitch_id         = "vsw-1"
+          security_group_ids = ["sg-1", "sg-2"]
+          monitoring_period  = 60
+        }
+        """
+    )
+    text = warnings(conversion)
+    # ROS takes the groups comma-separated in SecurityGroupId: it does have the property.
+    assert (
+        "security_group_ids not converted (the vendor's rules leave it out, though "
+        "ALIYUN::RDS::DBInstance has a property SecurityGroupId)"
+    ) in text
+    assert "monitoring_period not converted (ALIYUN::RDS::DBInstance has no property" in text
+
+
 # --- nested and dynamic blocks ----------------------------------------------------------------
 
 
@@ -405,6 +428,36 @@ def test_a_dynamic_block_over_a_deploy_time_value_is_reported() -> None:
     )
     assert "DiskMappings" not in props(conversion, "Instance_vm")
     assert "the dynamic block data_disks was not converted" in warnings(conversion)
+    assert conversion.summary.lossy == 1
+
+
+def test_a_dynamic_block_over_a_variables_default_says_so() -> None:
+    conversion = main(
+        """
+        variable "disks" {
+          type    = map(number)
+          default = { logs = 80, app = 40 }
+        }
+        resource "alicloud_instance" "vm" {
+          instance_type = "ecs.g7.large"
+          image_id      = "img"
+          dynamic "data_disks" {
+            for_each = var.disks
+            content {
+              name = data_disks.key
+              size = data_disks.value
+            }
+          }
+        }
+        """
+    )
+    # Terraform repeats a map's blocks in key order.
+    disks = props(conversion, "Instance_vm")["DiskMappings"]
+    assert [(disk["DiskName"], disk["Size"]) for disk in disks] == [("app", 40), ("logs", 80)]
+    assert (
+        "alicloud_instance.vm: the dynamic block data_disks was repeated over the default of "
+        "var.disks, so a different value at deploy time is not followed."
+    ) in warnings(conversion)
     assert conversion.summary.lossy == 1
 
 
@@ -666,6 +719,32 @@ def test_validations_become_parameter_constraints_or_are_reported() -> None:
     ) in warnings(conversion)
 
 
+def test_a_sensitive_output_is_left_out_not_shown_in_ros_outputs() -> None:
+    conversion = main(
+        """
+        variable "password" {
+          type      = string
+          sensitive = true
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        output "password" {
+          value     = var.password
+          sensitive = true
+        }
+        output "vpc_id" {
+          value = alicloud_vpc.v.id
+        }
+        """
+    )
+    # ROS Outputs have no NoEcho: the value would be there for whoever reads the stack.
+    assert list(conversion.template["Outputs"]) == ["vpc_id"]
+    assert "output.password is sensitive, and ROS shows every output's value" in warnings(
+        conversion
+    )
+
+
 # --- data sources and functions ---------------------------------------------------------------
 
 
@@ -759,6 +838,38 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
     }
     assert vm["HostName"] == {"Ref": "Instance_vm_HostName"}
     assert "calls upper() with arguments it cannot use" in warnings(conversion)
+
+
+def test_a_lookup_default_holds_for_a_map_known_at_deploy_time() -> None:
+    conversion = main(
+        """
+        variable "subscription" {
+          type    = map(string)
+          default = { period = "1" }
+        }
+        variable "key" {
+          type    = string
+          default = "period_unit"
+        }
+        resource "alicloud_instance" "vm" {
+          period        = lookup(var.subscription, "period", 1)
+          period_unit   = lookup(var.subscription, var.key, "Month")
+          instance_type = lookup(var.subscription, "instance_type")
+        }
+        """
+    )
+    vm = props(conversion, "Instance_vm")
+    # Fn::Select of a key the map lacks gives no default; jq's has() does.
+    assert vm["Period"] == {
+        "Fn::Jq": [
+            "First",
+            'if has("period") then .["period"] else 1 end',
+            {"Ref": "subscription"},
+        ]
+    }
+    assert vm["InstanceType"] == {"Fn::Select": ["instance_type", {"Ref": "subscription"}]}
+    assert vm["PeriodUnit"] == {"Ref": "Instance_vm_PeriodUnit"}
+    assert "calls lookup() with arguments it cannot use" in warnings(conversion)
 
 
 def test_file_functions_read_the_workspace() -> None:

@@ -263,3 +263,83 @@ def test_a_data_source_in_a_module_is_renamed_and_no_condition_reads_it() -> Non
     assert resources["Vpcs_net__default"]["Type"] == "DATASOURCE::VPC::Vpcs"
     assert "Conditions" not in conversion.template
     assert "has a condition on a resource's value" in warnings(conversion)
+
+
+def test_item_attributes_read_the_api_key_not_a_guessed_one() -> None:
+    conversion = main(
+        """
+        data "alicloud_security_groups" "sg" {
+          vpc_id = "vpc-1"
+        }
+        data "alicloud_instances" "web" {
+          instance_name = "web"
+        }
+        resource "alicloud_vswitch" "v" {
+          vpc_id       = "vpc-1"
+          cidr_block   = "10.0.0.0/24"
+          zone_id      = data.alicloud_instances.web.instances[0].availability_zone
+          vswitch_name = data.alicloud_security_groups.sg.groups[0].name
+          description  = data.alicloud_instances.web.instances[0].private_ip
+        }
+        """
+    )
+    vswitch = props(conversion, "Vswitch_v")
+
+    def item(source: str, items: str, key: str) -> dict[str, object]:
+        first = {"Fn::Select": ["0", {"Fn::GetAtt": [source, items]}]}
+        return {"Fn::Select": [key, first]}
+
+    assert vswitch["ZoneId"] == item("Instances_web", "Instances", "ZoneId")
+    assert vswitch["VSwitchName"] == item(
+        "SecurityGroups_sg", "SecurityGroups", "SecurityGroupName"
+    )
+    # DescribeInstances nests the private address (VpcAttributes): reported, not guessed.
+    assert vswitch["Description"] == {"Ref": "Vswitch_v_Description"}
+    assert "instances[...].private_ip of data.alicloud_instances.web" in warnings(conversion)
+
+
+def test_a_picker_parameter_stands_only_for_the_picked_id() -> None:
+    conversion = main(
+        """
+        data "alicloud_vpcs" "any" {}
+        resource "alicloud_vswitch" "v" {
+          vpc_id     = data.alicloud_vpcs.any.vpcs[0].id
+          cidr_block = data.alicloud_vpcs.any.vpcs[0].cidr_block
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    vswitch = props(conversion, "Vswitch_v")
+    assert vswitch["VpcId"] == {"Ref": "Vpcs_any"}
+    # The picker gives a VPC id, not its CIDR block: that read is reported, not the id.
+    assert vswitch["CidrBlock"] == {"Ref": "Vswitch_v_CidrBlock"}
+    assert "reads cidr_block of data.alicloud_vpcs.any; the parameter" in warnings(conversion)
+
+
+def test_a_tags_filter_from_a_variable_is_the_key_value_list_datasource_tags_take() -> None:
+    conversion = main(
+        """
+        variable "tags" {
+          default = { env = "prod" }
+        }
+        data "alicloud_security_groups" "by_var" {
+          tags = var.tags
+        }
+        data "alicloud_security_groups" "no_tags" {
+          vpc_id = "vpc-1"
+          tags   = {}
+        }
+        resource "alicloud_vswitch" "v" {
+          vpc_id       = "vpc-1"
+          cidr_block   = "10.0.0.0/24"
+          zone_id      = "cn-hangzhou-h"
+          vswitch_name = data.alicloud_security_groups.by_var.ids[0]
+          description  = data.alicloud_security_groups.no_tags.ids[0]
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["SecurityGroups_by_var"]["Properties"]["Tags"] == {
+        "Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', {"Ref": "tags"}]
+    }
+    assert resources["SecurityGroups_no_tags"]["Properties"] == {"VpcId": "vpc-1"}

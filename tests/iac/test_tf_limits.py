@@ -4,11 +4,13 @@ files of a directory a conversion reads (so example and test folders do not coun
 from __future__ import annotations
 
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from iaccode.iac.terraform import (
+    Conversion,
     TerraformError,
     collect_terraform_files,
     collect_used_files,
@@ -86,6 +88,31 @@ def test_a_module_count_no_stack_can_hold_is_refused_before_inlining() -> None:
     }
     with pytest.raises(TerraformError, match=r"module\.m asks for 100000 copies"):
         convert_terraform(files)
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {  # 250 module instances, each with a for_each of 250 copies: 62,500 resources
+            "main.tf": 'module "m" {\n  source   = "./m"\n  for_each = toset([for i in '
+            "range(250) : tostring(i)])\n  name     = each.key\n}\n",
+            "m/main.tf": 'variable "name" {}\nresource "alicloud_vpc" "v" {\n  for_each   = '
+            'toset([for i in range(250) : tostring(i)])\n  vpc_name   = "${var.name}-'
+            '${each.key}"\n  cidr_block = "10.0.0.0/8"\n}\n',
+        },
+        {  # modules with no resource of their own, 300 x 300 x 300 instances
+            "main.tf": 'module "a" {\n  source = "./a"\n  count  = 300\n}\n',
+            "a/main.tf": 'module "b" {\n  source = "../b"\n  count  = 300\n}\n',
+            "b/main.tf": 'module "c" {\n  source = "../c"\n  count  = 300\n}\n',
+            "c/main.tf": 'resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n',
+        },
+    ],
+)
+def test_nested_copies_no_stack_can_hold_are_refused_quickly(files: dict[str, str]) -> None:
+    started = time.monotonic()
+    with pytest.raises(TerraformError, match=r"add up to more than 2000 \(reached at "):
+        convert_terraform(files)
+    assert time.monotonic() - started < 10
 
 
 def test_a_count_of_300_still_converts() -> None:
@@ -257,6 +284,90 @@ def test_for_each_over_a_set_variable_on_a_module_call_follows_its_default() -> 
     )
 
 
+def test_module_for_each_keys_that_read_alike_keep_a_copy_each() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            module "subnet" {
+              source   = "./modules/subnet"
+              for_each = { "a-b" = "10.0.1.0/24", "a_b" = "10.0.2.0/24", "a.b" = "10.0.3.0/24" }
+              cidr     = each.value
+            }
+            output "first" {
+              value = module.subnet["a-b"].id
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    resources = conversion.template["Resources"]
+    cidrs = {name: r["Properties"]["CidrBlock"] for name, r in resources.items()}
+    assert sorted(cidrs.values()) == ["10.0.1.0/24", "10.0.2.0/24", "10.0.3.0/24"]
+    first = conversion.template["Outputs"]["first"]["Value"]["Ref"]
+    assert cidrs[first] == "10.0.1.0/24"
+
+
+def test_a_module_read_as_a_whole_is_its_instances_outputs() -> None:
+    conversion = convert(
+        project(
+            main_tf="""
+            module "by_key" {
+              source   = "./modules/subnet"
+              for_each = { b = "10.0.2.0/24", a = "10.0.1.0/24" }
+              cidr     = each.value
+            }
+            module "by_index" {
+              source = "./modules/subnet"
+              count  = 2
+              cidr   = "10.1.${count.index}.0/24"
+            }
+            output "by_key" {
+              value = [for key, one in module.by_key : one.id]
+            }
+            output "by_index" {
+              value = [for one in module.by_index : one.id]
+            }
+            resource "alicloud_vpc" "after" {
+              cidr_block = "10.0.0.0/8"
+              depends_on = [module.by_index]
+            }
+            """,
+            modules__subnet__main_tf=_SUBNET_MODULE,
+        )
+    )
+    resources, outputs = conversion.template["Resources"], conversion.template["Outputs"]
+
+    def cidrs(name: str) -> list[str]:
+        return [resources[ref["Ref"]]["Properties"]["CidrBlock"] for ref in outputs[name]["Value"]]
+
+    # Terraform walks a map in its keys' order: a before b.
+    assert cidrs("by_key") == ["10.0.1.0/24", "10.0.2.0/24"]
+    assert cidrs("by_index") == ["10.1.0.0/24", "10.1.1.0/24"]
+    # depends_on still names the call's resources, not the value of its outputs.
+    assert resources["Vpc_after"]["DependsOn"] == [
+        ref["Ref"] for ref in outputs["by_index"]["Value"]
+    ]
+    assert "module by_key, which is not converted" not in warnings(conversion)
+
+
+def test_for_expressions_walk_maps_and_string_sets_in_key_order() -> None:
+    conversion = main(
+        """
+        locals {
+          zones = { web = "cn-hangzhou-k", db = "cn-hangzhou-h" }
+          names = toset(["web", "db", "web"])
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          vpc_name    = join("-", [for role, zone in local.zones : role])
+          description = join("-", [for name in local.names : name])
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["VpcName"] == "db-web"
+    assert props(conversion, "Vpc_v")["Description"] == "db-web"
+
+
 def test_a_module_for_each_known_only_at_deploy_time_is_reported() -> None:
     conversion = convert(
         project(
@@ -379,6 +490,14 @@ def test_cidrsubnet_over_a_parameter_is_fn_cidr_at_the_defaults_prefix_length() 
             "cidrsubnet(var.c, 8, 1)",
             "prefix length",
         ),
+        (
+            # A /16 the list allows would be refused by the /12 pattern Fn::Cidr needs.
+            'variable "c" {\n  type = string\n  default = "172.16.0.0/12"\n'
+            '  validation {\n    condition = contains(["172.16.0.0/12", "172.16.0.0/16"], '
+            'var.c)\n    error_message = "Pick one."\n  }\n}\n',
+            "cidrsubnet(var.c, 8, 1)",
+            "prefix length",
+        ),
     ],
 )
 def test_cidrsubnet_that_fn_cidr_cannot_express_is_reported(
@@ -389,23 +508,37 @@ def test_cidrsubnet_that_fn_cidr_cannot_express_is_reported(
     assert reason in "\n".join(conversion.warnings)
 
 
-@pytest.mark.parametrize(
-    ("regex", "whole", "yes", "no"),
-    [
-        ("^[a-z]+$", "^[a-z]+$", "abc", "abc1"),
-        ("^10\\\\.", "^10\\..*$", "10.0.0.0/8", "110.0.0.0/8"),
-        ("-prod$", "^.*-prod$", "web-prod", "web-prod-1"),
-        ("^a|b$", "^.*(?:^a|b$).*$", "ax", "xa"),
-    ],
-)
-def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
-    regex: str, whole: str, yes: str, no: str
-) -> None:
+def test_cidrsubnet_keeps_allowed_values_of_the_defaults_prefix_length() -> None:
     conversion = main(
+        """
+        variable "c" {
+          type    = string
+          default = "172.16.0.0/12"
+          validation {
+            condition     = contains(["172.16.0.0/12", "10.0.0.0/12"], var.c)
+            error_message = "Pick one."
+          }
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = cidrsubnet(var.c, 8, 1)
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["CidrBlock"] == {
+        "Fn::Select": ["1", {"Fn::Cidr": [{"Ref": "c"}, 2, 12]}]
+    }
+    assert conversion.template["Parameters"]["c"]["AllowedValues"] == [
+        "172.16.0.0/12",
+        "10.0.0.0/12",
+    ]
+
+
+def _validated_by_regex(regex: str, default: str) -> Conversion:
+    return main(
         f"""
         variable "name" {{
           type    = string
-          default = "{yes}"
+          default = "{default}"
           validation {{
             condition     = can(regex("{regex}", var.name))
             error_message = "Bad name."
@@ -417,11 +550,35 @@ def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
         }}
         """
     )
+
+
+@pytest.mark.parametrize(
+    ("regex", "whole", "yes", "no"),
+    [
+        ("^[a-z]+$", "^[a-z]+$", "abc", "abc1"),
+        ("^10\\\\.", "^10\\..*$", "10.0.0.0/8", "110.0.0.0/8"),
+        ("-prod$", "^.*-prod$", "web-prod", "web-prod-1"),
+        ("^a|b$", "^.*(?:^a|b$).*$", "ax", "xa"),
+        # Leading flags stay in front: Python refuses them anywhere else.
+        ("(?i)^web", "(?i)^web.*$", "Web-1", "my-web"),
+    ],
+)
+def test_a_validation_regex_becomes_a_pattern_for_the_whole_value(
+    regex: str, whole: str, yes: str, no: str
+) -> None:
+    conversion = _validated_by_regex(regex, yes)
     import re
 
     pattern = conversion.template["Parameters"]["name"]["AllowedPattern"]
     assert pattern == whole
     assert re.fullmatch(pattern, yes) and not re.fullmatch(pattern, no)
+
+
+@pytest.mark.parametrize("regex", ["[[:alpha:]]+", "^\\\\pL+$", "a(?i)b"])
+def test_a_validation_regex_of_re2_only_syntax_is_reported_not_rewritten(regex: str) -> None:
+    conversion = _validated_by_regex(regex, "ab")
+    assert "AllowedPattern" not in conversion.template["Parameters"]["name"]
+    assert "has no ROS parameter constraint" in warnings(conversion)
 
 
 # --- list functions the public modules use, computed from what the files give -----------------

@@ -667,6 +667,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "liest eine Ausgabe des Moduls {module}, das nicht konvertiert wird"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "liest {attribute} von {source}; der Parameter, der dafür steht, enthält nur die gewählte ID",
     "reads the data source {source}, which ROS cannot see": (
         "liest die Datenquelle {source}, die für ROS nicht sichtbar ist"
     ),
@@ -971,6 +974,9 @@ TEXTS: dict[str, str] = {
     "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} wächst auf mehr als {limit} Werte, weil die Locals einander lesen, mehr als eine konvertierte Vorlage tragen kann; konvertieren Sie eine kleinere Konfiguration.",
     "reads {address}, whose values are known only at deploy time": "liest {address}, dessen Werte erst beim Bereitstellen bekannt sind",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} verlangt {count} Kopien; ein ROS-Stack fasst höchstens {limit} Ressourcen, daher wird die Konfiguration nicht konvertiert. Senken Sie die Anzahl oder teilen Sie die Konfiguration auf mehrere Stacks auf.",
+    "{address} is sensitive, and ROS shows every output's value to whoever can read the stack, so the output was left out.": "{address} ist vertraulich (sensitive), und ROS zeigt den Wert jeder Ausgabe allen, die den Stack lesen dürfen; daher wurde die Ausgabe ausgelassen.",
+    "{address}: the dynamic block {name} was repeated over the default of {variable}, so a different value at deploy time is not followed.": "{address}: der dynamische Block {name} wurde über den Standardwert von {variable} wiederholt; ein anderer Wert beim Bereitstellen wird daher nicht berücksichtigt.",
+    "The module instances and resource copies add up to more than {limit} (reached at {address}); a ROS stack holds at most 300 resources, so the configuration is not converted. Lower the counts or split the configuration into several stacks.": "Die Modulinstanzen und Ressourcenkopien ergeben zusammen mehr als {limit} (erreicht bei {address}); ein ROS-Stack fasst höchstens 300 Ressourcen, daher wird die Konfiguration nicht konvertiert. Senken Sie die Anzahlen oder teilen Sie die Konfiguration auf mehrere Stacks auf.",
     "{address}: its for_each is empty, so it was left out.": "{address}: sein for_each ist leer, daher wurde es ausgelassen.",
     "its value is computed, and ROS needs it as JSON text": "sein Wert wird berechnet, und ROS braucht ihn als JSON-Text",
     "indexes a list of {size} items at {index}": "indiziert eine Liste mit {size} Einträgen an der Stelle {index}",

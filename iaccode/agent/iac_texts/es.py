@@ -645,6 +645,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "lee una salida del módulo {module}, que no se convierte"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "lee {attribute} de {source}; el parámetro que lo representa solo contiene el ID elegido",
     "reads the data source {source}, which ROS cannot see": (
         "lee el origen de datos {source}, que ROS no puede ver"
     ),
@@ -947,6 +950,9 @@ TEXTS: dict[str, str] = {
     "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} crece a más de {limit} valores porque los locals se leen entre sí, más de lo que puede llevar una plantilla convertida; convierta una configuración más pequeña.",
     "reads {address}, whose values are known only at deploy time": "lee {address}, cuyos valores solo se conocen al desplegar",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} pide {count} copias; una pila de ROS admite como máximo {limit} recursos, así que la configuración no se convierte. Reduzca el número o divida la configuración en varias pilas.",
+    "{address} is sensitive, and ROS shows every output's value to whoever can read the stack, so the output was left out.": "{address} es confidencial (sensitive) y ROS muestra el valor de cada salida a quien pueda leer la pila, así que la salida se omitió.",
+    "{address}: the dynamic block {name} was repeated over the default of {variable}, so a different value at deploy time is not followed.": "{address}: el bloque dinámico {name} se repitió sobre el valor predeterminado de {variable}, así que un valor distinto al desplegar no se tiene en cuenta.",
+    "The module instances and resource copies add up to more than {limit} (reached at {address}); a ROS stack holds at most 300 resources, so the configuration is not converted. Lower the counts or split the configuration into several stacks.": "Las instancias de módulo y las copias de recursos suman más de {limit} (se alcanzó en {address}); una pila de ROS admite como máximo 300 recursos, así que la configuración no se convierte. Reduzca los recuentos o divida la configuración en varias pilas.",
     "{address}: its for_each is empty, so it was left out.": "{address}: su for_each está vacío, así que se omitió.",
     "its value is computed, and ROS needs it as JSON text": "su valor se calcula, y ROS lo necesita como texto JSON",
     "indexes a list of {size} items at {index}": "indexa una lista de {size} elementos en la posición {index}",

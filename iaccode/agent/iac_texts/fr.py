@@ -663,6 +663,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "lit une sortie du module {module}, qui n'est pas converti"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "lit {attribute} de {source} ; le paramètre qui le représente ne contient que l'ID choisi",
     "reads the data source {source}, which ROS cannot see": (
         "lit la source de données {source}, que ROS ne peut pas voir"
     ),
@@ -962,6 +965,9 @@ TEXTS: dict[str, str] = {
     "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} atteint plus de {limit} valeurs parce que les locals se lisent entre eux, plus qu'un modèle converti ne peut en porter ; convertissez une configuration plus petite.",
     "reads {address}, whose values are known only at deploy time": "lit {address}, dont les valeurs ne sont connues qu'au déploiement",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} demande {count} copies ; une pile ROS contient au plus {limit} ressources, la configuration n'est donc pas convertie. Réduisez le nombre ou répartissez la configuration sur plusieurs piles.",
+    "{address} is sensitive, and ROS shows every output's value to whoever can read the stack, so the output was left out.": "{address} est sensible (sensitive), et ROS montre la valeur de chaque sortie à quiconque peut lire la pile ; la sortie a donc été omise.",
+    "{address}: the dynamic block {name} was repeated over the default of {variable}, so a different value at deploy time is not followed.": "{address} : le bloc dynamique {name} a été répété sur la valeur par défaut de {variable} ; une autre valeur au déploiement n'est donc pas suivie.",
+    "The module instances and resource copies add up to more than {limit} (reached at {address}); a ROS stack holds at most 300 resources, so the configuration is not converted. Lower the counts or split the configuration into several stacks.": "Les instances de module et les copies de ressources dépassent {limit} au total (atteint à {address}) ; une pile ROS contient au plus 300 ressources, la configuration n'est donc pas convertie. Réduisez les nombres ou répartissez la configuration sur plusieurs piles.",
     "{address}: its for_each is empty, so it was left out.": "{address} : son for_each est vide, il a donc été omis.",
     "its value is computed, and ROS needs it as JSON text": "sa valeur est calculée, et ROS la veut en texte JSON",
     "indexes a list of {size} items at {index}": "indexe une liste de {size} éléments à la position {index}",

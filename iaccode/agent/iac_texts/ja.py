@@ -753,6 +753,9 @@ TEXTS: dict[str, str] = {
     # iaccode/iac/tf_values.py
     "uses a %{{...}} template directive": "テンプレートディレクティブ %{{...}} を使用している",
     "is used outside a resource with count": "使用箇所が count を持つリソースの外にある",
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "{source} の {attribute} を読み取っている（これを表すパラメーターには選ばれた ID しかない）",
     "reads the data source {source}, which ROS cannot see": (
         "データソース {source}（ROS からは参照不可）を読み取っている"
     ),
@@ -961,6 +964,9 @@ TEXTS: dict[str, str] = {
     "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} は locals が互いを参照するため {limit} 個を超える値に膨らみ、変換後のテンプレートに収まりません。より小さな構成を変換してください。",
     "reads {address}, whose values are known only at deploy time": "{address} を参照していますが、その値はデプロイ時にしかわかりません",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} は {count} 個のコピーを要求していますが、ROS スタックのリソースは最大 {limit} 個のため、構成は変換されません。数を減らすか、構成を複数のスタックに分けてください。",
+    "{address} is sensitive, and ROS shows every output's value to whoever can read the stack, so the output was left out.": "{address} は sensitive で、ROS はスタックを読めるすべての人に出力の値を表示するため、この出力は省略しました。",
+    "{address}: the dynamic block {name} was repeated over the default of {variable}, so a different value at deploy time is not followed.": "{address}: 動的ブロック {name} は {variable} のデフォルト値に沿って繰り返したため、デプロイ時に別の値を指定しても反映されません。",
+    "The module instances and resource copies add up to more than {limit} (reached at {address}); a ROS stack holds at most 300 resources, so the configuration is not converted. Lower the counts or split the configuration into several stacks.": "モジュールのインスタンスとリソースのコピーが合計 {limit} 個を超えています（{address} で到達）。ROS スタックのリソースは最大 300 個のため、構成は変換されません。数を減らすか、構成を複数のスタックに分けてください。",
     "{address}: its for_each is empty, so it was left out.": "{address}: for_each が空のため、省略しました。",
     "its value is computed, and ROS needs it as JSON text": "値は計算されるものですが、ROS は JSON テキストとして必要とします",
     "indexes a list of {size} items at {index}": "{size} 個の要素のリストを位置 {index} で参照しています",

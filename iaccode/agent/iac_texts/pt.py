@@ -629,6 +629,9 @@ TEXTS: dict[str, str] = {
     "reads an output of module {module}, which is not converted": (
         "lê uma saída do módulo {module}, que não é convertido"
     ),
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "lê {attribute} de {source}; o parâmetro que o representa contém apenas o ID escolhido",
     "reads the data source {source}, which ROS cannot see": (
         "lê a fonte de dados {source}, que o ROS não consegue ver"
     ),
@@ -929,6 +932,9 @@ TEXTS: dict[str, str] = {
     "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} cresce para mais de {limit} valores porque os locals leem uns aos outros, mais do que um modelo convertido comporta; converta uma configuração menor.",
     "reads {address}, whose values are known only at deploy time": "lê {address}, cujos valores só são conhecidos na implantação",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} pede {count} cópias; uma pilha do ROS comporta no máximo {limit} recursos, então a configuração não é convertida. Reduza a contagem ou divida a configuração em várias pilhas.",
+    "{address} is sensitive, and ROS shows every output's value to whoever can read the stack, so the output was left out.": "{address} é confidencial (sensitive), e o ROS mostra o valor de cada saída a quem puder ler a pilha, então a saída foi omitida.",
+    "{address}: the dynamic block {name} was repeated over the default of {variable}, so a different value at deploy time is not followed.": "{address}: o bloco dinâmico {name} foi repetido sobre o valor padrão de {variable}, então um valor diferente na implantação não é seguido.",
+    "The module instances and resource copies add up to more than {limit} (reached at {address}); a ROS stack holds at most 300 resources, so the configuration is not converted. Lower the counts or split the configuration into several stacks.": "As instâncias de módulo e as cópias de recursos somam mais de {limit} (atingido em {address}); uma pilha do ROS comporta no máximo 300 recursos, então a configuração não é convertida. Reduza as contagens ou divida a configuração em várias pilhas.",
     "{address}: its for_each is empty, so it was left out.": "{address}: seu for_each está vazio, então foi deixado de fora.",
     "its value is computed, and ROS needs it as JSON text": "seu valor é calculado, e o ROS precisa dele como texto JSON",
     "indexes a list of {size} items at {index}": "indexa uma lista de {size} itens na posição {index}",

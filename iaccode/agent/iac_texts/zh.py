@@ -656,6 +656,9 @@ TEXTS: dict[str, str] = {
     # iaccode/iac/tf_values.py
     "uses a %{{...}} template directive": "使用了 %{{...}} 模板指令",
     "is used outside a resource with count": "在设置了 count 的资源之外使用",
+    (
+        "reads {attribute} of {source}; the parameter standing for it holds only the chosen id"
+    ): "读取了 {source} 的 {attribute}，而代表它的参数只包含所选的 ID",
     "reads the data source {source}, which ROS cannot see": (
         "读取了数据源 {source}，而 ROS 无法访问它"
     ),
@@ -855,6 +858,9 @@ TEXTS: dict[str, str] = {
     "local.{name} grows to more than {limit} values as the locals read each other, more than a converted template can carry; convert a smaller configuration.": "local.{name} 因 locals 相互引用而增长到超过 {limit} 个值，超出转换后模板的承载能力；请转换更小的配置。",
     "reads {address}, whose values are known only at deploy time": "读取了 {address}，其值只有在部署时才知道",
     "{address} asks for {count} copies; a ROS stack holds at most {limit} resources, so the configuration is not converted. Lower the count or split the configuration into several stacks.": "{address} 要求 {count} 个副本；一个 ROS 资源栈最多容纳 {limit} 个资源，因此不转换该配置。请减少数量，或将配置拆分为多个资源栈。",
+    "{address} is sensitive, and ROS shows every output's value to whoever can read the stack, so the output was left out.": "{address} 是敏感输出（sensitive），而 ROS 会向所有能读取资源栈的人显示每个输出的值，因此省略了该输出。",
+    "{address}: the dynamic block {name} was repeated over the default of {variable}, so a different value at deploy time is not followed.": "{address}：动态块 {name} 按 {variable} 的默认值重复生成，因此部署时传入的其他值不会被采用。",
+    "The module instances and resource copies add up to more than {limit} (reached at {address}); a ROS stack holds at most 300 resources, so the configuration is not converted. Lower the counts or split the configuration into several stacks.": "模块实例与资源副本合计超过 {limit} 个（在 {address} 处达到）；一个 ROS 资源栈最多容纳 300 个资源，因此不转换该配置。请减少数量，或将配置拆分到多个资源栈。",
     "{address}: its for_each is empty, so it was left out.": "{address}：其 for_each 为空，因此已省略。",
     "its value is computed, and ROS needs it as JSON text": "其值是计算得出的，而 ROS 需要 JSON 文本",
     "indexes a list of {size} items at {index}": "在位置 {index} 处索引一个含 {size} 项的列表",
