@@ -16,9 +16,9 @@ TEXTS: dict[str, str] = {
     "a lifecycle rule": "eine Lebenszyklusregel",
     "it is built for an OSS bucket only": "das wird nur für einen OSS-Bucket gebaut",
     "the days must be from 1 to 36500": "die Tage müssen zwischen 1 und 36500 liegen",
-    "a RAM user": "ein RAM-Benutzer",
-    "a RAM user with read-only access to the bucket": "ein RAM-Benutzer mit Lesezugriff auf den Bucket",
-    "a RAM user with full access to the bucket": "ein RAM-Benutzer mit Vollzugriff auf den Bucket",
+    "a RAM user": "einen RAM-Benutzer",
+    "a RAM user with read-only access to the bucket": "einen RAM-Benutzer mit Lesezugriff auf den Bucket",
+    "a RAM user with full access to the bucket": "einen RAM-Benutzer mit Vollzugriff auf den Bucket",
     "... {count} more ...": "... {count} weitere ...",
     "1 ECS instance": "1 ECS-Instanz",
     (
