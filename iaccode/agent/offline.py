@@ -40,6 +40,7 @@ from iaccode.agent.offline_cloud import answer as cloud_answer
 from iaccode.agent.offline_cloud import cloud_request
 from iaccode.agent.tools.base import ToolResult, ToolRunner
 from iaccode.agent.tools.catalog import default_tools
+from iaccode.agent.tools.iac import read_template_file
 from iaccode.agent.workspace import WorkspaceError, resolve_in_workspace
 from iaccode.iac.msg import Msg, Translate
 from iaccode.model.a2a import Part
@@ -266,12 +267,21 @@ def _terraform_request(text: str, cwd: Path) -> dict[str, Any] | None:
 _MAX_DIRECTORIES = 32  # a request names a few; a huge message must not cost a look-up a word
 
 
+def _spaced(text: str) -> str:
+    """The text with quotes gone and a space where Chinese or Japanese meets other script."""
+    return _QUOTES.sub(" ", _CJK_EDGE.sub(" ", text))
+
+
+def _words(text: str) -> list[str]:
+    """The words of the text without the punctuation around them ("web.yaml," -> "web.yaml")."""
+    words = [word.strip(",;:!?()").rstrip(".") for word in _spaced(text).split()]
+    return [word for word in words if word]
+
+
 def _directories(text: str) -> list[str]:
     """Directories the text may name: paths with a slash, and words next to "directory"."""
-    spaced = _QUOTES.sub(" ", _CJK_EDGE.sub(" ", text))
-    found = [path for path in _DIRECTORY.findall(spaced) if "/" in path]
-    words = [word.strip(",;:!?()").rstrip(".") for word in spaced.split()]
-    words = [word for word in words if word]
+    found = [path for path in _DIRECTORY.findall(_spaced(text)) if "/" in path]
+    words = _words(text)
     for index, word in enumerate(words):
         if _DIRECTORY_WORD.fullmatch(word) or _CJK_DIRECTORY_WORD.search(word):
             found += words[max(index - 1, 0) : index] + words[index + 1 : index + 2]
@@ -287,21 +297,12 @@ def template_file(text: str, cwd: Path) -> str | None:
     Only an existing file inside the workspace is read (symlinks resolved, as every tool
     does), at most the checker's size limit plus one byte (so a bigger file is reported as
     too big, not read whole), and only when it looks like a template."""
-    from iaccode.iac.ros_loader import MAX_TEMPLATE_BYTES
-
-    spaced = _QUOTES.sub(" ", _CJK_EDGE.sub(" ", text))
-    names = [word.strip(",;:!?()") for word in spaced.split()]
-    named = [n for n in names if n.lower().endswith(_TEMPLATE_SUFFIXES)][:_MAX_DIRECTORIES]
-    for name in dict.fromkeys(named):
+    named = [w for w in _words(text) if w.lower().endswith(_TEMPLATE_SUFFIXES)]
+    for name in list(dict.fromkeys(named))[:_MAX_DIRECTORIES]:
         try:
-            path = resolve_in_workspace(cwd, name, must_exist=True)
-            if not path.is_file():
-                continue
-            with path.open("rb") as file:
-                data = file.read(MAX_TEMPLATE_BYTES + 1)
+            found = read_template_file(resolve_in_workspace(cwd, name, must_exist=True))
         except (WorkspaceError, OSError):
             continue
-        found = data.decode("utf-8", errors="replace")
         if _looks_like_template(found):
             return found
     return None

@@ -86,7 +86,7 @@ async def test_reviews_a_template_file_the_request_names(
 ) -> None:
     (workspace / "templates").mkdir()
     (workspace / "templates" / "web.yaml").write_text(BROKEN)
-    task = await offline.send("Please review templates/web.yaml, thanks")
+    task = await offline.send("Please review templates/web.yaml. Thanks")
     review = text_of(task["status"]["message"])
     assert review.startswith("Template check failed") and "Vcp" in review
 

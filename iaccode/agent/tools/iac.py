@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -51,20 +52,26 @@ def _translate(args: Mapping[str, Any]) -> Translate:
     return translator(args.get("language"))
 
 
+def read_template_file(path: Path) -> str:
+    """A template file's text, read at most one byte over the checker's limit (which then
+    reports it as too big); raises OSError for a file that cannot be read or is no regular
+    file (a FIFO or a device would block the read)."""
+    if not path.is_file():
+        raise OSError(f"{path.name} is no regular file")
+    with path.open("rb") as file:
+        return file.read(MAX_TEMPLATE_BYTES + 1).decode("utf-8", errors="replace")
+
+
 async def template_argument(args: Mapping[str, Any], ctx: ToolContext) -> str:
     """The template a call names: its text in `template`, or the workspace file `path`.
     Raises ToolError for neither, for a path outside the workspace, or one that is no file."""
     text = args.get("template")
     if args.get("path") is not None:
         path = await workspace_path(ctx.cwd, args["path"], must_exist=True)
-        try:  # at most one byte over the checker's limit, which then reports it as too big
-            if not await trio.Path(path).is_file():  # a FIFO or device would block the read
-                raise OSError
-            async with await trio.open_file(path, "rb") as file:
-                data = await file.read(MAX_TEMPLATE_BYTES + 1)
+        try:
+            text = await trio.to_thread.run_sync(read_template_file, path)
         except OSError:  # a directory, or unreadable; the message names only what was asked
             raise ToolError(f"{args['path']!r} cannot be read as a file.") from None
-        text = data.decode("utf-8", errors="replace")
     if not isinstance(text, str) or not text.strip():
         raise ToolError("Give the template text in 'template' or a file in 'path'.")
     return text
