@@ -153,8 +153,11 @@ class StateBackup:
     def _take(self) -> str:
         root = self.staging / SNAPSHOTS
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        name = f"{stamp}-{time.time_ns() % 10**9:09d}-{next(_counter):06d}"
+        # One clock reading for both parts: two readings straddling a second would name a
+        # later snapshot below an earlier one, and the newest would be pruned.
+        seconds, nanos = divmod(time.time_ns(), 10**9)
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(seconds))
+        name = f"{stamp}-{nanos:09d}-{next(_counter):06d}"
         partial = root / f"{name}.partial"
         partial.mkdir(mode=0o700)
         try:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 import trio
 
 from iaccode.model.a2a import Message, Part, Role
+from iaccode.tasks import backup as backup_module
 from iaccode.tasks.backup import KEEP, StateBackup, latest, restore_latest
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.manager import TaskManager
@@ -57,6 +59,21 @@ async def test_the_newest_snapshots_are_kept_and_partial_ones_ignored(tmp_path: 
     (snapshots / "99999999T999999-0-0.partial").mkdir()  # a snapshot cut short
     assert latest(tmp_path / "backup") == names[-1]
     assert restore_latest([tmp_path / "backup"], tmp_path / "fresh") == names[-1]
+    await store.aclose()
+
+
+async def test_snapshots_taken_across_a_second_boundary_keep_their_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 2026-12-02 01:59:59.999999999 UTC, then 2 ns later: the second ticks between snapshots.
+    readings = iter([1_796_176_799_999_999_999, 1_796_176_800_000_000_001])
+    monkeypatch.setattr(backup_module.time, "time_ns", lambda: next(readings))
+    store = await make_state(tmp_path / "state")
+    backup = StateBackup(tmp_path / "state", tmp_path / "backup")
+    first, second = await backup.snapshot(), await backup.snapshot()
+    assert first.startswith("20261202T015959-999999999-")
+    assert second.startswith("20261202T020000-000000001-")
+    assert latest(tmp_path / "backup") == second
     await store.aclose()
 
 
