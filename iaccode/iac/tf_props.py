@@ -105,7 +105,11 @@ def convert_properties(
         if value is None:
             continue
         if not _store(result.properties, rule.to, value):
-            reason = Msg("its value is not a map, which this rule needs")
+            reason = (
+                Msg("its value is not a map, which this rule needs")
+                if rule.to is None
+                else Msg("another argument already gives {path} a value", path=rule.to)
+            )
             result.dropped.append(Dropped(argument, reason))
     return result
 
@@ -220,13 +224,50 @@ def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str
     return rules
 
 
+def _fits(target: Any, name: str) -> bool:
+    """Whether step `name` can go into `target`: an index into a list, a key into a map."""
+    if isinstance(target, list):
+        return name.isdigit()
+    return isinstance(target, dict) and not is_function(target)
+
+
+def _one_block(target: Any, name: str) -> Any:
+    """A block written once (a one-item list of a map) seen as that map, for a key step."""
+    if isinstance(target, list) and len(target) == 1 and not name.isdigit():
+        item = target[0]
+        if isinstance(item, dict) and not is_function(item):
+            return item
+    return target
+
+
+def _merged(existing: Any, value: Any) -> Any:
+    """`existing` (what arguments put at a path before) with `value` merged in; None when
+    they cannot be merged (not both maps, or a key given two different values)."""
+    if isinstance(value, list) and len(value) == 1:
+        inner = _merged(existing, value[0])
+        return None if inner is None else [inner]
+    if isinstance(existing, dict) and isinstance(value, dict):
+        if is_function(existing) or is_function(value):
+            return None
+        if any(key in value and value[key] != item for key, item in existing.items()):
+            return None
+        return {**value, **existing}
+    return None
+
+
 def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
-    """Put `value` at a dotted ROS property path; False when a merge needs a map."""
+    """Put `value` at a dotted ROS property path; False when the path cannot take it: a merge
+    of a value that is not a map, or a place another argument already filled with something
+    else (the vendor maps `schedule`, a block, to `Detail.Schedule` and `schedule_type` to
+    `Detail.Schedule.Type`: those merge; two texts for one property do not)."""
     names = path.split(".") if path else [_MERGE]
     target: Any = properties
     for index, name in enumerate(names[:-1]):
         following = names[index + 1]
         default: Any = [] if following.isdigit() else {}
+        target = _one_block(target, name)
+        if not _fits(target, name):
+            return False
         if isinstance(target, list):
             position = int(name)
             while len(target) <= position:
@@ -235,16 +276,29 @@ def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
         else:
             target = target.setdefault(name, default)
     last = names[-1]
+    target = _one_block(target, last)
     if last == _MERGE:
-        if not (isinstance(value, dict) and not is_function(value)):
+        if not (isinstance(value, dict) and not is_function(value)) or not _fits(target, "_"):
             return False
         target.update(value)
+    elif not _fits(target, last):
+        return False
     elif isinstance(target, list):
         position = int(last)
         while len(target) <= position:
             target.append(None)
+        if target[position] is not None:
+            merged = _merged(target[position], value)
+            if merged is None:
+                return False
+            value = merged
         target[position] = value
     else:
+        if last in target and target[last] != value:
+            merged = _merged(target[last], value)
+            if merged is None:
+                return False
+            value = merged
         target[last] = value
     return True
 
