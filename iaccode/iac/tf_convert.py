@@ -48,7 +48,7 @@ from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expressio
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
 from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
-from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
+from iaccode.iac.tf_rules import META_ARGUMENTS, TERRAFORM_ONLY_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
@@ -275,6 +275,12 @@ class _Converter(ValueConverter):
                 properties["VpcId"] = vpc
         dropped = self._by_schema(rule, converted.dropped, properties, convert)
         dropped += self._not_in_schema(rule, properties)
+        terraform_only = [
+            item.argument
+            for item in dropped
+            if item.kind == "ignored" and item.argument in TERRAFORM_ONLY_ARGUMENTS
+        ]
+        dropped = [item for item in dropped if item.argument not in terraform_only]
         properties = coerce_properties(rule.ros_type, properties)
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
@@ -284,6 +290,18 @@ class _Converter(ValueConverter):
         for note in converted.notes:
             self.warnings.append(Msg("{address}: {note}", address=address, note=note))
         self._report_dropped(address, dropped)
+        if terraform_only:
+            names: list[Value] = list(terraform_only)
+            self.warnings.append(
+                Msg(
+                    "{address}: left out {arguments}, which only steer how Terraform applies "
+                    "changes (a dry run, a forced update or delete, the language of the API's "
+                    "answers); ROS has no such setting and creates the same resource without "
+                    "them.",
+                    address=address,
+                    arguments=and_list(names),
+                )
+            )
         if dropped or converted.notes:
             self.lossy.add(address)
         return entry

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
-from iaccode.iac.ros_schema import PropertySchema, schema_or_none
+from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
 from iaccode.iac.tf_values import is_function, is_literal
 
@@ -53,6 +53,102 @@ class Converted:
     properties: dict[str, Any] = attrs.field(factory=dict)
     dropped: list[Dropped] = attrs.field(factory=list)
     notes: list[Msg] = attrs.field(factory=list)
+    by_schema: list[str] = attrs.field(factory=list)  # arguments placed by the schema's names
+
+
+def _type_fits(value: Any, kind: TypeSpec) -> bool:
+    """Whether a literal value can stand for a property of `kind` as it is, or after the
+    schema-driven fitting (`tf_coerce`: one value for a list, a list of texts for a text,
+    a map for Key/Value tags). A ROS function is taken as fitting: ROS checks it."""
+    if is_function(value) or kind.kind in ("any", "json"):
+        return True
+    if isinstance(value, bool):
+        return kind.kind in ("boolean", "string")
+    if isinstance(value, int | float):
+        return kind.kind in ("number", "string") or (
+            kind.kind == "list" and kind.item is not None and _type_fits(value, kind.item)
+        )
+    if isinstance(value, str):
+        if kind.kind == "number":
+            return _is_number(value)
+        if kind.kind == "boolean":
+            return value.lower() in ("true", "false")
+        return kind.kind == "string" or (
+            kind.kind == "list" and kind.item is not None and _type_fits(value, kind.item)
+        )
+    if isinstance(value, list):
+        if kind.kind == "string":
+            return all(isinstance(item, str | int | float) for item in value)
+        if kind.kind == "struct":
+            return len(value) == 1 and isinstance(value[0], dict)
+        return kind.kind == "list" and (
+            kind.item is None or all(_type_fits(item, kind.item) for item in value)
+        )
+    if isinstance(value, dict):
+        if kind.kind == "list":  # Key/Value tags from a map
+            fields = kind.item.fields if kind.item is not None else None
+            return fields is not None and {"Key", "Value"} <= set(fields)
+        return kind.kind in ("map", "struct")
+    return False
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _schema_targets(name: str, fields: Mapping[str, PropertySchema]) -> list[tuple[str, ...]]:
+    """The schema paths `name` spells in PascalCase: a property (`resource_group_id` ->
+    `ResourceGroupId`), or a field of a struct property (`data_node_amount` ->
+    `DataNode.Amount`), case aside."""
+    folded = {key.casefold(): key for key in fields}
+    whole = folded.get(_pascal(name).casefold())
+    if whole is not None:
+        return [(whole,)]
+    words = name.split("_")
+    found: list[tuple[str, ...]] = []
+    for cut in range(1, len(words)):
+        head = folded.get(_pascal("_".join(words[:cut])).casefold())
+        if head is None:
+            continue
+        kind = fields[head].type
+        if kind.kind != "struct" or kind.fields is None:
+            continue
+        inner = {key.casefold(): key for key in kind.fields}
+        field = inner.get(_pascal("_".join(words[cut:])).casefold())
+        if field is not None:
+            found.append((head, field))
+    return found
+
+
+def _schema_match(
+    name: str,
+    raw: object,
+    rules: Mapping[str, PropertyRule],
+    fields: Mapping[str, PropertySchema] | None,
+) -> PropertyRule | None:
+    """A rule for an argument the vendor's rules leave out (or do not know) whose name is,
+    in PascalCase, exactly one property of the ROS schema at this level, or a field of one
+    of its struct properties (`_schema_targets`), which no rule of this level fills and
+    whose type the value fits; None otherwise. Nested blocks are left to the rules."""
+    if fields is None or _is_block_list(raw):
+        return None
+    targets = _schema_targets(name, fields)
+    if len(targets) != 1:
+        return None
+    path = targets[0]
+    taken = {".".join((rule.to or "").split(".")[: len(path)]) for rule in rules.values()}
+    if ".".join(path) in taken or (len(path) > 1 and path[0] in taken):
+        return None
+    kind = fields[path[0]].type
+    if len(path) > 1 and kind.fields is not None:
+        kind = kind.fields[path[1]].type
+    if not (isinstance(raw, str) and "${" in raw) and not _type_fits(raw, kind):
+        return None  # an expression's type is known at deploy time; a literal's is checked
+    return PropertyRule(".".join(path))
 
 
 def convert_properties(
@@ -78,6 +174,10 @@ def convert_properties(
             continue
         argument = prefix + name
         rule = rules.get(name)
+        if rule is None:
+            rule = _schema_match(name, raw, rules, ros_fields)
+            if rule is not None:
+                result.by_schema.append(argument)
         if rule is None:
             if name in ignored:
                 reason = Msg("{type} has no property for it", type=ros_type)

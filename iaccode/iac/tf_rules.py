@@ -209,6 +209,37 @@ META_ARGUMENTS: frozenset[str] = frozenset(
     {"count", "for_each", "depends_on", "provider", "lifecycle", "timeouts", "provisioner"}
 )
 
+# Arguments that only steer how the Terraform provider makes its API calls or deletes the
+# resource: a dry run, forcing an update, restart or delete, when or how a change is applied,
+# the language of the API's answers. ROS has no such setting, and the resource ROS creates is
+# the same without them, so leaving them out is no loss (docs/decisions.md). Only arguments
+# the vendor's rules mark Ignore are taken as such: where a rule maps one (`force` to
+# `DeletionForce`), it is converted.
+TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
+    {
+        "dry_run",
+        "force",
+        "force_delete",
+        "force_restart",
+        "force_stop",
+        "force_update",
+        "force_upgrade",
+        "delete_protection_validation",
+        "retain_resources",
+        "retain_all_resources",
+        "skip_destroy",
+        "modify_type",
+        "modify_mode",
+        "effective_time",
+        "switch_time",
+        "switch_time_mode",
+        "upgrade_time",
+        "lang",
+        "accept_language",
+        "aliyun_lang",
+    }
+)
+
 # Parameters the converter adds for values it cannot map get console pickers where ROS has one.
 ASSOCIATION_PROPERTIES: Mapping[str, str] = {
     "ZoneId": "ALIYUN::ECS::Instance::ZoneId",

@@ -79,3 +79,106 @@ def test_a_stray_backtick_in_a_vendor_rules_argument_name_is_dropped() -> None:
         for name in (*rule.properties, *rule.ignored)
     ]
     assert every and all(name.replace("_", "").isalnum() for name in every)
+
+
+def test_arguments_the_rules_leave_out_go_to_the_schemas_property_of_that_name() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_elasticsearch" "es" {
+          version              = "7.10_with_X-Pack"
+          vswitch_id           = "vsw-1"
+          password             = var.password
+          instance_charge_type = "PostPaid"
+          data_node_amount     = 2
+          data_node_spec       = "elasticsearch.sn2ne.large"
+          data_node_disk_size  = 20
+          data_node_disk_type  = "cloud_ssd"
+          master_node_spec     = "elasticsearch.sn2ne.large"
+          zone_count           = 1
+          resource_group_id    = "rg-1"
+        }
+        variable "password" {
+          type      = string
+          sensitive = true
+        }
+        """
+    )
+    assert props(conversion, "Elasticsearch_es") == {
+        "Version": "7.10_with_X-Pack",
+        "VSwitchId": "vsw-1",
+        "Password": {"Ref": "password"},
+        "InstanceChargeType": "PostPaid",
+        # data_node_* are the fields of ROS's required DataNode struct, by the schema's names.
+        "DataNode": {
+            "Amount": 2,
+            "Spec": "elasticsearch.sn2ne.large",
+            "DiskSize": 20,
+            "DiskType": "cloud_ssd",
+        },
+        "MasterNode": {"Spec": "elasticsearch.sn2ne.large"},
+        "ZoneCount": 1,
+        "ResourceGroupId": "rg-1",
+    }
+    assert conversion.summary.native == 1
+
+
+def test_a_schema_property_of_the_same_name_is_not_taken_when_the_value_does_not_fit() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_ga_listener" "l" {
+          accelerator_id = "ga-1"
+          port_ranges {
+            from_port = 80
+            to_port   = 80
+          }
+          idle_timeout    = "soon"
+          request_timeout = 30
+        }
+        """
+    )
+    properties = props(conversion, "GaListener_l")
+    assert properties["RequestTimeout"] == 30
+    assert "IdleTimeout" not in properties
+    assert (
+        "idle_timeout not converted (the vendor's rules leave it out, though ALIYUN::GA::Listener"
+        " has a property IdleTimeout)" in "\n".join(conversion.warnings)
+    )
+    assert conversion.summary.lossy == 1
+
+
+def test_terraform_only_arguments_are_no_loss_and_said_once() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_nat_gateway" "nat" {
+          vpc_id           = "vpc-1"
+          vswitch_id       = "vsw-1"
+          nat_type         = "Enhanced"
+          nat_gateway_name = "nat"
+          dry_run          = false
+          force            = true
+        }
+        resource "alicloud_ecs_snapshot" "snap" {
+          disk_id = "d-1"
+          force   = true
+          category = "flash"
+        }
+        """
+    )
+    # The rule maps a NAT gateway's `force` (DeletionForce); a snapshot's is Terraform's own.
+    assert props(conversion, "NatGateway_nat") == {
+        "VpcId": "vpc-1",
+        "VSwitchId": "vsw-1",
+        "NatType": "Enhanced",
+        "NatGatewayName": "nat",
+        "DeletionForce": True,
+    }
+    assert props(conversion, "EcsSnapshot_snap") == {"DiskId": "d-1"}
+    text = conversion.warnings
+    assert (
+        "alicloud_nat_gateway.nat: left out dry_run, which only steer how Terraform applies"
+        in "\n".join(text)
+    )
+    assert any(line.startswith("alicloud_ecs_snapshot.snap: left out force,") for line in text)
+    # The snapshot's category is a setting ROS lacks: a loss.
+    assert any("category not converted" in line for line in text)
+    assert (conversion.summary.native, conversion.summary.lossy) == (1, 1)

@@ -990,4 +990,6 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} wurde zur ROS-Datenquelle {name} ({type}), die beim Erstellen des Stacks gelesen wird.",
     "{source}: {note}.": "{source}: {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} Terraform-Ressourcen: {native} nativ konvertiert, {lossy} mit Verlusten konvertiert, {dropped} ausgelassen, {not_created} nicht erstellt (count 0).",
+    "another argument already gives {path} a value": "ein anderes Argument gibt {path} schon einen Wert",
+    "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} ausgelassen, die nur steuern, wie Terraform Änderungen anwendet (ein Probelauf, ein erzwungenes Aktualisieren oder Löschen, die Sprache der API-Antworten); ROS hat keine solche Einstellung und erstellt ohne sie dieselbe Ressource.",
 }

@@ -966,4 +966,6 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} pasó a ser el origen de datos de ROS {name} ({type}), que se lee al crear la pila.",
     "{source}: {note}.": "{source}: {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} recursos de Terraform: {native} convertidos de forma nativa, {lossy} convertidos con pérdidas, {dropped} omitidos, {not_created} no creados (count 0).",
+    "another argument already gives {path} a value": "otro argumento ya da un valor a {path}",
+    "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: se omitió {arguments}, que solo controla cómo Terraform aplica los cambios (una ejecución de prueba, una actualización o eliminación forzada, el idioma de las respuestas de la API); ROS no tiene tal ajuste y crea el mismo recurso sin ello.",
 }

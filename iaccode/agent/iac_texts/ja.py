@@ -980,4 +980,6 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} は ROS のデータソース {name}（{type}）になり、スタック作成時に読み取られます。",
     "{source}: {note}.": "{source}: {note}。",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "Terraform リソース {found} 個: ネイティブに変換 {native} 個、欠落ありで変換 {lossy} 個、省略 {dropped} 個、作成されないもの {not_created} 個（count 0）。",
+    "another argument already gives {path} a value": "別の引数がすでに {path} に値を与えています",
+    "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} を省きました。これらは Terraform が変更を適用する方法 (ドライラン、強制的な更新や削除、API の応答の言語) を決めるだけです。ROS にはそのような設定がなく、それらなしで同じリソースを作成します。",
 }

@@ -948,4 +948,6 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} virou a fonte de dados do ROS {name} ({type}), lida quando a pilha é criada.",
     "{source}: {note}.": "{source}: {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} recursos do Terraform: {native} convertidos nativamente, {lossy} convertidos com perdas, {dropped} deixados de fora, {not_created} não criados (count 0).",
+    "another argument already gives {path} a value": "outro argumento já dá um valor a {path}",
+    "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} omitido, que só controla como o Terraform aplica as alterações (uma execução de teste, uma atualização ou exclusão forçada, o idioma das respostas da API); o ROS não tem essa configuração e cria o mesmo recurso sem ela.",
 }

@@ -874,4 +874,6 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} 已转为 ROS 数据源 {name}（{type}），在创建资源栈时读取。",
     "{source}: {note}.": "{source}：{note}。",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} 个 Terraform 资源：{native} 个原生转换，{lossy} 个有损转换，{dropped} 个省略，{not_created} 个不会创建（count 0）。",
+    "another argument already gives {path} a value": "另一个参数已为 {path} 赋值",
+    "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}：省略了 {arguments}，它们只决定 Terraform 如何应用更改（试运行、强制更新或删除、API 应答的语言）；ROS 没有这样的设置，没有它们也会创建同样的资源。",
 }
