@@ -48,7 +48,13 @@ from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expressio
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
 from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
-from iaccode.iac.tf_rules import META_ARGUMENTS, TERRAFORM_ONLY_ARGUMENTS, Rule, rule_for
+from iaccode.iac.tf_rules import (
+    META_ARGUMENTS,
+    TERRAFORM_ONLY_ARGUMENTS,
+    Rule,
+    misfit,
+    rule_for,
+)
 from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
@@ -160,8 +166,9 @@ class _Converter(ValueConverter):
         for block in self.config.resources:
             self.blocks[block.address] = block
             rule, note = rule_for(block.labels[0], block.body)
-            if rule is None:
-                why = Msg("{type} has no native ROS mapping here", type=block.labels[0])
+            other = misfit(block.labels[0]) if rule is not None else None
+            if rule is None or other is not None:
+                why = other or Msg("{type} has no native ROS mapping here", type=block.labels[0])
                 skipped.setdefault(why, []).append(block.address)
                 self.unsupported.append(block.address)
                 continue

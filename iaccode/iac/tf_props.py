@@ -21,6 +21,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
+from iaccode.iac.tf_schema import pascal, schema_targets
 from iaccode.iac.tf_values import is_function, is_literal
 
 # convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
@@ -100,30 +101,6 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def _schema_targets(name: str, fields: Mapping[str, PropertySchema]) -> list[tuple[str, ...]]:
-    """The schema paths `name` spells in PascalCase: a property (`resource_group_id` ->
-    `ResourceGroupId`), or a field of a struct property (`data_node_amount` ->
-    `DataNode.Amount`), case aside."""
-    folded = {key.casefold(): key for key in fields}
-    whole = folded.get(_pascal(name).casefold())
-    if whole is not None:
-        return [(whole,)]
-    words = name.split("_")
-    found: list[tuple[str, ...]] = []
-    for cut in range(1, len(words)):
-        head = folded.get(_pascal("_".join(words[:cut])).casefold())
-        if head is None:
-            continue
-        kind = fields[head].type
-        if kind.kind != "struct" or kind.fields is None:
-            continue
-        inner = {key.casefold(): key for key in kind.fields}
-        field = inner.get(_pascal("_".join(words[cut:])).casefold())
-        if field is not None:
-            found.append((head, field))
-    return found
-
-
 def _schema_match(
     name: str,
     raw: object,
@@ -132,11 +109,11 @@ def _schema_match(
 ) -> PropertyRule | None:
     """A rule for an argument the vendor's rules leave out (or do not know) whose name is,
     in PascalCase, exactly one property of the ROS schema at this level, or a field of one
-    of its struct properties (`_schema_targets`), which no rule of this level fills and
+    of its struct properties (`schema_targets`), which no rule of this level fills and
     whose type the value fits; None otherwise. Nested blocks are left to the rules."""
     if fields is None or _is_block_list(raw):
         return None
-    targets = _schema_targets(name, fields)
+    targets = schema_targets(name, fields)
     if len(targets) != 1:
         return None
     path = targets[0]
@@ -302,10 +279,6 @@ def _is_block_list(raw: object) -> bool:
     return bool(blocks) and all("__is_block__" in block for block in blocks or [])
 
 
-def _pascal(name: str) -> str:
-    return "".join(word[:1].upper() + word[1:] for word in name.split("_"))
-
-
 def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str, PropertyRule]:
     """Rules for the arguments of block(s) `raw` that name a field of `fields` in PascalCase
     (case aside); nested blocks among them are converted the same way, one level down."""
@@ -313,7 +286,7 @@ def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str
     rules: dict[str, PropertyRule] = {}
     for block in _blocks(raw) or []:
         for name, value in block.items():
-            target = by_case.get(_pascal(name).casefold())
+            target = by_case.get(pascal(name).casefold())
             if name == "__is_block__" or target is None or name in rules:
                 continue
             kind = fields[target].type.kind

@@ -18,14 +18,15 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import attrs
 
-from iaccode.iac.msg import Msg
+from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
 from iaccode.iac.tf_schema import list_struct_fields as _struct_fields
-from iaccode.iac.tf_schema import schema_field
+from iaccode.iac.tf_schema import ros_fields, schema_field, schema_targets
 
 
 @attrs.frozen
@@ -181,6 +182,53 @@ def base_rule(tf_type: str) -> Rule | None:
         defaults=overlay.defaults,
         vpc_from_vswitch=overlay.vpc_from_vswitch,
     )
+
+
+def _unreached(rule: Rule) -> tuple[str, ...]:
+    """The required properties of the rule's ROS type that none of its arguments reaches: not
+    by the rules, an overlay default, the vSwitch's VPC, nor the schema's own names
+    (`tf_props`), sorted; () when the schema does not know the type."""
+    fields = ros_fields(rule.ros_type)
+    if fields is None:
+        return ()
+    reached = {(prop.to or "").split(".")[0] for prop in rule.properties.values()}
+    reached |= {key.split(".")[0] for key in rule.defaults}
+    if rule.vpc_from_vswitch:
+        reached.add("VpcId")
+    for argument in rule.ignored:
+        reached |= {path[0] for path in schema_targets(argument, fields)}
+    return tuple(
+        sorted(name for name, prop in fields.items() if prop.required and name not in reached)
+    )
+
+
+@functools.cache
+def misfit(tf_type: str) -> Msg | None:
+    """Why the vendor's rule for `tf_type` names a ROS type that is another resource, or None.
+
+    The vendor sometimes maps a Terraform type to the ROS type of a related resource
+    (`alicloud_kms_ciphertext`, which encrypts a text, to `ALIYUN::KMS::Secret`, which
+    `alicloud_kms_secret` creates). The sign in the data: the ROS type has required
+    properties that no argument of this Terraform type reaches, while another Terraform type's
+    rule for the same ROS type reaches them all. Converting it would create something else."""
+    rule = base_rule(tf_type)
+    missing = _unreached(rule) if rule is not None else ()
+    if rule is None or not missing:
+        return None
+    for other in load_rules().by_ros.get(rule.ros_type, ()):
+        sibling = base_rule(other.tf_type) if other.tf_type != tf_type else None
+        if sibling is not None and not _unreached(sibling):
+            names: list[Value] = list(missing)
+            return Msg(
+                "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but "
+                "{tf_type} has no argument for {missing}, which {ros_type} needs: it is another "
+                "resource",
+                tf_type=tf_type,
+                ros_type=rule.ros_type,
+                other=other.tf_type,
+                missing=and_list(names),
+            )
+    return None
 
 
 def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg | None]:

@@ -182,3 +182,33 @@ def test_terraform_only_arguments_are_no_loss_and_said_once() -> None:
     # The snapshot's category is a setting ROS lacks: a loss.
     assert any("category not converted" in line for line in text)
     assert (conversion.summary.native, conversion.summary.lossy) == (1, 1)
+
+
+def test_a_type_the_vendor_maps_to_another_resources_ros_type_is_left_out() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_kms_key" "key" {
+          description = "k"
+        }
+        resource "alicloud_kms_ciphertext" "secret" {
+          key_id    = alicloud_kms_key.key.id
+          plaintext = "hello"
+        }
+        resource "alicloud_kms_secret" "kept" {
+          secret_name = "s"
+          secret_data = "hello"
+          version_id  = "v1"
+        }
+        """
+    )
+    types = {name: entry["Type"] for name, entry in conversion.template["Resources"].items()}
+    # A ciphertext is not a secret: ROS would store the plain text as a new secret.
+    assert types == {"KmsKey_key": "ALIYUN::KMS::Key", "KmsSecret_kept": "ALIYUN::KMS::Secret"}
+    assert "alicloud_kms_ciphertext.secret" in conversion.unsupported
+    assert (
+        "alicloud_kms_ciphertext.secret: the vendor's rules map alicloud_kms_ciphertext to "
+        "ALIYUN::KMS::Secret, the type alicloud_kms_secret creates, but alicloud_kms_ciphertext "
+        "has no argument for SecretName and VersionId, which ALIYUN::KMS::Secret needs: it is "
+        "another resource, so it was left out;" in "\n".join(conversion.warnings)
+    )
+    assert (conversion.summary.native, conversion.summary.dropped) == (2, 1)
