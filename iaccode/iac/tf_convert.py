@@ -292,6 +292,9 @@ class _Converter(ValueConverter):
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
+        for target in self.read_back.get(address, ()):
+            if target != logical_id and target not in depends:
+                depends.append(target)
         if depends:
             entry["DependsOn"] = depends
         for note in converted.notes:

@@ -252,6 +252,24 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     )
 
 
+def argument_path(rule: Rule, argument: str) -> str | None:
+    """The ROS property path an argument of `rule`'s type goes to when it is given as a plain
+    value, for reading it back as an attribute (Terraform's attribute of an argument is the
+    argument's value): the rule's own (a rule that reshapes the value aside), the rule of
+    `name` for the provider's newer `<thing>_name` (`alicloud_log_project.project_name`, which
+    the vendor's rules leave out beside `name`), or the schema's property of that name
+    (`tf_props` places such arguments); None otherwise."""
+    prop = rule.properties.get(argument)
+    if prop is None and argument.endswith("_name") and argument in rule.ignored:
+        prop = rule.properties.get("name")
+    if prop is not None:
+        plain = prop.to and prop.kind is None and prop.handler is None and prop.schema is None
+        return prop.to if plain else None
+    fields = ros_fields(rule.ros_type)
+    targets = schema_targets(argument, fields) if fields is not None else []
+    return ".".join(targets[0]) if len(targets) == 1 else None
+
+
 # Arguments every resource may have that are not properties; handled (or ignored) on their own.
 META_ARGUMENTS: frozenset[str] = frozenset(
     {"count", "for_each", "depends_on", "provider", "lifecycle", "timeouts", "provisioner"}

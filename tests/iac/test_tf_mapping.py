@@ -212,3 +212,67 @@ def test_a_type_the_vendor_maps_to_another_resources_ros_type_is_left_out() -> N
         "another resource, so it was left out;" in "\n".join(conversion.warnings)
     )
     assert (conversion.summary.native, conversion.summary.dropped) == (2, 1)
+
+
+def test_an_attribute_that_is_the_resources_own_argument_reads_its_value_in_order() -> None:
+    conversion = convert(
+        """
+        variable "project" {
+          type    = string
+          default = "logs"
+        }
+        resource "alicloud_log_project" "old" {
+          name = "proj"
+        }
+        resource "alicloud_log_project" "new" {
+          project_name = var.project
+        }
+        resource "alicloud_log_store" "a" {
+          project_name  = alicloud_log_project.old.project_name
+          logstore_name = "a"
+        }
+        resource "alicloud_log_store" "b" {
+          project_name  = alicloud_log_project.new.project_name
+          logstore_name = "b"
+        }
+        resource "alicloud_log_project" "unset" {
+          description = "named by ROS"
+        }
+        output "unset_name" {
+          value = alicloud_log_project.unset.project_name
+        }
+        output "group" {
+          value = alicloud_elasticsearch.es.resource_group_id
+        }
+        resource "alicloud_elasticsearch" "es" {
+          version             = "7.10_with_X-Pack"
+          vswitch_id          = "vsw-1"
+          password            = "Aa123456!"
+          data_node_amount    = 2
+          data_node_spec      = "elasticsearch.sn2ne.large"
+          data_node_disk_size = 20
+          data_node_disk_type = "cloud_ssd"
+          resource_group_id   = "rg-1"
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    # project_name is the provider's newer name of `name`: the same value, and the store
+    # still waits for its project, as Terraform's reference makes it.
+    assert resources["LogStore_a"] == {
+        "Type": "ALIYUN::SLS::Logstore",
+        "Properties": {"ProjectName": "proj", "LogstoreName": "a"},
+        "DependsOn": ["LogProject_old"],
+    }
+    assert resources["LogStore_b"] == {
+        "Type": "ALIYUN::SLS::Logstore",
+        "Properties": {"ProjectName": {"Ref": "project"}, "LogstoreName": "b"},
+        "DependsOn": ["LogProject_new"],
+    }
+    outputs = conversion.template["Outputs"]
+    # Not given: ROS requires Name, so the placeholder parameter is what the project gets.
+    assert outputs["unset_name"]["Value"] == {"Ref": "LogProject_unset_Name"}
+    # An argument the schema placed reads back too.
+    assert outputs["group"]["Value"] == "rg-1"
+    assert set(conversion.template["Parameters"]) == {"project", "LogProject_unset_Name"}
+    assert (conversion.summary.native, conversion.summary.lossy) == (5, 1)
