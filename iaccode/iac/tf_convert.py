@@ -47,7 +47,7 @@ from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
-from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
+from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties, type_fits
 from iaccode.iac.tf_rules import (
     META_ARGUMENTS,
     TERRAFORM_ONLY_ARGUMENTS,
@@ -55,7 +55,7 @@ from iaccode.iac.tf_rules import (
     misfit,
     rule_for,
 )
-from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
+from iaccode.iac.tf_schema import near_schema_name, ros_fields, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
     Unmappable,
@@ -64,6 +64,7 @@ from iaccode.iac.tf_values import (
     check_copies,
     cidr_constraint,
     is_function,
+    is_literal,
     unique,
 )
 
@@ -276,10 +277,11 @@ class _Converter(ValueConverter):
         properties = converted.properties
         for key, default in rule.defaults.items():
             _set_default(properties, key.split("."), default)
-        if rule.vpc_from_vswitch and "VpcId" not in properties:
-            vpc = self._vpc_of_vswitch(properties.get("VSwitchId"))
+        if rule.vpc_from_vswitch and rule.vpc_property not in properties:
+            vswitch = next((v for k, v in properties.items() if k.casefold() == "vswitchid"), None)
+            vpc = self._vpc_of_vswitch(vswitch)
             if vpc is not None:
-                properties["VpcId"] = vpc
+                properties[rule.vpc_property] = vpc
         dropped = self._by_schema(rule, converted.dropped, properties, convert)
         dropped += self._not_in_schema(rule, properties)
         terraform_only = [
@@ -289,6 +291,7 @@ class _Converter(ValueConverter):
         ]
         dropped = [item for item in dropped if item.argument not in terraform_only]
         properties = coerce_properties(rule.ros_type, properties)
+        dropped += self._misshapen(rule, properties)
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
@@ -381,6 +384,28 @@ class _Converter(ValueConverter):
             dropped.append(
                 Dropped(name, Msg("{type} has no property {name}", type=rule.ros_type, name=name))
             )
+        return dropped
+
+    @staticmethod
+    def _misshapen(rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
+        """Literal values (after fitting) of a shape the schema's type cannot take: blocks
+        the vendor's rule sends to a number (ESS `spot_price_limit` to `SpotPriceLimit`).
+        They are removed, so the template never carries a value ROS refuses."""
+        fields = ros_fields(rule.ros_type)
+        dropped = []
+        for name in sorted(properties):
+            value = properties[name]
+            if fields is None or name not in fields or not is_literal(value):
+                continue
+            if not type_fits(value, fields[name].type):
+                del properties[name]
+                reason = Msg(
+                    "{type} takes {kind} for {name}",
+                    type=rule.ros_type,
+                    kind=fields[name].type.describe(),
+                    name=name,
+                )
+                dropped.append(Dropped(name, reason))
         return dropped
 
     def _report_dropped(self, address: str, dropped: list[Dropped]) -> None:

@@ -57,7 +57,7 @@ class Converted:
     by_schema: list[str] = attrs.field(factory=list)  # arguments placed by the schema's names
 
 
-def _type_fits(value: Any, kind: TypeSpec) -> bool:
+def type_fits(value: Any, kind: TypeSpec) -> bool:
     """Whether a literal value can stand for a property of `kind` as it is, or after the
     schema-driven fitting (`tf_coerce`: one value for a list, a list of texts for a text,
     a map for Key/Value tags). A ROS function is taken as fitting: ROS checks it."""
@@ -67,7 +67,7 @@ def _type_fits(value: Any, kind: TypeSpec) -> bool:
         return kind.kind in ("boolean", "string")
     if isinstance(value, int | float):
         return kind.kind in ("number", "string") or (
-            kind.kind == "list" and kind.item is not None and _type_fits(value, kind.item)
+            kind.kind == "list" and kind.item is not None and type_fits(value, kind.item)
         )
     if isinstance(value, str):
         if kind.kind == "number":
@@ -75,7 +75,7 @@ def _type_fits(value: Any, kind: TypeSpec) -> bool:
         if kind.kind == "boolean":
             return value.lower() in ("true", "false")
         return kind.kind == "string" or (
-            kind.kind == "list" and kind.item is not None and _type_fits(value, kind.item)
+            kind.kind == "list" and kind.item is not None and type_fits(value, kind.item)
         )
     if isinstance(value, list):
         if kind.kind == "string":
@@ -83,7 +83,7 @@ def _type_fits(value: Any, kind: TypeSpec) -> bool:
         if kind.kind == "struct":
             return len(value) == 1 and isinstance(value[0], dict)
         return kind.kind == "list" and (
-            kind.item is None or all(_type_fits(item, kind.item) for item in value)
+            kind.item is None or all(type_fits(item, kind.item) for item in value)
         )
     if isinstance(value, dict):
         if kind.kind == "list":  # Key/Value tags from a map
@@ -123,7 +123,7 @@ def _schema_match(
     kind = fields[path[0]].type
     if len(path) > 1 and kind.fields is not None:
         kind = kind.fields[path[1]].type
-    if not (isinstance(raw, str) and "${" in raw) and not _type_fits(raw, kind):
+    if not (isinstance(raw, str) and "${" in raw) and not type_fits(raw, kind):
         return None  # an expression's type is known at deploy time; a literal's is checked
     return PropertyRule(".".join(path))
 
@@ -213,6 +213,9 @@ def _value(
 ) -> Any:
     path = rule.to or ""
     inner_fields = _inner_fields(ros_fields, path)
+    single = _single_field_values(raw, rule, ros_fields, path)
+    if single is not None:
+        return [convert(value, f"{argument}.{name}", path) for name, value in single]
     if rule.schema is None and inner_fields is not None and _is_block_list(raw):
         # The vendor's rule passes the block as it is: name its arguments by the ROS schema.
         rule = attrs.evolve(rule, schema=_schema_rules(raw, inner_fields))
@@ -241,12 +244,40 @@ def _value(
         )
         result.dropped.extend(inner.dropped)
         result.notes.extend(inner.notes)
-        converted.append(inner.properties)
+        if inner.properties or not inner.dropped:
+            converted.append(inner.properties)
+        # else: a block none of whose arguments reached ROS (each is reported) is no value
+    if blocks and not converted:
+        return None
     if rule.kind == "Map":
         if len(converted) > 1:
             raise _Skip(Msg("it is given {count} times, and ROS takes one", count=len(converted)))
         return converted[0] if converted else None
     return converted
+
+
+def _single_field_values(
+    raw: object,
+    rule: PropertyRule,
+    fields: Mapping[str, PropertySchema] | None,
+    path: str,
+) -> list[tuple[str, object]] | None:
+    """(argument, value) of each block when blocks of one argument each (`lines { line_code =
+    "default" }`) go to a ROS list of texts or numbers (a DNS access strategy's `Lines`) and the
+    rule names no field for them: the list is those values. None otherwise."""
+    if rule.schema or not _is_block_list(raw) or fields is None or not path or "." in path:
+        return None
+    prop = fields.get(path)
+    item = prop.type.item if prop is not None and prop.type.kind == "list" else None
+    if item is None or item.kind not in ("string", "number"):
+        return None
+    values = []
+    for block in _blocks(raw) or []:
+        arguments = [(name, value) for name, value in block.items() if name != "__is_block__"]
+        if len(arguments) != 1:
+            return None
+        values.append(arguments[0])
+    return values
 
 
 def _type_fields(ros_type: str) -> Mapping[str, PropertySchema] | None:

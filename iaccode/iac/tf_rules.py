@@ -7,7 +7,8 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 - variants: `alicloud_security_group_rule` is an egress rule when `type = "egress"`, which ROS
   models as another type with other property names;
 - defaults that Terraform applies but ROS requires spelled out (a listener's bandwidth -1, ...);
-- the VPC of a vSwitch, which Terraform infers and some ROS types want given;
+- the VPC of a vSwitch, which Terraform infers and ROS types with a VpcId want given (every
+  type whose rule maps a vSwitch, found by the schema);
 - one security group or several (`security_groups`): the vendor keeps only the first, while
   ROS takes all of them as `SecurityGroupIds`;
 - argument names of the current provider that the vendor's rules predate (`alicloud_db_account`
@@ -40,6 +41,7 @@ class Rule:
     attributes: Mapping[str, AttributeRule]
     defaults: Mapping[str, object] = attrs.field(factory=dict)
     vpc_from_vswitch: bool = False
+    vpc_property: str = "VpcId"  # the ROS type's spelling (`VPCId` for ADB and TSDB)
     used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
 
 
@@ -173,6 +175,11 @@ def base_rule(tf_type: str) -> Rule | None:
         return None
     overlay = _OVERLAYS.get(tf_type, _Overlay())
     properties = _one_struct_of_list(data.ros_type, data.properties)
+    # Terraform infers a resource's VPC from its vSwitch; a ROS type with both properties
+    # gets the VPC of the vSwitch the template creates (the converter looks it up).
+    fields = ros_fields(data.ros_type) or {}
+    vpc = next((name for name in fields if name.casefold() == "vpcid"), None)
+    has_vswitch = any((prop.to or "").casefold() == "vswitchid" for prop in properties.values())
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,
@@ -180,7 +187,8 @@ def base_rule(tf_type: str) -> Rule | None:
         ignored=data.ignored,
         attributes={**data.attributes, **overlay.attributes},
         defaults=overlay.defaults,
-        vpc_from_vswitch=overlay.vpc_from_vswitch,
+        vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
+        vpc_property=vpc or "VpcId",
     )
 
 

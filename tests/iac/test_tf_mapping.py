@@ -5,6 +5,8 @@ Hand-written Terraform with the expected ROS; every converted template must pass
 
 from __future__ import annotations
 
+import json
+
 from iaccode.iac.tf_rule_data import load_rules, parse_rule
 from tests.iac.test_tf_schema_fit import convert, props
 
@@ -276,3 +278,121 @@ def test_an_attribute_that_is_the_resources_own_argument_reads_its_value_in_orde
     assert outputs["group"]["Value"] == "rg-1"
     assert set(conversion.template["Parameters"]) == {"project", "LogProject_unset_Name"}
     assert (conversion.summary.native, conversion.summary.lossy) == (5, 1)
+
+
+def test_values_take_the_shape_the_ros_schema_gives_their_property() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "my-bucket"
+          policy = <<POLICY
+        {"Version": "1", "Statement": [{"Effect": "Allow", "Action": ["oss:GetObject"]}]}
+        POLICY
+        }
+        resource "alicloud_sae_load_balancer_internet" "i" {
+          app_id          = "app-1"
+          internet_slb_id = "lb-1"
+          internet {
+            protocol    = "TCP"
+            port        = 80
+            target_port = 8080
+          }
+        }
+        resource "alicloud_ess_scaling_configuration" "c" {
+          scaling_group_id  = "asg-1"
+          image_id          = "img-1"
+          instance_type     = "ecs.g6.large"
+          security_group_id = "sg-1"
+          spot_strategy     = "SpotWithPriceLimit"
+          spot_price_limit {
+            instance_type = "ecs.g6.large"
+            price_limit   = 0.5
+          }
+        }
+        resource "alicloud_ecs_snapshot" "s" {
+          disk_id = "d-1"
+          timeout = [1, 2]
+        }
+        resource "alicloud_config_compliance_pack" "p" {
+          compliance_pack_name = "p"
+          risk_level           = 1
+          config_rules {
+            managed_rule_identifier = "ecs-instance-no-public-ip"
+            config_rule_parameters {
+              parameter_name  = "x"
+              parameter_value = "y"
+            }
+          }
+        }
+        resource "alicloud_alidns_access_strategy" "s" {
+          strategy_name   = "s"
+          strategy_mode   = "GEO"
+          instance_id     = "gtm-1"
+          default_addr_pool_type = "IPV4"
+          default_min_available_addr_num = 1
+          default_addr_pools {
+            addr_pool_id = "pool-1"
+            lba_weight   = 1
+          }
+          lines {
+            line_code = "default"
+          }
+        }
+        """
+    )
+    # JSON text (a heredoc) where ROS takes the policy as an object.
+    assert props(conversion, "OssBucket_b")["Policy"] == {
+        "Version": "1",
+        "Statement": [{"Effect": "Allow", "Action": ["oss:GetObject"]}],
+    }
+    # The rules leave out every field of the block: no empty value is sent.
+    assert "Internet" not in props(conversion, "SaeLoadBalancerInternet_i")
+    # A block the rules send to a number property is reported, not emitted.
+    assert "SpotPriceLimit" not in props(conversion, "EssScalingConfiguration_c")
+    # Blocks of one argument each for a list of texts: the list of their values.
+    assert props(conversion, "AlidnsAccessStrategy_s")["Lines"] == ["default"]
+    # Blocks for a property ROS takes as JSON text, keyed as the rules name the fields.
+    rules = props(conversion, "ConfigCompliancePack_p")["ConfigRules"]
+    assert isinstance(rules, str)
+    assert json.loads(rules) == [
+        {
+            "ManagedRuleIdentifier": "ecs-instance-no-public-ip",
+            "ConfigRuleParameters": [{"ParameterName": "x", "ParameterValue": "y"}],
+        }
+    ]
+    text = "\n".join(conversion.warnings)
+    assert "internet.protocol, internet.port and internet.target_port not converted" in text
+    assert "spot_price_limit.instance_type and spot_price_limit.price_limit not converted" in text
+    # A value of a shape the property cannot take is reported, not emitted.
+    assert "Timeout" not in props(conversion, "EcsSnapshot_s")
+    assert "Timeout not converted (ALIYUN::ECS::Snapshot takes number for Timeout)" in text
+
+
+def test_a_resource_in_a_vswitch_of_the_template_gets_its_vpc_where_ros_needs_it() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/16"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.0.1.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }
+        resource "alicloud_tsdb_instance" "t" {
+          payment_type     = "PayAsYouGo"
+          vswitch_id       = alicloud_vswitch.s.id
+          instance_storage = "50"
+          instance_class   = "tsdb.1x.basic"
+          engine_type      = "tsdb_tsdb"
+          zone_id          = "cn-hangzhou-h"
+        }
+        """
+    )
+    properties = props(conversion, "TsdbInstance_t")
+    # ROS spells it VPCId here; Terraform takes the VPC from the vSwitch.
+    assert properties["VPCId"] == {"Ref": "Vpc_v"}
+    # Terraform's billing word, in the spelling this ROS type allows.
+    assert properties["PayType"] == "POSTPAY"
+    assert properties["VSwitchId"] == {"Ref": "Vswitch_s"}
+    assert "VPCId" not in "\n".join(conversion.warnings)
