@@ -25,11 +25,13 @@ def main() -> None:
     parser.add_argument("types", nargs="*", help="only these Terraform types")
     parser.add_argument("--ignored", action="store_true", help="set ignored arguments too")
     parser.add_argument("--reasons", type=int, default=20, help="how many reasons to print")
-    parser.add_argument("--list", choices=["native", "lossy", "misfit", "dropped", "refused"])
+    parser.add_argument(
+        "--list", choices=["native", "lossy", "misfit", "dropped", "refused", "crash"]
+    )
     args = parser.parse_args()
     result = survey(args.types or None, ignored=args.ignored)
     total = len(result.outcome)
-    kinds = ("native", "lossy", "misfit", "dropped", "refused")
+    kinds = ("native", "lossy", "misfit", "dropped", "refused", "crash")
     counts = {kind: result.count(kind) for kind in kinds}
     print(f"{total} types: " + ", ".join(f"{n} {kind}" for kind, n in counts.items()))
     mapped = max(total - counts["misfit"], 1)

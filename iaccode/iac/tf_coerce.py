@@ -21,6 +21,7 @@ only literal values whose meaning is unambiguous:
   takes such settings (SAE `KafkaConfigs`, DNS access strategy `Lines`);
 - JSON text of an object for a map, struct or JSON property (a policy document written as a
   heredoc) becomes that object;
+- a status word (`Enabled`, `off`) for a boolean property becomes the boolean;
 - a one-item list for a number or switch property (a rule's `Type: List` around one value)
   becomes that value.
 
@@ -41,6 +42,8 @@ from iaccode.iac.tf_values import is_function, is_literal
 
 _SWITCHES = (("enabled", "disabled"), ("on", "off"), ("true", "false"), ("yes", "no"))
 
+
+_WORDS = {word: on for pair in _SWITCHES for word, on in zip(pair, (True, False), strict=True)}
 
 # Terraform's renewal_status values (alicloud_instance and others: AutoRenewal, Normal,
 # NotRenewal, provider docs) where ROS has an on/off switch such as ECS AutoRenew True/False.
@@ -95,6 +98,8 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
     if kind.kind == "list":
         items = value if isinstance(value, list) else [value]
         return [_fit_type(item, kind.item) if kind.item else item for item in items]
+    if kind.kind == "boolean" and isinstance(value, str) and value.lower() in _WORDS:
+        return _WORDS[value.lower()]  # a status word (`Enabled`) for a switch
     if kind.kind in ("map", "struct", "json") and isinstance(value, str):
         value = _json_object(value)  # a policy written as JSON text, where ROS takes the object
     if kind.kind == "struct" and isinstance(value, list) and len(value) == 1:

@@ -181,11 +181,12 @@ def convert_properties(
             continue
         if value is None:
             continue
-        if not _store(result.properties, rule.to, value):
+        taken = _store(result.properties, rule.to, value)
+        if taken is not None:
             reason = (
-                Msg("its value is not a map, which this rule needs")
-                if rule.to is None
-                else Msg("another argument already gives {path} a value", path=rule.to)
+                Msg("another argument already gives {path} a value", path=taken)
+                if taken
+                else Msg("its value is not a map, which this rule needs")
             )
             result.dropped.append(Dropped(argument, reason))
     return result
@@ -359,11 +360,12 @@ def _merged(existing: Any, value: Any) -> Any:
     return None
 
 
-def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
-    """Put `value` at a dotted ROS property path; False when the path cannot take it: a merge
-    of a value that is not a map, or a place another argument already filled with something
-    else (the vendor maps `schedule`, a block, to `Detail.Schedule` and `schedule_type` to
-    `Detail.Schedule.Type`: those merge; two texts for one property do not)."""
+def _store(properties: dict[str, Any], path: str | None, value: Any) -> str | None:
+    """Put `value` at a dotted ROS property path; None when stored, else the path that cannot
+    take it: "" for a merge of a value that is not a map, or the place another argument
+    already filled with something else (the vendor maps `schedule`, a block, to
+    `Detail.Schedule` and `schedule_type` to `Detail.Schedule.Type`: those merge; two texts
+    for one property do not, nor a key into a value computed at deploy time)."""
     names = path.split(".") if path else [_MERGE]
     target: Any = properties
     for index, name in enumerate(names[:-1]):
@@ -371,7 +373,7 @@ def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
         default: Any = [] if following.isdigit() else {}
         target = _one_block(target, name)
         if not _fits(target, name):
-            return False
+            return ".".join(names[:index])
         if isinstance(target, list):
             position = int(name)
             while len(target) <= position:
@@ -383,10 +385,10 @@ def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
     target = _one_block(target, last)
     if last == _MERGE:
         if not (isinstance(value, dict) and not is_function(value)) or not _fits(target, "_"):
-            return False
+            return ""
         target.update(value)
     elif not _fits(target, last):
-        return False
+        return ".".join(names[:-1])
     elif isinstance(target, list):
         position = int(last)
         while len(target) <= position:
@@ -394,17 +396,17 @@ def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
         if target[position] is not None:
             merged = _merged(target[position], value)
             if merged is None:
-                return False
+                return ".".join(names)
             value = merged
         target[position] = value
     else:
         if last in target and target[last] != value:
             merged = _merged(target[last], value)
             if merged is None:
-                return False
+                return ".".join(names)
             value = merged
         target[last] = value
-    return True
+    return None
 
 
 def copy_default(default: Any) -> Any:

@@ -166,8 +166,8 @@ def sample_resource(tf_type: str, *, ignored: bool = False, name: str = "r") -> 
 class Survey:
     """What became of each type's sample, and why resources lost something."""
 
-    # type -> native | lossy | dropped | refused, or misfit: left out, its rule names the ROS
-    # type of another resource (`tf_rules.misfit`)
+    # type -> native | lossy | dropped | refused | crash, or misfit: left out, as its rule
+    # names the ROS type of another resource (`tf_rules.misfit`)
     outcome: Mapping[str, str]
     reasons: Counter[str]  # message template (and the reason's) -> how many types
     examples: Mapping[str, str]  # reason -> one rendered message
@@ -202,6 +202,12 @@ def survey(types: Iterable[str] | None = None, *, ignored: bool = False) -> Surv
             key = _reason_key(problem.text)
             reasons[key] += 1
             examples.setdefault(key, f"{tf_type}: {problem}")
+            continue
+        except Exception as problem:  # a crash is what the survey counts, not its end
+            outcome[tf_type] = "crash"
+            key = f"crash: {type(problem).__name__}"
+            reasons[key] += 1
+            examples.setdefault(key, f"{tf_type}: {problem!r}")
             continue
         summary = conversion.summary
         outcome[tf_type] = "native" if summary.native else "lossy" if summary.lossy else "dropped"

@@ -313,6 +313,14 @@ def test_values_take_the_shape_the_ros_schema_gives_their_property() -> None:
           disk_id = "d-1"
           timeout = [1, 2]
         }
+        resource "alicloud_kms_key" "on" {
+          key_usage = "ENCRYPT/DECRYPT"
+          status    = "Enabled"
+        }
+        resource "alicloud_kms_key" "off" {
+          key_usage = "ENCRYPT/DECRYPT"
+          status    = "Disabled"
+        }
         resource "alicloud_config_compliance_pack" "p" {
           compliance_pack_name = "p"
           risk_level           = 1
@@ -363,6 +371,9 @@ def test_values_take_the_shape_the_ros_schema_gives_their_property() -> None:
     text = "\n".join(conversion.warnings)
     assert "internet.protocol, internet.port and internet.target_port not converted" in text
     assert "spot_price_limit.instance_type and spot_price_limit.price_limit not converted" in text
+    # Terraform's status words for ROS's switch.
+    assert props(conversion, "KmsKey_on")["Enable"] is True
+    assert props(conversion, "KmsKey_off")["Enable"] is False
     # A value of a shape the property cannot take is reported, not emitted.
     assert "Timeout" not in props(conversion, "EcsSnapshot_s")
     assert "Timeout not converted (ALIYUN::ECS::Snapshot takes number for Timeout)" in text
