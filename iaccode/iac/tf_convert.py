@@ -278,7 +278,9 @@ class _Converter(ValueConverter):
         for key, default in rule.defaults.items():
             _set_default(properties, key.split("."), default)
         if rule.vpc_from_vswitch and rule.vpc_property not in properties:
-            vswitch = next((v for k, v in properties.items() if k.casefold() == "vswitchid"), None)
+            vswitch = next((v for k, v in properties.items() if k.casefold() in _VSWITCHES), None)
+            if isinstance(vswitch, list) and vswitch:
+                vswitch = vswitch[0]  # vSwitches of one resource share its VPC
             vpc = self._vpc_of_vswitch(vswitch)
             if vpc is not None:
                 properties[rule.vpc_property] = vpc
@@ -443,6 +445,10 @@ class _Converter(ValueConverter):
     ) -> None:
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
+        for key in needed:
+            if key in _REGION_PROPERTIES and key not in properties:
+                # Terraform creates the resource in its provider's region: the stack's.
+                properties[key] = {"Ref": "ALIYUN::Region"}
         paths = [(key,) for key in needed if key not in properties]
         for path in (*paths, *missing_required(kind, properties)):
             key = ".".join(path)
@@ -562,6 +568,12 @@ class _Converter(ValueConverter):
             parameters[name].update(cidr_constraint(prefix))
         parameters.update(self.placeholders)
         return parameters
+
+
+_VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
+
+# Required properties that name the region the resource is in (ALIYUN::VS::Group `Region`).
+_REGION_PROPERTIES = frozenset({"Region", "RegionId"})
 
 
 def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:

@@ -179,7 +179,10 @@ def base_rule(tf_type: str) -> Rule | None:
     # gets the VPC of the vSwitch the template creates (the converter looks it up).
     fields = ros_fields(data.ros_type) or {}
     vpc = next((name for name in fields if name.casefold() == "vpcid"), None)
-    has_vswitch = any((prop.to or "").casefold() == "vswitchid" for prop in properties.values())
+    has_vswitch = any(
+        (prop.to or "").casefold() in ("vswitchid", "vswitchids", "vswitches")
+        for prop in properties.values()
+    )
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,

@@ -379,7 +379,7 @@ def test_values_take_the_shape_the_ros_schema_gives_their_property() -> None:
     assert "Timeout not converted (ALIYUN::ECS::Snapshot takes number for Timeout)" in text
 
 
-def test_a_resource_in_a_vswitch_of_the_template_gets_its_vpc_where_ros_needs_it() -> None:
+def test_the_vpc_of_a_vswitch_and_the_region_are_given_where_ros_needs_them() -> None:
     conversion = convert(
         """
         resource "alicloud_vpc" "v" {
@@ -390,12 +390,18 @@ def test_a_resource_in_a_vswitch_of_the_template_gets_its_vpc_where_ros_needs_it
           cidr_block = "10.0.1.0/24"
           zone_id    = "cn-hangzhou-h"
         }
+        resource "alicloud_video_surveillance_system_group" "g" {
+          group_name   = "cams"
+          in_protocol  = "rtmp"
+          out_protocol = "flv"
+          play_domain  = "play.example.com"
+          push_domain  = "push.example.com"
+        }
         resource "alicloud_tsdb_instance" "t" {
           payment_type     = "PayAsYouGo"
           vswitch_id       = alicloud_vswitch.s.id
           instance_storage = "50"
           instance_class   = "tsdb.1x.basic"
-          engine_type      = "tsdb_tsdb"
           zone_id          = "cn-hangzhou-h"
         }
         """
@@ -405,5 +411,10 @@ def test_a_resource_in_a_vswitch_of_the_template_gets_its_vpc_where_ros_needs_it
     assert properties["VPCId"] == {"Ref": "Vpc_v"}
     # Terraform's billing word, in the spelling this ROS type allows.
     assert properties["PayType"] == "POSTPAY"
+    # The provider's region is the stack's.
+    assert props(conversion, "VideoSurveillanceSystemGroup_g")["Region"] == {
+        "Ref": "ALIYUN::Region"
+    }
+    assert conversion.summary.native == 4
     assert properties["VSwitchId"] == {"Ref": "Vswitch_s"}
     assert "VPCId" not in "\n".join(conversion.warnings)
