@@ -114,6 +114,8 @@ def _schema_match(
     if fields is None or _is_block_list(raw):
         return None
     targets = schema_targets(name, fields)
+    if not targets:
+        return _anchored_match(name, raw, rules, fields)
     if len(targets) != 1:
         return None
     path = targets[0]
@@ -123,9 +125,40 @@ def _schema_match(
     kind = fields[path[0]].type
     if len(path) > 1 and kind.fields is not None:
         kind = kind.fields[path[1]].type
-    if not (isinstance(raw, str) and "${" in raw) and not type_fits(raw, kind):
-        return None  # an expression's type is known at deploy time; a literal's is checked
-    return PropertyRule(".".join(path))
+    return PropertyRule(".".join(path)) if _fits_value(raw, kind) else None
+
+
+def _fits_value(raw: object, kind: TypeSpec) -> bool:
+    """An expression's type is known at deploy time; a literal's is checked."""
+    return (isinstance(raw, str) and "${" in raw) or type_fits(raw, kind)
+
+
+def _anchored_match(
+    name: str,
+    raw: object,
+    rules: Mapping[str, PropertyRule],
+    fields: Mapping[str, PropertySchema],
+) -> PropertyRule | None:
+    """A rule for an argument that names, in PascalCase, exactly one field of a struct the
+    rules already write into (`RuleList.0` of an SLB rule, where the vendor sends `domain` and
+    `url`) or of a struct field of it (`health_check` -> `RuleList.0.AdvancedSettings.
+    HealthCheck`), when the value fits; None otherwise."""
+    wanted = pascal(name).casefold()
+    paths = {rule.to for rule in rules.values() if rule.to}
+    anchors = {path.rsplit(".", 1)[0] for path in paths if "." in path}
+    found: list[tuple[str, TypeSpec]] = []
+    for anchor in sorted(anchors):
+        for key, prop in (_inner_fields(fields, anchor) or {}).items():
+            if key.casefold() == wanted:
+                found.append((f"{anchor}.{key}", prop.type))
+            inner = prop.type.fields if prop.type.kind == "struct" else None
+            for field, schema in (inner or {}).items():
+                if field.casefold() == wanted:
+                    found.append((f"{anchor}.{key}.{field}", schema.type))
+    if len(found) != 1 or found[0][0] in paths:
+        return None
+    path, kind = found[0]
+    return PropertyRule(path) if _fits_value(raw, kind) else None
 
 
 def convert_properties(

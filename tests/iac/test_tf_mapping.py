@@ -418,3 +418,49 @@ def test_the_vpc_of_a_vswitch_and_the_region_are_given_where_ros_needs_them() ->
     assert conversion.summary.native == 4
     assert properties["VSwitchId"] == {"Ref": "Vswitch_s"}
     assert "VPCId" not in "\n".join(conversion.warnings)
+
+
+def test_arguments_the_rules_leave_out_go_into_the_struct_the_rules_fill() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_slb_rule" "r" {
+          load_balancer_id      = "lb-1"
+          frontend_port         = 80
+          name                  = "r"
+          domain                = "*.example.com"
+          url                   = "/img"
+          server_group_id       = "rsp-1"
+          health_check          = "on"
+          health_check_uri      = "/health"
+          health_check_interval = 5
+          sticky_session        = "on"
+          sticky_session_type   = "insert"
+          cookie_timeout        = 100
+          scheduler             = "wrr"
+        }
+        """
+    )
+    # The vendor sends domain and url into RuleList.0 and leaves the health check out, though
+    # ROS has it there, in AdvancedSettings.
+    assert props(conversion, "SlbRule_r") == {
+        "LoadBalancerId": "lb-1",
+        "ListenerPort": 80,
+        "RuleList": [
+            {
+                "RuleName": "r",
+                "Domain": "*.example.com",
+                "Url": "/img",
+                "VServerGroupId": "rsp-1",
+                "AdvancedSettings": {
+                    "HealthCheck": "on",
+                    "HealthCheckURI": "/health",
+                    "HealthCheckInterval": 5,
+                    "StickySession": "on",
+                    "StickySessionType": "insert",
+                    "CookieTimeout": 100,
+                    "Scheduler": "wrr",
+                },
+            }
+        ],
+    }
+    assert conversion.summary.native == 1
