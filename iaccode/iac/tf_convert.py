@@ -53,6 +53,7 @@ from iaccode.iac.tf_rules import (
     TERRAFORM_ONLY_ARGUMENTS,
     Rule,
     misfit,
+    other_spelling,
     rule_for,
 )
 from iaccode.iac.tf_schema import near_schema_name, ros_fields, ros_properties, schema_name
@@ -360,15 +361,12 @@ class _Converter(ValueConverter):
 
     @staticmethod
     def _renamed_name(rule: Rule, item: Dropped, properties: Mapping[str, Any]) -> str | None:
-        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), or of
-        `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`): one is the
-        provider's newer spelling of the other, deprecated one. None when it is set otherwise."""
+        """The ROS property of the argument `item` is another spelling of (`other_spelling`),
+        when that has a plain rule to a property of the type; None when it is set otherwise."""
         if "." in item.argument:
             return None
-        if item.argument.endswith("_name"):
-            target = rule.properties.get("name")
-        else:
-            target = rule.properties.get(item.argument + "_name")
+        other = other_spelling(rule, item.argument)
+        target = rule.properties.get(other) if other is not None else None
         to = target.to if target is not None and target.schema is None else None
         known = ros_properties(rule.ros_type)
         if to is None or "." in to or to in properties or (known is not None and to not in known):

@@ -263,16 +263,37 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     )
 
 
+def other_spelling(rule: Rule, argument: str) -> str | None:
+    """The argument of the rule that `argument` is the provider's other spelling of, one the
+    newer and one the deprecated name: `name` for `<thing>_name` (`vpn_gateway_name`),
+    `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`), and for `name`
+    the one `<thing>_name` whose thing ends the type's name (`alicloud_ecs_snapshot`:
+    `snapshot_name`). None when the rule has no such argument."""
+    if "." in argument:
+        return None
+    if argument == "name":
+        kind = rule.tf_type.removeprefix("alicloud_")
+        found = [
+            other
+            for other in rule.properties
+            if other.endswith("_name") and kind.endswith(other.removesuffix("_name"))
+        ]
+        return found[0] if len(found) == 1 else None
+    other = "name" if argument.endswith("_name") else argument + "_name"
+    return other if other in rule.properties else None
+
+
 def argument_path(rule: Rule, argument: str) -> str | None:
     """The ROS property path an argument of `rule`'s type goes to when it is given as a plain
     value, for reading it back as an attribute (Terraform's attribute of an argument is the
-    argument's value): the rule's own (a rule that reshapes the value aside), the rule of
-    `name` for the provider's newer `<thing>_name` (`alicloud_log_project.project_name`, which
-    the vendor's rules leave out beside `name`), or the schema's property of that name
-    (`tf_props` places such arguments); None otherwise."""
+    argument's value): the rule's own (a rule that reshapes the value aside), the rule of its
+    other spelling (`other_spelling`: `alicloud_log_project.project_name`, which the vendor's
+    rules leave out beside `name`), or the schema's property of that name (`tf_props` places
+    such arguments); None otherwise."""
     prop = rule.properties.get(argument)
-    if prop is None and argument.endswith("_name") and argument in rule.ignored:
-        prop = rule.properties.get("name")
+    other = other_spelling(rule, argument) if prop is None and argument in rule.ignored else None
+    if other is not None:
+        prop = rule.properties.get(other)
     if prop is not None:
         plain = prop.to and prop.kind is None and prop.handler is None and prop.schema is None
         return prop.to if plain else None

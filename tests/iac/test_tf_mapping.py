@@ -160,8 +160,9 @@ def test_terraform_only_arguments_are_no_loss_and_said_once() -> None:
           force            = true
         }
         resource "alicloud_ecs_snapshot" "snap" {
-          disk_id = "d-1"
-          force   = true
+          disk_id  = "d-1"
+          name     = "nightly"
+          force    = true
           category = "flash"
         }
         """
@@ -174,7 +175,8 @@ def test_terraform_only_arguments_are_no_loss_and_said_once() -> None:
         "NatGatewayName": "nat",
         "DeletionForce": True,
     }
-    assert props(conversion, "EcsSnapshot_snap") == {"DiskId": "d-1"}
+    # The provider's deprecated `name` of a snapshot is its snapshot_name.
+    assert props(conversion, "EcsSnapshot_snap") == {"DiskId": "d-1", "SnapshotName": "nightly"}
     text = conversion.warnings
     assert (
         "alicloud_nat_gateway.nat: left out dry_run, which only steer how Terraform applies"
