@@ -47,7 +47,13 @@ from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
-from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties, type_fits
+from iaccode.iac.tf_props import (
+    HANDLERS,
+    Dropped,
+    convert_properties,
+    schema_places,
+    type_fits,
+)
 from iaccode.iac.tf_rules import (
     META_ARGUMENTS,
     TERRAFORM_ONLY_ARGUMENTS,
@@ -343,7 +349,8 @@ class _Converter(ValueConverter):
                 properties[name] = convert(item.raw, item.argument, name)
                 continue
             if item.kind == "ignored" and name is None and "." not in item.argument:
-                name = near_schema_name(rule.ros_type, item.argument)
+                places = schema_places(item.argument, rule.properties, rule.ros_type)
+                name = places[0] if places else near_schema_name(rule.ros_type, item.argument)
             if item.kind == "ignored" and name is not None:
                 reason = Msg(
                     "the vendor's rules leave it out, though {type} has a property {name}",

@@ -146,6 +146,16 @@ def _anchored_match(
     wanted = pascal(name).casefold()
     paths = {rule.to for rule in rules.values() if rule.to}
     anchors = {path.rsplit(".", 1)[0] for path in paths if "." in path}
+    found = _anchored_paths(wanted, anchors, fields)
+    if len(found) != 1 or found[0][0] in paths:
+        return None
+    path, kind = found[0]
+    return PropertyRule(path) if _fits_value(raw, kind) else None
+
+
+def _anchored_paths(
+    wanted: str, anchors: set[str], fields: Mapping[str, PropertySchema]
+) -> list[tuple[str, TypeSpec]]:
     found: list[tuple[str, TypeSpec]] = []
     for anchor in sorted(anchors):
         for key, prop in (_inner_fields(fields, anchor) or {}).items():
@@ -155,10 +165,19 @@ def _anchored_match(
             for field, schema in (inner or {}).items():
                 if field.casefold() == wanted:
                     found.append((f"{anchor}.{key}.{field}", schema.type))
-    if len(found) != 1 or found[0][0] in paths:
-        return None
-    path, kind = found[0]
-    return PropertyRule(path) if _fits_value(raw, kind) else None
+    return found
+
+
+def schema_places(name: str, rules: Mapping[str, PropertyRule], ros_type: str) -> list[str]:
+    """Every place of the ROS schema an argument's name spells (`_schema_match` takes one
+    when it is the only one and the value fits): for saying that ROS has it."""
+    fields = _type_fields(ros_type)
+    if fields is None:
+        return []
+    places = [".".join(path) for path in schema_targets(name, fields)]
+    anchors = {rule.to.rsplit(".", 1)[0] for rule in rules.values() if rule.to and "." in rule.to}
+    places += [path for path, _ in _anchored_paths(pascal(name).casefold(), anchors, fields)]
+    return places
 
 
 def convert_properties(
