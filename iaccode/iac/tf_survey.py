@@ -82,6 +82,14 @@ def _guess(name: str) -> str:
     return _text(name)
 
 
+# Handlers that take blocks, with the arguments they read (`tf_props`).
+_BLOCK_HANDLERS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "ros_parameters": (("parameter_key", '"Key"'), ("parameter_value", '"value"')),
+    "ots_search_index_sorters": (("sorter_type", '"PrimaryKeySort"'), ("order", '"Asc"')),
+    "slb_x_forwarded_for": (("retrive_slb_ip", "true"),),
+}
+
+
 def _handler_literal(handler: str, name: str) -> str | None:
     literals = {
         "tags_dict_to_list": '{ Name = "example" }',
@@ -104,11 +112,22 @@ def _arguments(
     pad = _INDENT * depth
     lines: list[str] = []
     used: set[str] = set()
+    # A block's path covers the flat arguments the rules send inside it: Terraform takes
+    # one form or the other (`ike_config { local_id }` or the older `local_id`).
+    blocks = {f"{prefix}{rule.to}." for rule in rules.values() if rule.to and rule.schema}
     for name, rule in rules.items():
         path = f"{prefix}{rule.to}" if rule.to else prefix.rstrip(".")
         if rule.broken is not None or (rule.to and path in used):
             continue  # one of two names for one argument (the provider's old and new)
+        if rule.schema is None and any(path.startswith(block) for block in blocks):
+            continue
         used.add(path)
+        if rule.handler in _BLOCK_HANDLERS:
+            inner = [
+                f"{pad}{_INDENT}{key} = {value}" for key, value in _BLOCK_HANDLERS[rule.handler]
+            ]
+            lines += [f"{pad}{name} {{", *inner, f"{pad}}}"]
+            continue
         if rule.schema is not None:
             inner = _arguments(rule.schema, (), fields, f"{path}." if path else "", depth + 1)
             lines += [f"{pad}{name} {{", *inner, f"{pad}}}"]
