@@ -62,7 +62,14 @@ from iaccode.iac.tf_rules import (
     other_spelling,
     rule_for,
 )
-from iaccode.iac.tf_schema import near_schema_name, ros_fields, ros_properties, schema_name
+from iaccode.iac.tf_schema import (
+    near_schema_name,
+    parameter_type,
+    property_at,
+    ros_fields,
+    ros_properties,
+    schema_name,
+)
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
     Unmappable,
@@ -462,6 +469,10 @@ class _Converter(ValueConverter):
             name = self.placeholder(
                 where, f"{key} of {address}, which the Terraform configuration does not set."
             )
+            prop = property_at(ros_fields(kind), key)
+            if prop is not None and self.placeholders[name]["Type"] == "String":
+                # A text parameter cannot stand for a list of zone mappings or a number.
+                self.placeholders[name]["Type"] = parameter_type(prop.type)
             container: Any = properties
             for step in path[:-1]:
                 container = container[int(step)] if isinstance(container, list) else container[step]

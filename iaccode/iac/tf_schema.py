@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from iaccode.iac.ros_schema import PropertySchema, ResourceSchema, schema_or_none
+from iaccode.iac.ros_schema import PropertySchema, ResourceSchema, TypeSpec, schema_or_none
 
 
 def _resource(ros_type: str) -> ResourceSchema | None:
@@ -99,3 +99,32 @@ def schema_field(fields: frozenset[str], argument: str) -> str | None:
     `ServerGroupId`), or None."""
     folded = {name.lower(): name for name in fields}
     return folded.get(argument.replace("_", "").lower())
+
+
+def property_at(fields: Mapping[str, PropertySchema] | None, path: str) -> PropertySchema | None:
+    """The schema of the property at dotted `path` among `fields` (digits index lists, names
+    compared without case), or None when the schema does not reach it."""
+    prop = None
+    for name in path.split("."):
+        if name.isdigit():
+            continue
+        if fields is None:
+            return None
+        prop = next((p for key, p in fields.items() if key.casefold() == name.casefold()), None)
+        if prop is None:
+            return None
+        kind = prop.type.item if prop.type.kind == "list" else prop.type
+        fields = kind.fields if kind is not None and kind.kind == "struct" else None
+    return prop
+
+
+def parameter_type(kind: TypeSpec) -> str:
+    """The ROS parameter Type that can stand for a property of `kind`: Json for structs, maps
+    and lists of them, CommaDelimitedList for lists of texts or numbers, Number, Boolean,
+    else String."""
+    if kind.kind == "list":
+        scalar = kind.item is not None and kind.item.kind in ("string", "number")
+        return "CommaDelimitedList" if scalar else "Json"
+    return {"struct": "Json", "map": "Json", "json": "Json", "number": "Number"}.get(
+        kind.kind, "Boolean" if kind.kind == "boolean" else "String"
+    )

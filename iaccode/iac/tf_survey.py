@@ -25,25 +25,9 @@ from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec
 from iaccode.iac.tf_rule_data import PropertyRule, load_rules
 from iaccode.iac.tf_rules import base_rule, misfit
-from iaccode.iac.tf_schema import ros_fields, schema_targets
+from iaccode.iac.tf_schema import property_at, ros_fields, schema_targets
 
 _INDENT = "  "
-
-
-def _field(fields: Mapping[str, PropertySchema] | None, path: str) -> PropertySchema | None:
-    """The schema of the property at dotted `path` (digits index lists), or None."""
-    prop = None
-    for name in path.split("."):
-        if name.isdigit():
-            continue
-        if fields is None:
-            return None
-        prop = next((p for key, p in fields.items() if key.casefold() == name.casefold()), None)
-        if prop is None:
-            return None
-        kind = prop.type.item if prop.type.kind == "list" else prop.type
-        fields = kind.fields if kind is not None and kind.kind == "struct" else None
-    return prop
 
 
 def _text(name: str) -> str:
@@ -122,17 +106,16 @@ def _arguments(
         if rule.schema is None and any(path.startswith(block) for block in blocks):
             continue
         used.add(path)
-        if rule.handler in _BLOCK_HANDLERS:
-            inner = [
-                f"{pad}{_INDENT}{key} = {value}" for key, value in _BLOCK_HANDLERS[rule.handler]
-            ]
+        handled = _BLOCK_HANDLERS.get(rule.handler or "")
+        if handled is not None:
+            inner = [f"{pad}{_INDENT}{key} = {value}" for key, value in handled]
             lines += [f"{pad}{name} {{", *inner, f"{pad}}}"]
             continue
         if rule.schema is not None:
             inner = _arguments(rule.schema, (), fields, f"{path}." if path else "", depth + 1)
             lines += [f"{pad}{name} {{", *inner, f"{pad}}}"]
             continue
-        prop = _field(fields, path) if path else None
+        prop = property_at(fields, path) if path else None
         literal = _handler_literal(rule.handler, name) if rule.handler else None
         if prop is not None and prop.allowed_values:
             literal = json.dumps(prop.allowed_values[0])
@@ -155,7 +138,7 @@ def _arguments(
         lines.append(f"{pad}{name} = {literal or _guess(name)}")
     for name in sorted(ignored):
         targets = schema_targets(name, fields) if fields is not None else []
-        prop = _field(fields, ".".join(targets[0])) if len(targets) == 1 else None
+        prop = property_at(fields, ".".join(targets[0])) if len(targets) == 1 else None
         literal = _literal(prop.type, name, prop.allowed_values) if prop is not None else None
         lines.append(f"{pad}{name} = {literal or _guess(name)}")
     return lines

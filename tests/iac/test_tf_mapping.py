@@ -479,3 +479,41 @@ def test_arguments_the_rules_leave_out_go_into_the_struct_the_rules_fill() -> No
         ],
     }
     assert conversion.summary.native == 1
+
+
+def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> None:
+    conversion = convert(
+        """
+        variable "zones" {
+          type = list(string)
+        }
+        resource "alicloud_alb_load_balancer" "lb" {
+          vpc_id                = "vpc-1"
+          address_type          = "Internet"
+          load_balancer_edition = "Basic"
+          load_balancer_billing_config {
+            pay_type = "PayAsYouGo"
+          }
+          dynamic "zone_mappings" {
+            for_each = var.zones
+            content {
+              zone_id    = zone_mappings.value
+              vswitch_id = "vsw-1"
+            }
+          }
+        }
+        resource "alicloud_slb_listener" "l" {
+          load_balancer_id = "lb-1"
+          protocol         = "http"
+          bandwidth        = 10
+        }
+        """
+    )
+    parameters = conversion.template["Parameters"]
+    # Text could not stand for ROS's list of zone mappings; JSON can.
+    assert parameters["AlbLoadBalancer_lb_ZoneMappings"]["Type"] == "Json"
+    assert props(conversion, "AlbLoadBalancer_lb")["ZoneMappings"] == {
+        "Ref": "AlbLoadBalancer_lb_ZoneMappings"
+    }
+    # A required port is a number.
+    assert parameters["SlbListener_l_ListenerPort"]["Type"] == "Number"
