@@ -221,12 +221,13 @@ def convert_properties(
             continue
         try:
             value = _value(raw, rule, argument, convert, ros_type, result, ros_fields)
+            whole = value
             if rule.handler is not None:
                 value = HANDLERS[rule.handler](value)
         except _Skip as skipped:
             result.dropped.append(Dropped(argument, skipped.reason))
             continue
-        if rule.warning:
+        if rule.warning and not (_loses_nothing(rule, whole)):
             result.notes.append(Msg.plain(rule.warning))
         if rule.handler == "security_groups" and isinstance(value, list) and len(value) == 1:
             result.properties["SecurityGroupId"] = value[0]  # one group: the simpler property
@@ -285,7 +286,7 @@ def _value(
         if blocks is None or not is_literal(value):
             raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
     converted = []
-    for block in blocks:
+    for block in _one_per_item(blocks, rule.schema):
         inner = convert_properties(
             block,
             rule.schema,
@@ -331,6 +332,37 @@ def _single_field_values(
             return None
         values.append(arguments[0])
     return values
+
+
+def _loses_nothing(rule: PropertyRule, value: Any) -> bool:
+    """A rule that keeps the first of a list (and warns so) loses nothing on one value."""
+    if rule.handler != "select_first":
+        return False
+    return len(value) <= 1 if isinstance(value, list) else not is_function(value)
+
+
+def _one_per_item(
+    blocks: list[Mapping[str, Any]], rules: Mapping[str, PropertyRule]
+) -> list[Mapping[str, Any]]:
+    """The blocks, each one with a literal list where its rule keeps only the first item
+    (`servers { server_ids = ["i-1", "i-2"] }`, ROS takes one ServerId per entry) made one
+    block per item: the same servers, each its own ROS entry. A block with two such lists
+    is left as it is (the pairs are not Terraform's meaning)."""
+    made: list[Mapping[str, Any]] = []
+    for block in blocks:
+        lists = [
+            name
+            for name, value in block.items()
+            if name in rules
+            and rules[name].handler == "select_first"
+            and isinstance(value, list)
+            and len(value) > 1
+        ]
+        if len(lists) != 1:
+            made.append(block)
+            continue
+        made.extend({**block, lists[0]: [item]} for item in block[lists[0]])
+    return made
 
 
 def _type_fields(ros_type: str) -> Mapping[str, PropertySchema] | None:

@@ -517,3 +517,50 @@ def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> N
     }
     # A required port is a number.
     assert parameters["SlbListener_l_ListenerPort"]["Type"] == "Number"
+
+
+def test_servers_of_one_block_become_one_ros_entry_each() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_slb_server_group" "g" {
+          load_balancer_id = "lb-1"
+          name             = "g"
+          servers {
+            server_ids = ["i-1", "i-2"]
+            port       = 80
+            weight     = 100
+          }
+          servers {
+            server_ids = ["i-3"]
+            port       = 8080
+            weight     = 50
+          }
+        }
+        resource "alicloud_slb_server_group" "computed" {
+          load_balancer_id = "lb-1"
+          name             = "c"
+          servers {
+            server_ids = var.ids
+            port       = 80
+            weight     = 100
+          }
+        }
+        variable "ids" {
+          type = list(string)
+        }
+        """
+    )
+    # The vendor keeps the first id ("Only first server_id can be used"); each is a server.
+    assert props(conversion, "SlbServerGroup_g")["BackendServers"] == [
+        {"ServerId": "i-1", "Port": 80, "Weight": 100},
+        {"ServerId": "i-2", "Port": 80, "Weight": 100},
+        {"ServerId": "i-3", "Port": 8080, "Weight": 50},
+    ]
+    text = "\n".join(conversion.warnings)
+    assert "alicloud_slb_server_group.g:" not in text
+    # Known only at deploy time: the first of the list, as the vendor's rule warns.
+    assert props(conversion, "SlbServerGroup_computed")["BackendServers"] == [
+        {"ServerId": {"Fn::Select": ["0", {"Ref": "ids"}]}, "Port": 80, "Weight": 100}
+    ]
+    assert "alicloud_slb_server_group.computed: Only first server_id can be used" in text
+    assert (conversion.summary.native, conversion.summary.lossy) == (1, 1)
