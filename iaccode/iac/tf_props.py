@@ -40,8 +40,9 @@ class _Skip(Exception):
 class Dropped:
     """An argument (dotted for nested blocks: `data_disks.encrypted`) that did not reach ROS.
 
-    `kind` is "ignored" (the vendor's rule says ROS has no property for it), "unknown" (no rule
-    names it) or "other"; `raw` is its Terraform value, for a caller that can still place it."""
+    `kind` is "ignored" (the vendor's rule says ROS has no property for it), "checked" (a
+    nested one the schema's struct was asked about), "unknown" (no rule names it) or "other";
+    `raw` is its Terraform value, for a caller that can still place it."""
 
     argument: str
     reason: Msg
@@ -190,6 +191,7 @@ def convert_properties(
     prefix: str = "",
     skip: frozenset[str] = frozenset(),
     ros_fields: Mapping[str, PropertySchema] | None = None,
+    ros_path: str = "",
 ) -> Converted:
     """The ROS properties of `body` (a resource body or a nested block) under `rules`.
 
@@ -208,7 +210,11 @@ def convert_properties(
             if rule is not None:
                 result.by_schema.append(argument)
         if rule is None:
-            if name in ignored:
+            if name in ignored and prefix and ros_fields is not None:
+                # A nested argument: the claim is checked against the struct's fields here.
+                dropped = _nested_absent(name, argument, raw, ros_type, ros_path, ros_fields)
+                result.dropped.append(dropped)
+            elif name in ignored:
                 reason = Msg("{type} has no property for it", type=ros_type)
                 result.dropped.append(Dropped(argument, reason, "ignored", raw))
             else:
@@ -295,6 +301,7 @@ def _value(
             ros_type=ros_type,
             prefix=argument + ".",
             ros_fields=inner_fields,
+            ros_path=path,
         )
         result.dropped.extend(inner.dropped)
         result.notes.extend(inner.notes)
@@ -332,6 +339,28 @@ def _single_field_values(
             return None
         values.append(arguments[0])
     return values
+
+
+def _nested_absent(
+    name: str,
+    argument: str,
+    raw: object,
+    ros_type: str,
+    ros_path: str,
+    fields: Mapping[str, PropertySchema],
+) -> Dropped:
+    """Why a nested argument the rules leave out is dropped, checked against the struct's
+    fields: the field its name spells (of another type than its value), or none."""
+    places = schema_targets(name, fields)
+    if places:
+        reason = Msg(
+            "the vendor's rules leave it out, though {type} has a property {name}",
+            type=ros_type,
+            name=".".join((ros_path, *places[0])),
+        )
+    else:
+        reason = Msg("{path} of {type} has no field for it", path=ros_path, type=ros_type)
+    return Dropped(argument, reason, "checked", raw)
 
 
 def _loses_nothing(rule: PropertyRule, value: Any) -> bool:

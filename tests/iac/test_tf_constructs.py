@@ -392,8 +392,8 @@ def test_nested_and_dynamic_blocks_become_nested_properties() -> None:
         {"Size": 100, "Category": "cloud"},
     ]
     assert (
-        "alicloud_instance.vm: data_disks.encrypted not converted (the vendor's rules say ROS has "
-        "no property for it)"
+        "alicloud_instance.vm: data_disks.encrypted not converted (DiskMappings of "
+        "ALIYUN::ECS::Instance has no field for it)"
     ) in warnings(conversion)
     bucket = props(conversion, "OssBucket_b")
     assert bucket["VersioningConfiguration"] == {"Status": "Enabled"}

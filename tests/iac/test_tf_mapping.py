@@ -564,3 +564,28 @@ def test_servers_of_one_block_become_one_ros_entry_each() -> None:
     ]
     assert "alicloud_slb_server_group.computed: Only first server_id can be used" in text
     assert (conversion.summary.native, conversion.summary.lossy) == (1, 1)
+
+
+def test_a_nested_argument_the_rules_leave_out_is_checked_against_the_ros_struct() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_instance" "vm" {
+          image_id          = "img-1"
+          instance_type     = "ecs.g6.large"
+          security_groups   = ["sg-1"]
+          vswitch_id        = "vsw-1"
+          data_disks {
+            size      = 20
+            category  = "cloud_essd"
+            encrypted = true
+          }
+        }
+        """
+    )
+    assert props(conversion, "Instance_vm")["DiskMappings"] == [
+        {"Size": 20, "Category": "cloud_essd"}
+    ]
+    assert (
+        "data_disks.encrypted not converted (DiskMappings of ALIYUN::ECS::Instance has no field "
+        "for it)" in "\n".join(conversion.warnings)
+    )

@@ -994,4 +994,5 @@ TEXTS: dict[str, str] = {
     "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} ausgelassen, die nur steuern, wie Terraform Änderungen anwendet (ein Probelauf, ein erzwungenes Aktualisieren oder Löschen, die Sprache der API-Antworten); ROS hat keine solche Einstellung und erstellt ohne sie dieselbe Ressource.",
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "die Regeln des Herstellers bilden {tf_type} auf {ros_type} ab, den Typ, den {other} erstellt, aber {tf_type} hat kein Argument für {missing}, das {ros_type} braucht: es ist eine andere Ressource",
     "{type} takes {kind} for {name}": "{type} nimmt für {name} {kind}",
+    "{path} of {type} has no field for it": "{path} von {type} hat kein Feld dafür",
 }

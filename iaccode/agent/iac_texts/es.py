@@ -970,4 +970,5 @@ TEXTS: dict[str, str] = {
     "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: se omitió {arguments}, que solo controla cómo Terraform aplica los cambios (una ejecución de prueba, una actualización o eliminación forzada, el idioma de las respuestas de la API); ROS no tiene tal ajuste y crea el mismo recurso sin ello.",
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "las reglas del fabricante asignan {tf_type} a {ros_type}, el tipo que crea {other}, pero {tf_type} no tiene argumento para {missing}, que {ros_type} necesita: es otro recurso",
     "{type} takes {kind} for {name}": "{type} admite {kind} para {name}",
+    "{path} of {type} has no field for it": "{path} de {type} no tiene un campo para ello",
 }

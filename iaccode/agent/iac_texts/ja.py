@@ -984,4 +984,5 @@ TEXTS: dict[str, str] = {
     "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} を省きました。これらは Terraform が変更を適用する方法 (ドライラン、強制的な更新や削除、API の応答の言語) を決めるだけです。ROS にはそのような設定がなく、それらなしで同じリソースを作成します。",
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "ベンダーのルールは {tf_type} を {other} が作成する型 {ros_type} に対応付けていますが、{tf_type} には {ros_type} に必要な {missing} の引数がありません。別のリソースです",
     "{type} takes {kind} for {name}": "{type} は {name} に {kind} を取ります",
+    "{path} of {type} has no field for it": "{type} の {path} にはそのためのフィールドがありません",
 }

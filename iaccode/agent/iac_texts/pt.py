@@ -952,4 +952,5 @@ TEXTS: dict[str, str] = {
     "{address}: left out {arguments}, which only steer how Terraform applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} omitido, que só controla como o Terraform aplica as alterações (uma execução de teste, uma atualização ou exclusão forçada, o idioma das respostas da API); o ROS não tem essa configuração e cria o mesmo recurso sem ela.",
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "as regras do fornecedor mapeiam {tf_type} para {ros_type}, o tipo que {other} cria, mas {tf_type} não tem argumento para {missing}, de que {ros_type} precisa: é outro recurso",
     "{type} takes {kind} for {name}": "{type} aceita {kind} para {name}",
+    "{path} of {type} has no field for it": "{path} de {type} não tem um campo para isso",
 }
