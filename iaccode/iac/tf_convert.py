@@ -319,6 +319,16 @@ class _Converter(ValueConverter):
         for note in converted.notes:
             self.warnings.append(Msg("{address}: {note}", address=address, note=note))
         self._report_dropped(address, dropped)
+        if converted.by_schema:
+            placed: list[Value] = list(converted.by_schema)
+            self.warnings.append(
+                Msg(
+                    "{address}: {arguments} placed by the ROS schema's property names (the "
+                    "vendor's rules leave them out).",
+                    address=address,
+                    arguments=and_list(placed),
+                )
+            )
         if terraform_only:
             names: list[Value] = list(terraform_only)
             self.warnings.append(

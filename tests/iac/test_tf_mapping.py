@@ -121,6 +121,11 @@ def test_arguments_the_rules_leave_out_go_to_the_schemas_property_of_that_name()
         "ZoneCount": 1,
         "ResourceGroupId": "rg-1",
     }
+    assert (
+        "alicloud_elasticsearch.es: data_node_amount, data_node_spec, data_node_disk_size, "
+        "data_node_disk_type, master_node_spec, zone_count and resource_group_id placed by the "
+        "ROS schema's property names (the vendor's rules leave them out)."
+    ) in conversion.warnings
     assert conversion.summary.native == 1
 
 

@@ -995,4 +995,5 @@ TEXTS: dict[str, str] = {
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "die Regeln des Herstellers bilden {tf_type} auf {ros_type} ab, den Typ, den {other} erstellt, aber {tf_type} hat kein Argument für {missing}, das {ros_type} braucht: es ist eine andere Ressource",
     "{type} takes {kind} for {name}": "{type} nimmt für {name} {kind}",
     "{path} of {type} has no field for it": "{path} von {type} hat kein Feld dafür",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} nach den Eigenschaftsnamen des ROS-Schemas zugeordnet (die Regeln des Herstellers lassen sie aus).",
 }

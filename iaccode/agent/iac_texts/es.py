@@ -971,4 +971,5 @@ TEXTS: dict[str, str] = {
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "las reglas del fabricante asignan {tf_type} a {ros_type}, el tipo que crea {other}, pero {tf_type} no tiene argumento para {missing}, que {ros_type} necesita: es otro recurso",
     "{type} takes {kind} for {name}": "{type} admite {kind} para {name}",
     "{path} of {type} has no field for it": "{path} de {type} no tiene un campo para ello",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} colocado según los nombres de propiedad del esquema de ROS (las reglas del fabricante lo omiten).",
 }

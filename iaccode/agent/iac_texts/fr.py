@@ -986,4 +986,5 @@ TEXTS: dict[str, str] = {
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "les règles de l'éditeur associent {tf_type} à {ros_type}, le type que crée {other}, mais {tf_type} n'a pas d'argument pour {missing}, dont {ros_type} a besoin : c'est une autre ressource",
     "{type} takes {kind} for {name}": "{type} prend {kind} pour {name}",
     "{path} of {type} has no field for it": "{path} de {type} n'a pas de champ pour cela",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address} : {arguments} placé d'après les noms de propriété du schéma ROS (les règles de l'éditeur l'omettent).",
 }

@@ -985,4 +985,5 @@ TEXTS: dict[str, str] = {
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "ベンダーのルールは {tf_type} を {other} が作成する型 {ros_type} に対応付けていますが、{tf_type} には {ros_type} に必要な {missing} の引数がありません。別のリソースです",
     "{type} takes {kind} for {name}": "{type} は {name} に {kind} を取ります",
     "{path} of {type} has no field for it": "{type} の {path} にはそのためのフィールドがありません",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} を ROS スキーマのプロパティ名に従って配置しました (ベンダーのルールでは省かれています)。",
 }

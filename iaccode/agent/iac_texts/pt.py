@@ -953,4 +953,5 @@ TEXTS: dict[str, str] = {
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "as regras do fornecedor mapeiam {tf_type} para {ros_type}, o tipo que {other} cria, mas {tf_type} não tem argumento para {missing}, de que {ros_type} precisa: é outro recurso",
     "{type} takes {kind} for {name}": "{type} aceita {kind} para {name}",
     "{path} of {type} has no field for it": "{path} de {type} não tem um campo para isso",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} colocado pelos nomes de propriedade do esquema do ROS (as regras do fornecedor o omitem).",
 }

@@ -879,4 +879,5 @@ TEXTS: dict[str, str] = {
     "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "厂商规则将 {tf_type} 映射到 {ros_type}（{other} 创建的类型），但 {tf_type} 没有 {ros_type} 所需的 {missing} 参数：它是另一种资源",
     "{type} takes {kind} for {name}": "{type} 的 {name} 接受 {kind}",
     "{path} of {type} has no field for it": "{type} 的 {path} 没有对应的字段",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}：{arguments} 已按 ROS 架构的属性名放置（厂商规则未包含它们）。",
 }
