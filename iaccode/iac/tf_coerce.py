@@ -20,7 +20,7 @@ only literal values whose meaning is unambiguous:
 - literal blocks (maps, lists of maps) for a text property become JSON text, which is how ROS
   takes such settings (SAE `KafkaConfigs`, DNS access strategy `Lines`);
 - JSON text of an object for a map, struct or JSON property (a policy document written as a
-  heredoc) becomes that object;
+  heredoc) becomes that object, JSON text of a list for a list property that list;
 - a status word (`Enabled`, `off`) for a boolean property becomes the boolean;
 - a one-item list for a number or switch property (a rule's `Type: List` around one value)
   becomes that value.
@@ -95,6 +95,8 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return value
     if kind.kind == "list" and isinstance(value, dict) and _is_tag_list(kind, value):
         return [{"Key": key, "Value": item} for key, item in value.items()]
+    if kind.kind == "list" and isinstance(value, str) and value.lstrip().startswith("["):
+        value = _json_list(value)  # a jsonencode()d list written as text
     if kind.kind == "list":
         items = value if isinstance(value, list) else [value]
         return [_fit_type(item, kind.item) if kind.item else item for item in items]
@@ -129,6 +131,15 @@ def _json_object(text: str) -> Any:
     except ValueError:
         return text
     return loaded if isinstance(loaded, dict) else text
+
+
+def _json_list(text: str) -> Any:
+    """The list JSON `text` spells, or the text itself when it is not a JSON list."""
+    try:
+        loaded = json.loads(text)
+    except ValueError:
+        return text
+    return loaded if isinstance(loaded, list) else text
 
 
 def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:

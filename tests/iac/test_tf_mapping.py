@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from iaccode.iac.tf_coerce import coerce_properties
 from iaccode.iac.tf_rule_data import load_rules, parse_rule
 from tests.iac.test_tf_schema_fit import convert, props
 
@@ -594,3 +595,18 @@ def test_a_nested_argument_the_rules_leave_out_is_checked_against_the_ros_struct
         "data_disks.encrypted not converted (DiskMappings of ALIYUN::ECS::Instance has no field "
         "for it)" in "\n".join(conversion.warnings)
     )
+
+
+def test_json_text_of_a_list_for_a_list_property_is_that_list() -> None:
+    fitted = coerce_properties(
+        "ALIYUN::ECS::Instance",
+        {"DiskMappings": '[{"Size": 20, "Category": "cloud_essd"}]', "Description": "[x]"},
+    )
+    assert fitted == {
+        "DiskMappings": [{"Size": 20, "Category": "cloud_essd"}],
+        "Description": "[x]",  # a text property keeps its text
+    }
+    # Not JSON: left for the checker to name.
+    assert coerce_properties("ALIYUN::ECS::Instance", {"DiskMappings": "[oops"}) == {
+        "DiskMappings": ["[oops"]
+    }
