@@ -128,7 +128,7 @@ def _json_object(text: str) -> Any:
     """The object JSON `text` spells, or the text itself when it is not a JSON object."""
     try:
         loaded = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit: left as text
         return text
     return loaded if isinstance(loaded, dict) else text
 
@@ -137,7 +137,7 @@ def _json_list(text: str) -> Any:
     """The list JSON `text` spells, or the text itself when it is not a JSON list."""
     try:
         loaded = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit: left as text
         return text
     return loaded if isinstance(loaded, list) else text
 

@@ -610,3 +610,22 @@ def test_json_text_of_a_list_for_a_list_property_is_that_list() -> None:
     assert coerce_properties("ALIYUN::ECS::Instance", {"DiskMappings": "[oops"}) == {
         "DiskMappings": ["[oops"]
     }
+
+
+def test_json_text_nested_past_any_limit_is_reported_not_a_crash() -> None:
+    deep = "[" * 5000
+    conversion = convert(
+        f"""
+        resource "alicloud_oss_bucket" "b" {{
+          bucket = "b"
+          policy = "{deep}"
+        }}
+        """
+    )
+    assert props(conversion, "OssBucket_b") == {"BucketName": "b"}
+    assert "Policy not converted (ALIYUN::OSS::Bucket takes map for Policy)" in "\n".join(
+        conversion.warnings
+    )
+    assert coerce_properties("ALIYUN::ECS::Instance", {"DiskMappings": deep}) == {
+        "DiskMappings": [deep]
+    }
