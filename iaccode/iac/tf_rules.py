@@ -263,14 +263,26 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     )
 
 
+# Arguments the provider renamed across its resources (its docs: `instance_charge_type` is
+# deprecated, use `payment_type`); the vendor's rules often know only one of them.
+_PROVIDER_RENAMES: Mapping[str, str] = {
+    "payment_type": "instance_charge_type",
+    "instance_charge_type": "payment_type",
+}
+
+
 def other_spelling(rule: Rule, argument: str) -> str | None:
     """The argument of the rule that `argument` is the provider's other spelling of, one the
     newer and one the deprecated name: `name` for `<thing>_name` (`vpn_gateway_name`),
     `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`), and for `name`
     the one `<thing>_name` whose thing ends the type's name (`alicloud_ecs_snapshot`:
-    `snapshot_name`). None when the rule has no such argument."""
+    `snapshot_name`), and `payment_type` for `instance_charge_type` and back. None when the
+    rule has no such argument."""
     if "." in argument:
         return None
+    renamed = _PROVIDER_RENAMES.get(argument)
+    if renamed is not None:
+        return renamed if renamed in rule.properties else None
     if argument == "name":
         kind = rule.tf_type.removeprefix("alicloud_")
         found = [

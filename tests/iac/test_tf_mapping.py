@@ -629,3 +629,18 @@ def test_json_text_nested_past_any_limit_is_reported_not_a_crash() -> None:
     assert coerce_properties("ALIYUN::ECS::Instance", {"DiskMappings": deep}) == {
         "DiskMappings": [deep]
     }
+
+
+def test_the_providers_newer_payment_type_goes_where_the_rules_put_instance_charge_type() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_vpn_gateway" "g" {
+          vpc_id       = "vpc-1"
+          vswitch_id   = "vsw-1"
+          bandwidth    = 10
+          payment_type = "PayAsYouGo"
+        }
+        """
+    )
+    assert props(conversion, "VpnGateway_g")["InstanceChargeType"] == "PayAsYouGo"
+    assert "payment_type" not in "\n".join(conversion.warnings)
