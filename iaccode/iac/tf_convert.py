@@ -56,6 +56,7 @@ from iaccode.iac.tf_props import (
 )
 from iaccode.iac.tf_rules import (
     META_ARGUMENTS,
+    REGION_PROPERTIES,
     TERRAFORM_ONLY_ARGUMENTS,
     Rule,
     misfit,
@@ -468,7 +469,7 @@ class _Converter(ValueConverter):
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
         for key in needed:
-            if key in _REGION_PROPERTIES and key not in properties:
+            if key in REGION_PROPERTIES and key not in properties:
                 # Terraform creates the resource in its provider's region: the stack's.
                 properties[key] = {"Ref": "ALIYUN::Region"}
         paths = [(key,) for key in needed if key not in properties]
@@ -597,9 +598,6 @@ class _Converter(ValueConverter):
 
 
 _VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
-
-# Required properties that name the region the resource is in (ALIYUN::VS::Group `Region`).
-_REGION_PROPERTIES = frozenset({"Region", "RegionId"})
 
 
 def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:

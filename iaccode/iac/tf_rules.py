@@ -197,15 +197,16 @@ def base_rule(tf_type: str) -> Rule | None:
 
 def _unreached(rule: Rule) -> tuple[str, ...]:
     """The required properties of the rule's ROS type that none of its arguments reaches: not
-    by the rules, an overlay default, the vSwitch's VPC, nor the schema's own names
-    (`tf_props`), sorted; () when the schema does not know the type."""
+    by the rules, an overlay default, the vSwitch's VPC, the stack's region, nor the schema's
+    own names (`tf_props`), sorted; () when the schema does not know the type."""
     fields = ros_fields(rule.ros_type)
     if fields is None:
         return ()
     reached = {(prop.to or "").split(".")[0] for prop in rule.properties.values()}
     reached |= {key.split(".")[0] for key in rule.defaults}
     if rule.vpc_from_vswitch:
-        reached.add("VpcId")
+        reached.add(rule.vpc_property)
+    reached |= REGION_PROPERTIES
     for argument in rule.ignored:
         reached |= {path[0] for path in schema_targets(argument, fields)}
     return tuple(
@@ -313,6 +314,10 @@ def argument_path(rule: Rule, argument: str) -> str | None:
     targets = schema_targets(argument, fields) if fields is not None else []
     return ".".join(targets[0]) if len(targets) == 1 else None
 
+
+# Required properties that name the region the resource is in (ALIYUN::VS::Group `Region`):
+# Terraform creates it in its provider's region, which is the stack's (`ALIYUN::Region`).
+REGION_PROPERTIES: frozenset[str] = frozenset({"Region", "RegionId"})
 
 # Arguments every resource may have that are not properties; handled (or ignored) on their own.
 META_ARGUMENTS: frozenset[str] = frozenset(
