@@ -481,9 +481,12 @@ class _Converter(ValueConverter):
                 where, f"{key} of {address}, which the Terraform configuration does not set."
             )
             prop = property_at(ros_fields(kind), key)
-            if prop is not None and self.placeholders[name]["Type"] == "String":
+            parameter = self.placeholders[name]
+            if prop is not None and parameter["Type"] == "String":
                 # A text parameter cannot stand for a list of zone mappings or a number.
-                self.placeholders[name]["Type"] = parameter_type(prop.type)
+                parameter["Type"] = parameter_type(prop.type)
+            if prop is not None and prop.allowed_values and parameter["Type"] in _SCALARS:
+                parameter["AllowedValues"] = list(prop.allowed_values)  # the console's choices
             container: Any = properties
             for step in path[:-1]:
                 container = container[int(step)] if isinstance(container, list) else container[step]
@@ -598,6 +601,7 @@ class _Converter(ValueConverter):
 
 
 _VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
+_SCALARS = frozenset({"String", "Number"})
 
 
 def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:

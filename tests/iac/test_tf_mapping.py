@@ -513,6 +513,13 @@ def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> N
           protocol         = "http"
           bandwidth        = 10
         }
+        resource "alicloud_dns_instance" "d" {
+          dns_security   = "basic"
+          domain_numbers = "3"
+          period         = 1
+          renewal_status = "ManualRenewal"
+          version_code   = "version_personal"
+        }
         """
     )
     parameters = conversion.template["Parameters"]
@@ -523,6 +530,13 @@ def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> N
     }
     # A required port is a number.
     assert parameters["SlbListener_l_ListenerPort"]["Type"] == "Number"
+    # The schema's allowed values are the parameter's choices.
+    assert parameters["DnsInstance_d_PeriodUnit"] == {
+        "Type": "String",
+        "Description": "PeriodUnit of alicloud_dns_instance.d, which the Terraform "
+        "configuration does not set.",
+        "AllowedValues": ["Year", "Month"],
+    }
 
 
 def test_servers_of_one_block_become_one_ros_entry_each() -> None:
