@@ -334,10 +334,10 @@ class _Converter(ValueConverter):
             names: list[Value] = list(terraform_only)
             self.warnings.append(
                 Msg(
-                    "{address}: left out {arguments}, which only steer how Terraform applies "
-                    "changes (a dry run, a forced update or delete, the language of the API's "
-                    "answers); ROS has no such setting and creates the same resource without "
-                    "them.",
+                    "{address}: left out {arguments}, Terraform's own settings for how it "
+                    "applies changes (a dry run, a forced update or delete, the language of the "
+                    "API's answers); ROS has no such setting and creates the same resource "
+                    "without them.",
                     address=address,
                     arguments=and_list(names),
                 )

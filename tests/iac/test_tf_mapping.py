@@ -198,7 +198,7 @@ def test_terraform_only_arguments_are_no_loss_and_said_once() -> None:
     assert props(conversion, "EcsSnapshot_snap") == {"DiskId": "d-1", "SnapshotName": "nightly"}
     text = conversion.warnings
     assert (
-        "alicloud_nat_gateway.nat: left out dry_run, which only steer how Terraform applies"
+        "alicloud_nat_gateway.nat: left out dry_run, Terraform's own settings for how it applies"
         in "\n".join(text)
     )
     assert any(line.startswith("alicloud_ecs_snapshot.snap: left out force,") for line in text)
