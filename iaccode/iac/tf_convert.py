@@ -36,7 +36,7 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.ros_render import render_json, render_yaml
-from iaccode.iac.ros_schema import required_properties
+from iaccode.iac.ros_schema import TypeSpec, required_properties
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
@@ -288,6 +288,7 @@ class _Converter(ValueConverter):
             convert,
             ros_type=rule.ros_type,
             skip=META_ARGUMENTS | rule.used,
+            accepts=self._accepts,
         )
         properties = converted.properties
         for key, default in rule.defaults.items():
@@ -410,6 +411,22 @@ class _Converter(ValueConverter):
                 Dropped(name, Msg("{type} has no property {name}", type=rule.ros_type, name=name))
             )
         return dropped
+
+    def _accepts(self, value: Any, kind: TypeSpec) -> bool:
+        """False for a `Ref` to a variable of a text, number or switch parameter (or an
+        `Fn::If` with one) where ROS takes a struct, a map or a list of them: the vendor maps
+        a function's `filename`, a local path, to its `Code` struct. Literals are checked
+        after fitting (`_misshapen`)."""
+        item = kind.item if kind.kind == "list" else kind
+        if item is None or item.kind not in ("struct", "map"):
+            return True
+        for name in _refs(value):
+            block = self.config.variables.get(name)
+            if block is not None and name not in self.placeholders:
+                parameter = variable_parameter(block, self.config.tfvars)
+                if parameter.get("Type") in ("String", "Number", "Boolean"):
+                    return False
+        return True
 
     @staticmethod
     def _misshapen(rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
@@ -602,6 +619,16 @@ class _Converter(ValueConverter):
 
 _VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
 _SCALARS = frozenset({"String", "Number"})
+
+
+def _refs(value: Any) -> list[str]:
+    """The names a value `Ref`s as a whole, or in a branch of `Fn::If`."""
+    if isinstance(value, dict) and set(value) == {"Ref"} and isinstance(value["Ref"], str):
+        return [value["Ref"]]
+    branches = value.get("Fn::If") if isinstance(value, dict) and len(value) == 1 else None
+    if isinstance(branches, list) and len(branches) == 3:
+        return [*_refs(branches[1]), *_refs(branches[2])]
+    return []
 
 
 def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:

@@ -21,11 +21,15 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
-from iaccode.iac.tf_schema import pascal, schema_targets
+from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import is_function, is_literal
 
 # convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
 Convert = Callable[[object, str, str], Any]
+# accepts(converted value, the ROS type of its property) -> whether ROS can take it there;
+# literals are fitted and checked later (`tf_coerce`), this is for what the caller knows of
+# computed values (a `Ref` to a text parameter where ROS takes a struct).
+Accepts = Callable[[Any, TypeSpec], bool]
 
 _MERGE = "__single_to_multi_handler__"  # a rule path ending here merges a map into its parent
 
@@ -192,6 +196,7 @@ def convert_properties(
     skip: frozenset[str] = frozenset(),
     ros_fields: Mapping[str, PropertySchema] | None = None,
     ros_path: str = "",
+    accepts: Accepts | None = None,
 ) -> Converted:
     """The ROS properties of `body` (a resource body or a nested block) under `rules`.
 
@@ -226,7 +231,7 @@ def convert_properties(
             result.dropped.append(Dropped(argument, reason))
             continue
         try:
-            value = _value(raw, rule, argument, convert, ros_type, result, ros_fields)
+            value = _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
             whole = value
             if rule.handler is not None:
                 value = HANDLERS[rule.handler](value)
@@ -239,6 +244,16 @@ def convert_properties(
             result.properties["SecurityGroupId"] = value[0]  # one group: the simpler property
             continue
         if value is None:
+            continue
+        target = property_at(ros_fields, rule.to) if accepts is not None and rule.to else None
+        if target is not None and accepts is not None and not accepts(value, target.type):
+            reason = Msg(
+                "{type} takes {kind} for {name}",
+                type=ros_type,
+                kind=target.type.describe(),
+                name=rule.to or "",
+            )
+            result.dropped.append(Dropped(argument, reason))
             continue
         taken = _store(result.properties, rule.to, value)
         if taken is not None:
@@ -270,6 +285,7 @@ def _value(
     ros_type: str,
     result: Converted,
     ros_fields: Mapping[str, PropertySchema] | None = None,
+    accepts: Accepts | None = None,
 ) -> Any:
     path = rule.to or ""
     inner_fields = _inner_fields(ros_fields, path)
@@ -302,6 +318,7 @@ def _value(
             prefix=argument + ".",
             ros_fields=inner_fields,
             ros_path=path,
+            accepts=accepts,
         )
         result.dropped.extend(inner.dropped)
         result.notes.extend(inner.notes)
