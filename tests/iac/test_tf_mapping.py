@@ -683,7 +683,6 @@ def test_a_text_variable_where_ros_takes_a_struct_is_reported_and_the_struct_fil
         "OssBucketName": "code-bucket",
         "OssObjectName": "f.zip",
     }
-    assert (
-        "filename not converted (ALIYUN::FC::Function takes struct for Code)"
-        in "\n".join(conversion.warnings)
+    assert "filename not converted (ALIYUN::FC::Function takes struct for Code)" in "\n".join(
+        conversion.warnings
     )
