@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import ipaddress
+import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -167,6 +168,7 @@ class _Converter(ValueConverter):
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
     not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
+    json_variables: set[str] = attrs.field(factory=set)  # text variables ROS takes as JSON
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -422,11 +424,23 @@ class _Converter(ValueConverter):
             return True
         for name in _refs(value):
             block = self.config.variables.get(name)
-            if block is not None and name not in self.placeholders:
-                parameter = variable_parameter(block, self.config.tfvars)
-                if parameter.get("Type") in ("String", "Number", "Boolean"):
-                    return False
+            if block is None or name in self.placeholders:
+                continue
+            parameter = variable_parameter(block, self.config.tfvars)
+            if parameter.get("Type") not in ("String", "Number", "Boolean"):
+                continue
+            if not _is_json_object(parameter.get("Default")):
+                return False
+            # JSON text by default (a policy document): the parameter becomes a Json one,
+            # when nothing else reads it (as text, it might be used elsewhere).
+            if self._reads_of(name) == 1:
+                self.json_variables.add(name)
         return True
+
+    def _reads_of(self, variable: str) -> int:
+        """How often the workspace's files read `var.<variable>`."""
+        pattern = re.compile(rf"\bvar\.{re.escape(variable)}\b")
+        return sum(len(pattern.findall(text)) for text in self.files.values())
 
     @staticmethod
     def _misshapen(rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
@@ -613,12 +627,25 @@ class _Converter(ValueConverter):
             parameters.setdefault(name, {"Type": "String"})
         for name, prefix in self.cidr_prefixes.items():
             parameters[name].update(cidr_constraint(prefix))
+        for name in self.json_variables & set(parameters):
+            parameters[name]["Type"] = "Json"
+            parameters[name]["Default"] = json.loads(str(parameters[name]["Default"]))
         parameters.update(self.placeholders)
         return parameters
 
 
 _VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
 _SCALARS = frozenset({"String", "Number"})
+
+
+def _is_json_object(text: object) -> bool:
+    """Whether `text` is JSON text of an object or a list."""
+    if not isinstance(text, str):
+        return False
+    try:
+        return isinstance(json.loads(text), dict | list)
+    except (ValueError, RecursionError):
+        return False
 
 
 def _refs(value: Any) -> list[str]:

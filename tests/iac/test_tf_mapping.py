@@ -686,3 +686,26 @@ def test_a_text_variable_where_ros_takes_a_struct_is_reported_and_the_struct_fil
     assert "filename not converted (ALIYUN::FC::Function takes struct for Code)" in "\n".join(
         conversion.warnings
     )
+
+
+def test_a_text_variable_holding_a_json_policy_becomes_a_json_parameter() -> None:
+    policy = '{"Statement": [{"Action": "sts:AssumeRole", "Effect": "Allow"}], "Version": "1"}'
+    conversion = convert(
+        f"""
+        variable "document" {{
+          type    = string
+          default = <<EOF
+        {policy}
+        EOF
+        }}
+        resource "alicloud_ram_role" "r" {{
+          role_name                   = "r"
+          assume_role_policy_document = var.document
+        }}
+        """
+    )
+    assert props(conversion, "RamRole_r")["AssumeRolePolicyDocument"] == {"Ref": "document"}
+    parameter = conversion.template["Parameters"]["document"]
+    assert parameter["Type"] == "Json"
+    assert parameter["Default"] == json.loads(policy)
+    assert conversion.summary.native == 1
