@@ -9,13 +9,21 @@ only literal values whose meaning is unambiguous:
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
-  becomes that value, and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
+  becomes that value, a billing method (`PayAsYouGo`) the allowed spelling of the same
+  (`POSTPAY`), and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
   (ECS `AutoRenew: "True"`) becomes its on or off value;
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
 - Key/Value pairs for a map property (RDS `Tags`) become the map;
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
   sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), and
-  `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`.
+  `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`;
+- literal blocks (maps, lists of maps) for a text property become JSON text, which is how ROS
+  takes such settings (SAE `KafkaConfigs`, DNS access strategy `Lines`);
+- JSON text of an object for a map, struct or JSON property (a policy document written as a
+  heredoc) becomes that object, JSON text of a list for a list property that list;
+- a status word (`Enabled`, `off`) for a boolean property becomes the boolean;
+- a one-item list for a number or switch property (a rule's `Type: List` around one value)
+  becomes that value.
 
 Numbers and text are left as they are: the schema's `string` often stands for "string or number"
 (ros-cdk unions), and ROS converts them itself.
@@ -25,18 +33,37 @@ Values that are ROS functions are left alone: ROS resolves them at deploy time.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
-from iaccode.iac.tf_values import is_function
+from iaccode.iac.tf_values import is_function, is_literal
 
 _SWITCHES = (("enabled", "disabled"), ("on", "off"), ("true", "false"), ("yes", "no"))
 
 
+_WORDS = {word: on for pair in _SWITCHES for word, on in zip(pair, (True, False), strict=True)}
+
 # Terraform's renewal_status values (alicloud_instance and others: AutoRenewal, Normal,
 # NotRenewal, provider docs) where ROS has an on/off switch such as ECS AutoRenew True/False.
 _RENEWAL = {"autorenewal": True, "normal": False, "notrenewal": False}
+
+
+# Alibaba Cloud's APIs spell the two ways of paying differently per product (Terraform's
+# payment_type is PayAsYouGo or Subscription; ROS's PayType may be POSTPAY/PREPAY, PostPaid/
+# PrePaid, ...): one word of a group stands for the others.
+_BILLING = (
+    frozenset({"payasyougo", "postpaid", "postpay", "payondemand"}),
+    frozenset({"subscription", "prepaid", "prepay"}),
+)
+
+
+def _billing(value: str, allowed: tuple[object, ...]) -> object:
+    """The allowed spelling of a billing method `value` names another way, else `value`."""
+    group = next((words for words in _BILLING if value.lower() in words), None)
+    same = [v for v in allowed if isinstance(v, str) and group and v.lower() in group]
+    return same[0] if same else value
 
 
 def _switch(value: bool, allowed: tuple[object, ...]) -> object:
@@ -59,7 +86,7 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
         if value.lower() in _RENEWAL:
             switched = _switch(_RENEWAL[value.lower()], prop.allowed_values)
             return switched if not isinstance(switched, bool) else value
-        return value
+        return _billing(value, prop.allowed_values)
     return _fit_type(value, prop.type)
 
 
@@ -68,20 +95,51 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return value
     if kind.kind == "list" and isinstance(value, dict) and _is_tag_list(kind, value):
         return [{"Key": key, "Value": item} for key, item in value.items()]
+    if kind.kind == "list" and isinstance(value, str) and value.lstrip().startswith("["):
+        value = _json_list(value)  # a jsonencode()d list written as text
     if kind.kind == "list":
         items = value if isinstance(value, list) else [value]
         return [_fit_type(item, kind.item) if kind.item else item for item in items]
+    if kind.kind == "boolean" and isinstance(value, str) and value.lower() in _WORDS:
+        return _WORDS[value.lower()]  # a status word (`Enabled`) for a switch
+    if kind.kind in ("map", "struct", "json") and isinstance(value, str):
+        value = _json_object(value)  # a policy written as JSON text, where ROS takes the object
     if kind.kind == "struct" and isinstance(value, list) and len(value) == 1:
         value = value[0] if isinstance(value[0], dict) else value
     if kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
         return coerce_fields(value, kind.fields)
     if kind.kind == "string" and isinstance(value, list) and all(_is_scalar(v) for v in value):
         return ",".join(_text(v) for v in value)
+    if kind.kind == "string" and isinstance(value, list | dict) and is_literal(value):
+        # Blocks for a text property: ROS takes such settings as JSON text (SAE KafkaConfigs,
+        # DNS access strategy Lines), written as the rules converted them.
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if kind.kind in ("number", "boolean") and isinstance(value, list) and len(value) == 1:
+        # One value the rules put in a list (`Type: List`) for a single-valued property.
+        return _fit_type(value[0], kind) if not isinstance(value[0], list | dict) else value
     if kind.kind == "map" and isinstance(value, list) and _is_pairs(value):
         value = {pair["Key"]: pair.get("Value") for pair in value}
     if kind.kind == "map" and kind.item is not None and isinstance(value, dict):
         return {key: _fit_type(item, kind.item) for key, item in value.items()}
     return value
+
+
+def _json_object(text: str) -> Any:
+    """The object JSON `text` spells, or the text itself when it is not a JSON object."""
+    try:
+        loaded = json.loads(text)
+    except (ValueError, RecursionError):  # nested past Python's limit: left as text
+        return text
+    return loaded if isinstance(loaded, dict) else text
+
+
+def _json_list(text: str) -> Any:
+    """The list JSON `text` spells, or the text itself when it is not a JSON list."""
+    try:
+        loaded = json.loads(text)
+    except (ValueError, RecursionError):  # nested past Python's limit: left as text
+        return text
+    return loaded if isinstance(loaded, list) else text
 
 
 def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:

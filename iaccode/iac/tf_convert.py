@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import ipaddress
+import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -36,7 +37,7 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.ros_render import render_json, render_yaml
-from iaccode.iac.ros_schema import required_properties
+from iaccode.iac.ros_schema import TypeSpec, required_properties
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
@@ -47,9 +48,30 @@ from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
 from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
-from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
-from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
-from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
+from iaccode.iac.tf_props import (
+    HANDLERS,
+    Dropped,
+    convert_properties,
+    schema_places,
+    type_fits,
+)
+from iaccode.iac.tf_rules import (
+    META_ARGUMENTS,
+    REGION_PROPERTIES,
+    TERRAFORM_ONLY_ARGUMENTS,
+    Rule,
+    misfit,
+    other_spelling,
+    rule_for,
+)
+from iaccode.iac.tf_schema import (
+    near_schema_name,
+    parameter_type,
+    property_at,
+    ros_fields,
+    ros_properties,
+    schema_name,
+)
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
     Unmappable,
@@ -58,6 +80,7 @@ from iaccode.iac.tf_values import (
     check_copies,
     cidr_constraint,
     is_function,
+    is_literal,
     unique,
 )
 
@@ -145,6 +168,7 @@ class _Converter(ValueConverter):
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
     not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
+    json_variables: set[str] = attrs.field(factory=set)  # text variables ROS takes as JSON
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -160,8 +184,9 @@ class _Converter(ValueConverter):
         for block in self.config.resources:
             self.blocks[block.address] = block
             rule, note = rule_for(block.labels[0], block.body)
-            if rule is None:
-                why = Msg("{type} has no native ROS mapping here", type=block.labels[0])
+            other = misfit(block.labels[0]) if rule is not None else None
+            if rule is None or other is not None:
+                why = other or Msg("{type} has no native ROS mapping here", type=block.labels[0])
                 skipped.setdefault(why, []).append(block.address)
                 self.unsupported.append(block.address)
                 continue
@@ -265,25 +290,61 @@ class _Converter(ValueConverter):
             convert,
             ros_type=rule.ros_type,
             skip=META_ARGUMENTS | rule.used,
+            accepts=self._accepts,
         )
         properties = converted.properties
         for key, default in rule.defaults.items():
             _set_default(properties, key.split("."), default)
-        if rule.vpc_from_vswitch and "VpcId" not in properties:
-            vpc = self._vpc_of_vswitch(properties.get("VSwitchId"))
+        if rule.vpc_from_vswitch and rule.vpc_property not in properties:
+            vswitch = next((v for k, v in properties.items() if k.casefold() in _VSWITCHES), None)
+            if isinstance(vswitch, list) and vswitch:
+                vswitch = vswitch[0]  # vSwitches of one resource share its VPC
+            vpc = self._vpc_of_vswitch(vswitch)
             if vpc is not None:
-                properties["VpcId"] = vpc
+                properties[rule.vpc_property] = vpc
         dropped = self._by_schema(rule, converted.dropped, properties, convert)
         dropped += self._not_in_schema(rule, properties)
+        terraform_only = [
+            item.argument
+            for item in dropped
+            if item.kind == "ignored" and item.argument in TERRAFORM_ONLY_ARGUMENTS
+        ]
+        dropped = [item for item in dropped if item.argument not in terraform_only]
         properties = coerce_properties(rule.ros_type, properties)
+        dropped += self._misshapen(rule, properties)
         self._fill_required(address, logical_id, rule, properties)
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
+        for target in self.read_back.get(address, ()):
+            if target != logical_id and target not in depends:
+                depends.append(target)
         if depends:
             entry["DependsOn"] = depends
         for note in converted.notes:
             self.warnings.append(Msg("{address}: {note}", address=address, note=note))
         self._report_dropped(address, dropped)
+        if converted.by_schema:
+            placed: list[Value] = list(converted.by_schema)
+            self.warnings.append(
+                Msg(
+                    "{address}: {arguments} placed by the ROS schema's property names (the "
+                    "vendor's rules leave them out).",
+                    address=address,
+                    arguments=and_list(placed),
+                )
+            )
+        if terraform_only:
+            names: list[Value] = list(terraform_only)
+            self.warnings.append(
+                Msg(
+                    "{address}: left out {arguments}, Terraform's own settings for how it "
+                    "applies changes (a dry run, a forced update or delete, the language of the "
+                    "API's answers); ROS has no such setting and creates the same resource "
+                    "without them.",
+                    address=address,
+                    arguments=and_list(names),
+                )
+            )
         if dropped or converted.notes:
             self.lossy.add(address)
         return entry
@@ -309,7 +370,8 @@ class _Converter(ValueConverter):
                 properties[name] = convert(item.raw, item.argument, name)
                 continue
             if item.kind == "ignored" and name is None and "." not in item.argument:
-                name = near_schema_name(rule.ros_type, item.argument)
+                places = schema_places(item.argument, rule.properties, rule.ros_type)
+                name = places[0] if places else near_schema_name(rule.ros_type, item.argument)
             if item.kind == "ignored" and name is not None:
                 reason = Msg(
                     "the vendor's rules leave it out, though {type} has a property {name}",
@@ -327,15 +389,12 @@ class _Converter(ValueConverter):
 
     @staticmethod
     def _renamed_name(rule: Rule, item: Dropped, properties: Mapping[str, Any]) -> str | None:
-        """The ROS property of the rule's `name` for `<thing>_name` (`vpn_gateway_name`), or of
-        `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`): one is the
-        provider's newer spelling of the other, deprecated one. None when it is set otherwise."""
+        """The ROS property of the argument `item` is another spelling of (`other_spelling`),
+        when that has a plain rule to a property of the type; None when it is set otherwise."""
         if "." in item.argument:
             return None
-        if item.argument.endswith("_name"):
-            target = rule.properties.get("name")
-        else:
-            target = rule.properties.get(item.argument + "_name")
+        other = other_spelling(rule, item.argument)
+        target = rule.properties.get(other) if other is not None else None
         to = target.to if target is not None and target.schema is None else None
         known = ros_properties(rule.ros_type)
         if to is None or "." in to or to in properties or (known is not None and to not in known):
@@ -353,6 +412,56 @@ class _Converter(ValueConverter):
             dropped.append(
                 Dropped(name, Msg("{type} has no property {name}", type=rule.ros_type, name=name))
             )
+        return dropped
+
+    def _accepts(self, value: Any, kind: TypeSpec) -> bool:
+        """False for a `Ref` to a variable of a text, number or switch parameter (or an
+        `Fn::If` with one) where ROS takes a struct, a map or a list of them: the vendor maps
+        a function's `filename`, a local path, to its `Code` struct. Literals are checked
+        after fitting (`_misshapen`)."""
+        item = kind.item if kind.kind == "list" else kind
+        if item is None or item.kind not in ("struct", "map"):
+            return True
+        for name in _refs(value):
+            block = self.config.variables.get(name)
+            if block is None or name in self.placeholders:
+                continue
+            parameter = variable_parameter(block, self.config.tfvars)
+            if parameter.get("Type") not in ("String", "Number", "Boolean"):
+                continue
+            if not _is_json_object(parameter.get("Default")):
+                return False
+            # JSON text by default (a policy document): the parameter becomes a Json one,
+            # when nothing else reads it (as text, it might be used elsewhere).
+            if self._reads_of(name) == 1:
+                self.json_variables.add(name)
+        return True
+
+    def _reads_of(self, variable: str) -> int:
+        """How often the workspace's files read `var.<variable>`."""
+        pattern = re.compile(rf"\bvar\.{re.escape(variable)}\b")
+        return sum(len(pattern.findall(text)) for text in self.files.values())
+
+    @staticmethod
+    def _misshapen(rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
+        """Literal values (after fitting) of a shape the schema's type cannot take: blocks
+        the vendor's rule sends to a number (ESS `spot_price_limit` to `SpotPriceLimit`).
+        They are removed, so the template never carries a value ROS refuses."""
+        fields = ros_fields(rule.ros_type)
+        dropped = []
+        for name in sorted(properties):
+            value = properties[name]
+            if fields is None or name not in fields or not is_literal(value):
+                continue
+            if not type_fits(value, fields[name].type):
+                del properties[name]
+                reason = Msg(
+                    "{type} takes {kind} for {name}",
+                    type=rule.ros_type,
+                    kind=fields[name].type.describe(),
+                    name=name,
+                )
+                dropped.append(Dropped(name, reason))
         return dropped
 
     def _report_dropped(self, address: str, dropped: list[Dropped]) -> None:
@@ -390,6 +499,10 @@ class _Converter(ValueConverter):
     ) -> None:
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
+        for key in needed:
+            if key in REGION_PROPERTIES and key not in properties:
+                # Terraform creates the resource in its provider's region: the stack's.
+                properties[key] = {"Ref": "ALIYUN::Region"}
         paths = [(key,) for key in needed if key not in properties]
         for path in (*paths, *missing_required(kind, properties)):
             key = ".".join(path)
@@ -398,6 +511,13 @@ class _Converter(ValueConverter):
             name = self.placeholder(
                 where, f"{key} of {address}, which the Terraform configuration does not set."
             )
+            prop = property_at(ros_fields(kind), key)
+            parameter = self.placeholders[name]
+            if prop is not None and parameter["Type"] == "String":
+                # A text parameter cannot stand for a list of zone mappings or a number.
+                parameter["Type"] = parameter_type(prop.type)
+            if prop is not None and prop.allowed_values and parameter["Type"] in _SCALARS:
+                parameter["AllowedValues"] = list(prop.allowed_values)  # the console's choices
             container: Any = properties
             for step in path[:-1]:
                 container = container[int(step)] if isinstance(container, list) else container[step]
@@ -507,8 +627,35 @@ class _Converter(ValueConverter):
             parameters.setdefault(name, {"Type": "String"})
         for name, prefix in self.cidr_prefixes.items():
             parameters[name].update(cidr_constraint(prefix))
+        for name in self.json_variables & set(parameters):
+            parameters[name]["Type"] = "Json"
+            parameters[name]["Default"] = json.loads(str(parameters[name]["Default"]))
         parameters.update(self.placeholders)
         return parameters
+
+
+_VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
+_SCALARS = frozenset({"String", "Number"})
+
+
+def _is_json_object(text: object) -> bool:
+    """Whether `text` is JSON text of an object or a list."""
+    if not isinstance(text, str):
+        return False
+    try:
+        return isinstance(json.loads(text), dict | list)
+    except (ValueError, RecursionError):
+        return False
+
+
+def _refs(value: Any) -> list[str]:
+    """The names a value `Ref`s as a whole, or in a branch of `Fn::If`."""
+    if isinstance(value, dict) and set(value) == {"Ref"} and isinstance(value["Ref"], str):
+        return [value["Ref"]]
+    branches = value.get("Fn::If") if isinstance(value, dict) and len(value) == 1 else None
+    if isinstance(branches, list) and len(branches) == 3:
+        return [*_refs(branches[1]), *_refs(branches[2])]
+    return []
 
 
 def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:

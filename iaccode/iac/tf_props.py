@@ -19,12 +19,17 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
-from iaccode.iac.ros_schema import PropertySchema, schema_or_none
+from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
+from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import is_function, is_literal
 
 # convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
 Convert = Callable[[object, str, str], Any]
+# accepts(converted value, the ROS type of its property) -> whether ROS can take it there;
+# literals are fitted and checked later (`tf_coerce`), this is for what the caller knows of
+# computed values (a `Ref` to a text parameter where ROS takes a struct).
+Accepts = Callable[[Any, TypeSpec], bool]
 
 _MERGE = "__single_to_multi_handler__"  # a rule path ending here merges a map into its parent
 
@@ -39,8 +44,9 @@ class _Skip(Exception):
 class Dropped:
     """An argument (dotted for nested blocks: `data_disks.encrypted`) that did not reach ROS.
 
-    `kind` is "ignored" (the vendor's rule says ROS has no property for it), "unknown" (no rule
-    names it) or "other"; `raw` is its Terraform value, for a caller that can still place it."""
+    `kind` is "ignored" (the vendor's rule says ROS has no property for it), "checked" (a
+    nested one the schema's struct was asked about), "unknown" (no rule names it) or "other";
+    `raw` is its Terraform value, for a caller that can still place it."""
 
     argument: str
     reason: Msg
@@ -53,6 +59,130 @@ class Converted:
     properties: dict[str, Any] = attrs.field(factory=dict)
     dropped: list[Dropped] = attrs.field(factory=list)
     notes: list[Msg] = attrs.field(factory=list)
+    by_schema: list[str] = attrs.field(factory=list)  # arguments placed by the schema's names
+
+
+def type_fits(value: Any, kind: TypeSpec) -> bool:
+    """Whether a literal value can stand for a property of `kind` as it is, or after the
+    schema-driven fitting (`tf_coerce`: one value for a list, a list of texts for a text,
+    a map for Key/Value tags). A ROS function is taken as fitting: ROS checks it."""
+    if is_function(value) or kind.kind in ("any", "json"):
+        return True
+    if isinstance(value, bool):
+        return kind.kind in ("boolean", "string")
+    if isinstance(value, int | float):
+        return kind.kind in ("number", "string") or (
+            kind.kind == "list" and kind.item is not None and type_fits(value, kind.item)
+        )
+    if isinstance(value, str):
+        if kind.kind == "number":
+            return _is_number(value)
+        if kind.kind == "boolean":
+            return value.lower() in ("true", "false")
+        return kind.kind == "string" or (
+            kind.kind == "list" and kind.item is not None and type_fits(value, kind.item)
+        )
+    if isinstance(value, list):
+        if kind.kind == "string":
+            return all(isinstance(item, str | int | float) for item in value)
+        if kind.kind == "struct":
+            return len(value) == 1 and isinstance(value[0], dict)
+        return kind.kind == "list" and (
+            kind.item is None or all(type_fits(item, kind.item) for item in value)
+        )
+    if isinstance(value, dict):
+        if kind.kind == "list":  # Key/Value tags from a map
+            fields = kind.item.fields if kind.item is not None else None
+            return fields is not None and {"Key", "Value"} <= set(fields)
+        return kind.kind in ("map", "struct")
+    return False
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _schema_match(
+    name: str,
+    raw: object,
+    rules: Mapping[str, PropertyRule],
+    fields: Mapping[str, PropertySchema] | None,
+) -> PropertyRule | None:
+    """A rule for an argument the vendor's rules leave out (or do not know) whose name is,
+    in PascalCase, exactly one property of the ROS schema at this level, or a field of one
+    of its struct properties (`schema_targets`), which no rule of this level fills and
+    whose type the value fits; None otherwise. Nested blocks are left to the rules."""
+    if fields is None or _is_block_list(raw):
+        return None
+    targets = schema_targets(name, fields)
+    if not targets:
+        return _anchored_match(name, raw, rules, fields)
+    if len(targets) != 1:
+        return None
+    path = targets[0]
+    taken = {".".join((rule.to or "").split(".")[: len(path)]) for rule in rules.values()}
+    if ".".join(path) in taken or (len(path) > 1 and path[0] in taken):
+        return None
+    kind = fields[path[0]].type
+    if len(path) > 1 and kind.fields is not None:
+        kind = kind.fields[path[1]].type
+    return PropertyRule(".".join(path)) if _fits_value(raw, kind) else None
+
+
+def _fits_value(raw: object, kind: TypeSpec) -> bool:
+    """An expression's type is known at deploy time; a literal's is checked."""
+    return (isinstance(raw, str) and "${" in raw) or type_fits(raw, kind)
+
+
+def _anchored_match(
+    name: str,
+    raw: object,
+    rules: Mapping[str, PropertyRule],
+    fields: Mapping[str, PropertySchema],
+) -> PropertyRule | None:
+    """A rule for an argument that names, in PascalCase, exactly one field of a struct the
+    rules already write into (`RuleList.0` of an SLB rule, where the vendor sends `domain` and
+    `url`) or of a struct field of it (`health_check` -> `RuleList.0.AdvancedSettings.
+    HealthCheck`), when the value fits; None otherwise."""
+    wanted = pascal(name).casefold()
+    paths = {rule.to for rule in rules.values() if rule.to}
+    anchors = {path.rsplit(".", 1)[0] for path in paths if "." in path}
+    found = _anchored_paths(wanted, anchors, fields)
+    if len(found) != 1 or found[0][0] in paths:
+        return None
+    path, kind = found[0]
+    return PropertyRule(path) if _fits_value(raw, kind) else None
+
+
+def _anchored_paths(
+    wanted: str, anchors: set[str], fields: Mapping[str, PropertySchema]
+) -> list[tuple[str, TypeSpec]]:
+    found: list[tuple[str, TypeSpec]] = []
+    for anchor in sorted(anchors):
+        for key, prop in (_inner_fields(fields, anchor) or {}).items():
+            if key.casefold() == wanted:
+                found.append((f"{anchor}.{key}", prop.type))
+            inner = prop.type.fields if prop.type.kind == "struct" else None
+            for field, schema in (inner or {}).items():
+                if field.casefold() == wanted:
+                    found.append((f"{anchor}.{key}.{field}", schema.type))
+    return found
+
+
+def schema_places(name: str, rules: Mapping[str, PropertyRule], ros_type: str) -> list[str]:
+    """Every place of the ROS schema an argument's name spells (`_schema_match` takes one
+    when it is the only one and the value fits): for saying that ROS has it."""
+    fields = _type_fields(ros_type)
+    if fields is None:
+        return []
+    places = [".".join(path) for path in schema_targets(name, fields)]
+    anchors = {rule.to.rsplit(".", 1)[0] for rule in rules.values() if rule.to and "." in rule.to}
+    places += [path for path, _ in _anchored_paths(pascal(name).casefold(), anchors, fields)]
+    return places
 
 
 def convert_properties(
@@ -65,6 +195,8 @@ def convert_properties(
     prefix: str = "",
     skip: frozenset[str] = frozenset(),
     ros_fields: Mapping[str, PropertySchema] | None = None,
+    ros_path: str = "",
+    accepts: Accepts | None = None,
 ) -> Converted:
     """The ROS properties of `body` (a resource body or a nested block) under `rules`.
 
@@ -79,7 +211,15 @@ def convert_properties(
         argument = prefix + name
         rule = rules.get(name)
         if rule is None:
-            if name in ignored:
+            rule = _schema_match(name, raw, rules, ros_fields)
+            if rule is not None:
+                result.by_schema.append(argument)
+        if rule is None:
+            if name in ignored and prefix and ros_fields is not None:
+                # A nested argument: the claim is checked against the struct's fields here.
+                dropped = _nested_absent(name, argument, raw, ros_type, ros_path, ros_fields)
+                result.dropped.append(dropped)
+            elif name in ignored:
                 reason = Msg("{type} has no property for it", type=ros_type)
                 result.dropped.append(Dropped(argument, reason, "ignored", raw))
             else:
@@ -91,21 +231,37 @@ def convert_properties(
             result.dropped.append(Dropped(argument, reason))
             continue
         try:
-            value = _value(raw, rule, argument, convert, ros_type, result, ros_fields)
+            value = _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
+            whole = value
             if rule.handler is not None:
                 value = HANDLERS[rule.handler](value)
         except _Skip as skipped:
             result.dropped.append(Dropped(argument, skipped.reason))
             continue
-        if rule.warning:
+        if rule.warning and not (_loses_nothing(rule, whole)):
             result.notes.append(Msg.plain(rule.warning))
         if rule.handler == "security_groups" and isinstance(value, list) and len(value) == 1:
             result.properties["SecurityGroupId"] = value[0]  # one group: the simpler property
             continue
         if value is None:
             continue
-        if not _store(result.properties, rule.to, value):
-            reason = Msg("its value is not a map, which this rule needs")
+        target = property_at(ros_fields, rule.to) if accepts is not None and rule.to else None
+        if target is not None and accepts is not None and not accepts(value, target.type):
+            reason = Msg(
+                "{type} takes {kind} for {name}",
+                type=ros_type,
+                kind=target.type.describe(),
+                name=rule.to or "",
+            )
+            result.dropped.append(Dropped(argument, reason))
+            continue
+        taken = _store(result.properties, rule.to, value)
+        if taken is not None:
+            reason = (
+                Msg("another argument already gives {path} a value", path=taken)
+                if taken
+                else Msg("its value is not a map, which this rule needs")
+            )
             result.dropped.append(Dropped(argument, reason))
     return result
 
@@ -129,9 +285,13 @@ def _value(
     ros_type: str,
     result: Converted,
     ros_fields: Mapping[str, PropertySchema] | None = None,
+    accepts: Accepts | None = None,
 ) -> Any:
     path = rule.to or ""
     inner_fields = _inner_fields(ros_fields, path)
+    single = _single_field_values(raw, rule, ros_fields, path)
+    if single is not None:
+        return [convert(value, f"{argument}.{name}", path) for name, value in single]
     if rule.schema is None and inner_fields is not None and _is_block_list(raw):
         # The vendor's rule passes the block as it is: name its arguments by the ROS schema.
         rule = attrs.evolve(rule, schema=_schema_rules(raw, inner_fields))
@@ -148,7 +308,7 @@ def _value(
         if blocks is None or not is_literal(value):
             raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
     converted = []
-    for block in blocks:
+    for block in _one_per_item(blocks, rule.schema):
         inner = convert_properties(
             block,
             rule.schema,
@@ -157,15 +317,98 @@ def _value(
             ros_type=ros_type,
             prefix=argument + ".",
             ros_fields=inner_fields,
+            ros_path=path,
+            accepts=accepts,
         )
         result.dropped.extend(inner.dropped)
         result.notes.extend(inner.notes)
-        converted.append(inner.properties)
+        if inner.properties or not inner.dropped:
+            converted.append(inner.properties)
+        # else: a block none of whose arguments reached ROS (each is reported) is no value
+    if blocks and not converted:
+        return None
     if rule.kind == "Map":
         if len(converted) > 1:
             raise _Skip(Msg("it is given {count} times, and ROS takes one", count=len(converted)))
         return converted[0] if converted else None
     return converted
+
+
+def _single_field_values(
+    raw: object,
+    rule: PropertyRule,
+    fields: Mapping[str, PropertySchema] | None,
+    path: str,
+) -> list[tuple[str, object]] | None:
+    """(argument, value) of each block when blocks of one argument each (`lines { line_code =
+    "default" }`) go to a ROS list of texts or numbers (a DNS access strategy's `Lines`) and the
+    rule names no field for them: the list is those values. None otherwise."""
+    if rule.schema or not _is_block_list(raw) or fields is None or not path or "." in path:
+        return None
+    prop = fields.get(path)
+    item = prop.type.item if prop is not None and prop.type.kind == "list" else None
+    if item is None or item.kind not in ("string", "number"):
+        return None
+    values = []
+    for block in _blocks(raw) or []:
+        arguments = [(name, value) for name, value in block.items() if name != "__is_block__"]
+        if len(arguments) != 1:
+            return None
+        values.append(arguments[0])
+    return values
+
+
+def _nested_absent(
+    name: str,
+    argument: str,
+    raw: object,
+    ros_type: str,
+    ros_path: str,
+    fields: Mapping[str, PropertySchema],
+) -> Dropped:
+    """Why a nested argument the rules leave out is dropped, checked against the struct's
+    fields: the field its name spells (of another type than its value), or none."""
+    places = schema_targets(name, fields)
+    if places:
+        reason = Msg(
+            "the vendor's rules leave it out, though {type} has a property {name}",
+            type=ros_type,
+            name=".".join((ros_path, *places[0])),
+        )
+    else:
+        reason = Msg("{path} of {type} has no field for it", path=ros_path, type=ros_type)
+    return Dropped(argument, reason, "checked", raw)
+
+
+def _loses_nothing(rule: PropertyRule, value: Any) -> bool:
+    """A rule that keeps the first of a list (and warns so) loses nothing on one value."""
+    if rule.handler != "select_first":
+        return False
+    return len(value) <= 1 if isinstance(value, list) else not is_function(value)
+
+
+def _one_per_item(
+    blocks: list[Mapping[str, Any]], rules: Mapping[str, PropertyRule]
+) -> list[Mapping[str, Any]]:
+    """The blocks, each one with a literal list where its rule keeps only the first item
+    (`servers { server_ids = ["i-1", "i-2"] }`, ROS takes one ServerId per entry) made one
+    block per item: the same servers, each its own ROS entry. A block with two such lists
+    is left as it is (the pairs are not Terraform's meaning)."""
+    made: list[Mapping[str, Any]] = []
+    for block in blocks:
+        lists = [
+            name
+            for name, value in block.items()
+            if name in rules
+            and rules[name].handler == "select_first"
+            and isinstance(value, list)
+            and len(value) > 1
+        ]
+        if len(lists) != 1:
+            made.append(block)
+            continue
+        made.extend({**block, lists[0]: [item]} for item in block[lists[0]])
+    return made
 
 
 def _type_fields(ros_type: str) -> Mapping[str, PropertySchema] | None:
@@ -198,10 +441,6 @@ def _is_block_list(raw: object) -> bool:
     return bool(blocks) and all("__is_block__" in block for block in blocks or [])
 
 
-def _pascal(name: str) -> str:
-    return "".join(word[:1].upper() + word[1:] for word in name.split("_"))
-
-
 def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str, PropertyRule]:
     """Rules for the arguments of block(s) `raw` that name a field of `fields` in PascalCase
     (case aside); nested blocks among them are converted the same way, one level down."""
@@ -209,7 +448,7 @@ def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str
     rules: dict[str, PropertyRule] = {}
     for block in _blocks(raw) or []:
         for name, value in block.items():
-            target = by_case.get(_pascal(name).casefold())
+            target = by_case.get(pascal(name).casefold())
             if name == "__is_block__" or target is None or name in rules:
                 continue
             kind = fields[target].type.kind
@@ -220,13 +459,51 @@ def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str
     return rules
 
 
-def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
-    """Put `value` at a dotted ROS property path; False when a merge needs a map."""
+def _fits(target: Any, name: str) -> bool:
+    """Whether step `name` can go into `target`: an index into a list, a key into a map."""
+    if isinstance(target, list):
+        return name.isdigit()
+    return isinstance(target, dict) and not is_function(target)
+
+
+def _one_block(target: Any, name: str) -> Any:
+    """A block written once (a one-item list of a map) seen as that map, for a key step."""
+    if isinstance(target, list) and len(target) == 1 and not name.isdigit():
+        item = target[0]
+        if isinstance(item, dict) and not is_function(item):
+            return item
+    return target
+
+
+def _merged(existing: Any, value: Any) -> Any:
+    """`existing` (what arguments put at a path before) with `value` merged in; None when
+    they cannot be merged (not both maps, or a key given two different values)."""
+    if isinstance(value, list) and len(value) == 1:
+        inner = _merged(existing, value[0])
+        return None if inner is None else [inner]
+    if isinstance(existing, dict) and isinstance(value, dict):
+        if is_function(existing) or is_function(value):
+            return None
+        if any(key in value and value[key] != item for key, item in existing.items()):
+            return None
+        return {**value, **existing}
+    return None
+
+
+def _store(properties: dict[str, Any], path: str | None, value: Any) -> str | None:
+    """Put `value` at a dotted ROS property path; None when stored, else the path that cannot
+    take it: "" for a merge of a value that is not a map, or the place another argument
+    already filled with something else (the vendor maps `schedule`, a block, to
+    `Detail.Schedule` and `schedule_type` to `Detail.Schedule.Type`: those merge; two texts
+    for one property do not, nor a key into a value computed at deploy time)."""
     names = path.split(".") if path else [_MERGE]
     target: Any = properties
     for index, name in enumerate(names[:-1]):
         following = names[index + 1]
         default: Any = [] if following.isdigit() else {}
+        target = _one_block(target, name)
+        if not _fits(target, name):
+            return ".".join(names[:index])
         if isinstance(target, list):
             position = int(name)
             while len(target) <= position:
@@ -235,18 +512,31 @@ def _store(properties: dict[str, Any], path: str | None, value: Any) -> bool:
         else:
             target = target.setdefault(name, default)
     last = names[-1]
+    target = _one_block(target, last)
     if last == _MERGE:
-        if not (isinstance(value, dict) and not is_function(value)):
-            return False
+        if not (isinstance(value, dict) and not is_function(value)) or not _fits(target, "_"):
+            return ""
         target.update(value)
+    elif not _fits(target, last):
+        return ".".join(names[:-1])
     elif isinstance(target, list):
         position = int(last)
         while len(target) <= position:
             target.append(None)
+        if target[position] is not None:
+            merged = _merged(target[position], value)
+            if merged is None:
+                return ".".join(names)
+            value = merged
         target[position] = value
     else:
+        if last in target and target[last] != value:
+            merged = _merged(target[last], value)
+            if merged is None:
+                return ".".join(names)
+            value = merged
         target[last] = value
-    return True
+    return None
 
 
 def copy_default(default: Any) -> Any:

@@ -126,6 +126,12 @@ def _fail(where: str, why: str) -> RuleDataError:
     return RuleDataError(where, why)
 
 
+def argument_name(name: object) -> str:
+    """A rule's argument name as Terraform spells it: five vendor rules end one with a stray
+    backtick, which no HCL identifier has."""
+    return str(name).strip().strip("`").strip()
+
+
 def _compact_properties(raw: object, where: str) -> tuple[dict[str, Any], list[str]]:
     if raw is None:
         return {}, []
@@ -133,7 +139,8 @@ def _compact_properties(raw: object, where: str) -> tuple[dict[str, Any], list[s
         raise _fail(where, "Properties must be a mapping")
     mapped: dict[str, Any] = {}
     ignored: list[str] = []
-    for name, rule in raw.items():
+    for raw_name, rule in raw.items():
+        name = argument_name(raw_name)
         here = f"{where}.{name}"
         if not isinstance(rule, dict):
             # Two vendor rules write `schema_key: Name` as a shorthand for `To: Name`.

@@ -7,7 +7,8 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 - variants: `alicloud_security_group_rule` is an egress rule when `type = "egress"`, which ROS
   models as another type with other property names;
 - defaults that Terraform applies but ROS requires spelled out (a listener's bandwidth -1, ...);
-- the VPC of a vSwitch, which Terraform infers and some ROS types want given;
+- the VPC of a vSwitch, which Terraform infers and ROS types with a VpcId want given (every
+  type whose rule maps a vSwitch, found by the schema);
 - one security group or several (`security_groups`): the vendor keeps only the first, while
   ROS takes all of them as `SecurityGroupIds`;
 - argument names of the current provider that the vendor's rules predate (`alicloud_db_account`
@@ -18,14 +19,15 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import attrs
 
-from iaccode.iac.msg import Msg
+from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
 from iaccode.iac.tf_schema import list_struct_fields as _struct_fields
-from iaccode.iac.tf_schema import schema_field
+from iaccode.iac.tf_schema import ros_fields, schema_field, schema_targets
 
 
 @attrs.frozen
@@ -39,6 +41,7 @@ class Rule:
     attributes: Mapping[str, AttributeRule]
     defaults: Mapping[str, object] = attrs.field(factory=dict)
     vpc_from_vswitch: bool = False
+    vpc_property: str = "VpcId"  # the ROS type's spelling (`VPCId` for ADB and TSDB)
     used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
 
 
@@ -172,6 +175,14 @@ def base_rule(tf_type: str) -> Rule | None:
         return None
     overlay = _OVERLAYS.get(tf_type, _Overlay())
     properties = _one_struct_of_list(data.ros_type, data.properties)
+    # Terraform infers a resource's VPC from its vSwitch; a ROS type with both properties
+    # gets the VPC of the vSwitch the template creates (the converter looks it up).
+    fields = ros_fields(data.ros_type) or {}
+    vpc = next((name for name in fields if name.casefold() == "vpcid"), None)
+    has_vswitch = any(
+        (prop.to or "").casefold() in ("vswitchid", "vswitchids", "vswitches")
+        for prop in properties.values()
+    )
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,
@@ -179,8 +190,57 @@ def base_rule(tf_type: str) -> Rule | None:
         ignored=data.ignored,
         attributes={**data.attributes, **overlay.attributes},
         defaults=overlay.defaults,
-        vpc_from_vswitch=overlay.vpc_from_vswitch,
+        vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
+        vpc_property=vpc or "VpcId",
     )
+
+
+def _unreached(rule: Rule) -> tuple[str, ...]:
+    """The required properties of the rule's ROS type that none of its arguments reaches: not
+    by the rules, an overlay default, the vSwitch's VPC, the stack's region, nor the schema's
+    own names (`tf_props`), sorted; () when the schema does not know the type."""
+    fields = ros_fields(rule.ros_type)
+    if fields is None:
+        return ()
+    reached = {(prop.to or "").split(".")[0] for prop in rule.properties.values()}
+    reached |= {key.split(".")[0] for key in rule.defaults}
+    if rule.vpc_from_vswitch:
+        reached.add(rule.vpc_property)
+    reached |= REGION_PROPERTIES
+    for argument in rule.ignored:
+        reached |= {path[0] for path in schema_targets(argument, fields)}
+    return tuple(
+        sorted(name for name, prop in fields.items() if prop.required and name not in reached)
+    )
+
+
+@functools.cache
+def misfit(tf_type: str) -> Msg | None:
+    """Why the vendor's rule for `tf_type` names a ROS type that is another resource, or None.
+
+    The vendor sometimes maps a Terraform type to the ROS type of a related resource
+    (`alicloud_kms_ciphertext`, which encrypts a text, to `ALIYUN::KMS::Secret`, which
+    `alicloud_kms_secret` creates). The sign in the data: the ROS type has required
+    properties that no argument of this Terraform type reaches, while another Terraform type's
+    rule for the same ROS type reaches them all. Converting it would create something else."""
+    rule = base_rule(tf_type)
+    missing = _unreached(rule) if rule is not None else ()
+    if rule is None or not missing:
+        return None
+    for other in load_rules().by_ros.get(rule.ros_type, ()):
+        sibling = base_rule(other.tf_type) if other.tf_type != tf_type else None
+        if sibling is not None and not _unreached(sibling):
+            names: list[Value] = list(missing)
+            return Msg(
+                "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but "
+                "{tf_type} has no argument for {missing}, which {ros_type} needs: it is another "
+                "resource",
+                tf_type=tf_type,
+                ros_type=rule.ros_type,
+                other=other.tf_type,
+                missing=and_list(names),
+            )
+    return None
 
 
 def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg | None]:
@@ -204,9 +264,95 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     )
 
 
+# Arguments the provider renamed across its resources (its docs: `instance_charge_type` is
+# deprecated, use `payment_type`); the vendor's rules often know only one of them.
+_PROVIDER_RENAMES: Mapping[str, str] = {
+    "payment_type": "instance_charge_type",
+    "instance_charge_type": "payment_type",
+}
+
+
+def other_spelling(rule: Rule, argument: str) -> str | None:
+    """The argument of the rule that `argument` is the provider's other spelling of, one the
+    newer and one the deprecated name: `name` for `<thing>_name` (`vpn_gateway_name`),
+    `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`), and for `name`
+    the one `<thing>_name` whose thing ends the type's name (`alicloud_ecs_snapshot`:
+    `snapshot_name`), and `payment_type` for `instance_charge_type` and back. None when the
+    rule has no such argument."""
+    if "." in argument:
+        return None
+    renamed = _PROVIDER_RENAMES.get(argument)
+    if renamed is not None:
+        return renamed if renamed in rule.properties else None
+    if argument == "name":
+        kind = rule.tf_type.removeprefix("alicloud_")
+        found = [
+            other
+            for other in rule.properties
+            if other.endswith("_name") and kind.endswith(other.removesuffix("_name"))
+        ]
+        return found[0] if len(found) == 1 else None
+    other = "name" if argument.endswith("_name") else argument + "_name"
+    return other if other in rule.properties else None
+
+
+def argument_path(rule: Rule, argument: str) -> str | None:
+    """The ROS property path an argument of `rule`'s type goes to when it is given as a plain
+    value, for reading it back as an attribute (Terraform's attribute of an argument is the
+    argument's value): the rule's own (a rule that reshapes the value aside), the rule of its
+    other spelling (`other_spelling`: `alicloud_log_project.project_name`, which the vendor's
+    rules leave out beside `name`), or the schema's property of that name (`tf_props` places
+    such arguments); None otherwise."""
+    prop = rule.properties.get(argument)
+    other = other_spelling(rule, argument) if prop is None and argument in rule.ignored else None
+    if other is not None:
+        prop = rule.properties.get(other)
+    if prop is not None:
+        plain = prop.to and prop.kind is None and prop.handler is None and prop.schema is None
+        return prop.to if plain else None
+    fields = ros_fields(rule.ros_type)
+    targets = schema_targets(argument, fields) if fields is not None else []
+    return ".".join(targets[0]) if len(targets) == 1 else None
+
+
+# Required properties that name the region the resource is in (ALIYUN::VS::Group `Region`):
+# Terraform creates it in its provider's region, which is the stack's (`ALIYUN::Region`).
+REGION_PROPERTIES: frozenset[str] = frozenset({"Region", "RegionId"})
+
 # Arguments every resource may have that are not properties; handled (or ignored) on their own.
 META_ARGUMENTS: frozenset[str] = frozenset(
     {"count", "for_each", "depends_on", "provider", "lifecycle", "timeouts", "provisioner"}
+)
+
+# Arguments that only steer how the Terraform provider makes its API calls or deletes the
+# resource: a dry run, forcing an update, restart or delete, when or how a change is applied,
+# the language of the API's answers. ROS has no such setting, and the resource ROS creates is
+# the same without them, so leaving them out is no loss (docs/decisions.md). Only arguments
+# the vendor's rules mark Ignore are taken as such: where a rule maps one (`force` to
+# `DeletionForce`), it is converted.
+TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
+    {
+        "dry_run",
+        "force",
+        "force_delete",
+        "force_restart",
+        "force_stop",
+        "force_update",
+        "force_upgrade",
+        "delete_protection_validation",
+        "retain_resources",
+        "retain_all_resources",
+        "skip_destroy",
+        "modify_type",
+        "modify_mode",
+        "effective_time",
+        "switch_time",
+        "switch_time_mode",
+        "upgrade_time",
+        "lang",
+        "accept_language",
+        "aliyun_lang",
+    }
 )
 
 # Parameters the converter adds for values it cannot map get console pickers where ROS has one.

@@ -9,7 +9,9 @@ the converter then trusts the vendor's rules.
 
 from __future__ import annotations
 
-from iaccode.iac.ros_schema import ResourceSchema, schema_or_none
+from collections.abc import Mapping
+
+from iaccode.iac.ros_schema import PropertySchema, ResourceSchema, TypeSpec, schema_or_none
 
 
 def _resource(ros_type: str) -> ResourceSchema | None:
@@ -23,18 +25,53 @@ def ros_properties(ros_type: str) -> frozenset[str] | None:
     return None if resource is None else frozenset(resource.properties)
 
 
+def ros_fields(ros_type: str) -> Mapping[str, PropertySchema] | None:
+    """The properties of `ros_type` with their schemas, or None when the type is unknown."""
+    resource = _resource(ros_type)
+    return None if resource is None else resource.properties
+
+
 def ros_attributes(ros_type: str) -> frozenset[str] | None:
     """The `Fn::GetAtt` names of `ros_type`, or None when the schema does not know the type."""
     resource = _resource(ros_type)
     return None if resource is None else resource.attributes
 
 
+def pascal(name: str) -> str:
+    """`network_interface_name` -> `NetworkInterfaceName`."""
+    return "".join(word[:1].upper() + word[1:] for word in name.split("_"))
+
+
 def schema_name(ros_type: str, argument: str) -> str | None:
     """The property `argument` names in PascalCase (`network_interface_name` ->
     `NetworkInterfaceName`) when `ros_type` has exactly that property, else None."""
     known = ros_properties(ros_type)
-    name = "".join(word[:1].upper() + word[1:] for word in argument.split("_"))
+    name = pascal(argument)
     return name if known is not None and name in known else None
+
+
+def schema_targets(name: str, fields: Mapping[str, PropertySchema]) -> list[tuple[str, ...]]:
+    """The schema paths `name` spells in PascalCase: a property (`resource_group_id` ->
+    `ResourceGroupId`), or a field of a struct property (`data_node_amount` ->
+    `DataNode.Amount`), case aside."""
+    folded = {key.casefold(): key for key in fields}
+    whole = folded.get(pascal(name).casefold())
+    if whole is not None:
+        return [(whole,)]
+    words = name.split("_")
+    found: list[tuple[str, ...]] = []
+    for cut in range(1, len(words)):
+        head = folded.get(pascal("_".join(words[:cut])).casefold())
+        if head is None:
+            continue
+        kind = fields[head].type
+        if kind.kind != "struct" or kind.fields is None:
+            continue
+        inner = {key.casefold(): key for key in kind.fields}
+        field = inner.get(pascal("_".join(words[cut:])).casefold())
+        if field is not None:
+            found.append((head, field))
+    return found
 
 
 def near_schema_name(ros_type: str, argument: str) -> str | None:
@@ -62,3 +99,32 @@ def schema_field(fields: frozenset[str], argument: str) -> str | None:
     `ServerGroupId`), or None."""
     folded = {name.lower(): name for name in fields}
     return folded.get(argument.replace("_", "").lower())
+
+
+def property_at(fields: Mapping[str, PropertySchema] | None, path: str) -> PropertySchema | None:
+    """The schema of the property at dotted `path` among `fields` (digits index lists, names
+    compared without case), or None when the schema does not reach it."""
+    prop = None
+    for name in path.split("."):
+        if name.isdigit():
+            continue
+        if fields is None:
+            return None
+        prop = next((p for key, p in fields.items() if key.casefold() == name.casefold()), None)
+        if prop is None:
+            return None
+        kind = prop.type.item if prop.type.kind == "list" else prop.type
+        fields = kind.fields if kind is not None and kind.kind == "struct" else None
+    return prop
+
+
+def parameter_type(kind: TypeSpec) -> str:
+    """The ROS parameter Type that can stand for a property of `kind`: Json for structs, maps
+    and lists of them, CommaDelimitedList for lists of texts or numbers, Number, Boolean,
+    else String."""
+    if kind.kind == "list":
+        scalar = kind.item is not None and kind.item.kind in ("string", "number")
+        return "CommaDelimitedList" if scalar else "Json"
+    return {"struct": "Json", "map": "Json", "json": "Json", "number": "Number"}.get(
+        kind.kind, "Boolean" if kind.kind == "boolean" else "String"
+    )

@@ -72,7 +72,13 @@ from iaccode.iac.tf_hcl import (
     plain_value,
     split_template,
 )
-from iaccode.iac.tf_rules import ASSOCIATION_PROPERTIES, LIST_PROPERTIES, SECRET_PROPERTIES, Rule
+from iaccode.iac.tf_rules import (
+    ASSOCIATION_PROPERTIES,
+    LIST_PROPERTIES,
+    SECRET_PROPERTIES,
+    Rule,
+    argument_path,
+)
 from iaccode.iac.tf_schema import ros_attributes
 from iaccode.iac.tf_types import with_optional_defaults
 
@@ -176,6 +182,20 @@ def _text(value: object) -> str:
     return str(value)
 
 
+def _refers_to(value: Any, logical_id: str) -> bool:
+    """Whether a ROS value has a `Ref` or `Fn::GetAtt` of `logical_id` in it."""
+    if isinstance(value, dict):
+        if value.get("Ref") == logical_id:
+            return True
+        target = value.get("Fn::GetAtt")
+        if isinstance(target, list) and target and target[0] == logical_id:
+            return True
+        return any(_refers_to(item, logical_id) for item in value.values())
+    if isinstance(value, list):
+        return any(_refers_to(item, logical_id) for item in value)
+    return False
+
+
 @attrs.define
 class ValueConverter:
     """Name tables of one conversion and the expression -> ROS value rules."""
@@ -210,6 +230,9 @@ class ValueConverter:
     parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    # Resources an address read arguments of as plain values (no Ref or Fn::GetAtt left to
+    # order them): reader address -> logical ids it must still be created after.
+    read_back: dict[str, list[str]] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -667,6 +690,9 @@ class ValueConverter:
         if not steps or not isinstance(steps[0], GetAttr):
             raise Unmappable(expr, Msg("reads a nested or whole-object value of a resource"))
         base = self._attribute(address, steps[0].name, expr)
+        if not _refers_to(base, self.ids[address]):
+            # The argument's own value: Terraform still creates the reader after it.
+            self.read_back.setdefault(where.address, []).append(self.ids[address])
         rest = steps[1:]
         if index is not None and index != "*":
             if not self.counted(address):
@@ -706,20 +732,23 @@ class ValueConverter:
         if attribute == "id":
             return {"Ref": logical_id}
         # An argument the resource was given reads back as that value, as in Terraform.
-        prop = rule.properties.get(attribute)
-        if prop is not None and prop.to and prop.kind is None and prop.handler is None:
+        path = argument_path(rule, attribute)
+        if path is not None:
             given: Any = self.resource(address)["Properties"]
-            for name in prop.to.split("."):
+            for name in path.split("."):
                 given = given.get(name) if isinstance(given, dict) else None
             # Not a value that differs per copy: outside the resource ALIYUN::Index means nothing.
             if given is not None and "ALIYUN::Index" not in json.dumps(given):
                 return copy.deepcopy(given)
         if known is not None:
             return _get_att(logical_id, known.to[0])
-        # The rules may leave out an attribute the ROS schema has under the same name.
-        name = "".join(word[:1].upper() + word[1:] for word in attribute.split("_"))
-        if name in (ros_attributes(rule.ros_type) or ()):
-            return _get_att(logical_id, name)
+        # The rules may leave out an attribute the ROS schema has under the same name, or
+        # under the name of the argument's property (a project's Name).
+        attributes = ros_attributes(rule.ros_type) or frozenset()
+        same_name = "".join(word[:1].upper() + word[1:] for word in attribute.split("_"))
+        for candidate in (same_name, path):
+            if candidate is not None and candidate in attributes:
+                return _get_att(logical_id, candidate)
         raise Unmappable(
             expr,
             Msg(

@@ -198,9 +198,12 @@ def test_the_data_file_ships_in_the_package() -> None:
 def test_every_mapped_type_converts_to_its_ros_type_and_checks() -> None:
     from iaccode.iac.ros_check import check_template
     from iaccode.iac.terraform import convert_terraform
+    from iaccode.iac.tf_rules import misfit
 
     rules = load_rules().by_terraform
-    types = sorted(rules)
+    # Types whose rule names another resource's ROS type are left out (test_tf_mapping).
+    types = sorted(tf_type for tf_type in rules if misfit(tf_type) is None)
+    assert 700 < len(types) < len(rules)
     for start in range(0, len(types), 100):
         chunk = types[start : start + 100]
         text = "".join(f'resource "{tf_type}" "r" {{}}\n' for tf_type in chunk)

@@ -990,4 +990,10 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} wurde zur ROS-Datenquelle {name} ({type}), die beim Erstellen des Stacks gelesen wird.",
     "{source}: {note}.": "{source}: {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} Terraform-Ressourcen: {native} nativ konvertiert, {lossy} mit Verlusten konvertiert, {dropped} ausgelassen, {not_created} nicht erstellt (count 0).",
+    "another argument already gives {path} a value": "ein anderes Argument gibt {path} schon einen Wert",
+    "{address}: left out {arguments}, Terraform's own settings for how it applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} ausgelassen, die nur steuern, wie Terraform Änderungen anwendet (ein Probelauf, ein erzwungenes Aktualisieren oder Löschen, die Sprache der API-Antworten); ROS hat keine solche Einstellung und erstellt ohne sie dieselbe Ressource.",
+    "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "die Regeln des Herstellers bilden {tf_type} auf {ros_type} ab, den Typ, den {other} erstellt, aber {tf_type} hat kein Argument für {missing}, das {ros_type} braucht: es ist eine andere Ressource",
+    "{type} takes {kind} for {name}": "{type} nimmt für {name} {kind}",
+    "{path} of {type} has no field for it": "{path} von {type} hat kein Feld dafür",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} nach den Eigenschaftsnamen des ROS-Schemas zugeordnet (die Regeln des Herstellers lassen sie aus).",
 }

@@ -966,4 +966,10 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} pasó a ser el origen de datos de ROS {name} ({type}), que se lee al crear la pila.",
     "{source}: {note}.": "{source}: {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} recursos de Terraform: {native} convertidos de forma nativa, {lossy} convertidos con pérdidas, {dropped} omitidos, {not_created} no creados (count 0).",
+    "another argument already gives {path} a value": "otro argumento ya da un valor a {path}",
+    "{address}: left out {arguments}, Terraform's own settings for how it applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: se omitió {arguments}, que solo controla cómo Terraform aplica los cambios (una ejecución de prueba, una actualización o eliminación forzada, el idioma de las respuestas de la API); ROS no tiene tal ajuste y crea el mismo recurso sin ello.",
+    "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "las reglas del fabricante asignan {tf_type} a {ros_type}, el tipo que crea {other}, pero {tf_type} no tiene argumento para {missing}, que {ros_type} necesita: es otro recurso",
+    "{type} takes {kind} for {name}": "{type} admite {kind} para {name}",
+    "{path} of {type} has no field for it": "{path} de {type} no tiene un campo para ello",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} colocado según los nombres de propiedad del esquema de ROS (las reglas del fabricante lo omiten).",
 }

@@ -981,4 +981,10 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} est devenu la source de données ROS {name} ({type}), lue à la création de la pile.",
     "{source}: {note}.": "{source} : {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} ressources Terraform : {native} converties nativement, {lossy} converties avec pertes, {dropped} omises, {not_created} non créées (count 0).",
+    "another argument already gives {path} a value": "un autre argument donne déjà une valeur à {path}",
+    "{address}: left out {arguments}, Terraform's own settings for how it applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address} : {arguments} omis, qui ne règlent que la façon dont Terraform applique les changements (un essai à blanc, une mise à jour ou une suppression forcée, la langue des réponses de l'API) ; ROS n'a pas un tel réglage et crée la même ressource sans eux.",
+    "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "les règles de l'éditeur associent {tf_type} à {ros_type}, le type que crée {other}, mais {tf_type} n'a pas d'argument pour {missing}, dont {ros_type} a besoin : c'est une autre ressource",
+    "{type} takes {kind} for {name}": "{type} prend {kind} pour {name}",
+    "{path} of {type} has no field for it": "{path} de {type} n'a pas de champ pour cela",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address} : {arguments} placé d'après les noms de propriété du schéma ROS (les règles de l'éditeur l'omettent).",
 }

@@ -980,4 +980,10 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} は ROS のデータソース {name}（{type}）になり、スタック作成時に読み取られます。",
     "{source}: {note}.": "{source}: {note}。",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "Terraform リソース {found} 個: ネイティブに変換 {native} 個、欠落ありで変換 {lossy} 個、省略 {dropped} 個、作成されないもの {not_created} 個（count 0）。",
+    "another argument already gives {path} a value": "別の引数がすでに {path} に値を与えています",
+    "{address}: left out {arguments}, Terraform's own settings for how it applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} を省きました。これらは Terraform が変更を適用する方法 (ドライラン、強制的な更新や削除、API の応答の言語) を決めるだけです。ROS にはそのような設定がなく、それらなしで同じリソースを作成します。",
+    "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "ベンダーのルールは {tf_type} を {other} が作成する型 {ros_type} に対応付けていますが、{tf_type} には {ros_type} に必要な {missing} の引数がありません。別のリソースです",
+    "{type} takes {kind} for {name}": "{type} は {name} に {kind} を取ります",
+    "{path} of {type} has no field for it": "{type} の {path} にはそのためのフィールドがありません",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} を ROS スキーマのプロパティ名に従って配置しました (ベンダーのルールでは省かれています)。",
 }

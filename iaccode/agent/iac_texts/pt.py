@@ -948,4 +948,10 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} virou a fonte de dados do ROS {name} ({type}), lida quando a pilha é criada.",
     "{source}: {note}.": "{source}: {note}.",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} recursos do Terraform: {native} convertidos nativamente, {lossy} convertidos com perdas, {dropped} deixados de fora, {not_created} não criados (count 0).",
+    "another argument already gives {path} a value": "outro argumento já dá um valor a {path}",
+    "{address}: left out {arguments}, Terraform's own settings for how it applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}: {arguments} omitido, que só controla como o Terraform aplica as alterações (uma execução de teste, uma atualização ou exclusão forçada, o idioma das respostas da API); o ROS não tem essa configuração e cria o mesmo recurso sem ela.",
+    "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "as regras do fornecedor mapeiam {tf_type} para {ros_type}, o tipo que {other} cria, mas {tf_type} não tem argumento para {missing}, de que {ros_type} precisa: é outro recurso",
+    "{type} takes {kind} for {name}": "{type} aceita {kind} para {name}",
+    "{path} of {type} has no field for it": "{path} de {type} não tem um campo para isso",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} colocado pelos nomes de propriedade do esquema do ROS (as regras do fornecedor o omitem).",
 }

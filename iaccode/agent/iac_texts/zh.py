@@ -874,4 +874,10 @@ TEXTS: dict[str, str] = {
     "{source} became the ROS data source {name} ({type}), read when the stack is created.": "{source} 已转为 ROS 数据源 {name}（{type}），在创建资源栈时读取。",
     "{source}: {note}.": "{source}：{note}。",
     "{found} Terraform resources: {native} converted natively, {lossy} converted with losses, {dropped} left out, {not_created} not created (count 0).": "{found} 个 Terraform 资源：{native} 个原生转换，{lossy} 个有损转换，{dropped} 个省略，{not_created} 个不会创建（count 0）。",
+    "another argument already gives {path} a value": "另一个参数已为 {path} 赋值",
+    "{address}: left out {arguments}, Terraform's own settings for how it applies changes (a dry run, a forced update or delete, the language of the API's answers); ROS has no such setting and creates the same resource without them.": "{address}：省略了 {arguments}，它们只决定 Terraform 如何应用更改（试运行、强制更新或删除、API 应答的语言）；ROS 没有这样的设置，没有它们也会创建同样的资源。",
+    "the vendor's rules map {tf_type} to {ros_type}, the type {other} creates, but {tf_type} has no argument for {missing}, which {ros_type} needs: it is another resource": "厂商规则将 {tf_type} 映射到 {ros_type}（{other} 创建的类型），但 {tf_type} 没有 {ros_type} 所需的 {missing} 参数：它是另一种资源",
+    "{type} takes {kind} for {name}": "{type} 的 {name} 接受 {kind}",
+    "{path} of {type} has no field for it": "{type} 的 {path} 没有对应的字段",
+    "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}：{arguments} 已按 ROS 架构的属性名放置（厂商规则未包含它们）。",
 }
