@@ -45,8 +45,14 @@ from iaccode.iac.ros_types import (
 from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
-from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
-from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
+from iaccode.iac.tf_files import TerraformError, check_workspace
+from iaccode.iac.tf_hcl import (
+    Interpolation,
+    module_directory,
+    parse_reference,
+    split_template,
+    variable_parameter,
+)
 from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
@@ -541,12 +547,15 @@ def _is_zero(node: object) -> bool:
     return isinstance(node, Literal) and node.value == 0
 
 
-def convert(files: Mapping[str, str], *, description: str | None = None) -> Conversion:
-    """The native conversion of a workspace. Raises `TerraformError` for bad paths, invalid
-    HCL, modules that nest too deep or call themselves, expressions nested too deeply, or
-    when no resource can be converted."""
+def convert(
+    files: Mapping[str, str], *, description: str | None = None, root: str = ""
+) -> Conversion:
+    """The native conversion of a workspace whose root module is the folder `root` ("" for
+    the top). Raises `TerraformError` for bad paths, no `.tf` file in `root`, invalid HCL,
+    modules that nest too deep or call themselves, expressions nested too deeply, or when no
+    resource can be converted."""
     try:
-        return _convert(files, description)
+        return _convert(files, description, root)
     except RecursionError:
         raise TerraformError(
             Msg("The Terraform nests values or expressions too deeply to convert.")
@@ -586,11 +595,17 @@ def _own_constraint_conflicts(parameter: Mapping[str, Any]) -> bool:
     return default is None or any(_prefix_length(value) != default for value in allowed)
 
 
-def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
+def _convert(files: Mapping[str, str], description: str | None, root: str) -> Conversion:
     checked = check_workspace(files)
-    if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
-        raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
-    expanded = expand(checked)
+    if not any(module_directory(path) == root and path.endswith(".tf") for path in checked):
+        if not root:
+            raise TerraformError(
+                Msg("There is no .tf file at the top of the workspace (root module).")
+            )
+        raise TerraformError(
+            Msg("There is no .tf file in the root module folder {root}.", root=root)
+        )
+    expanded = expand(checked, root)
     converter = _Converter(
         expanded.config,
         files=checked,

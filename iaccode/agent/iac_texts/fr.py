@@ -768,13 +768,6 @@ TEXTS: dict[str, str] = {
         "{path} est un lien symbolique vers un fichier manquant."
     ),
     (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
-        "directory instead."
-    ): (
-        "{path} est un lien symbolique vers {target}, en dehors du répertoire Terraform ; copiez "
-        "plutôt le fichier dans le répertoire."
-    ),
-    (
         "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
         "UTF-8."
     ): (
@@ -805,6 +798,15 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "sa source {source!r} n'a pas de fichiers .tf dans l'espace de travail",
     "its source {source!r} is not a local module, and its code is not guessed": "sa source {source!r} n'est pas un module local, et son code n'est pas deviné",
     "its source {source!r} lies outside the workspace": "sa source {source!r} se trouve hors de l'espace de travail",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "Les dossiers qu'une conversion lit contiennent plus de {limit} entrées ; convertissez un dossier plus petit.",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "Le dossier de module {path} est un lien symbolique vers un emplacement hors de l'espace de travail, qui n'est pas suivi.",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "Le module racine {root} est en haut du Workspace, comme ROS l'exécute ; les {count} autres fichiers dont il a besoin sont sous {outside}/ avec leurs chemins de l'espace de travail, et les sources de module qui les nomment ont été réécrites en conséquence.",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "L'espace de travail contient plus de {limit} fichiers Terraform là où une conversion regarde ; convertissez un dossier plus petit.",
+    "There is no .tf file in the root module folder {root}.": "Il n'y a aucun fichier .tf dans le dossier du module racine {root}.",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} est un lien symbolique vers un emplacement hors du répertoire Terraform, qui n'est pas suivi ; copiez plutôt le fichier dans le répertoire.",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} est un lien symbolique vers un emplacement hors de l'espace de travail, qui n'est pas suivi ; copiez plutôt le fichier dans l'espace de travail.",
+    "{path} is not a folder with .tf files (a root module).": "{path} n'est pas un dossier contenant des fichiers .tf (un module racine).",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path} : la source du module {name} n\'a pas pu être réécrite pour le Workspace (écrivez-la source = "..." sur une ligne à part), donc le module racine ne peut pas être placé en haut du Workspace.',
     "its value is computed JSON text, which ROS needs as an object": "sa valeur est un texte JSON calculé, que ROS attend sous forme d'objet",
     "its value is computed, so its nested arguments cannot be mapped": "sa valeur est calculée, donc ses arguments imbriqués ne peuvent pas être mis en correspondance",
     "its value is not JSON text": "sa valeur n'est pas un texte JSON",

@@ -735,13 +735,6 @@ TEXTS: dict[str, str] = {
         "{path} é um link simbólico para um arquivo inexistente."
     ),
     (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into "
-        "the directory instead."
-    ): (
-        "{path} é um link simbólico para {target}, fora do diretório do Terraform; copie o "
-        "arquivo para dentro do diretório."
-    ),
-    (
         "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
         "UTF-8."
     ): (
@@ -772,6 +765,15 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "a sua origem {source!r} não tem ficheiros .tf no espaço de trabalho",
     "its source {source!r} is not a local module, and its code is not guessed": "a sua origem {source!r} não é um módulo local e o seu código não é adivinhado",
     "its source {source!r} lies outside the workspace": "a sua origem {source!r} está fora do espaço de trabalho",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "As pastas que uma conversão lê contêm mais de {limit} entradas; converta uma pasta menor.",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "A pasta de módulo {path} é uma ligação simbólica para um local fora do espaço de trabalho, que não é seguida.",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "O módulo raiz {root} está no topo do Workspace, como o ROS o executa; os outros {count} ficheiros de que precisa estão em {outside}/ com os seus caminhos do espaço de trabalho, e as origens de módulo que os nomeiam foram reescritas em conformidade.",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "O espaço de trabalho tem mais de {limit} ficheiros Terraform onde uma conversão procura; converta uma pasta menor.",
+    "There is no .tf file in the root module folder {root}.": "Não há nenhum ficheiro .tf na pasta do módulo raiz {root}.",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} é uma ligação simbólica para um local fora do diretório Terraform, que não é seguida; copie antes o ficheiro para o diretório.",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} é uma ligação simbólica para um local fora do espaço de trabalho, que não é seguida; copie antes o ficheiro para o espaço de trabalho.",
+    "{path} is not a folder with .tf files (a root module).": "{path} não é uma pasta com ficheiros .tf (um módulo raiz).",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path}: não foi possível reescrever a origem do módulo {name} para o Workspace (escreva-a como source = "..." numa linha própria), por isso o módulo raiz não pode ser movido para o topo do Workspace.',
     "its value is computed JSON text, which ROS needs as an object": "o seu valor é texto JSON calculado, que o ROS precisa como objeto",
     "its value is computed, so its nested arguments cannot be mapped": "o seu valor é calculado, por isso os seus argumentos aninhados não podem ser mapeados",
     "its value is not JSON text": "o seu valor não é texto JSON",
