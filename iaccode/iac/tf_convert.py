@@ -54,6 +54,13 @@ from iaccode.iac.tf_hcl import (
     variable_parameter,
 )
 from iaccode.iac.tf_props import HANDLERS, Dropped, convert_properties
+from iaccode.iac.tf_random import (
+    STACK_ID,
+    RandomProperties,
+    random_properties,
+    random_rule,
+    unconvertible,
+)
 from iaccode.iac.tf_rules import META_ARGUMENTS, Rule, rule_for
 from iaccode.iac.tf_schema import near_schema_name, ros_properties, schema_name
 from iaccode.iac.tf_validation import validation_notes
@@ -151,6 +158,7 @@ class _Converter(ValueConverter):
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
     not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
+    random: dict[str, RandomProperties] = attrs.field(factory=dict)  # `tf_random`
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -163,9 +171,30 @@ class _Converter(ValueConverter):
     def plan(self) -> None:
         self.taken.update(self.config.variables, PSEUDO_PARAMETERS)
         skipped: dict[Msg, list[str]] = {}
+        uuids = [b.address for b in self.config.resources if b.labels[0] == "random_uuid"]
         for block in self.config.resources:
             self.blocks[block.address] = block
             rule, note = rule_for(block.labels[0], block.body)
+            if rule is None and uuids == [block.address] and "count" not in block.body:
+                self.aliases[block.address] = {"Ref": STACK_ID}
+                self.warnings.append(
+                    Msg(
+                        "{address} became {name}, the UUID ROS gives each stack.",
+                        address=block.address,
+                        name=STACK_ID,
+                    )
+                )
+                continue
+            if rule is None:
+                rule = random_rule(block.labels[0])
+                extra = None if rule is None else random_properties(block.labels[0], block.body)
+                if rule is not None and extra is None:
+                    why = unconvertible(block.labels[0])
+                    skipped.setdefault(why, []).append(block.address)
+                    self.unsupported.append(block.address)
+                    continue
+                if extra is not None:
+                    self.random[block.address] = extra
             if rule is None:
                 why = Msg("{type} has no native ROS mapping here", type=block.labels[0])
                 skipped.setdefault(why, []).append(block.address)
@@ -273,6 +302,12 @@ class _Converter(ValueConverter):
             skip=META_ARGUMENTS | rule.used,
         )
         properties = converted.properties
+        extra = self.random.get(address)
+        if extra is not None:
+            properties.update(copy.deepcopy(extra.properties))
+            for note in extra.notes:
+                self.warnings.append(Msg("{address}: {note}.", address=address, note=note))
+                self.lossy.add(address)
         for key, default in rule.defaults.items():
             _set_default(properties, key.split("."), default)
         if rule.vpc_from_vswitch and "VpcId" not in properties:
@@ -648,9 +683,9 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     lossy &= set(converter.ids)
     summary = Summary(
         found=found,
-        native=len(converted) - len(lossy),
+        native=len(converted) - len(lossy) + len(converter.aliases),
         lossy=len(lossy),
-        dropped=found - len(converted) - len(converter.not_created),
+        dropped=found - len(converted) - len(converter.aliases) - len(converter.not_created),
         not_created=len(converter.not_created),
     )
     template: dict[str, Any] = {

@@ -71,7 +71,7 @@ _COMPATIBLE_HINT = Msg(
 )
 
 _REFERENCE = re.compile(
-    r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|alicloud_[A-Za-z0-9_]+)"
+    r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|(?:alicloud|random)_[A-Za-z0-9_]+)"
     r"\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*))?"
 )
 

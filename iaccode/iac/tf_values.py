@@ -72,6 +72,7 @@ from iaccode.iac.tf_hcl import (
     plain_value,
     split_template,
 )
+from iaccode.iac.tf_random import RANDOM_STRING
 from iaccode.iac.tf_rules import ASSOCIATION_PROPERTIES, LIST_PROPERTIES, SECRET_PROPERTIES, Rule
 from iaccode.iac.tf_schema import ros_attributes
 from iaccode.iac.tf_types import with_optional_defaults
@@ -210,6 +211,8 @@ class ValueConverter:
     parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    # Resources that are a ROS value, no resource: a random_uuid is the stack's ID.
+    aliases: dict[str, Any] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -366,7 +369,7 @@ class ValueConverter:
                     module=str(first),
                 ),
             )
-        if first is not None and root.startswith("alicloud_"):
+        if first is not None and root.startswith(RESOURCE_PREFIXES):
             address, rest = f"{root}.{first}", steps[1:]
             if address not in self.blocks and not rest:
                 copies = _copies(self.blocks, address)
@@ -651,6 +654,10 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {address}, which is not declared in these files", address=address)
             )
+        alias = self.aliases.get(address)
+        attribute = steps[0].name if len(steps) == 1 and isinstance(steps[0], GetAttr) else None
+        if alias is not None and attribute in ("id", "result"):
+            return copy.deepcopy(alias)
         if address not in self.ids and self.static:
             raise Unmappable(
                 expr,
@@ -703,7 +710,7 @@ class ValueConverter:
         if known is not None and known.handler:
             values = [_get_att(logical_id, name) for name in known.to]
             return ATTRIBUTE_JOINS[known.handler](values)
-        if attribute == "id":
+        if attribute == "id" and rule.ros_type != RANDOM_STRING:  # its id is its value
             return {"Ref": logical_id}
         # An argument the resource was given reads back as that value, as in Terraform.
         prop = rule.properties.get(attribute)
@@ -1340,6 +1347,10 @@ def _one(args: list[Any]) -> Any:
         raise ValueError("more than one item")
     return value[0] if value else None
 
+
+# Resource types whose references the converter resolves: the vendor's, and hashicorp/random's
+# (`tf_random`).
+RESOURCE_PREFIXES = ("alicloud_", "random_")
 
 FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "join": _join,
