@@ -275,9 +275,9 @@ class _Converter(ValueConverter):
         self.resources[logical_id] = entry
         return entry
 
-    def unmapped(self, where: Where, problem: Unmappable) -> str:
+    def unmapped(self, where: Where, problem: Unmappable, source: str) -> str:
         self.lossy.add(where.address)
-        return super().unmapped(where, problem)
+        return super().unmapped(where, problem, source)
 
     def _convert(self, address: str, logical_id: str) -> dict[str, Any]:
         block, rule = self.blocks[address], self.rules[address]
@@ -512,13 +512,14 @@ class _Converter(ValueConverter):
             description = block.body.get("description")
             if isinstance(description, str) and description:
                 output["Description"] = description
-            condition = self._condition_of(value)
-            if condition is not None:
+            condition = self.condition_of(value)
+            guarded = isinstance(value, dict) and value.get("Fn::If", [None])[0] == condition
+            if condition is not None and not guarded:  # try(): Fn::If over it, no Condition
                 output["Condition"] = condition
             outputs[re.sub(r"[^A-Za-z0-9_]", "_", name)] = output
         return outputs
 
-    def _condition_of(self, value: Any) -> str | None:
+    def condition_of(self, value: Any) -> str | None:
         """The condition of a conditional resource the value reads, if any (outputs need it)."""
         found: list[str] = []
 

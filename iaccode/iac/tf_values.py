@@ -33,7 +33,7 @@ import ipaddress
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -239,7 +239,7 @@ class ValueConverter:
             except Unmappable as problem:
                 if where.strict:
                     raise
-                return {"Ref": self.unmapped(where, problem)}
+                return {"Ref": self.unmapped(where, problem, raw)}
         return raw
 
     def string(self, text: str, where: Where) -> Any:
@@ -741,6 +741,8 @@ class ValueConverter:
     def call(self, node: Call, expr: str, where: Where) -> Any:
         if node.name in ("file", "templatefile") and not node.expand:
             return self._template_file(node, expr, where)
+        if node.name == "try" and node.args and not node.expand:
+            return self._try(node, expr, where)
         function = FUNCTIONS.get(node.name)
         if function is None or node.expand:
             raise Unmappable(
@@ -757,6 +759,35 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _try(self, node: Call, expr: str, where: Where) -> Any:
+        """`try(a, b, ...)`: the first argument that converts. Terraform falls back when `a`
+        fails at plan time; in ROS that is a conditional resource that is not created (`[0]` of
+        `count = cond ? 1 : 0`), so over one of those it is `Fn::If` of its condition."""
+        problem: Unmappable | None = None
+        for position, arg in enumerate(node.args):
+            try:
+                value = self.node(arg, expr, where)
+            except Unmappable as failed:
+                problem = problem or failed
+                continue
+            # A value read back from a conditional resource's arguments names no resource.
+            condition = self.condition_of(value) or self.condition_of(
+                [{"Ref": self.ids[a]} for a in _resources_read(arg) if a in self.ids]
+            )
+            for fallback in node.args[position + 1 :] if condition else ():
+                try:
+                    return {"Fn::If": [condition, value, self.node(fallback, expr, where)]}
+                except Unmappable:
+                    continue
+            return value
+        assert problem is not None  # there is at least one argument
+        raise problem
+
+    def condition_of(self, value: Any) -> str | None:
+        """The ROS condition of a conditional resource `value` reads, if any (the resource
+        converter knows them)."""
+        return None
 
     def _cidr_of_parameter(self, args: list[Any], expr: str) -> Any:
         """`cidrsubnet(var.cidr, newbits, netnum)` as `Fn::Select` of ROS's `Fn::Cidr`.
@@ -905,9 +936,12 @@ class ValueConverter:
 
     # --- placeholders ---------------------------------------------------------------------
 
-    def unmapped(self, where: Where, problem: Unmappable) -> str:
-        """The placeholder parameter for an expression; one per distinct expression."""
-        known = self.placeholder_for.get(problem.expr)
+    def unmapped(self, where: Where, problem: Unmappable, source: str) -> str:
+        """The placeholder parameter for the argument text `source`, whose part `problem.expr`
+        cannot be mapped; one per distinct text (a count's own: it is a Number). Keyed by the
+        whole text, not the failing part: `x > 1 ? a : b` and `x` fail at the same `x`."""
+        key = f"{where.prop == 'Count'}:{source}"
+        known = self.placeholder_for.get(key)
         if known is not None:
             return known
         # The parameter's Description is template text, so it stays English.
@@ -916,7 +950,7 @@ class ValueConverter:
             f"Stands for the Terraform value {problem.expr} of {where.address}."
             f"{where.argument}; it {problem.reason}.",
         )
-        self.placeholder_for[problem.expr] = name
+        self.placeholder_for[key] = name
         self.warnings.append(
             Msg(
                 "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be "
@@ -941,6 +975,20 @@ class ValueConverter:
         parameter["Description"] = description
         self.placeholders[name] = parameter
         return name
+
+
+def _resources_read(node: object) -> Iterator[str]:
+    """The addresses of the resources an expression node reads (`type.name`)."""
+    if isinstance(node, Traversal) and node.root.startswith(RESOURCE_PREFIXES):
+        first = node.steps[0] if node.steps else None
+        if isinstance(first, GetAttr):
+            yield f"{node.root}.{first.name}"
+    if isinstance(node, list | tuple):
+        for item in node:
+            yield from _resources_read(item)
+    else:  # an expression node: an attrs class
+        for field in getattr(type(node), "__attrs_attrs__", ()):
+            yield from _resources_read(getattr(node, field.name))
 
 
 def _pseudo_data(tf_type: str, body: Mapping[str, Any], steps: tuple[Any, ...]) -> str | None:

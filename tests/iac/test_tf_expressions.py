@@ -1,0 +1,89 @@
+"""Terraform expressions over values known only at deploy time: `try()` over a conditional
+resource, and one placeholder per argument text (not per failing part)."""
+
+from __future__ import annotations
+
+from tests.iac.test_tf_constructs import main, props
+
+CONDITIONAL_POLICY = """
+    variable "create" {
+      type    = bool
+      default = true
+    }
+    resource "alicloud_ram_policy" "policy" {
+      count           = var.create ? 1 : 0
+      policy_name     = "p"
+      policy_document = jsonencode({ Version = "1", Statement = [] })
+    }
+    """
+
+
+def test_try_over_a_conditional_resource_is_fn_if_of_its_condition() -> None:
+    conversion = main(
+        CONDITIONAL_POLICY
+        + """
+        resource "alicloud_vpc" "v" {
+          vpc_name   = try(alicloud_ram_policy.policy[0].policy_name, "none")
+          cidr_block = "10.0.0.0/8"
+        }
+        output "id" {
+          value = try(alicloud_ram_policy.policy[0].id, "")
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["VpcName"] == {
+        "Fn::If": ["RamPolicy_policy_Condition", "p", "none"]
+    }
+    assert conversion.template["Outputs"] == {
+        "id": {
+            "Value": {"Fn::If": ["RamPolicy_policy_Condition", {"Ref": "RamPolicy_policy"}, ""]},
+            "Label": "id",
+        }
+    }
+    assert conversion.summary.lossy == 0
+
+
+def test_try_takes_the_first_argument_that_converts() -> None:
+    conversion = main(
+        """
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = try(alicloud_vpc.v.id, "")
+          cidr_block = try(nosuchfunction("x"), "10.0.1.0/24")
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    assert props(conversion, "Vswitch_s") == {
+        "VpcId": {"Ref": "Vpc_v"},
+        "CidrBlock": "10.0.1.0/24",
+        "ZoneId": "cn-hangzhou-h",
+    }
+    assert conversion.summary.lossy == 0
+
+
+def test_a_deploy_time_local_read_by_count_and_a_name_gets_one_parameter_each() -> None:
+    conversion = main(
+        """
+        variable "items" {
+          type = list(object({ id = string }))
+        }
+        locals {
+          n = length([for i in var.items : i.id])
+        }
+        resource "alicloud_eip" "e" {
+          count        = local.n
+          address_name = local.n > 1 ? "many" : "one"
+        }
+        """
+    )
+    entry = conversion.template["Resources"]["Eip_e"]
+    assert entry["Count"] == {"Ref": "Eip_e_Count"}
+    assert entry["Properties"] == {"Name": {"Ref": "Eip_e_Name"}}
+    parameters = conversion.template["Parameters"]
+    assert (parameters["Eip_e_Count"]["Type"], parameters["Eip_e_Name"]["Type"]) == (
+        "Number",
+        "String",
+    )
