@@ -72,6 +72,7 @@ from iaccode.iac.tf_values import (
     cidr_constraint,
     is_function,
     unique,
+    without_json_text,
 )
 
 _COMPATIBLE_HINT = Msg(
@@ -707,6 +708,7 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     template["Resources"] = {**data_sources, **converted}
     if outputs:
         template["Outputs"] = outputs
+    template = without_json_text(template)
     join_list_refs(template)
     return Conversion(
         template=template,

@@ -1208,6 +1208,56 @@ def _concat(args: list[Any]) -> Any:
     return {"Fn::ListMerge": args}
 
 
+class JsonText(dict[str, Any]):
+    """`jsonencode()` of a value with ROS functions inside. As a value it is the JSON text ROS
+    computes (`Fn::Sub` or `Fn::Join`, each function's value a JSON string); `decoded` is the
+    object itself, which a JSON-typed property takes instead (`tf_props` `json_load`: ROS
+    accepts an object with functions inside, a policy naming a bucket)."""
+
+    def __init__(self, text: Mapping[str, Any], decoded: Any) -> None:
+        super().__init__(text)
+        self.decoded = decoded
+
+
+def without_json_text(value: Any) -> Any:
+    """`value` with every `JsonText` as the plain dict of its text (for rendering)."""
+    if isinstance(value, dict):
+        return {key: without_json_text(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [without_json_text(item) for item in value]
+    return value
+
+
+def _jsonencode(args: list[Any]) -> Any:
+    if len(args) != 1:
+        raise ValueError("jsonencode() takes one argument")
+    if _literal_args(args):
+        return json.dumps(args[0], separators=(",", ":"))
+    pieces = _json_pieces(args[0])
+    text = join_text(pieces)
+    return JsonText(text, copy.deepcopy(args[0])) if isinstance(text, dict) else text
+
+
+def _json_pieces(value: Any) -> list[Any]:
+    """JSON text of `value` as literal text and ROS functions, each function a JSON string
+    (the ids, names and addresses policies name; their text needs no escaping)."""
+    if isinstance(value, JsonText):
+        return [value]
+    if is_function(value):
+        return ['"', value, '"']
+    if isinstance(value, dict):
+        pieces: list[Any] = ["{"]
+        for number, (key, item) in enumerate(value.items()):
+            pieces += [("," if number else "") + json.dumps(str(key)) + ":", *_json_pieces(item)]
+        return [*pieces, "}"]
+    if isinstance(value, list):
+        pieces = ["["]
+        for number, item in enumerate(value):
+            pieces += ["," if number else "", *_json_pieces(item)]
+        return [*pieces, "]"]
+    return [json.dumps(value, separators=(",", ":"))]
+
+
 def _literal_only(function: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
     def call(args: list[Any]) -> Any:
         if not _literal_args(args):
@@ -1417,7 +1467,7 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "tonumber": _identity,
     "cidrsubnet": _literal_only(_cidrsubnet),
     "cidrhost": _literal_only(_cidrhost),
-    "jsonencode": _literal_only(lambda args: json.dumps(args[0], separators=(",", ":"))),
+    "jsonencode": _jsonencode,
     "jsondecode": _literal_only(lambda args: json.loads(args[0])),
     "lower": _literal_only(lambda args: args[0].lower()),
     "upper": _literal_only(lambda args: args[0].upper()),

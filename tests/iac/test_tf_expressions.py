@@ -87,3 +87,44 @@ def test_a_deploy_time_local_read_by_count_and_a_name_gets_one_parameter_each() 
         "Number",
         "String",
     )
+
+
+def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_inside() -> None:
+    conversion = main(
+        """
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "my-logs"
+        }
+        resource "alicloud_ram_policy" "p" {
+          policy_name     = "read-logs"
+          policy_document = jsonencode({
+            Version = "1"
+            Statement = [{
+              Effect   = "Allow"
+              Action   = ["oss:GetObject"]
+              Resource = ["acs:oss:*:*:${alicloud_oss_bucket.b.id}/*"]
+            }]
+          })
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          description = jsonencode({ bucket = alicloud_oss_bucket.b.id, n = 2, on = true })
+        }
+        """
+    )
+    assert props(conversion, "RamPolicy_p")["PolicyDocument"] == {
+        "Version": "1",
+        "Statement": [
+            {
+                "Effect": "Allow",
+                "Action": ["oss:GetObject"],
+                "Resource": [{"Fn::Sub": "acs:oss:*:*:${OssBucket_b}/*"}],
+            }
+        ],
+    }
+    # A String property: the JSON text, computed by ROS.
+    assert props(conversion, "Vpc_v")["Description"] == {
+        "Fn::Sub": '{"bucket":"${OssBucket_b}","n":2,"on":true}'
+    }
+    assert type(props(conversion, "Vpc_v")["Description"]) is dict  # renders as YAML
+    assert (conversion.summary.native, conversion.summary.lossy) == (3, 0)
