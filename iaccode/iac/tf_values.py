@@ -684,7 +684,12 @@ class ValueConverter:
                 )
             index = self._copy_index(address, index, expr)
             base = {"Fn::Select": [_text(index) if isinstance(index, int) else index, base]}
-        return self.select(base, rest, expr, where) if rest else base
+        value = self.select(base, rest, expr, where) if rest else base
+        if index == "*" and not self.counted(address):
+            # A splat of one resource is a list of it, of none when its condition is false.
+            condition = self.condition_of({"Ref": self.ids[address]})
+            return {"Fn::If": [condition, [value], []]} if condition else [value]
+        return value
 
     def _copy_index(self, address: str, index: Any, expr: str) -> Any:
         """The ROS index of `address[index]`: a key of a for_each over a list parameter (the
@@ -1143,6 +1148,20 @@ def _join(args: list[Any]) -> Any:
     separator, items = args
     if _literal_args(args) and isinstance(items, list):
         return separator.join(_text(item) for item in items)
+    condition = items.get("Fn::If") if isinstance(items, dict) and len(items) == 1 else None
+    if isinstance(condition, list) and len(condition) == 3:  # a list or another: each joined
+        name, then, otherwise = condition
+        return {"Fn::If": [name, _join([separator, then]), _join([separator, otherwise])]}
+    scalars = isinstance(items, list) and all(
+        is_function(item) or isinstance(item, str | int | float) for item in items
+    )
+    if isinstance(separator, str) and scalars and items:
+        if len(items) == 1:
+            return items[0] if is_function(items[0]) else _text(items[0])
+        pieces: list[Any] = [items[0]]
+        for item in items[1:]:
+            pieces += [separator, item]
+        return join_text(pieces)
     return {"Fn::Join": [separator, items]}
 
 

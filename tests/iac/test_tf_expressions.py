@@ -128,3 +128,46 @@ def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_ins
     }
     assert type(props(conversion, "Vpc_v")["Description"]) is dict  # renders as YAML
     assert (conversion.summary.native, conversion.summary.lossy) == (3, 0)
+
+
+def test_join_of_a_splat_of_one_resource_is_its_value_or_nothing() -> None:
+    conversion = main(
+        """
+        variable "create" {
+          type    = bool
+          default = true
+        }
+        resource "alicloud_nas_access_group" "g" {
+          count             = var.create ? 1 : 0
+          access_group_name = "tf-group"
+          access_group_type = "Vpc"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        output "name" {
+          value = join("", alicloud_nas_access_group.g[*].access_group_name)
+        }
+        output "group" {
+          value = join("", alicloud_nas_access_group.g[*].id)
+        }
+        output "vpc" {
+          value = join(",", alicloud_vpc.v[*].id)
+        }
+        output "two" {
+          value = join("-", [alicloud_vpc.v.id, "x"])
+        }
+        """
+    )
+    assert conversion.template["Outputs"] == {
+        "name": {
+            "Value": {"Fn::If": ["NasAccessGroup_g_Condition", "tf-group", ""]},
+            "Label": "name",
+        },
+        "group": {
+            "Value": {"Fn::If": ["NasAccessGroup_g_Condition", {"Ref": "NasAccessGroup_g"}, ""]},
+            "Label": "group",
+        },
+        "vpc": {"Value": {"Ref": "Vpc_v"}, "Label": "vpc"},
+        "two": {"Value": {"Fn::Sub": "${Vpc_v}-x"}, "Label": "two"},
+    }
