@@ -677,8 +677,16 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
         if address in converter.ids
     }
     # Data sources first: what the stack reads before what it creates.
+    # Terraform reads a data source again on every plan; ROS only when told to (its default
+    # RefreshOptions, Never, keeps what the stack's creation read).
     data_sources = {
-        name: {**entry, "Properties": coerce_properties(entry["Type"], _tag_pairs(entry))}
+        name: {
+            **entry,
+            "Properties": {
+                **coerce_properties(entry["Type"], _tag_pairs(entry)),
+                "RefreshOptions": "Always",
+            },
+        }
         for name, entry in converter.data_resources.items()
     }
     lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy
