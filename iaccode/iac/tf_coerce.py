@@ -14,7 +14,8 @@ only literal values whose meaning is unambiguous:
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
 - Key/Value pairs for a map property (RDS `Tags`) become the map;
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
-  sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), and
+  sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), a
+  list with ROS functions `Fn::Join` of them (one item: that item, `db_names = x[*].name`), and
   `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`.
 
 Numbers and text are left as they are: the schema's `string` often stands for "string or number"
@@ -77,6 +78,9 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return coerce_fields(value, kind.fields)
     if kind.kind == "string" and isinstance(value, list) and all(_is_scalar(v) for v in value):
         return ",".join(_text(v) for v in value)
+    if kind.kind == "string" and isinstance(value, list) and value:
+        if all(_is_scalar(v) or is_function(v) for v in value):  # a splat of one resource
+            return value[0] if len(value) == 1 else {"Fn::Join": [",", value]}
     if kind.kind == "map" and isinstance(value, list) and _is_pairs(value):
         value = {pair["Key"]: pair.get("Value") for pair in value}
     if kind.kind == "map" and kind.item is not None and isinstance(value, dict):

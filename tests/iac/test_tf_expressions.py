@@ -171,3 +171,25 @@ def test_join_of_a_splat_of_one_resource_is_its_value_or_nothing() -> None:
         "vpc": {"Value": {"Ref": "Vpc_v"}, "Label": "vpc"},
         "two": {"Value": {"Fn::Sub": "${Vpc_v}-x"}, "Label": "two"},
     }
+
+
+def test_a_splat_of_one_resource_given_to_a_text_property_is_its_value() -> None:
+    conversion = main(
+        """
+        variable "db_name" {
+          type = string
+        }
+        resource "alicloud_db_database" "d" {
+          instance_id   = "rm-1"
+          name          = var.db_name
+          character_set = "utf8"
+        }
+        resource "alicloud_db_account_privilege" "p" {
+          instance_id  = "rm-1"
+          account_name = "admin"
+          db_names     = alicloud_db_database.d[*].name
+          privilege    = "ReadOnly"
+        }
+        """
+    )
+    assert props(conversion, "DbAccountPrivilege_p")["DBName"] == {"Ref": "db_name"}
