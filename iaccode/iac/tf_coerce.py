@@ -78,9 +78,9 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return coerce_fields(value, kind.fields)
     if kind.kind == "string" and isinstance(value, list) and all(_is_scalar(v) for v in value):
         return ",".join(_text(v) for v in value)
-    if kind.kind == "string" and isinstance(value, list) and value:
-        if all(_is_scalar(v) or is_function(v) for v in value):  # a splat of one resource
-            return value[0] if len(value) == 1 else {"Fn::Join": [",", value]}
+    texts = isinstance(value, list) and all(_is_scalar(v) or is_function(v) for v in value)
+    if kind.kind == "string" and texts and value:  # a splat of one resource: its value
+        return value[0] if len(value) == 1 else {"Fn::Join": [",", value]}
     if kind.kind == "map" and isinstance(value, list) and _is_pairs(value):
         value = {pair["Key"]: pair.get("Value") for pair in value}
     if kind.kind == "map" and kind.item is not None and isinstance(value, dict):
