@@ -69,6 +69,7 @@ from iaccode.iac.tf_hcl import (
     Directive,
     Interpolation,
     TerraformConfig,
+    parameter_type,
     plain_value,
     split_template,
 )
@@ -880,6 +881,8 @@ class ValueConverter:
                     "resource exists"
                 ),
             )
+        if isinstance(test, dict) and set(test) == {"Condition"}:
+            return str(test["Condition"])  # one that exists: a conditional resource's
         key = json.dumps(test, sort_keys=True)
         known = self.condition_for.get(key)
         if known is None:
@@ -906,6 +909,14 @@ class ValueConverter:
         if isinstance(node, Operation) and node.op == "!":
             inner = self.condition_value(node.operands[0], expr, where)
             return (not inner) if isinstance(inner, bool) else {"Fn::Not": inner}
+        emptiness = _emptiness_test(node)
+        if emptiness is not None:
+            tested = self._emptiness(emptiness[0], expr, where)
+            if tested is not None:
+                wanted_empty = emptiness[1]
+                if isinstance(tested, bool):
+                    return tested is wanted_empty
+                return tested if wanted_empty else _negated(tested)
         if isinstance(node, Operation) and node.op in ("==", "!="):
             left, right = (self.node(n, expr, where) for n in node.operands)
             if is_literal(left) and is_literal(right):
@@ -918,6 +929,39 @@ class ValueConverter:
         if is_literal(value):
             raise Unmappable(expr, Msg("has a condition that is not true or false"))
         return {"Fn::Equals": [True, value]}
+
+    def _emptiness(self, node: object, expr: str, where: Where) -> Any:
+        """Whether the value of `node` (what `length()` reads) is empty: a bool when known, a
+        ROS condition function over a list or text parameter or a conditional resource, or
+        None when neither (the caller's other rules apply). ROS's list parameter left empty
+        is `[""]` (one empty item), so a list is tested by its joined text."""
+        if isinstance(node, Traversal) and node.root.startswith(RESOURCE_PREFIXES):
+            step = node.steps[0] if len(node.steps) == 1 else None
+            address = f"{node.root}.{step.name}" if isinstance(step, GetAttr) else ""
+            if address in self.ids:
+                if self.counted(address):
+                    return None
+                condition = self.condition_of({"Ref": self.ids[address]})
+                return {"Fn::Not": {"Condition": condition}} if condition else False
+            return None
+        value = self.node(node, expr, where)
+        if is_literal(value):
+            return None  # known: the comparison itself computes it
+        branches = value.get("Fn::If") if isinstance(value, dict) and len(value) == 1 else None
+        if isinstance(branches, list) and len(branches) == 3 and branches[2] == []:
+            one = isinstance(branches[1], list) and len(branches[1]) == 1
+            if one:  # a splat of one conditional resource
+                return {"Fn::Not": {"Condition": branches[0]}}
+        name = value.get("Ref") if isinstance(value, dict) and len(value) == 1 else None
+        block = self.config.variables.get(name) if isinstance(name, str) else None
+        if block is None:
+            return None
+        kind = parameter_type(block.body.get("type"), block.body.get("default"))
+        if kind == "CommaDelimitedList":
+            return {"Fn::Equals": ["", {"Fn::Join": [",", value]}]}
+        if kind == "String":
+            return {"Fn::Equals": ["", value]}
+        return None
 
     def operation(self, node: Operation, expr: str, where: Where) -> Any:
         if node.op in ("&&", "||", "!", "==", "!="):
@@ -980,6 +1024,43 @@ class ValueConverter:
         parameter["Description"] = description
         self.placeholders[name] = parameter
         return name
+
+
+# (operator, number) of `length(x) <op> number` -> True when it tests "x is empty".
+_EMPTY_WHEN: Mapping[tuple[str, object], bool] = {
+    ("==", 0): True,
+    ("<", 1): True,
+    ("<=", 0): True,
+    (">", 0): False,
+    (">=", 1): False,
+    ("!=", 0): False,
+}
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _negated(test: Any) -> Any:
+    """`Fn::Not` of a condition function, without a double negation."""
+    if isinstance(test, dict) and set(test) == {"Fn::Not"}:
+        return test["Fn::Not"]
+    return {"Fn::Not": test}
+
+
+def _emptiness_test(node: object) -> tuple[object, bool] | None:
+    """`length(x) > 0` and its kin (`== 0`, `>= 1`, `0 < length(x)`, ...) as (the node of x,
+    True when the test is "x is empty"); None for any other expression."""
+    if not (isinstance(node, Operation) and node.op in _FLIPPED and len(node.operands) == 2):
+        return None
+    left, right = node.operands
+    op = node.op
+    if isinstance(left, Literal):
+        left, right, op = right, left, _FLIPPED[op]
+    if not (isinstance(left, Call) and left.name == "length" and len(left.args) == 1):
+        return None
+    if not isinstance(right, Literal) or isinstance(right.value, bool):
+        return None
+    key = (op, right.value)
+    empty = _EMPTY_WHEN.get(key)
+    return None if empty is None else (left.args[0], empty)
 
 
 def _resources_read(node: object) -> Iterator[str]:

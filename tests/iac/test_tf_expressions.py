@@ -193,3 +193,61 @@ def test_a_splat_of_one_resource_given_to_a_text_property_is_its_value() -> None
         """
     )
     assert props(conversion, "DbAccountPrivilege_p")["DBName"] == {"Ref": "db_name"}
+
+
+def test_length_tests_over_parameters_and_conditional_resources_are_ros_conditions() -> None:
+    conversion = main(
+        """
+        variable "records" {
+          type    = list(string)
+          default = []
+        }
+        variable "record_list" {
+          type    = list(string)
+          default = ["a"]
+        }
+        variable "zone" {
+          type    = string
+          default = ""
+        }
+        variable "create" {
+          type    = bool
+          default = true
+        }
+        resource "alicloud_vpc" "v" {
+          count      = var.create ? 1 : 0
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id      = length(alicloud_vpc.v) > 0 ? alicloud_vpc.v[0].id : "vpc-existing"
+          cidr_block  = "10.0.1.0/24"
+          zone_id     = 0 == length(var.zone) ? "cn-hangzhou-h" : var.zone
+          description = join(",", length(var.records) >= 1 ? var.records : var.record_list)
+        }
+        output "vpc" {
+          value = length(alicloud_vpc.v) > 0 ? alicloud_vpc.v[0].id : ""
+        }
+        """
+    )
+    joined = {"Fn::Join": [",", {"Ref": "records"}]}
+    assert conversion.template["Conditions"] == {
+        "Vpc_v_Condition": {"Fn::Equals": [True, {"Ref": "create"}]},
+        "Vswitch_s_Condition": {"Fn::Equals": ["", {"Ref": "zone"}]},
+        "Vswitch_s_Condition_2": {"Fn::Not": {"Fn::Equals": ["", joined]}},
+    }
+    assert props(conversion, "Vswitch_s") == {
+        "VpcId": {"Fn::If": ["Vpc_v_Condition", {"Ref": "Vpc_v"}, "vpc-existing"]},
+        "CidrBlock": "10.0.1.0/24",
+        "ZoneId": {"Fn::If": ["Vswitch_s_Condition", "cn-hangzhou-h", {"Ref": "zone"}]},
+        "Description": {
+            "Fn::If": [
+                "Vswitch_s_Condition_2",
+                joined,
+                {"Fn::Join": [",", {"Ref": "record_list"}]},
+            ]
+        },
+    }
+    assert conversion.template["Outputs"] == {
+        "vpc": {"Value": {"Fn::If": ["Vpc_v_Condition", {"Ref": "Vpc_v"}, ""]}, "Label": "vpc"}
+    }
+    assert conversion.summary.lossy == 0
