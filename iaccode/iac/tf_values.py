@@ -139,6 +139,14 @@ DATA_SOURCE_PROPERTIES: Mapping[str, str] = {
     "alicloud_vswitches": "VSwitchId",
     "alicloud_security_groups": "SecurityGroupId",
     "alicloud_key_pairs": "KeyPairName",
+    # With no filter it is "a resource group", the first the account lists: one to pick.
+    "alicloud_resource_manager_resource_groups": "ResourceGroupId",
+}
+
+# The console's picker for each of those (the converter's table, and a resource group's).
+_DATA_PICKERS: Mapping[str, str] = {
+    **ASSOCIATION_PROPERTIES,
+    "ResourceGroupId": "ALIYUN::ECS::ResourceGroup::ResourceGroupId",
 }
 
 
@@ -636,7 +644,7 @@ class ValueConverter:
                 "Description": f"Stands for the Terraform data source {source}.",
             }
             if single:
-                parameter["AssociationProperty"] = ASSOCIATION_PROPERTIES[prop]
+                parameter["AssociationProperty"] = _DATA_PICKERS[prop]
             self.placeholders[known] = parameter
             self.placeholder_for[source] = known
             self.warnings.append(

@@ -348,3 +348,29 @@ def test_a_tags_filter_from_a_variable_is_the_key_value_list_datasource_tags_tak
         "VpcId": "vpc-1",
         "RefreshOptions": "Always",
     }
+
+
+def test_a_resource_group_lookup_is_a_resource_group_picker() -> None:
+    conversion = main(
+        """
+        data "alicloud_resource_manager_resource_groups" "default" {
+          status = "OK"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block        = "10.0.0.0/8"
+          resource_group_id = data.alicloud_resource_manager_resource_groups.default.ids[0]
+        }
+        """
+    )
+    assert conversion.template["Parameters"] == {
+        "ResourceManagerResourceGroups_default": {
+            "Type": "String",
+            "Description": "Stands for the Terraform data source "
+            "data.alicloud_resource_manager_resource_groups.default.",
+            "AssociationProperty": "ALIYUN::ECS::ResourceGroup::ResourceGroupId",
+        }
+    }
+    assert props(conversion, "Vpc_v")["ResourceGroupId"] == {
+        "Ref": "ResourceManagerResourceGroups_default"
+    }
+    assert conversion.summary.lossy == 0
