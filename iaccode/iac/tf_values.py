@@ -1518,11 +1518,15 @@ def _range(args: list[Any]) -> Any:
 
 
 def _flatten(args: list[Any]) -> Any:
+    """The lists in a list, flattened: their items may hold ROS functions (objects naming a
+    resource), but an item that is a function may be a list only ROS knows, so it is not."""
     (value,) = args
     if not isinstance(value, list):
         raise TypeError("not a list")
     flat: list[Any] = []
     for item in value:
+        if is_function(item):
+            raise TypeError("an item known only at deploy time")
         flat.extend(_flatten([item]) if isinstance(item, list) else [item])
     return flat
 
@@ -1588,7 +1592,7 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
-    "flatten": _literal_only(_flatten),
+    "flatten": _flatten,
     "distinct": _literal_only(_distinct),
     "compact": _literal_only(lambda args: [item for item in args[0] if item not in ("", None)]),
     "sort": _literal_only(_sort),

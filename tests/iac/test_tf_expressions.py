@@ -251,3 +251,37 @@ def test_length_tests_over_parameters_and_conditional_resources_are_ros_conditio
         "vpc": {"Value": {"Fn::If": ["Vpc_v_Condition", {"Ref": "Vpc_v"}, ""]}, "Label": "vpc"}
     }
     assert conversion.summary.lossy == 0
+
+
+def test_flatten_of_rules_naming_a_resource_unrolls_them() -> None:
+    conversion = main(
+        """
+        resource "alicloud_security_group" "sg" {
+          vpc_id = "vpc-1"
+        }
+        locals {
+          rules = flatten([
+            for _, obj in [{ port = "443/443" }, { port = "80/80" }] : [{
+              port  = obj.port
+              group = alicloud_security_group.sg.id
+            }]
+          ])
+        }
+        resource "alicloud_security_group_rule" "r" {
+          count             = length(local.rules)
+          type              = "ingress"
+          ip_protocol       = "tcp"
+          port_range        = local.rules[count.index].port
+          security_group_id = local.rules[count.index].group
+          cidr_ip           = "10.0.0.0/8"
+        }
+        """
+    )
+    rule = conversion.template["Resources"]["SecurityGroupRule_r"]
+    assert rule["Count"] == 2
+    group = {"Ref": "SecurityGroup_sg"}
+    rules = [{"port": "443/443", "group": group}, {"port": "80/80", "group": group}]
+    this_one = {"Fn::Select": [{"Ref": "ALIYUN::Index"}, rules]}
+    assert rule["Properties"]["SecurityGroupId"] == {"Fn::Select": ["group", this_one]}
+    assert rule["Properties"]["PortRange"] == {"Fn::Select": ["port", this_one]}
+    assert conversion.summary.lossy == 0
