@@ -206,10 +206,12 @@ async def _terraform_files(args: Mapping[str, Any], ctx: ToolContext) -> tuple[s
     # The workspace is the boundary, so an example's `source = "../.."` is followed; only what
     # Terraform reads for this root module: the repository's other examples/ and tests/ are
     # configurations of their own and would count against ROS's 50-file Workspace limit.
-    workspace = await trio.Path(ctx.cwd).resolve()
-    root = directory.relative_to(Path(workspace)).as_posix()
+    workspace = Path(await trio.Path(ctx.cwd).resolve())
+    if not directory.is_relative_to(workspace):  # resolved inside cwd, so never; but no crash
+        raise ToolError(f"{args.get('path')!r} is outside the workspace.")
+    root = directory.relative_to(workspace).as_posix()
     root = "" if root == "." else root
-    collect = functools.partial(collect_used_files, Path(workspace), root)
+    collect = functools.partial(collect_used_files, workspace, root)
     return root, await trio.to_thread.run_sync(collect)
 
 
