@@ -8,6 +8,8 @@ only literal values whose meaning is unambiguous:
 - a bool, for a property whose allowed values are a pair such as Enabled/Disabled, on/off or
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
+- a comparison operator (`<=`) becomes the allowed value that spells it out
+  (`LessThanOrEqualToThreshold`);
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
   becomes that value, and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
   (ECS `AutoRenew: "True"`) becomes its on or off value;
@@ -48,11 +50,25 @@ def _switch(value: bool, allowed: tuple[object, ...]) -> object:
     return value
 
 
+# Terraform's comparison operators (a CMS alarm's `comparison_operator = "<="`) where ROS
+# spells them out (`LessThanOrEqualToThreshold`).
+_COMPARISONS = {
+    ">": "GreaterThanThreshold",
+    ">=": "GreaterThanOrEqualToThreshold",
+    "<": "LessThanThreshold",
+    "<=": "LessThanOrEqualToThreshold",
+    "!=": "NotEqualToThreshold",
+    "==": "EqualToThreshold",
+}
+
+
 def _fit(value: Any, prop: PropertySchema) -> Any:
     if is_function(value) or value is None:
         return value
     if isinstance(value, bool) and prop.allowed_values:
         return _switch(value, prop.allowed_values)
+    if isinstance(value, str) and _COMPARISONS.get(value) in (prop.allowed_values or ()):
+        return _COMPARISONS[value]
     if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
         same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
         if len(same) == 1:

@@ -285,3 +285,33 @@ def test_flatten_of_rules_naming_a_resource_unrolls_them() -> None:
     assert rule["Properties"]["SecurityGroupId"] == {"Fn::Select": ["group", this_one]}
     assert rule["Properties"]["PortRange"] == {"Fn::Select": ["port", this_one]}
     assert conversion.summary.lossy == 0
+
+
+def test_a_comparison_operator_is_the_ros_value_that_spells_it_out() -> None:
+    conversion = main(
+        """
+        resource "alicloud_cms_alarm" "a" {
+          name    = "cpu"
+          project = "acs_kvstore"
+          metric  = "CpuUsage"
+          dimensions = {
+            instanceId = "r-1"
+          }
+          escalations_critical {
+            statistics          = "Average"
+            comparison_operator = "<="
+            threshold           = 35
+            times               = 2
+          }
+          contact_groups = ["ops"]
+        }
+        """
+    )
+    assert props(conversion, "CmsAlarm_a")["Escalations"] == {
+        "Critical": {
+            "Statistics": "Average",
+            "ComparisonOperator": "LessThanOrEqualToThreshold",
+            "Threshold": 35,
+            "Times": 2,
+        }
+    }
