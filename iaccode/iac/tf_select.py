@@ -14,8 +14,9 @@ against ROS's 50-file Workspace limit (docs/decisions.md, "Terraform files a con
 - non-`.tf` files (templates, tfvars) below one of those folders, unless a nearer folder holds
   `.tf` files of its own (then they belong to that configuration).
 Only the folders it keeps are walked. Remote sources and sources that leave the workspace are
-not followed (`wrap_notes` and the converter report them); a symlink that leaves the workspace
-is refused. Module calls are followed `MAX_MODULE_DEPTH` + 1 deep, so the converter can say a
+not followed (`wrap_notes` and the converter report them); a symlinked file that leaves the
+workspace, or a module folder that does, is refused, and another symlinked folder that leaves
+it is not entered. Module calls are followed `MAX_MODULE_DEPTH` + 1 deep, so the converter can say a
 configuration nests too deep; a module cycle is read once. The 50-file and byte limits apply to
 what is kept; `MAX_LISTED` kept-suffix files and `MAX_SCANNED` directory entries seen stop
 the walk of a huge tree before much is read.
@@ -82,6 +83,8 @@ class _Walk:
                 continue
             if not is_dir and not is_kept(entry.name, self.suffixes):
                 continue
+            if is_dir and entry.is_symlink() and not self._is_inside(Path(entry.path).resolve()):
+                continue  # a folder elsewhere: not followed (a module folder there is refused)
             target = self._target(entry, relative)
             if is_dir:
                 folders.append((relative, target))
@@ -114,10 +117,13 @@ class _Walk:
             raise TerraformError(Msg("{path} is a symlink to a missing file.", path=relative))
         return target
 
+    def _is_inside(self, real: Path) -> bool:
+        return real == self.top or real.is_relative_to(self.top)
+
     def _inside(self, real: Path, refusal: Msg) -> Path:
         """`real` if it is in the workspace; else raises `TerraformError(refusal)`, which
         names no local path outside what the caller showed us."""
-        if not (real == self.top or real.is_relative_to(self.top)):
+        if not self._is_inside(real):
             raise TerraformError(refusal)
         return real
 

@@ -220,6 +220,8 @@ def test_symlinks_that_leave_the_workspace_are_refused_without_naming_their_targ
     )
     assert str(tmp_path) not in str(refused.value)
     (repo / "modules" / "net" / "keys.tf").unlink()
+    os.symlink(secret, repo / "docs")  # a folder no module is in: not entered, no refusal
+    assert "docs/keys.tf" not in collect_used_files(repo, "examples/complete")
     os.symlink(secret, repo / "modules" / "far")
     (repo / "examples" / "complete" / "far.tf").write_text(
         'module "f" {\n  source = "../../modules/far"\n}\n'
