@@ -166,7 +166,7 @@ def wrap_notes(files: Mapping[str, str], root: str = "") -> tuple[Msg, ...]:
                     Msg(
                         "{path}: module {name} has the remote source {source!r}, which is not "
                         "in the Workspace; ROS must download it when it deploys the stack.",
-                        path=path,
+                        path=rebased.workspace_path(path),
                         name=name,
                         source=source,
                     )
@@ -181,7 +181,7 @@ def wrap_notes(files: Mapping[str, str], root: str = "") -> tuple[Msg, ...]:
                         "{path}: module {name} has the source {source!r}, which is not in the "
                         "Workspace, so the stack fails when Terraform initialises; wrap the "
                         "directory that contains the module instead.",
-                        path=path,
+                        path=rebased.workspace_path(path),
                         name=name,
                         source=source,
                     )

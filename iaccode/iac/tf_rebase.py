@@ -43,6 +43,11 @@ class Rebased:
     files: dict[str, str]
     moved: dict[str, str]
     outside: str
+    origin: dict[str, str] = attrs.field(factory=dict)  # new path -> workspace path, if moved
+
+    def workspace_path(self, path: str) -> str:
+        """Where the Workspace file `path` is in the caller's workspace."""
+        return self.origin.get(path, path)
 
 
 def rebase(files: Mapping[str, str], root: str) -> Rebased:
@@ -69,6 +74,7 @@ def rebase(files: Mapping[str, str], root: str) -> Rebased:
 
     rebased: dict[str, str] = {}
     moved: dict[str, str] = {}
+    origin: dict[str, str] = {}
     for path, text in sorted(files.items()):
         folder, _, name = path.rpartition("/")
         new_folder = place(folder)
@@ -76,9 +82,11 @@ def rebase(files: Mapping[str, str], root: str) -> Rebased:
         if path.endswith(".tf"):
             text = _rewrite_sources(path, text, folder, new_folder, place)
         rebased[new_path] = text
+        if new_path != path:
+            origin[new_path] = path
         if not (folder == root or folder.startswith(inside)):
             moved[path] = new_path
-    return Rebased(rebased, moved, outside if moved else "")
+    return Rebased(rebased, moved, outside if moved else "", origin)
 
 
 def _rewrite_sources(

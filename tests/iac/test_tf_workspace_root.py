@@ -200,7 +200,8 @@ def test_a_source_that_leaves_the_workspace_is_not_followed(tmp_path: Path) -> N
     )
     notes = [str(note) for note in wrap_notes(files, "examples/complete")]
     assert notes == [
-        "main.tf: module far has the source '../../../outside', which is not in the Workspace, "
+        "examples/complete/main.tf: module far has the source '../../../outside', which is not "
+        "in the Workspace, "
         "so the stack fails when Terraform initialises; wrap the directory that contains the "
         "module instead."
     ]
