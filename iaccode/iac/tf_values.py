@@ -693,12 +693,17 @@ class ValueConverter:
                 )
             index = self._copy_index(address, index, expr)
             base = {"Fn::Select": [_text(index) if isinstance(index, int) else index, base]}
-        value = self.select(base, rest, expr, where) if rest else base
         if index == "*" and not self.counted(address):
-            # A splat of one resource is a list of it, of none when its condition is false.
+            # A splat of one resource is a list of it, of none when its condition is false;
+            # an index after the attributes (`x.*.id[0]`) reads that list.
+            attributes = 0
+            while attributes < len(rest) and isinstance(rest[attributes], GetAttr):
+                attributes += 1
+            value = self.select(base, rest[:attributes], expr, where)
             condition = self.condition_of({"Ref": self.ids[address]})
-            return {"Fn::If": [condition, [value], []]} if condition else [value]
-        return value
+            listed = {"Fn::If": [condition, [value], []]} if condition else [value]
+            return self.select(listed, rest[attributes:], expr, where)
+        return self.select(base, rest, expr, where) if rest else base
 
     def _copy_index(self, address: str, index: Any, expr: str) -> Any:
         """The ROS index of `address[index]`: a key of a for_each over a list parameter (the
@@ -1349,8 +1354,8 @@ def _jsonencode(args: list[Any]) -> Any:
 def _json_pieces(value: Any) -> list[Any]:
     """JSON text of `value` as literal text and ROS functions, each function a JSON string
     (the ids, names and addresses policies name; their text needs no escaping)."""
-    if isinstance(value, JsonText):
-        return [value]
+    if isinstance(value, JsonText):  # its text would need escaping inside a JSON string
+        raise ValueError("jsonencode() of jsonencode() text known only at deploy time")
     if is_function(value):
         return ['"', value, '"']
     if isinstance(value, dict):

@@ -315,3 +315,45 @@ def test_a_comparison_operator_is_the_ros_value_that_spells_it_out() -> None:
             "Times": 2,
         }
     }
+
+
+def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
+    forms = """
+        output "a" {
+          value = alicloud_vpc.v.*.id[0]
+        }
+        output "c" {
+          value = concat(alicloud_vpc.v.*.id, [""])[0]
+        }
+        output "d" {
+          value = element(alicloud_vpc.v.*.id, 0)
+        }
+        output "e" {
+          value = length(alicloud_vpc.v[*].id)
+        }
+        """
+    plain = main('resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n' + forms)
+    vpc = {"Ref": "Vpc_v"}
+    assert {name: o["Value"] for name, o in plain.template["Outputs"].items()} == {
+        "a": vpc,
+        "c": vpc,
+        "d": vpc,
+        "e": 1,
+    }
+    conditional = main(
+        """
+        variable "create" {
+          type    = bool
+          default = true
+        }
+        resource "alicloud_vpc" "v" {
+          count      = var.create ? 1 : 0
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+        + forms
+    )
+    listed = {"Fn::If": ["Vpc_v_Condition", [vpc], []]}
+    outputs = conditional.template["Outputs"]
+    assert outputs["a"]["Value"] == {"Fn::Select": ["0", listed]}
+    assert outputs["c"]["Value"] == {"Fn::Select": ["0", {"Fn::ListMerge": [listed, [""]]}]}
