@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from tests.iac.test_tf_constructs import main, props
 
-CONDITIONAL_POLICY = """
+CREATE = """
     variable "create" {
       type    = bool
       default = true
     }
+    """
+CONDITIONAL_POLICY = (
+    CREATE
+    + """
     resource "alicloud_ram_policy" "policy" {
       count           = var.create ? 1 : 0
       policy_name     = "p"
       policy_document = jsonencode({ Version = "1", Statement = [] })
     }
     """
+)
 
 
 def test_try_over_a_conditional_resource_is_fn_if_of_its_condition() -> None:
@@ -132,11 +137,8 @@ def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_ins
 
 def test_join_of_a_splat_of_one_resource_is_its_value_or_nothing() -> None:
     conversion = main(
-        """
-        variable "create" {
-          type    = bool
-          default = true
-        }
+        CREATE
+        + """
         resource "alicloud_nas_access_group" "g" {
           count             = var.create ? 1 : 0
           access_group_name = "tf-group"
@@ -341,11 +343,8 @@ def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
         "e": 1,
     }
     conditional = main(
-        """
-        variable "create" {
-          type    = bool
-          default = true
-        }
+        CREATE
+        + """
         resource "alicloud_vpc" "v" {
           count      = var.create ? 1 : 0
           cidr_block = "10.0.0.0/8"
