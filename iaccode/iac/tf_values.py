@@ -762,6 +762,8 @@ class ValueConverter:
             return self._template_file(node, expr, where)
         if node.name == "try" and node.args and not node.expand:
             return self._try(node, expr, where)
+        if node.name == "coalesce" and node.args and not node.expand:
+            return self._coalesce(node, expr, where)
         function = FUNCTIONS.get(node.name)
         if function is None or node.expand:
             raise Unmappable(
@@ -802,6 +804,26 @@ class ValueConverter:
             return value
         assert problem is not None  # there is at least one argument
         raise problem
+
+    def _coalesce(self, node: Call, expr: str, where: Where) -> Any:
+        """`coalesce(a, b, ...)`: the first argument that is not null or "". Over text only
+        known at deploy time (a parameter) that is `Fn::If` of a condition on it."""
+        values = [self.node(arg, expr, where) for arg in node.args]
+        chosen: Any = None
+        for value in reversed(values):  # from the last: each earlier one wraps the rest
+            if value is None or value == "":
+                continue
+            if is_literal(value):
+                chosen = value
+                continue
+            if chosen is None:
+                chosen = value  # the last one that may be set: Terraform fails when none is
+                continue
+            test = {"Fn::Not": {"Fn::Equals": ["", value]}}
+            chosen = {"Fn::If": [self.condition(test, expr, where), value, chosen]}
+        if chosen is None:
+            raise Unmappable(expr, Msg("calls coalesce() with arguments it cannot use"))
+        return chosen
 
     def condition_of(self, value: Any) -> str | None:
         """The ROS condition of a conditional resource `value` reads, if any (the resource

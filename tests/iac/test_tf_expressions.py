@@ -356,3 +356,41 @@ def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     outputs = conditional.template["Outputs"]
     assert outputs["a"]["Value"] == {"Fn::Select": ["0", listed]}
     assert outputs["c"]["Value"] == {"Fn::Select": ["0", {"Fn::ListMerge": [listed, [""]]}]}
+
+
+def test_coalesce_over_a_parameter_is_fn_if_of_a_condition_on_it() -> None:
+    conversion = main(
+        """
+        variable "name" {
+          type    = string
+          default = ""
+        }
+        variable "vpc_id" {
+          type    = string
+          default = ""
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          vpc_name    = coalesce(var.name, "tf-vpc")
+          description = coalesce("", "fixed", var.name)
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = coalesce(var.vpc_id, alicloud_vpc.v.id)
+          cidr_block = "10.0.1.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    assert conversion.template["Conditions"] == {
+        "Vpc_v_Condition": {"Fn::Not": {"Fn::Equals": ["", {"Ref": "name"}]}},
+        "Vswitch_s_Condition": {"Fn::Not": {"Fn::Equals": ["", {"Ref": "vpc_id"}]}},
+    }
+    assert props(conversion, "Vpc_v") == {
+        "CidrBlock": "10.0.0.0/8",
+        "VpcName": {"Fn::If": ["Vpc_v_Condition", {"Ref": "name"}, "tf-vpc"]},
+        "Description": "fixed",
+    }
+    assert props(conversion, "Vswitch_s")["VpcId"] == {
+        "Fn::If": ["Vswitch_s_Condition", {"Ref": "vpc_id"}, {"Ref": "Vpc_v"}]
+    }
+    assert conversion.summary.lossy == 0
