@@ -75,12 +75,13 @@ def rebase(files: Mapping[str, str], root: str) -> Rebased:
     rebased: dict[str, str] = {}
     moved: dict[str, str] = {}
     origin: dict[str, str] = {}
+    modules = {path.rpartition("/")[0] for path in files if path.endswith(".tf")}
     for path, text in sorted(files.items()):
         folder, _, name = path.rpartition("/")
         new_folder = place(folder)
         new_path = f"{new_folder}/{name}" if new_folder else name
         if path.endswith(".tf"):
-            text = _rewrite_sources(path, text, folder, new_folder, place)
+            text = _rewrite_sources(path, text, folder, new_folder, place, modules)
         rebased[new_path] = text
         if new_path != path:
             origin[new_path] = path
@@ -90,16 +91,22 @@ def rebase(files: Mapping[str, str], root: str) -> Rebased:
 
 
 def _rewrite_sources(
-    path: str, text: str, folder: str, new_folder: str, place: Callable[[str], str]
+    path: str,
+    text: str,
+    folder: str,
+    new_folder: str,
+    place: Callable[[str], str],
+    modules: set[str],
 ) -> str:
     """`text` with each local module source that moves rewritten, all in one pass (so a new
-    source is never rewritten again as another call's old one)."""
+    source is never rewritten again as another call's old one). A source naming a folder that
+    is not among the files (`modules`) stays as written, for `wrap_notes` to report."""
     new: dict[str, str] = {}
     names: dict[str, str] = {}
     for name, body in module_calls(parse_hcl(path, text)):
         source = literal_text(body.get("source")) or ""
         target = local_source(folder, source) if source.startswith(("./", "../")) else None
-        if target is None:
+        if target is None or target not in modules:
             continue
         rewritten = _relative(place(target), new_folder)
         if posixpath.normpath(rewritten) != posixpath.normpath(source):

@@ -284,3 +284,16 @@ async def test_the_tool_converts_an_example_of_a_module_repository(repo: Path) -
     assert wrapped.data["warnings"][0].startswith("The root module examples/complete is at the top")
     outside = await runner.run(RecordingOutput(), "c3", "convert_terraform", {"path": ".."})
     assert outside.is_error and outside.data["error"] == "'..' is outside the workspace."
+
+
+def test_a_source_naming_a_folder_without_terraform_stays_as_written(tmp_path: Path) -> None:
+    write(tmp_path, {"infra/main.tf": 'module "net" {\n  source = "../shared"\n}\n'})
+    files = collect_used_files(tmp_path, "infra")
+    assert wrap_terraform(files, root="infra")["Workspace"] == {
+        "main.tf": 'module "net" {\n  source = "../shared"\n}\n'
+    }
+    assert [str(note) for note in wrap_notes(files, "infra")] == [
+        "infra/main.tf: module net has the source '../shared', which is not in the Workspace, so "
+        "the stack fails when Terraform initialises; wrap the directory that contains the module "
+        "instead."
+    ]
