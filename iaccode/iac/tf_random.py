@@ -18,8 +18,9 @@ Terraform keeps a random resource's result in its state.
 - `random_integer`: as many random digits as `max` has. That is a name suffix's job, but not
   a number in min..max (it may start with 0): converted, and said as a loss.
 - `random_uuid`: the stack's ID (`ALIYUN::StackId`), a UUID ROS makes once per stack, when the
-  configuration has one random_uuid (several would all read the same value, so then they are
-  left out as before). It is a pseudo parameter, no resource.
+  configuration has one random_uuid (a pseudo parameter, no resource). Several would all read
+  that same value, so then each is 32 random hexadecimal digits, a UUID without its dashes
+  (what `replace(uuid, "-", "")`, the modules' use of it, reads anyway): said as a loss.
 
 Flags and lengths must be literals in the files; a flag known only at deploy time is reported
 and its Terraform default used.
@@ -79,7 +80,7 @@ def random_rule(tf_type: str) -> Rule | None:
             attributes={"result": _VALUE, "id": _VALUE},
             used=_STRING_ARGUMENTS,
         )
-    if tf_type == "random_integer":
+    if tf_type in ("random_integer", "random_uuid"):
         return Rule(
             tf_type=tf_type,
             ros_type=RANDOM_STRING,
@@ -99,6 +100,16 @@ def random_properties(tf_type: str, body: Mapping[str, object]) -> RandomPropert
         notes.append(Msg("keepers not converted (ROS keeps the value for the stack's life)"))
     if tf_type == "random_integer":
         return _integer(body, notes)
+    if tf_type == "random_uuid":  # one of several: the stack's ID would be the same for all
+        notes.append(
+            Msg(
+                "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without "
+                "its dashes, as the configuration has several random_uuid and the stack only "
+                "one ID"
+            )
+        )
+        hexadecimal = [{"sequence": "0123456789abcdef", "min": 1}]
+        return RandomProperties({"length": 32, "character_sequences": hexadecimal}, tuple(notes))
     flags: dict[str, bool] = {}
     for name in ("lower", "upper", "numeric", "special"):
         value = body.get(name, body.get("number", True) if name == "numeric" else True)

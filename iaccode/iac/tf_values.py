@@ -822,7 +822,10 @@ class ValueConverter:
             test = {"Fn::Not": {"Fn::Equals": ["", value]}}
             chosen = {"Fn::If": [self.condition(test, expr, where), value, chosen]}
         if chosen is None:
-            raise Unmappable(expr, Msg("calls coalesce() with arguments it cannot use"))
+            raise Unmappable(
+                expr,
+                Msg("calls {function}() with arguments it cannot use", function="coalesce"),
+            )
         return chosen
 
     def condition_of(self, value: Any) -> str | None:

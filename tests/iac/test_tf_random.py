@@ -96,7 +96,7 @@ def test_a_random_integer_name_suffix_is_random_digits_said_as_a_loss() -> None:
     assert (conversion.summary.found, conversion.summary.native) == (2, 1)
 
 
-def test_one_random_uuid_is_the_stack_id_and_two_are_left_out() -> None:
+def test_one_random_uuid_is_the_stack_id_and_two_are_random_hex_digits() -> None:
     conversion = main(
         """
         resource "random_uuid" "this" {}
@@ -117,11 +117,24 @@ def test_one_random_uuid_is_the_stack_id_and_two_are_left_out() -> None:
         resource "random_uuid" "b" {}
         resource "alicloud_vpc" "v" {
           cidr_block = "10.0.0.0/8"
+          vpc_name   = replace(random_uuid.b.result, "-", "")
         }
         """
     )
-    assert set(two.unsupported) == {"random_uuid.a", "random_uuid.b"}
-    assert two.summary.dropped == 2
+    hexadecimal = {
+        "length": 32,
+        "character_sequences": [{"sequence": "0123456789abcdef", "min": 1}],
+    }
+    assert props(two, "RandomUuid_a") == props(two, "RandomUuid_b") == hexadecimal
+    assert props(two, "Vpc_v")["VpcName"] == {
+        "Fn::Replace": [{"-": ""}, {"Fn::GetAtt": ["RandomUuid_b", "value"]}]
+    }
+    assert (
+        "random_uuid.a: becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID "
+        "without its dashes, as the configuration has several random_uuid and the stack only "
+        "one ID."
+    ) in warnings(two)
+    assert (two.summary.found, two.summary.native, two.summary.lossy) == (3, 1, 2)
 
 
 def test_a_random_string_in_a_module_is_renamed_with_the_module() -> None:
