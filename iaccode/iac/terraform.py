@@ -6,7 +6,10 @@
 paths to file text. ROS runs Terraform on the files itself, so nothing is lost; it is the answer
 for any configuration the native conversion cannot map. `collect_terraform_files` reads such a
 workspace from a directory (`tf_files`), every file; `collect_used_files` (`tf_select`) only the
-files the root module reads (its folder and the local modules it calls, not `examples/`).
+files one root module reads (its folder and the local modules it calls, not the other
+`examples/`), keyed by workspace path. The root module may be a subfolder of the workspace
+(`root`, such as `examples/complete` calling `../..`): the converter starts there, and the
+wrapping moves it to the top of the Workspace, where ROS runs Terraform (`tf_rebase`).
 
 Root-module `variable` blocks become ROS `Parameters` (string->String, number->Number,
 bool->Boolean, list/set->CommaDelimitedList, map/object/tuple->Json; default, description and
@@ -36,16 +39,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_types import FORMAT_VERSION
 from iaccode.iac.tf_convert import Conversion, convert
 from iaccode.iac.tf_expand import local_source
-from iaccode.iac.tf_files import (
-    TerraformError,
-    check_workspace,
-    collect_terraform_files,
-    is_root_file,
-)
+from iaccode.iac.tf_files import TerraformError, check_workspace, collect_terraform_files
 from iaccode.iac.tf_hcl import (
     literal_text,
     module_calls,
@@ -55,6 +55,7 @@ from iaccode.iac.tf_hcl import (
     read_config,
     variable_parameter,
 )
+from iaccode.iac.tf_rebase import Rebased, rebase
 from iaccode.iac.tf_select import collect_used_files
 
 __all__ = [
@@ -91,17 +92,21 @@ def wrap_terraform(
     *,
     transform: str = DEFAULT_TRANSFORM,
     description: str | None = None,
+    root: str = "",
 ) -> dict[str, Any]:
-    """A Terraform-type ROS template that carries `files` unchanged in its Workspace.
+    """A Terraform-type ROS template that carries `files` in its Workspace, the root module
+    (in the workspace folder `root`) at the top as ROS runs it (`tf_rebase`: only the sources
+    of module calls change when the root is a subfolder).
 
-    Raises `TerraformError` for an unknown transform, a bad path, no `.tf` file, or a `.tf`
-    file (modules included) that is not valid HCL (the message names the file and line).
+    Raises `TerraformError` for an unknown transform, a bad path, no `.tf` file in the root
+    module, or a `.tf` file (modules included) that is not valid HCL (the message names the
+    file and line).
     """
     check_transform(transform)
-    workspace = check_workspace(files)
+    workspace = _rebased(files, root).files
     config = read_config(workspace)
     for path, text in workspace.items():
-        if path.endswith(".tf") and not is_root_file(path):
+        if path.endswith(".tf") and module_directory(path):
             parse_hcl(path, text)  # module files: ROS would only fail later, at deploy time
     template: dict[str, Any] = {"ROSTemplateFormatVersion": FORMAT_VERSION}
     if description:
@@ -119,12 +124,37 @@ def wrap_terraform(
     return template
 
 
-def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
-    """What a wrapped workspace lacks: module sources that are remote or leave the workspace.
+def _rebased(files: Mapping[str, str], root: str) -> Rebased:
+    """The checked workspace rebased onto `root`; raises `TerraformError` (bad paths, no `.tf`
+    file in `root`, invalid HCL, a source that cannot be rewritten)."""
+    checked = check_workspace(files)
+    if not any(module_directory(path) == root and path.endswith(".tf") for path in checked):
+        raise TerraformError(
+            Msg("There is no .tf file in the root module folder {root}.", root=root or ".")
+        )
+    rebased = rebase(checked, root)
+    return attrs.evolve(rebased, files=check_workspace(rebased.files))
+
+
+def wrap_notes(files: Mapping[str, str], root: str = "") -> tuple[Msg, ...]:
+    """What a wrapped workspace lacks (module sources that are remote or leave the workspace),
+    and where the files went when the root module is the subfolder `root`.
 
     Raises `TerraformError` like `wrap_terraform`."""
-    workspace = check_workspace(files)
+    rebased = _rebased(files, root)
+    workspace = rebased.files
     notes: list[Msg] = []
+    if rebased.moved:
+        notes.append(
+            Msg(
+                "The root module {root} is at the top of the Workspace, as ROS runs it; the "
+                "{count} other files it needs are under {outside}/ with their workspace paths, "
+                "and the module sources naming them were rewritten to match.",
+                root=root,
+                count=len(rebased.moved),
+                outside=rebased.outside,
+            )
+        )
     for path, text in sorted(workspace.items()):
         if not path.endswith(".tf"):
             continue
@@ -136,7 +166,7 @@ def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
                     Msg(
                         "{path}: module {name} has the remote source {source!r}, which is not "
                         "in the Workspace; ROS must download it when it deploys the stack.",
-                        path=path,
+                        path=rebased.workspace_path(path),
                         name=name,
                         source=source,
                     )
@@ -151,7 +181,7 @@ def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
                         "{path}: module {name} has the source {source!r}, which is not in the "
                         "Workspace, so the stack fails when Terraform initialises; wrap the "
                         "directory that contains the module instead.",
-                        path=path,
+                        path=rebased.workspace_path(path),
                         name=name,
                         source=source,
                     )
@@ -159,10 +189,14 @@ def wrap_notes(files: Mapping[str, str]) -> tuple[Msg, ...]:
     return tuple(notes)
 
 
-def convert_terraform(files: Mapping[str, str], *, description: str | None = None) -> Conversion:
-    """Convert the root module's alicloud_* resources to a native ROS template.
+def convert_terraform(
+    files: Mapping[str, str], *, description: str | None = None, root: str = ""
+) -> Conversion:
+    """Convert the alicloud_* resources of the root module in the workspace folder `root` ("",
+    the top, by default) to a native ROS template.
 
-    Raises `TerraformError` for bad paths, invalid HCL, or when no resource can be converted;
-    everything else that cannot be mapped is a warning (see `tf_convert`).
+    Raises `TerraformError` for bad paths, no `.tf` file in `root`, invalid HCL, or when no
+    resource can be converted; everything else that cannot be mapped is a warning (see
+    `tf_convert`).
     """
-    return convert(files, description=description)
+    return convert(files, description=description, root=root)

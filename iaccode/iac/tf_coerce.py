@@ -8,6 +8,8 @@ only literal values whose meaning is unambiguous:
 - a bool, for a property whose allowed values are a pair such as Enabled/Disabled, on/off or
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
+- a comparison operator (`<=`) becomes the allowed value that spells it out
+  (`LessThanOrEqualToThreshold`);
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
   becomes that value, a billing method (`PayAsYouGo`) the allowed spelling of the same
   (`POSTPAY`), and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
@@ -15,7 +17,8 @@ only literal values whose meaning is unambiguous:
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
 - Key/Value pairs for a map property (RDS `Tags`) become the map;
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
-  sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), and
+  sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), a
+  list with ROS functions `Fn::Join` of them (one item: that item, `db_names = x[*].name`), and
   `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`;
 - literal blocks (maps, lists of maps) for a text property become JSON text, which is how ROS
   takes such settings (SAE `KafkaConfigs`, DNS access strategy `Lines`);
@@ -74,11 +77,25 @@ def _switch(value: bool, allowed: tuple[object, ...]) -> object:
     return value
 
 
+# Terraform's comparison operators (a CMS alarm's `comparison_operator = "<="`) where ROS
+# spells them out (`LessThanOrEqualToThreshold`).
+_COMPARISONS = {
+    ">": "GreaterThanThreshold",
+    ">=": "GreaterThanOrEqualToThreshold",
+    "<": "LessThanThreshold",
+    "<=": "LessThanOrEqualToThreshold",
+    "!=": "NotEqualToThreshold",
+    "==": "EqualToThreshold",
+}
+
+
 def _fit(value: Any, prop: PropertySchema) -> Any:
     if is_function(value) or value is None:
         return value
     if isinstance(value, bool) and prop.allowed_values:
         return _switch(value, prop.allowed_values)
+    if isinstance(value, str) and _COMPARISONS.get(value) in (prop.allowed_values or ()):
+        return _COMPARISONS[value]
     if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
         same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
         if len(same) == 1:
@@ -110,6 +127,9 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return coerce_fields(value, kind.fields)
     if kind.kind == "string" and isinstance(value, list) and all(_is_scalar(v) for v in value):
         return ",".join(_text(v) for v in value)
+    texts = isinstance(value, list) and all(_is_scalar(v) or is_function(v) for v in value)
+    if kind.kind == "string" and texts and value:  # a splat of one resource: its value
+        return value[0] if len(value) == 1 else {"Fn::Join": [",", value]}
     if kind.kind == "string" and isinstance(value, list | dict) and is_literal(value):
         # Blocks for a text property: ROS takes such settings as JSON text (SAE KafkaConfigs,
         # DNS access strategy Lines), written as the rules converted them.

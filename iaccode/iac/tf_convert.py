@@ -46,14 +46,27 @@ from iaccode.iac.ros_types import (
 from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
-from iaccode.iac.tf_files import TerraformError, check_workspace, is_root_file
-from iaccode.iac.tf_hcl import Interpolation, parse_reference, split_template, variable_parameter
+from iaccode.iac.tf_files import TerraformError, check_workspace
+from iaccode.iac.tf_hcl import (
+    Interpolation,
+    module_directory,
+    parse_reference,
+    split_template,
+    variable_parameter,
+)
 from iaccode.iac.tf_props import (
     HANDLERS,
     Dropped,
     convert_properties,
     schema_places,
     type_fits,
+)
+from iaccode.iac.tf_random import (
+    STACK_ID,
+    RandomProperties,
+    random_properties,
+    random_rule,
+    unconvertible,
 )
 from iaccode.iac.tf_rules import (
     META_ARGUMENTS,
@@ -82,6 +95,7 @@ from iaccode.iac.tf_values import (
     is_function,
     is_literal,
     unique,
+    without_json_text,
 )
 
 _COMPATIBLE_HINT = Msg(
@@ -169,6 +183,7 @@ class _Converter(ValueConverter):
     lossy: set[str] = attrs.field(factory=set)
     not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
     json_variables: set[str] = attrs.field(factory=set)  # text variables ROS takes as JSON
+    random: dict[str, RandomProperties] = attrs.field(factory=dict)  # `tf_random`
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -181,9 +196,30 @@ class _Converter(ValueConverter):
     def plan(self) -> None:
         self.taken.update(self.config.variables, PSEUDO_PARAMETERS)
         skipped: dict[Msg, list[str]] = {}
+        uuids = [b.address for b in self.config.resources if b.labels[0] == "random_uuid"]
         for block in self.config.resources:
             self.blocks[block.address] = block
             rule, note = rule_for(block.labels[0], block.body)
+            if rule is None and uuids == [block.address] and "count" not in block.body:
+                self.aliases[block.address] = {"Ref": STACK_ID}
+                self.warnings.append(
+                    Msg(
+                        "{address} became {name}, the UUID ROS gives each stack.",
+                        address=block.address,
+                        name=STACK_ID,
+                    )
+                )
+                continue
+            if rule is None:
+                rule = random_rule(block.labels[0])
+                extra = None if rule is None else random_properties(block.labels[0], block.body)
+                if rule is not None and extra is None:
+                    why = unconvertible(block.labels[0])
+                    skipped.setdefault(why, []).append(block.address)
+                    self.unsupported.append(block.address)
+                    continue
+                if extra is not None:
+                    self.random[block.address] = extra
             other = misfit(block.labels[0]) if rule is not None else None
             if rule is None or other is not None:
                 why = other or Msg("{type} has no native ROS mapping here", type=block.labels[0])
@@ -265,9 +301,9 @@ class _Converter(ValueConverter):
         self.resources[logical_id] = entry
         return entry
 
-    def unmapped(self, where: Where, problem: Unmappable) -> str:
+    def unmapped(self, where: Where, problem: Unmappable, source: str) -> str:
         self.lossy.add(where.address)
-        return super().unmapped(where, problem)
+        return super().unmapped(where, problem, source)
 
     def _convert(self, address: str, logical_id: str) -> dict[str, Any]:
         block, rule = self.blocks[address], self.rules[address]
@@ -293,6 +329,12 @@ class _Converter(ValueConverter):
             accepts=self._accepts,
         )
         properties = converted.properties
+        extra = self.random.get(address)
+        if extra is not None:
+            properties.update(copy.deepcopy(extra.properties))
+            for note in extra.notes:
+                self.warnings.append(Msg("{address}: {note}.", address=address, note=note))
+                self.lossy.add(address)
         for key, default in rule.defaults.items():
             _set_default(properties, key.split("."), default)
         if rule.vpc_from_vswitch and rule.vpc_property not in properties:
@@ -591,13 +633,14 @@ class _Converter(ValueConverter):
             description = block.body.get("description")
             if isinstance(description, str) and description:
                 output["Description"] = description
-            condition = self._condition_of(value)
-            if condition is not None:
+            condition = self.condition_of(value)
+            guarded = isinstance(value, dict) and value.get("Fn::If", [None])[0] == condition
+            if condition is not None and not guarded:  # try(): Fn::If over it, no Condition
                 output["Condition"] = condition
             outputs[re.sub(r"[^A-Za-z0-9_]", "_", name)] = output
         return outputs
 
-    def _condition_of(self, value: Any) -> str | None:
+    def condition_of(self, value: Any) -> str | None:
         """The condition of a conditional resource the value reads, if any (outputs need it)."""
         found: list[str] = []
 
@@ -688,12 +731,15 @@ def _is_zero(node: object) -> bool:
     return isinstance(node, Literal) and node.value == 0
 
 
-def convert(files: Mapping[str, str], *, description: str | None = None) -> Conversion:
-    """The native conversion of a workspace. Raises `TerraformError` for bad paths, invalid
-    HCL, modules that nest too deep or call themselves, expressions nested too deeply, or
-    when no resource can be converted."""
+def convert(
+    files: Mapping[str, str], *, description: str | None = None, root: str = ""
+) -> Conversion:
+    """The native conversion of a workspace whose root module is the folder `root` ("" for
+    the top). Raises `TerraformError` for bad paths, no `.tf` file in `root`, invalid HCL,
+    modules that nest too deep or call themselves, expressions nested too deeply, or when no
+    resource can be converted."""
     try:
-        return _convert(files, description)
+        return _convert(files, description, root)
     except RecursionError:
         raise TerraformError(
             Msg("The Terraform nests values or expressions too deeply to convert.")
@@ -733,11 +779,17 @@ def _own_constraint_conflicts(parameter: Mapping[str, Any]) -> bool:
     return default is None or any(_prefix_length(value) != default for value in allowed)
 
 
-def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
+def _convert(files: Mapping[str, str], description: str | None, root: str) -> Conversion:
     checked = check_workspace(files)
-    if not any(is_root_file(path) and path.endswith(".tf") for path in checked):
-        raise TerraformError(Msg("There is no .tf file at the top of the workspace (root module)."))
-    expanded = expand(checked)
+    if not any(module_directory(path) == root and path.endswith(".tf") for path in checked):
+        if not root:
+            raise TerraformError(
+                Msg("There is no .tf file at the top of the workspace (root module).")
+            )
+        raise TerraformError(
+            Msg("There is no .tf file in the root module folder {root}.", root=root)
+        )
+    expanded = expand(checked, root)
     converter = _Converter(
         expanded.config,
         files=checked,
@@ -772,17 +824,25 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
         if address in converter.ids
     }
     # Data sources first: what the stack reads before what it creates.
+    # Terraform reads a data source again on every plan; ROS only when told to (its default
+    # RefreshOptions, Never, keeps what the stack's creation read).
     data_sources = {
-        name: {**entry, "Properties": coerce_properties(entry["Type"], _tag_pairs(entry))}
+        name: {
+            **entry,
+            "Properties": {
+                **coerce_properties(entry["Type"], _tag_pairs(entry)),
+                "RefreshOptions": "Always",
+            },
+        }
         for name, entry in converter.data_resources.items()
     }
     lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy
     lossy &= set(converter.ids)
     summary = Summary(
         found=found,
-        native=len(converted) - len(lossy),
+        native=len(converted) - len(lossy) + len(converter.aliases),
         lossy=len(lossy),
-        dropped=found - len(converted) - len(converter.not_created),
+        dropped=found - len(converted) - len(converter.aliases) - len(converter.not_created),
         not_created=len(converter.not_created),
     )
     template: dict[str, Any] = {
@@ -803,6 +863,7 @@ def _convert(files: Mapping[str, str], description: str | None) -> Conversion:
     template["Resources"] = {**data_sources, **converted}
     if outputs:
         template["Outputs"] = outputs
+    template = without_json_text(template)
     join_list_refs(template)
     return Conversion(
         template=template,

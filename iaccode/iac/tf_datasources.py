@@ -14,9 +14,10 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed.
 - A parameter with `AssociationProperty` (the console's picker) when the data source only asks
   for "one that fits" (zones, instance types, images by owner or by a pattern, a VPC with no
-  filter) or a filter has no DATASOURCE property (it would widen the result and pick another
-  resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`. The parameter holds the picked
-  id only, so a read of another attribute of the item (`vpcs[0].cidr_block`) is reported.
+  filter, a resource group) or a filter has no DATASOURCE property (it would widen the result
+  and pick another resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`. The
+  parameter holds the picked id only, so a read of another attribute of the item
+  (`vpcs[0].cidr_block`) is reported.
 - `alicloud_account` is the pseudo parameter `ALIYUN::AccountId`, `alicloud_regions` with
   `current = true` is `ALIYUN::Region`.
 

@@ -71,12 +71,13 @@ _COMPATIBLE_HINT = Msg(
 )
 
 _REFERENCE = re.compile(
-    r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|alicloud_[A-Za-z0-9_]+)"
+    r"(?<![A-Za-z0-9_.\-\"])(?P<root>var|local|module|data|(?:alicloud|random)_[A-Za-z0-9_]+)"
     r"\.(?P<name>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<attr>[A-Za-z_][A-Za-z0-9_-]*))?"
 )
 
 
 _PATH_MODULE = re.compile(r"(?<![A-Za-z0-9_.\-\"])path\.module\b")
+_PATH_ROOT = re.compile(r"(?<![A-Za-z0-9_.\-\"])path\.(?:root|cwd)\b")
 
 
 _MODULE_INDEX = re.compile(
@@ -228,6 +229,7 @@ def static_value(
 @attrs.define
 class _Flattener:
     files: Mapping[str, str]
+    root: str = ""  # the root module's folder in the workspace
     notes: list[Msg] = attrs.field(factory=list)
     left_out: list[str] = attrs.field(factory=list)
     dropped: int = 0
@@ -308,7 +310,9 @@ class _Flattener:
                 return instances[key][attr] if key in instances else "null"
 
             renamed = _REFERENCE.sub(replace, _MODULE_INDEX.sub(indexed, expr))
-            if not prefix:
+            if self.root:  # the root module's folder, where Terraform runs
+                renamed = _PATH_ROOT.sub(json.dumps(self.root), renamed)
+            if not (prefix or directory):
                 return renamed
             # A module's own folder, so file() and templatefile() find its files.
             return _PATH_MODULE.sub(json.dumps(directory or "."), renamed)
@@ -443,7 +447,7 @@ class _Flattener:
         keys = self._instance_keys(block, rename, address, known)
         if keys is None:
             return None
-        child = read_config(self.files, target)
+        child = read_config(self.files, target, root=False)
         body = rewrite_values(dict(block.body), rename)
         instances: dict[str, dict[str, str]] = {}
         several = ("count" in block.body and len(keys) > 1) or "for_each" in block.body
@@ -817,21 +821,22 @@ def local_source(directory: str, source: str) -> str | None:
     return "/".join(parts)
 
 
-def expand(files: Mapping[str, str]) -> Expanded:
-    """The flat root module of a checked workspace (see the module docstring).
+def expand(files: Mapping[str, str], root: str = "") -> Expanded:
+    """The flat root module of a checked workspace whose root module is the folder `root`
+    ("" for the top; see the module docstring).
 
     Raises `TerraformError` for invalid HCL, a module that calls itself, or modules nested more
     than `MAX_MODULE_DEPTH` deep."""
-    root = read_config(files)
-    flattener = _Flattener(files)
-    flattener.module(root, "", "", None, ("",))
+    config = read_config(files, root, root=True)
+    flattener = _Flattener(files, root)
+    flattener.module(config, root, "", None, (root,))
     flat = TerraformConfig(
         variables=flattener.variables,
         locals=flattener.locals,
         resources=tuple(flattener.resources),
         outputs=tuple(flattener.outputs),
         modules=(),
-        tfvars=root.tfvars,
+        tfvars=config.tfvars,
         data=tuple(flattener.data),
     )
     resources = flattener.repeat(flat)

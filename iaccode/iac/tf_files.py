@@ -51,7 +51,7 @@ class TerraformError(ValueError):
         super().__init__(str(self.text))
 
 
-def _normalise_suffixes(extra: Iterable[str]) -> tuple[str, ...]:
+def normalise_suffixes(extra: Iterable[str]) -> tuple[str, ...]:
     suffixes = list(DEFAULT_SUFFIXES)
     for suffix in extra:
         text = suffix.strip()
@@ -64,7 +64,7 @@ def _normalise_suffixes(extra: Iterable[str]) -> tuple[str, ...]:
     return tuple(suffixes)
 
 
-def _kept(name: str, suffixes: tuple[str, ...]) -> bool:
+def is_kept(name: str, suffixes: tuple[str, ...]) -> bool:
     if ".tfstate" in name:
         return False
     return any(name.endswith(suffix) for suffix in suffixes)
@@ -94,7 +94,7 @@ def list_terraform_files(
 ) -> list[tuple[str, Path]]:
     """The kept files under `directory` as sorted (relative POSIX path, real path) pairs, read
     by nobody yet. Raises `TerraformError` like `collect_terraform_files` (but reads nothing)."""
-    suffixes = _normalise_suffixes(extra_suffixes)
+    suffixes = normalise_suffixes(extra_suffixes)
     if not directory.is_dir():
         raise TerraformError(
             Msg("{directory} is not a directory with Terraform files.", directory=str(directory))
@@ -105,18 +105,12 @@ def list_terraform_files(
     pending: list[tuple[Path, str]] = [(root, "")]
     while pending:
         folder, prefix = pending.pop()
-        try:
-            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
-        except OSError as exc:
-            raise TerraformError(
-                Msg("Cannot list {path}: {reason}.", path=prefix or ".", reason=_reason(exc))
-            ) from exc
-        for entry in entries:
+        for entry in scan(folder, prefix or "."):
             relative = prefix + entry.name
             is_dir = entry.is_dir(follow_symlinks=True)
             if is_dir and entry.name in SKIPPED_DIRECTORIES:
                 continue
-            if not is_dir and not _kept(entry.name, suffixes):
+            if not is_dir and not is_kept(entry.name, suffixes):
                 continue
             target = Path(entry.path)
             if entry.is_symlink():
@@ -124,10 +118,9 @@ def list_terraform_files(
                 if not _inside(target, root):
                     raise TerraformError(
                         Msg(
-                            "{path} is a symlink to {target}, outside the Terraform directory; "
-                            "copy the file into the directory instead.",
+                            "{path} is a symlink to a place outside the Terraform directory, "
+                            "which is not followed; copy the file into the directory instead.",
                             path=relative,
-                            target=str(target),
                         )
                     )
                 if not target.exists():
@@ -145,6 +138,16 @@ def list_terraform_files(
     return sorted(found)
 
 
+def scan(folder: Path, shown: str) -> list[os.DirEntry[str]]:
+    """The entries of `folder` by name; raises `TerraformError` naming it as `shown`."""
+    try:
+        return sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError as exc:
+        raise TerraformError(
+            Msg("Cannot list {path}: {reason}.", path=shown, reason=os_reason(exc))
+        ) from exc
+
+
 def too_many_files(limit: int) -> TerraformError:
     return TerraformError(
         Msg(
@@ -155,9 +158,10 @@ def too_many_files(limit: int) -> TerraformError:
     )
 
 
-def read_listed(found: list[tuple[str, Path]], max_bytes: int) -> dict[str, str]:
-    """The text of listed files; raises `TerraformError` past `max_bytes` or for non-UTF-8."""
-    total = 0
+def read_listed(found: list[tuple[str, Path]], max_bytes: int, already: int = 0) -> dict[str, str]:
+    """The text of listed files; raises `TerraformError` past `max_bytes` (counting `already`
+    bytes read before) or for non-UTF-8."""
+    total = already
     files: dict[str, str] = {}
     for relative, path in found:
         try:
@@ -195,12 +199,12 @@ def _too_large(limit: int, path: str) -> TerraformError:
     )
 
 
-def _reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)  # the system's wording, not translated
 
 
 def _unreadable(path: str, exc: OSError) -> Msg:
-    return Msg("Cannot read {path}: {reason}.", path=path, reason=_reason(exc))
+    return Msg("Cannot read {path}: {reason}.", path=path, reason=os_reason(exc))
 
 
 def workspace_path_problem(path: str) -> Msg | None:
@@ -264,8 +268,3 @@ def check_workspace(
     if not any(path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file, so there is no Terraform configuration."))
     return checked
-
-
-def is_root_file(path: str) -> bool:
-    """True for files of the root module (not under a folder such as modules/)."""
-    return "/" not in path

@@ -22,7 +22,7 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value
 from iaccode.iac.ros_types import PARAMETER_ATTRIBUTES
-from iaccode.iac.tf_files import TerraformError, is_root_file
+from iaccode.iac.tf_files import TerraformError
 
 _OPTIONS = {"with_comments": False, "strip_string_quotes": True, "preserve_heredocs": False}
 
@@ -136,10 +136,13 @@ def module_calls(parsed: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]
     return calls
 
 
-def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfig:
-    """Parse one module's `.tf` files (the root module by default) of a checked workspace;
-    the root module also gets its auto-loaded tfvars. Raises `TerraformError` for invalid HCL
-    (naming file and line) or a block declared twice."""
+def read_config(
+    files: Mapping[str, str], directory: str = "", *, root: bool | None = None
+) -> TerraformConfig:
+    """Parse the `.tf` files of the module in `directory` (the top by default) of a checked
+    workspace; the root module (`root`, by default the module at the top) also gets its
+    auto-loaded tfvars. Raises `TerraformError` for invalid HCL (naming file and line) or a
+    block declared twice."""
     variables: dict[str, Block] = {}
     local_values: dict[str, Any] = {}
     groups: dict[str, list[Block]] = {kind: [] for kind in _LABELLED}
@@ -176,15 +179,17 @@ def read_config(files: Mapping[str, str], directory: str = "") -> TerraformConfi
         resources=tuple(groups["resource"]),
         outputs=tuple(groups["output"]),
         modules=tuple(groups["module"]),
-        tfvars=_tfvars(files) if directory == "" else {},
+        tfvars=_tfvars(files, directory) if (directory == "" if root is None else root) else {},
         data=tuple(groups["data"]),
     )
 
 
-def _tfvars(files: Mapping[str, str]) -> dict[str, Any]:
-    """Values Terraform loads by itself: terraform.tfvars, then *.auto.tfvars in name order."""
-    names = [p for p in files if p == "terraform.tfvars"]
-    names += sorted(p for p in files if is_root_file(p) and p.endswith(".auto.tfvars"))
+def _tfvars(files: Mapping[str, str], directory: str) -> dict[str, Any]:
+    """Values Terraform loads by itself from the root module's folder: terraform.tfvars, then
+    *.auto.tfvars in name order."""
+    here = [p for p in files if module_directory(p) == directory]
+    names = [p for p in here if p.rpartition("/")[2] == "terraform.tfvars"]
+    names += sorted(p for p in here if p.endswith(".auto.tfvars"))
     values: dict[str, Any] = {}
     for path in names:
         values.update(_unwrap(parse_hcl(path, files[path])))

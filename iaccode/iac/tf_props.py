@@ -22,7 +22,7 @@ from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
-from iaccode.iac.tf_values import is_function, is_literal
+from iaccode.iac.tf_values import JsonText, is_function, is_literal
 
 # convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
 Convert = Callable[[object, str, str], Any]
@@ -566,6 +566,8 @@ def _to_boolean(value: Any) -> Any:
 
 
 def _json_load(value: Any) -> Any:
+    if isinstance(value, JsonText):  # jsonencode() of an object with functions inside
+        return value.decoded
     if isinstance(value, str):
         try:
             return json.loads(value)

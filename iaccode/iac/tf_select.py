@@ -1,94 +1,226 @@
-"""The files of a Terraform directory that Terraform reads for its root module.
+"""The files of a Terraform workspace that Terraform reads for one root module.
 
-A module repository (`terraform-alicloud-vpc` and friends) keeps its module at the top and,
-beside it, `examples/*` and `tests/*` folders that are Terraform configurations of their own.
-Terraform, run at the top, reads only the top folder's files and the folders of the local
-modules it calls (`source = "./modules/x"`, transitively); so does a conversion. Counting every
-folder refused most such repositories against ROS's 50-file Workspace limit although the
-module itself has a handful of files (docs/decisions.md, "Terraform files a conversion reads").
+The workspace is the boundary (the agent's working directory); the root module is one folder in
+it, the top or, say, `examples/complete` of a module repository, whose `source = "../.."` names
+the module at the top. A module repository keeps `examples/*` and `tests/*` beside the module,
+each a configuration of its own; Terraform, run in the root module's folder, reads only that
+folder's files and the folders of the local modules it calls (`./modules/x`, `../..`,
+transitively); so does a conversion. Counting every folder refused most such repositories
+against ROS's 50-file Workspace limit (docs/decisions.md, "Terraform files a conversion reads").
 
-`collect_used_files` keeps:
-- every kept file (`tf_files.DEFAULT_SUFFIXES` plus extras) in the top folder and in the
-  folder of each local module called from a kept module;
+`collect_used_files` keeps, keyed by their path relative to the workspace:
+- every kept file (`tf_files.DEFAULT_SUFFIXES` plus extras) in the root module's folder and in
+  the folder of each local module called from a kept module;
 - non-`.tf` files (templates, tfvars) below one of those folders, unless a nearer folder holds
   `.tf` files of its own (then they belong to that configuration).
-Remote sources and sources that leave the directory are not followed; `wrap_notes` and the
-converter report them. The 50-file and byte limits apply to what is kept; listing stops at
-`MAX_LISTED` files so a huge tree is refused before anything is read.
+Only the folders it keeps are walked. Remote sources and sources that leave the workspace are
+not followed (`wrap_notes` and the converter report them); a symlinked file that leaves the
+workspace, or a module folder that does, is refused, and another symlinked folder that leaves
+it is not entered. Module calls are followed `MAX_MODULE_DEPTH` + 1 deep, so the converter can say a
+configuration nests too deep; a module cycle is read once. The 50-file and byte limits apply to
+what is kept; `MAX_LISTED` kept-suffix files and `MAX_SCANNED` directory entries seen stop
+the walk of a huge tree before much is read.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
+import attrs
+
 from iaccode.iac.msg import Msg
-from iaccode.iac.tf_expand import local_source
+from iaccode.iac.tf_expand import MAX_MODULE_DEPTH, local_source
 from iaccode.iac.tf_files import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_FILES,
+    SKIPPED_DIRECTORIES,
     TerraformError,
-    list_terraform_files,
+    is_kept,
+    normalise_suffixes,
     read_listed,
+    scan,
 )
-from iaccode.iac.tf_hcl import literal_text, module_calls, module_directory, parse_hcl
+from iaccode.iac.tf_hcl import literal_text, module_calls, parse_hcl
 
 MAX_LISTED = 2000
+MAX_SCANNED = 50_000
+
+
+@attrs.define
+class _Walk:
+    """One collection: the workspace's real path, what was seen, and the budget left."""
+
+    top: Path
+    suffixes: tuple[str, ...]
+    listed: int = 0
+    scanned: int = 0
+    visited: set[Path] = attrs.field(factory=set)
+
+    def entries(self, folder: str) -> tuple[list[tuple[str, Path]], list[tuple[str, Path]]]:
+        """The kept files and the subfolders of the workspace folder `folder` as (relative
+        path, real path) pairs. Raises `TerraformError` for a symlink that leaves the
+        workspace or a missing target, a folder that cannot be listed, or past the budget."""
+        real = self.top / folder if folder else self.top
+        prefix = f"{folder}/" if folder else ""
+        found = scan(real, folder or ".")
+        files: list[tuple[str, Path]] = []
+        folders: list[tuple[str, Path]] = []
+        for entry in found:
+            self.scanned += 1
+            if self.scanned > MAX_SCANNED:
+                raise TerraformError(
+                    Msg(
+                        "The folders a conversion reads hold more than {limit} entries; "
+                        "convert a smaller folder.",
+                        limit=MAX_SCANNED,
+                    )
+                )
+            relative = prefix + entry.name
+            is_dir = entry.is_dir(follow_symlinks=True)
+            if is_dir and entry.name in SKIPPED_DIRECTORIES:
+                continue
+            if not is_dir and not is_kept(entry.name, self.suffixes):
+                continue
+            if is_dir and entry.is_symlink() and not self._is_inside(Path(entry.path).resolve()):
+                continue  # a folder elsewhere: not followed (a module folder there is refused)
+            target = self._target(entry, relative)
+            if is_dir:
+                folders.append((relative, target))
+                continue
+            self.listed += 1
+            if self.listed > MAX_LISTED:
+                raise TerraformError(
+                    Msg(
+                        "The workspace has more than {limit} Terraform files where a "
+                        "conversion looks; convert a smaller folder.",
+                        limit=MAX_LISTED,
+                    )
+                )
+            files.append((relative, target))
+        return files, folders
+
+    def _target(self, entry: os.DirEntry[str], relative: str) -> Path:
+        target = Path(entry.path)
+        if not entry.is_symlink():
+            return target
+        target = self._inside(
+            target.resolve(),
+            Msg(
+                "{path} is a symlink to a place outside the workspace, which is not followed; "
+                "copy the file into the workspace instead.",
+                path=relative,
+            ),
+        )
+        if not target.exists():
+            raise TerraformError(Msg("{path} is a symlink to a missing file.", path=relative))
+        return target
+
+    def _is_inside(self, real: Path) -> bool:
+        return real == self.top or real.is_relative_to(self.top)
+
+    def _inside(self, real: Path, refusal: Msg) -> Path:
+        """`real` if it is in the workspace; else raises `TerraformError(refusal)`, which
+        names no local path outside what the caller showed us."""
+        if not self._is_inside(real):
+            raise TerraformError(refusal)
+        return real
+
+    def module(self, folder: str) -> list[tuple[str, Path]] | None:
+        """The kept files a module in `folder` owns (its own, and non-`.tf` files in subfolders
+        without `.tf` files), or None when `folder` is no folder with `.tf` files."""
+        real = self._inside(
+            (self.top / folder).resolve() if folder else self.top,
+            Msg(
+                "The module folder {path} is a symlink to a place outside the workspace, "
+                "which is not followed.",
+                path=folder,
+            ),
+        )
+        if not real.is_dir():
+            return None
+        files, folders = self.entries(folder)
+        if not any(relative.endswith(".tf") for relative, _ in files):
+            return None
+        self.visited.add(real)
+        pending = folders
+        while pending:
+            relative, real = pending.pop()
+            if real in self.visited:  # symlinked folders could otherwise loop forever
+                continue
+            self.visited.add(real)
+            below, deeper = self.entries(relative)
+            if any(name.endswith(".tf") for name, _ in below):
+                continue  # a configuration or module of its own
+            files.extend(below)
+            pending.extend(deeper)
+        return files
 
 
 def collect_used_files(
-    directory: Path,
+    workspace: Path,
+    root: str = "",
     *,
     extra_suffixes: Iterable[str] = (),
     max_bytes: int = DEFAULT_MAX_BYTES,
     max_files: int = DEFAULT_MAX_FILES,
 ) -> dict[str, str]:
-    """{relative POSIX path: text} of the files the root module of `directory` reads.
+    """{path relative to `workspace`: text} of the files the root module in the workspace
+    folder `root` ("" for the top) reads.
 
-    Raises `TerraformError` like `tf_files.collect_terraform_files` (missing directory,
-    symlinks that leave it, non-UTF-8 files, more than `MAX_LISTED` files in the tree), for
-    invalid HCL in a module it follows (file and line), and when the kept files are more than
-    `max_files` or `max_bytes`."""
-    listed = list_terraform_files(directory, extra_suffixes, MAX_LISTED)
-    by_folder: dict[str, list[tuple[str, Path]]] = {}
-    for relative, path in listed:
-        by_folder.setdefault(module_directory(relative), []).append((relative, path))
-    modules = {
-        folder
-        for folder, entries in by_folder.items()
-        if any(relative.endswith(".tf") for relative, _ in entries)
-    } | {""}
-    used, pending = {""}, [""]
+    Raises `TerraformError` when the workspace or the root folder is missing or has no `.tf`
+    files, for symlinks that leave the workspace, non-UTF-8 files, a walk past `MAX_LISTED` or
+    `MAX_SCANNED`, invalid HCL in a module it follows (file and line), and when the kept files
+    are more than `max_files` or `max_bytes`."""
+    if not workspace.is_dir():
+        raise TerraformError(
+            Msg("{directory} is not a directory with Terraform files.", directory=workspace.name)
+        )
+    walk = _Walk(workspace.resolve(), normalise_suffixes(extra_suffixes))
+    root_files = walk.module(root)
+    if root_files is None:
+        raise TerraformError(
+            Msg("{path} is not a folder with .tf files (a root module).", path=root or ".")
+        )
+    kept: dict[str, Path] = {}
+    texts: dict[str, str] = {}
+    used, pending = {root}, [(root, root_files, 0)]
     while pending:
-        folder = pending.pop()
-        tf_files = [entry for entry in by_folder.get(folder, []) if entry[0].endswith(".tf")]
-        for relative, text in read_listed(tf_files, max_bytes).items():
-            for _name, body in module_calls(parse_hcl(relative, text)):
+        folder, files, depth = pending.pop()
+        kept.update(files)
+        _check_count(len(kept), max_files)
+        tf_files = [(relative, path) for relative, path in files if relative.endswith(".tf")]
+        texts.update(read_listed(tf_files, max_bytes, _size(texts)))
+        if depth > MAX_MODULE_DEPTH:
+            continue  # deep enough for the converter to refuse it, with its message
+        for relative, _path in tf_files:
+            for _name, body in module_calls(parse_hcl(relative, texts[relative])):
                 source = literal_text(body.get("source")) or ""
                 target = local_source(folder, source) if source.startswith(("./", "../")) else None
-                if target is not None and target in modules and target not in used:
-                    used.add(target)
-                    pending.append(target)
-    kept = [
-        (relative, path)
-        for relative, path in listed
-        if _owner(module_directory(relative), modules) in used
-    ]
-    if len(kept) > max_files:
+                if target is None or target in used:
+                    continue
+                used.add(target)
+                module = walk.module(target)
+                if module is not None:
+                    pending.append((target, module, depth + 1))
+    rest = sorted((relative, path) for relative, path in kept.items() if relative not in texts)
+    texts.update(read_listed(rest, max_bytes, _size(texts)))
+    return dict(sorted(texts.items()))
+
+
+def _size(texts: dict[str, str]) -> int:
+    return sum(len(text.encode("utf-8")) for text in texts.values())
+
+
+def _check_count(count: int, limit: int) -> None:
+    if count > limit:
         raise TerraformError(
             Msg(
                 "The root module and the local modules it calls have {count} files, more than "
                 "{limit} (ROS accepts at most 50 Workspace files); remove unused files or raise "
                 "the limit.",
-                count=len(kept),
-                limit=max_files,
+                count=count,
+                limit=limit,
             )
         )
-    return read_listed(kept, max_bytes)
-
-
-def _owner(folder: str, modules: set[str]) -> str:
-    """The nearest folder at or above `folder` that holds `.tf` files ("" for the top)."""
-    while folder and folder not in modules:
-        folder = folder.rpartition("/")[0]
-    return folder

@@ -33,7 +33,7 @@ import ipaddress
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -69,9 +69,11 @@ from iaccode.iac.tf_hcl import (
     Directive,
     Interpolation,
     TerraformConfig,
+    parameter_type,
     plain_value,
     split_template,
 )
+from iaccode.iac.tf_random import RANDOM_STRING
 from iaccode.iac.tf_rules import (
     ASSOCIATION_PROPERTIES,
     LIST_PROPERTIES,
@@ -143,6 +145,14 @@ DATA_SOURCE_PROPERTIES: Mapping[str, str] = {
     "alicloud_vswitches": "VSwitchId",
     "alicloud_security_groups": "SecurityGroupId",
     "alicloud_key_pairs": "KeyPairName",
+    # With no filter it is "a resource group", the first the account lists: one to pick.
+    "alicloud_resource_manager_resource_groups": "ResourceGroupId",
+}
+
+# The console's picker for each of those (the converter's table, and a resource group's).
+_DATA_PICKERS: Mapping[str, str] = {
+    **ASSOCIATION_PROPERTIES,
+    "ResourceGroupId": "ALIYUN::ECS::ResourceGroup::ResourceGroupId",
 }
 
 
@@ -233,6 +243,8 @@ class ValueConverter:
     # Resources an address read arguments of as plain values (no Ref or Fn::GetAtt left to
     # order them): reader address -> logical ids it must still be created after.
     read_back: dict[str, list[str]] = attrs.field(factory=dict)
+    # Resources that are a ROS value, no resource: a random_uuid is the stack's ID.
+    aliases: dict[str, Any] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -259,7 +271,7 @@ class ValueConverter:
             except Unmappable as problem:
                 if where.strict:
                     raise
-                return {"Ref": self.unmapped(where, problem)}
+                return {"Ref": self.unmapped(where, problem, raw)}
         return raw
 
     def string(self, text: str, where: Where) -> Any:
@@ -389,7 +401,7 @@ class ValueConverter:
                     module=str(first),
                 ),
             )
-        if first is not None and root.startswith("alicloud_"):
+        if first is not None and root.startswith(RESOURCE_PREFIXES):
             address, rest = f"{root}.{first}", steps[1:]
             if address not in self.blocks and not rest:
                 copies = _copies(self.blocks, address)
@@ -655,7 +667,7 @@ class ValueConverter:
                 "Description": f"Stands for the Terraform data source {source}.",
             }
             if single:
-                parameter["AssociationProperty"] = ASSOCIATION_PROPERTIES[prop]
+                parameter["AssociationProperty"] = _DATA_PICKERS[prop]
             self.placeholders[known] = parameter
             self.placeholder_for[source] = known
             self.warnings.append(
@@ -674,6 +686,10 @@ class ValueConverter:
             raise Unmappable(
                 expr, Msg("reads {address}, which is not declared in these files", address=address)
             )
+        alias = self.aliases.get(address)
+        attribute = steps[0].name if len(steps) == 1 and isinstance(steps[0], GetAttr) else None
+        if alias is not None and attribute in ("id", "result"):
+            return copy.deepcopy(alias)
         if address not in self.ids and self.static:
             raise Unmappable(
                 expr,
@@ -703,6 +719,16 @@ class ValueConverter:
                 )
             index = self._copy_index(address, index, expr)
             base = {"Fn::Select": [_text(index) if isinstance(index, int) else index, base]}
+        if index == "*" and not self.counted(address):
+            # A splat of one resource is a list of it, of none when its condition is false;
+            # an index after the attributes (`x.*.id[0]`) reads that list.
+            attributes = 0
+            while attributes < len(rest) and isinstance(rest[attributes], GetAttr):
+                attributes += 1
+            value = self.select(base, rest[:attributes], expr, where)
+            condition = self.condition_of({"Ref": self.ids[address]})
+            listed = {"Fn::If": [condition, [value], []]} if condition else [value]
+            return self.select(listed, rest[attributes:], expr, where)
         return self.select(base, rest, expr, where) if rest else base
 
     def _copy_index(self, address: str, index: Any, expr: str) -> Any:
@@ -729,7 +755,7 @@ class ValueConverter:
         if known is not None and known.handler:
             values = [_get_att(logical_id, name) for name in known.to]
             return ATTRIBUTE_JOINS[known.handler](values)
-        if attribute == "id":
+        if attribute == "id" and rule.ros_type != RANDOM_STRING:  # its id is its value
             return {"Ref": logical_id}
         # An argument the resource was given reads back as that value, as in Terraform.
         path = argument_path(rule, attribute)
@@ -763,6 +789,10 @@ class ValueConverter:
     def call(self, node: Call, expr: str, where: Where) -> Any:
         if node.name in ("file", "templatefile") and not node.expand:
             return self._template_file(node, expr, where)
+        if node.name == "try" and node.args and not node.expand:
+            return self._try(node, expr, where)
+        if node.name == "coalesce" and node.args and not node.expand:
+            return self._coalesce(node, expr, where)
         function = FUNCTIONS.get(node.name)
         if function is None or node.expand:
             raise Unmappable(
@@ -779,6 +809,58 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _try(self, node: Call, expr: str, where: Where) -> Any:
+        """`try(a, b, ...)`: the first argument that converts. Terraform falls back when `a`
+        fails at plan time; in ROS that is a conditional resource that is not created (`[0]` of
+        `count = cond ? 1 : 0`), so over one of those it is `Fn::If` of its condition."""
+        problem: Unmappable | None = None
+        for position, arg in enumerate(node.args):
+            try:
+                value = self.node(arg, expr, where)
+            except Unmappable as failed:
+                problem = problem or failed
+                continue
+            # A value read back from a conditional resource's arguments names no resource.
+            condition = self.condition_of(value) or self.condition_of(
+                [{"Ref": self.ids[a]} for a in _resources_read(arg) if a in self.ids]
+            )
+            for fallback in node.args[position + 1 :] if condition else ():
+                try:
+                    return {"Fn::If": [condition, value, self.node(fallback, expr, where)]}
+                except Unmappable:
+                    continue
+            return value
+        assert problem is not None  # there is at least one argument
+        raise problem
+
+    def _coalesce(self, node: Call, expr: str, where: Where) -> Any:
+        """`coalesce(a, b, ...)`: the first argument that is not null or "". Over text only
+        known at deploy time (a parameter) that is `Fn::If` of a condition on it."""
+        values = [self.node(arg, expr, where) for arg in node.args]
+        chosen: Any = None
+        for value in reversed(values):  # from the last: each earlier one wraps the rest
+            if value is None or value == "":
+                continue
+            if is_literal(value):
+                chosen = value
+                continue
+            if chosen is None:
+                chosen = value  # the last one that may be set: Terraform fails when none is
+                continue
+            test = {"Fn::Not": {"Fn::Equals": ["", value]}}
+            chosen = {"Fn::If": [self.condition(test, expr, where), value, chosen]}
+        if chosen is None:
+            raise Unmappable(
+                expr,
+                Msg("calls {function}() with arguments it cannot use", function="coalesce"),
+            )
+        return chosen
+
+    def condition_of(self, value: Any) -> str | None:
+        """The ROS condition of a conditional resource `value` reads, if any (the resource
+        converter knows them)."""
+        return None
 
     def _cidr_of_parameter(self, args: list[Any], expr: str) -> Any:
         """`cidrsubnet(var.cidr, newbits, netnum)` as `Fn::Select` of ROS's `Fn::Cidr`.
@@ -866,6 +948,8 @@ class ValueConverter:
                     "resource exists"
                 ),
             )
+        if isinstance(test, dict) and set(test) == {"Condition"}:
+            return str(test["Condition"])  # one that exists: a conditional resource's
         key = json.dumps(test, sort_keys=True)
         known = self.condition_for.get(key)
         if known is None:
@@ -892,6 +976,14 @@ class ValueConverter:
         if isinstance(node, Operation) and node.op == "!":
             inner = self.condition_value(node.operands[0], expr, where)
             return (not inner) if isinstance(inner, bool) else {"Fn::Not": inner}
+        emptiness = _emptiness_test(node)
+        if emptiness is not None:
+            tested = self._emptiness(emptiness[0], expr, where)
+            if tested is not None:
+                wanted_empty = emptiness[1]
+                if isinstance(tested, bool):
+                    return tested is wanted_empty
+                return tested if wanted_empty else _negated(tested)
         if isinstance(node, Operation) and node.op in ("==", "!="):
             left, right = (self.node(n, expr, where) for n in node.operands)
             if is_literal(left) and is_literal(right):
@@ -904,6 +996,39 @@ class ValueConverter:
         if is_literal(value):
             raise Unmappable(expr, Msg("has a condition that is not true or false"))
         return {"Fn::Equals": [True, value]}
+
+    def _emptiness(self, node: object, expr: str, where: Where) -> Any:
+        """Whether the value of `node` (what `length()` reads) is empty: a bool when known, a
+        ROS condition function over a list or text parameter or a conditional resource, or
+        None when neither (the caller's other rules apply). ROS's list parameter left empty
+        is `[""]` (one empty item), so a list is tested by its joined text."""
+        if isinstance(node, Traversal) and node.root.startswith(RESOURCE_PREFIXES):
+            step = node.steps[0] if len(node.steps) == 1 else None
+            address = f"{node.root}.{step.name}" if isinstance(step, GetAttr) else ""
+            if address in self.ids:
+                if self.counted(address):
+                    return None
+                condition = self.condition_of({"Ref": self.ids[address]})
+                return {"Fn::Not": {"Condition": condition}} if condition else False
+            return None
+        value = self.node(node, expr, where)
+        if is_literal(value):
+            return None  # known: the comparison itself computes it
+        branches = value.get("Fn::If") if isinstance(value, dict) and len(value) == 1 else None
+        if isinstance(branches, list) and len(branches) == 3 and branches[2] == []:
+            one = isinstance(branches[1], list) and len(branches[1]) == 1
+            if one:  # a splat of one conditional resource
+                return {"Fn::Not": {"Condition": branches[0]}}
+        name = value.get("Ref") if isinstance(value, dict) and len(value) == 1 else None
+        block = self.config.variables.get(name) if isinstance(name, str) else None
+        if block is None:
+            return None
+        kind = parameter_type(block.body.get("type"), block.body.get("default"))
+        if kind == "CommaDelimitedList":
+            return {"Fn::Equals": ["", {"Fn::Join": [",", value]}]}
+        if kind == "String":
+            return {"Fn::Equals": ["", value]}
+        return None
 
     def operation(self, node: Operation, expr: str, where: Where) -> Any:
         if node.op in ("&&", "||", "!", "==", "!="):
@@ -927,9 +1052,12 @@ class ValueConverter:
 
     # --- placeholders ---------------------------------------------------------------------
 
-    def unmapped(self, where: Where, problem: Unmappable) -> str:
-        """The placeholder parameter for an expression; one per distinct expression."""
-        known = self.placeholder_for.get(problem.expr)
+    def unmapped(self, where: Where, problem: Unmappable, source: str) -> str:
+        """The placeholder parameter for the argument text `source`, whose part `problem.expr`
+        cannot be mapped; one per distinct text (a count's own: it is a Number). Keyed by the
+        whole text, not the failing part: `x > 1 ? a : b` and `x` fail at the same `x`."""
+        key = f"{where.prop == 'Count'}:{source}"
+        known = self.placeholder_for.get(key)
         if known is not None:
             return known
         # The parameter's Description is template text, so it stays English.
@@ -938,7 +1066,7 @@ class ValueConverter:
             f"Stands for the Terraform value {problem.expr} of {where.address}."
             f"{where.argument}; it {problem.reason}.",
         )
-        self.placeholder_for[problem.expr] = name
+        self.placeholder_for[key] = name
         self.warnings.append(
             Msg(
                 "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be "
@@ -963,6 +1091,57 @@ class ValueConverter:
         parameter["Description"] = description
         self.placeholders[name] = parameter
         return name
+
+
+# (operator, number) of `length(x) <op> number` -> True when it tests "x is empty".
+_EMPTY_WHEN: Mapping[tuple[str, object], bool] = {
+    ("==", 0): True,
+    ("<", 1): True,
+    ("<=", 0): True,
+    (">", 0): False,
+    (">=", 1): False,
+    ("!=", 0): False,
+}
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _negated(test: Any) -> Any:
+    """`Fn::Not` of a condition function, without a double negation."""
+    if isinstance(test, dict) and set(test) == {"Fn::Not"}:
+        return test["Fn::Not"]
+    return {"Fn::Not": test}
+
+
+def _emptiness_test(node: object) -> tuple[object, bool] | None:
+    """`length(x) > 0` and its kin (`== 0`, `>= 1`, `0 < length(x)`, ...) as (the node of x,
+    True when the test is "x is empty"); None for any other expression."""
+    if not (isinstance(node, Operation) and node.op in _FLIPPED and len(node.operands) == 2):
+        return None
+    left, right = node.operands
+    op = node.op
+    if isinstance(left, Literal):
+        left, right, op = right, left, _FLIPPED[op]
+    if not (isinstance(left, Call) and left.name == "length" and len(left.args) == 1):
+        return None
+    if not isinstance(right, Literal) or isinstance(right.value, bool):
+        return None
+    key = (op, right.value)
+    empty = _EMPTY_WHEN.get(key)
+    return None if empty is None else (left.args[0], empty)
+
+
+def _resources_read(node: object) -> Iterator[str]:
+    """The addresses of the resources an expression node reads (`type.name`)."""
+    if isinstance(node, Traversal) and node.root.startswith(RESOURCE_PREFIXES):
+        first = node.steps[0] if node.steps else None
+        if isinstance(first, GetAttr):
+            yield f"{node.root}.{first.name}"
+    if isinstance(node, list | tuple):
+        for item in node:
+            yield from _resources_read(item)
+    else:  # an expression node: an attrs class
+        for field in getattr(type(node), "__attrs_attrs__", ()):
+            yield from _resources_read(getattr(node, field.name))
 
 
 def _pseudo_data(tf_type: str, body: Mapping[str, Any], steps: tuple[Any, ...]) -> str | None:
@@ -1117,6 +1296,20 @@ def _join(args: list[Any]) -> Any:
     separator, items = args
     if _literal_args(args) and isinstance(items, list):
         return separator.join(_text(item) for item in items)
+    condition = items.get("Fn::If") if isinstance(items, dict) and len(items) == 1 else None
+    if isinstance(condition, list) and len(condition) == 3:  # a list or another: each joined
+        name, then, otherwise = condition
+        return {"Fn::If": [name, _join([separator, then]), _join([separator, otherwise])]}
+    scalars = isinstance(items, list) and all(
+        is_function(item) or isinstance(item, str | int | float) for item in items
+    )
+    if isinstance(separator, str) and scalars and items:
+        if len(items) == 1:
+            return items[0] if is_function(items[0]) else _text(items[0])
+        pieces: list[Any] = [items[0]]
+        for item in items[1:]:
+            pieces += [separator, item]
+        return join_text(pieces)
     return {"Fn::Join": [separator, items]}
 
 
@@ -1180,6 +1373,56 @@ def _concat(args: list[Any]) -> Any:
     if all(isinstance(arg, list) for arg in args):
         return [item for arg in args for item in arg]
     return {"Fn::ListMerge": args}
+
+
+class JsonText(dict[str, Any]):
+    """`jsonencode()` of a value with ROS functions inside. As a value it is the JSON text ROS
+    computes (`Fn::Sub` or `Fn::Join`, each function's value a JSON string); `decoded` is the
+    object itself, which a JSON-typed property takes instead (`tf_props` `json_load`: ROS
+    accepts an object with functions inside, a policy naming a bucket)."""
+
+    def __init__(self, text: Mapping[str, Any], decoded: Any) -> None:
+        super().__init__(text)
+        self.decoded = decoded
+
+
+def without_json_text(value: Any) -> Any:
+    """`value` with every `JsonText` as the plain dict of its text (for rendering)."""
+    if isinstance(value, dict):
+        return {key: without_json_text(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [without_json_text(item) for item in value]
+    return value
+
+
+def _jsonencode(args: list[Any]) -> Any:
+    if len(args) != 1:
+        raise ValueError("jsonencode() takes one argument")
+    if _literal_args(args):
+        return json.dumps(args[0], separators=(",", ":"))
+    pieces = _json_pieces(args[0])
+    text = join_text(pieces)
+    return JsonText(text, copy.deepcopy(args[0])) if isinstance(text, dict) else text
+
+
+def _json_pieces(value: Any) -> list[Any]:
+    """JSON text of `value` as literal text and ROS functions, each function a JSON string
+    (the ids, names and addresses policies name; their text needs no escaping)."""
+    if isinstance(value, JsonText):  # its text would need escaping inside a JSON string
+        raise ValueError("jsonencode() of jsonencode() text known only at deploy time")
+    if is_function(value):
+        return ['"', value, '"']
+    if isinstance(value, dict):
+        pieces: list[Any] = ["{"]
+        for number, (key, item) in enumerate(value.items()):
+            pieces += [("," if number else "") + json.dumps(str(key)) + ":", *_json_pieces(item)]
+        return [*pieces, "}"]
+    if isinstance(value, list):
+        pieces = ["["]
+        for number, item in enumerate(value):
+            pieces += ["," if number else "", *_json_pieces(item)]
+        return [*pieces, "]"]
+    return [json.dumps(value, separators=(",", ":"))]
 
 
 def _literal_only(function: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
@@ -1334,11 +1577,15 @@ def _range(args: list[Any]) -> Any:
 
 
 def _flatten(args: list[Any]) -> Any:
+    """The lists in a list, flattened: their items may hold ROS functions (objects naming a
+    resource), but an item that is a function may be a list only ROS knows, so it is not."""
     (value,) = args
     if not isinstance(value, list):
         raise TypeError("not a list")
     flat: list[Any] = []
     for item in value:
+        if is_function(item):
+            raise TypeError("an item known only at deploy time")
         flat.extend(_flatten([item]) if isinstance(item, list) else [item])
     return flat
 
@@ -1370,6 +1617,10 @@ def _one(args: list[Any]) -> Any:
     return value[0] if value else None
 
 
+# Resource types whose references the converter resolves: the vendor's, and hashicorp/random's
+# (`tf_random`).
+RESOURCE_PREFIXES = ("alicloud_", "random_")
+
 FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "join": _join,
     "element": _element,
@@ -1387,7 +1638,7 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "tonumber": _identity,
     "cidrsubnet": _literal_only(_cidrsubnet),
     "cidrhost": _literal_only(_cidrhost),
-    "jsonencode": _literal_only(lambda args: json.dumps(args[0], separators=(",", ":"))),
+    "jsonencode": _jsonencode,
     "jsondecode": _literal_only(lambda args: json.loads(args[0])),
     "lower": _literal_only(lambda args: args[0].lower()),
     "upper": _literal_only(lambda args: args[0].upper()),
@@ -1400,7 +1651,7 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
-    "flatten": _literal_only(_flatten),
+    "flatten": _flatten,
     "distinct": _literal_only(_distinct),
     "compact": _literal_only(lambda args: [item for item in args[0] if item not in ("", None)]),
     "sort": _literal_only(_sort),

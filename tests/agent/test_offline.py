@@ -210,8 +210,8 @@ async def test_a_compatible_wrapping_warns_about_a_module_it_does_not_carry(
     task = await offline.send("Wrap the Terraform in ./infra in the compatible form")
     answer = text_of(task["status"]["message"])
     assert (
-        "- main.tf: module net has the source '../shared', which is not in the Workspace, so the "
-        "stack fails when Terraform initialises"
+        "- infra/main.tf: module net has the source '../shared', which is not in the Workspace, "
+        "so the stack fails when Terraform initialises"
     ) in answer
 
 

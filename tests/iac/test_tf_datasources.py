@@ -34,12 +34,12 @@ def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> Non
     assert list(resources)[:2] == ["Vpcs_default", "Vswitches_in_vpc"]
     assert resources["Vpcs_default"] == {
         "Type": "DATASOURCE::VPC::Vpcs",
-        "Properties": {"IsDefault": True},
+        "Properties": {"IsDefault": True, "RefreshOptions": "Always"},
     }
     first_vpc = {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_default", "VpcIds"]}]}
     assert resources["Vswitches_in_vpc"] == {
         "Type": "DATASOURCE::VPC::VSwitches",
-        "Properties": {"VpcId": first_vpc},
+        "Properties": {"VpcId": first_vpc, "RefreshOptions": "Always"},
     }
     assert props(conversion, "SecurityGroup_sg")["VpcId"] == first_vpc
     vswitch = props(conversion, "Vswitch_extra")
@@ -85,7 +85,7 @@ def test_a_plain_name_regex_is_the_exact_name_filter(pattern: str, note: bool) -
         }}
         """
     )
-    assert props(conversion, "Vpcs_named") == {"VpcName": "web-vpc"}
+    assert props(conversion, "Vpcs_named") == {"VpcName": "web-vpc", "RefreshOptions": "Always"}
     said = "is read as the exact name 'web-vpc'; Terraform matched every name containing it"
     assert (said in warnings(conversion)) is note
 
@@ -151,6 +151,7 @@ def test_images_by_name_are_looked_up_and_images_by_owner_are_picked() -> None:
         "Properties": {
             "ImageName": "centos_7_9_x64_20G_alibase_20230815",
             "ImageOwnerAlias": "system",
+            "RefreshOptions": "Always",
         },
     }
     assert props(conversion, "Instance_a")["ImageId"] == {
@@ -192,6 +193,7 @@ def test_filters_are_converted_like_arguments_and_tags_become_pairs() -> None:
         "VpcId": {"Ref": "vpc_id"},
         "Status": "Running",
         "Tags": [{"Key": "role", "Value": "web"}],
+        "RefreshOptions": "Always",
     }
 
 
@@ -342,4 +344,33 @@ def test_a_tags_filter_from_a_variable_is_the_key_value_list_datasource_tags_tak
     assert resources["SecurityGroups_by_var"]["Properties"]["Tags"] == {
         "Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', {"Ref": "tags"}]
     }
-    assert resources["SecurityGroups_no_tags"]["Properties"] == {"VpcId": "vpc-1"}
+    assert resources["SecurityGroups_no_tags"]["Properties"] == {
+        "VpcId": "vpc-1",
+        "RefreshOptions": "Always",
+    }
+
+
+def test_a_resource_group_lookup_is_a_resource_group_picker() -> None:
+    conversion = main(
+        """
+        data "alicloud_resource_manager_resource_groups" "default" {
+          status = "OK"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block        = "10.0.0.0/8"
+          resource_group_id = data.alicloud_resource_manager_resource_groups.default.ids[0]
+        }
+        """
+    )
+    assert conversion.template["Parameters"] == {
+        "ResourceManagerResourceGroups_default": {
+            "Type": "String",
+            "Description": "Stands for the Terraform data source "
+            "data.alicloud_resource_manager_resource_groups.default.",
+            "AssociationProperty": "ALIYUN::ECS::ResourceGroup::ResourceGroupId",
+        }
+    }
+    assert props(conversion, "Vpc_v")["ResourceGroupId"] == {
+        "Ref": "ResourceManagerResourceGroups_default"
+    }
+    assert conversion.summary.lossy == 0

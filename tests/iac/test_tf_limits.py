@@ -171,7 +171,7 @@ def test_the_files_a_conversion_reads_still_have_the_limits(tmp_path: Path) -> N
     _write(tmp_path, {"part0.tf": vpc * 3})
     with pytest.raises(TerraformError, match="more than 100 bytes"):
         collect_used_files(tmp_path, max_bytes=100, max_files=60)
-    _write(tmp_path / "many", {f"d{n}/x.tf": "" for n in range(2001)})
+    _write(tmp_path / "many", {"main.tf": "", **{f"d{n}/x.tf": "" for n in range(2001)}})
     with pytest.raises(TerraformError, match="more than 2000"):
         collect_used_files(tmp_path / "many")
 

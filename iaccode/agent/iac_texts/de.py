@@ -775,13 +775,6 @@ TEXTS: dict[str, str] = {
         "{path} ist ein symbolischer Link auf eine fehlende Datei."
     ),
     (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
-        "directory instead."
-    ): (
-        "{path} ist ein symbolischer Link auf {target} außerhalb des Terraform-Verzeichnisses; "
-        "kopieren Sie die Datei stattdessen in das Verzeichnis."
-    ),
-    (
         "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
         "UTF-8."
     ): (
@@ -814,6 +807,23 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "seine Quelle {source!r} hat keine .tf-Dateien im Arbeitsbereich",
     "its source {source!r} is not a local module, and its code is not guessed": "seine Quelle {source!r} ist kein lokales Modul, und sein Code wird nicht geraten",
     "its source {source!r} lies outside the workspace": "seine Quelle {source!r} liegt außerhalb des Arbeitsbereichs",
+    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "wird zu 32 zufälligen Hexadezimalziffern (ALIYUN::RandomString), einer UUID ohne ihre Bindestriche, da die Konfiguration mehrere random_uuid hat und der Stack nur eine ID",
+    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "wird zu {length} zufälligen Ziffern (ALIYUN::RandomString), die mit 0 beginnen können und nicht auf {low}..{high} beschränkt sind: richtig für ein Namenssuffix, nicht für eine Zahl",
+    "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "sein Zeichensatz ist in den Dateien nicht bekannt, oder es hat weniger Zeichen als Zeichenklassen (ROS setzt jede Klasse mindestens einmal ein)",
+    "its min and max are not literal whole numbers from 0 up": "sein min und max sind keine literalen ganzen Zahlen ab 0",
+    "keepers not converted (ROS keeps the value for the stack's life)": "keepers wird nicht konvertiert (ROS behält den Wert für die Lebensdauer des Stacks)",
+    "the password is an attribute of the stack (ALIYUN::RandomString), which Terraform marks sensitive": "das Passwort ist ein Attribut des Stacks (ALIYUN::RandomString), das Terraform als sensibel kennzeichnet",
+    "{address} became {name}, the UUID ROS gives each stack.": "{address} wurde zu {name}, der UUID, die ROS jedem Stack gibt.",
+    "{name} is known only at deploy time; converted as true": "{name} ist erst beim Bereitstellen bekannt; als true konvertiert",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "Die Ordner, die eine Konvertierung liest, enthalten mehr als {limit} Einträge; konvertieren Sie einen kleineren Ordner.",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "Der Modulordner {path} ist ein symbolischer Link auf einen Ort außerhalb des Arbeitsbereichs, dem nicht gefolgt wird.",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "Das Root-Modul {root} liegt oben im Workspace, wie ROS es ausführt; die {count} weiteren Dateien, die es braucht, liegen mit ihren Pfaden im Arbeitsbereich unter {outside}/, und die Modulquellen, die sie nennen, wurden entsprechend umgeschrieben.",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "Der Arbeitsbereich hat dort, wo eine Konvertierung sucht, mehr als {limit} Terraform-Dateien; konvertieren Sie einen kleineren Ordner.",
+    "There is no .tf file in the root module folder {root}.": "Im Ordner des Root-Moduls {root} gibt es keine .tf-Datei.",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} ist ein symbolischer Link auf einen Ort außerhalb des Terraform-Verzeichnisses, dem nicht gefolgt wird; kopieren Sie die Datei stattdessen in das Verzeichnis.",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} ist ein symbolischer Link auf einen Ort außerhalb des Arbeitsbereichs, dem nicht gefolgt wird; kopieren Sie die Datei stattdessen in den Arbeitsbereich.",
+    "{path} is not a folder with .tf files (a root module).": "{path} ist kein Ordner mit .tf-Dateien (ein Root-Modul).",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path}: Die Quelle des Moduls {name} konnte für den Workspace nicht umgeschrieben werden (schreiben Sie sie als source = "..." in eine eigene Zeile), daher kann das Root-Modul nicht nach oben in den Workspace verschoben werden.',
     "its value is computed JSON text, which ROS needs as an object": "sein Wert ist berechneter JSON-Text, den ROS als Objekt braucht",
     "its value is computed, so its nested arguments cannot be mapped": "sein Wert wird berechnet, daher lassen sich seine verschachtelten Argumente nicht zuordnen",
     "its value is not JSON text": "sein Wert ist kein JSON-Text",

@@ -753,13 +753,6 @@ TEXTS: dict[str, str] = {
         "{path} es un enlace simbólico a un archivo que no existe."
     ),
     (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into "
-        "the directory instead."
-    ): (
-        "{path} es un enlace simbólico a {target}, fuera del directorio de Terraform; copie el "
-        "archivo en el directorio."
-    ),
-    (
         "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
         "UTF-8."
     ): (
@@ -790,6 +783,23 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "su origen {source!r} no tiene archivos .tf en el espacio de trabajo",
     "its source {source!r} is not a local module, and its code is not guessed": "su origen {source!r} no es un módulo local y su código no se adivina",
     "its source {source!r} lies outside the workspace": "su origen {source!r} está fuera del espacio de trabajo",
+    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "se convierte en 32 dígitos hexadecimales aleatorios (ALIYUN::RandomString), un UUID sin sus guiones, porque la configuración tiene varios random_uuid y la pila un solo ID",
+    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "se convierte en {length} dígitos aleatorios (ALIYUN::RandomString), que pueden empezar por 0 y no se limitan a {low}..{high}: sirve para un sufijo de nombre, no para un número",
+    "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "su conjunto de caracteres no se conoce en los archivos, o tiene menos caracteres que clases de caracteres (ROS pone cada clase al menos una vez)",
+    "its min and max are not literal whole numbers from 0 up": "su min y max no son números enteros literales desde 0",
+    "keepers not converted (ROS keeps the value for the stack's life)": "keepers no se convierte (ROS conserva el valor durante toda la vida de la pila)",
+    "the password is an attribute of the stack (ALIYUN::RandomString), which Terraform marks sensitive": "la contraseña es un atributo de la pila (ALIYUN::RandomString), que Terraform marca como sensible",
+    "{address} became {name}, the UUID ROS gives each stack.": "{address} se convirtió en {name}, el UUID que ROS da a cada pila.",
+    "{name} is known only at deploy time; converted as true": "{name} solo se conoce al desplegar; se convierte como true",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "Las carpetas que lee una conversión contienen más de {limit} entradas; convierta una carpeta más pequeña.",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "La carpeta de módulo {path} es un enlace simbólico a un lugar fuera del espacio de trabajo, que no se sigue.",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "El módulo raíz {root} está en la parte superior del Workspace, como lo ejecuta ROS; los otros {count} archivos que necesita están bajo {outside}/ con sus rutas del espacio de trabajo, y las fuentes de módulo que los nombran se reescribieron en consecuencia.",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "El espacio de trabajo tiene más de {limit} archivos Terraform donde mira una conversión; convierta una carpeta más pequeña.",
+    "There is no .tf file in the root module folder {root}.": "No hay ningún archivo .tf en la carpeta del módulo raíz {root}.",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} es un enlace simbólico a un lugar fuera del directorio de Terraform, que no se sigue; copie el archivo en el directorio en su lugar.",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} es un enlace simbólico a un lugar fuera del espacio de trabajo, que no se sigue; copie el archivo en el espacio de trabajo en su lugar.",
+    "{path} is not a folder with .tf files (a root module).": "{path} no es una carpeta con archivos .tf (un módulo raíz).",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path}: no se pudo reescribir la fuente del módulo {name} para el Workspace (escríbala como source = "..." en una línea propia), así que el módulo raíz no puede moverse a la parte superior del Workspace.',
     "its value is computed JSON text, which ROS needs as an object": "su valor es texto JSON calculado, que ROS necesita como objeto",
     "its value is computed, so its nested arguments cannot be mapped": "su valor se calcula, así que sus argumentos anidados no se pueden asignar",
     "its value is not JSON text": "su valor no es texto JSON",

@@ -768,13 +768,6 @@ TEXTS: dict[str, str] = {
         "{path} est un lien symbolique vers un fichier manquant."
     ),
     (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
-        "directory instead."
-    ): (
-        "{path} est un lien symbolique vers {target}, en dehors du répertoire Terraform ; copiez "
-        "plutôt le fichier dans le répertoire."
-    ),
-    (
         "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
         "UTF-8."
     ): (
@@ -805,6 +798,23 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "sa source {source!r} n'a pas de fichiers .tf dans l'espace de travail",
     "its source {source!r} is not a local module, and its code is not guessed": "sa source {source!r} n'est pas un module local, et son code n'est pas deviné",
     "its source {source!r} lies outside the workspace": "sa source {source!r} se trouve hors de l'espace de travail",
+    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "devient 32 chiffres hexadécimaux aléatoires (ALIYUN::RandomString), un UUID sans ses tirets, car la configuration a plusieurs random_uuid et la pile un seul ID",
+    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "devient {length} chiffres aléatoires (ALIYUN::RandomString), qui peuvent commencer par 0 et ne sont pas limités à {low}..{high} : convient à un suffixe de nom, pas à un nombre",
+    "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "son jeu de caractères n'est pas connu dans les fichiers, ou il a moins de caractères que de classes de caractères (ROS place chaque classe au moins une fois)",
+    "its min and max are not literal whole numbers from 0 up": "ses min et max ne sont pas des entiers littéraux à partir de 0",
+    "keepers not converted (ROS keeps the value for the stack's life)": "keepers n'est pas converti (ROS garde la valeur pendant toute la vie de la pile)",
+    "the password is an attribute of the stack (ALIYUN::RandomString), which Terraform marks sensitive": "le mot de passe est un attribut de la pile (ALIYUN::RandomString), que Terraform marque comme sensible",
+    "{address} became {name}, the UUID ROS gives each stack.": "{address} est devenu {name}, l'UUID que ROS donne à chaque pile.",
+    "{name} is known only at deploy time; converted as true": "{name} n'est connu qu'au déploiement ; converti comme true",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "Les dossiers qu'une conversion lit contiennent plus de {limit} entrées ; convertissez un dossier plus petit.",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "Le dossier de module {path} est un lien symbolique vers un emplacement hors de l'espace de travail, qui n'est pas suivi.",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "Le module racine {root} est en haut du Workspace, comme ROS l'exécute ; les {count} autres fichiers dont il a besoin sont sous {outside}/ avec leurs chemins de l'espace de travail, et les sources de module qui les nomment ont été réécrites en conséquence.",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "L'espace de travail contient plus de {limit} fichiers Terraform là où une conversion regarde ; convertissez un dossier plus petit.",
+    "There is no .tf file in the root module folder {root}.": "Il n'y a aucun fichier .tf dans le dossier du module racine {root}.",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} est un lien symbolique vers un emplacement hors du répertoire Terraform, qui n'est pas suivi ; copiez plutôt le fichier dans le répertoire.",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} est un lien symbolique vers un emplacement hors de l'espace de travail, qui n'est pas suivi ; copiez plutôt le fichier dans l'espace de travail.",
+    "{path} is not a folder with .tf files (a root module).": "{path} n'est pas un dossier contenant des fichiers .tf (un module racine).",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path} : la source du module {name} n\'a pas pu être réécrite pour le Workspace (écrivez-la source = "..." sur une ligne à part), donc le module racine ne peut pas être placé en haut du Workspace.',
     "its value is computed JSON text, which ROS needs as an object": "sa valeur est un texte JSON calculé, que ROS attend sous forme d'objet",
     "its value is computed, so its nested arguments cannot be mapped": "sa valeur est calculée, donc ses arguments imbriqués ne peuvent pas être mis en correspondance",
     "its value is not JSON text": "sa valeur n'est pas un texte JSON",

@@ -685,13 +685,6 @@ TEXTS: dict[str, str] = {
         "{directory} は Terraform ファイルを含むディレクトリではありません。"
     ),
     "Cannot list {path}: {reason}.": "{path} の内容を一覧表示できません：{reason}。",
-    (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
-        "directory instead."
-    ): (
-        "{path} は Terraform ディレクトリ外の {target} へのシンボリックリンクです。"
-        "代わりにファイルをディレクトリ内にコピーしてください。"
-    ),
     "{path} is a symlink to a missing file.": (
         "{path} は存在しないファイルへのシンボリックリンクです。"
     ),
@@ -804,6 +797,23 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "ソース {source!r} にはワークスペース内の .tf ファイルがありません",
     "its source {source!r} is not a local module, and its code is not guessed": "ソース {source!r} はローカルモジュールではなく、そのコードは推測しません",
     "its source {source!r} lies outside the workspace": "ソース {source!r} はワークスペースの外にあります",
+    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "32 桁のランダムな 16 進数（ALIYUN::RandomString）、つまりハイフンのない UUID になります。構成に random_uuid が複数あり、スタックの ID は 1 つだけのためです",
+    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "{length} 桁のランダムな数字（ALIYUN::RandomString）になります。0 で始まることがあり、{low}..{high} には収まりません。名前の接尾辞には適しますが、数値には適しません",
+    "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "文字セットがファイル内で分からないか、文字数が文字クラスの数より少ないです（ROS は各クラスを少なくとも 1 回入れます）",
+    "its min and max are not literal whole numbers from 0 up": "min と max が 0 以上の整数リテラルではありません",
+    "keepers not converted (ROS keeps the value for the stack's life)": "keepers は変換されません（ROS はスタックの存続期間中この値を保持します）",
+    "the password is an attribute of the stack (ALIYUN::RandomString), which Terraform marks sensitive": "パスワードはスタックの属性（ALIYUN::RandomString）になります。Terraform ではこれを機密として扱います",
+    "{address} became {name}, the UUID ROS gives each stack.": "{address} は {name}（ROS が各スタックに与える UUID）になりました。",
+    "{name} is known only at deploy time; converted as true": "{name} はデプロイ時にしか分かりません。true として変換しました",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "変換が読むフォルダーには {limit} 件を超える項目があります。より小さなフォルダーを変換してください。",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "モジュールフォルダー {path} はワークスペース外を指すシンボリックリンクのため、たどりません。",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "ルートモジュール {root} は ROS が実行するとおり Workspace の最上位に置かれます。必要な他の {count} 個のファイルはワークスペースのパスのまま {outside}/ の下にあり、それらを指すモジュールのソースはそれに合わせて書き換えられました。",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "変換が参照する場所に、ワークスペースの Terraform ファイルが {limit} 個を超えてあります。より小さなフォルダーを変換してください。",
+    "There is no .tf file in the root module folder {root}.": "ルートモジュールのフォルダー {root} に .tf ファイルがありません。",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} は Terraform ディレクトリ外を指すシンボリックリンクのため、たどりません。代わりにファイルをディレクトリにコピーしてください。",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} はワークスペース外を指すシンボリックリンクのため、たどりません。代わりにファイルをワークスペースにコピーしてください。",
+    "{path} is not a folder with .tf files (a root module).": "{path} は .tf ファイルのあるフォルダー（ルートモジュール）ではありません。",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path}: モジュール {name} のソースを Workspace 用に書き換えられませんでした（source = "..." を単独の行に書いてください）。そのため、ルートモジュールを Workspace の最上位に移せません。',
     "its value is computed JSON text, which ROS needs as an object": "値が計算された JSON テキストですが、ROS はオブジェクトを必要とします",
     "its value is computed, so its nested arguments cannot be mapped": "値が計算されるため、入れ子の引数を対応付けられません",
     "its value is not JSON text": "値が JSON テキストではありません",

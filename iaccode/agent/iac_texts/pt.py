@@ -735,13 +735,6 @@ TEXTS: dict[str, str] = {
         "{path} é um link simbólico para um arquivo inexistente."
     ),
     (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into "
-        "the directory instead."
-    ): (
-        "{path} é um link simbólico para {target}, fora do diretório do Terraform; copie o "
-        "arquivo para dentro do diretório."
-    ),
-    (
         "{path} is not UTF-8 text (invalid byte at offset {offset}); ROS Workspace files must be "
         "UTF-8."
     ): (
@@ -772,6 +765,23 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "a sua origem {source!r} não tem ficheiros .tf no espaço de trabalho",
     "its source {source!r} is not a local module, and its code is not guessed": "a sua origem {source!r} não é um módulo local e o seu código não é adivinhado",
     "its source {source!r} lies outside the workspace": "a sua origem {source!r} está fora do espaço de trabalho",
+    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "torna-se 32 dígitos hexadecimais aleatórios (ALIYUN::RandomString), um UUID sem os seus hífenes, porque a configuração tem vários random_uuid e a pilha só um ID",
+    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "torna-se {length} dígitos aleatórios (ALIYUN::RandomString), que podem começar por 0 e não ficam limitados a {low}..{high}: serve para um sufixo de nome, não para um número",
+    "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "o seu conjunto de caracteres não é conhecido nos ficheiros, ou tem menos caracteres do que classes de caracteres (o ROS coloca cada classe pelo menos uma vez)",
+    "its min and max are not literal whole numbers from 0 up": "o seu min e max não são números inteiros literais a partir de 0",
+    "keepers not converted (ROS keeps the value for the stack's life)": "keepers não é convertido (o ROS mantém o valor durante a vida da pilha)",
+    "the password is an attribute of the stack (ALIYUN::RandomString), which Terraform marks sensitive": "a palavra-passe é um atributo da pilha (ALIYUN::RandomString), que o Terraform marca como sensível",
+    "{address} became {name}, the UUID ROS gives each stack.": "{address} tornou-se {name}, o UUID que o ROS dá a cada pilha.",
+    "{name} is known only at deploy time; converted as true": "{name} só é conhecido na implementação; convertido como true",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "As pastas que uma conversão lê contêm mais de {limit} entradas; converta uma pasta menor.",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "A pasta de módulo {path} é uma ligação simbólica para um local fora do espaço de trabalho, que não é seguida.",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "O módulo raiz {root} está no topo do Workspace, como o ROS o executa; os outros {count} ficheiros de que precisa estão em {outside}/ com os seus caminhos do espaço de trabalho, e as origens de módulo que os nomeiam foram reescritas em conformidade.",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "O espaço de trabalho tem mais de {limit} ficheiros Terraform onde uma conversão procura; converta uma pasta menor.",
+    "There is no .tf file in the root module folder {root}.": "Não há nenhum ficheiro .tf na pasta do módulo raiz {root}.",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} é uma ligação simbólica para um local fora do diretório Terraform, que não é seguida; copie antes o ficheiro para o diretório.",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} é uma ligação simbólica para um local fora do espaço de trabalho, que não é seguida; copie antes o ficheiro para o espaço de trabalho.",
+    "{path} is not a folder with .tf files (a root module).": "{path} não é uma pasta com ficheiros .tf (um módulo raiz).",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path}: não foi possível reescrever a origem do módulo {name} para o Workspace (escreva-a como source = "..." numa linha própria), por isso o módulo raiz não pode ser movido para o topo do Workspace.',
     "its value is computed JSON text, which ROS needs as an object": "o seu valor é texto JSON calculado, que o ROS precisa como objeto",
     "its value is computed, so its nested arguments cannot be mapped": "o seu valor é calculado, por isso os seus argumentos aninhados não podem ser mapeados",
     "its value is not JSON text": "o seu valor não é texto JSON",

@@ -601,10 +601,6 @@ TEXTS: dict[str, str] = {
         "{directory} 不是包含 Terraform 文件的目录。"
     ),
     "Cannot list {path}: {reason}.": "无法列出 {path} 的内容：{reason}。",
-    (
-        "{path} is a symlink to {target}, outside the Terraform directory; copy the file into the "
-        "directory instead."
-    ): ("{path} 是指向 Terraform 目录之外的 {target} 的符号链接；请改为将该文件复制到目录中。"),
     "{path} is a symlink to a missing file.": "{path} 是指向不存在文件的符号链接。",
     (
         "The directory has more than {limit} Terraform files (ROS accepts at most 50 Workspace "
@@ -698,6 +694,23 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "其来源 {source!r} 在工作区中没有 .tf 文件",
     "its source {source!r} is not a local module, and its code is not guessed": "其来源 {source!r} 不是本地模块，不会猜测其代码",
     "its source {source!r} lies outside the workspace": "其来源 {source!r} 位于工作区之外",
+    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "变为 32 位随机十六进制数字（ALIYUN::RandomString），即不带连字符的 UUID，因为配置中有多个 random_uuid，而资源栈只有一个 ID",
+    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "变为 {length} 位随机数字（ALIYUN::RandomString），可能以 0 开头，且不限于 {low}..{high}：适合作名称后缀，不适合作数字",
+    "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "其字符集在文件中未知，或其字符数少于字符类别数（ROS 会让每个类别至少出现一次）",
+    "its min and max are not literal whole numbers from 0 up": "其 min 和 max 不是从 0 起的整数字面量",
+    "keepers not converted (ROS keeps the value for the stack's life)": "keepers 未转换（ROS 在资源栈的整个生命周期内保留该值）",
+    "the password is an attribute of the stack (ALIYUN::RandomString), which Terraform marks sensitive": "密码成为资源栈的属性（ALIYUN::RandomString），而 Terraform 将其标记为敏感",
+    "{address} became {name}, the UUID ROS gives each stack.": "{address} 变为 {name}，即 ROS 为每个资源栈分配的 UUID。",
+    "{name} is known only at deploy time; converted as true": "{name} 仅在部署时可知；按 true 转换",
+    "The folders a conversion reads hold more than {limit} entries; convert a smaller folder.": "转换读取的文件夹包含超过 {limit} 个条目；请转换更小的文件夹。",
+    "The module folder {path} is a symlink to a place outside the workspace, which is not followed.": "模块文件夹 {path} 是指向工作区之外位置的符号链接，不会跟随。",
+    "The root module {root} is at the top of the Workspace, as ROS runs it; the {count} other files it needs are under {outside}/ with their workspace paths, and the module sources naming them were rewritten to match.": "根模块 {root} 位于 Workspace 顶层，与 ROS 运行方式一致；它需要的其他 {count} 个文件以其工作区路径放在 {outside}/ 下，指向它们的模块来源已相应改写。",
+    "The workspace has more than {limit} Terraform files where a conversion looks; convert a smaller folder.": "工作区中转换查看的位置有超过 {limit} 个 Terraform 文件；请转换更小的文件夹。",
+    "There is no .tf file in the root module folder {root}.": "根模块文件夹 {root} 中没有 .tf 文件。",
+    "{path} is a symlink to a place outside the Terraform directory, which is not followed; copy the file into the directory instead.": "{path} 是指向 Terraform 目录之外位置的符号链接，不会跟随；请改为将文件复制到该目录中。",
+    "{path} is a symlink to a place outside the workspace, which is not followed; copy the file into the workspace instead.": "{path} 是指向工作区之外位置的符号链接，不会跟随；请改为将文件复制到工作区中。",
+    "{path} is not a folder with .tf files (a root module).": "{path} 不是包含 .tf 文件的文件夹（根模块）。",
+    '{path}: the source of module {name} could not be rewritten for the Workspace (write it as source = "..." on a line of its own), so the root module cannot be moved to the top of the Workspace.': '{path}：无法为 Workspace 改写模块 {name} 的来源（请将 source = "..." 单独写在一行），因此无法将根模块移到 Workspace 顶层。',
     "its value is computed JSON text, which ROS needs as an object": "其值是计算得到的 JSON 文本，而 ROS 需要对象",
     "its value is computed, so its nested arguments cannot be mapped": "其值是计算得到的，因此无法映射其嵌套参数",
     "its value is not JSON text": "其值不是 JSON 文本",

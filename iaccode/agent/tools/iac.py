@@ -130,8 +130,9 @@ class ConvertTerraform:
     spec = ToolSpec(
         name="convert_terraform",
         description=(
-            "Convert Terraform to a ROS template: a directory of the workspace ('path'; only "
-            "the root module and the local modules it calls are read), or HCL text "
+            "Convert Terraform to a ROS template: a root module folder of the workspace "
+            "('path', such as '.' or 'examples/complete'; only it and the local modules it "
+            "calls, anywhere in the workspace, are read), or HCL text "
             "('terraform'). mode 'native' maps alicloud_* resources to ROS resource types (the "
             "vendor's ~810 rules; local modules inlined, count and for_each unrolled, data "
             "sources as DATASOURCE resources or picker parameters) and says what it could not "
@@ -161,12 +162,12 @@ class ConvertTerraform:
             raise ToolError("'mode' must be 'native' or 'compatible'.")
         translate = _translate(args)
         try:
-            files = await _terraform_files(args, ctx)
+            root, files = await _terraform_files(args, ctx)
             if mode == "compatible":
                 transform = args.get("transform") or DEFAULT_TRANSFORM
-                wrap = functools.partial(wrap_terraform, transform=transform)
+                wrap = functools.partial(wrap_terraform, transform=transform, root=root)
                 template = await trio.to_thread.run_sync(wrap, files)
-                notes = await trio.to_thread.run_sync(wrap_notes, files)
+                notes = await trio.to_thread.run_sync(wrap_notes, files, root)
                 return await template_result(
                     ctx,
                     "template.yaml",
@@ -175,7 +176,8 @@ class ConvertTerraform:
                     mode=mode,
                     warnings=[note.render(translate) for note in notes],
                 )
-            conversion = await trio.to_thread.run_sync(convert_terraform, files)
+            native = functools.partial(convert_terraform, root=root)
+            conversion = await trio.to_thread.run_sync(native, files)
         except TerraformError as exc:
             raise ToolError(exc.text.render(translate)) from None
         return await template_result(
@@ -191,16 +193,26 @@ class ConvertTerraform:
         )
 
 
-async def _terraform_files(args: Mapping[str, Any], ctx: ToolContext) -> dict[str, str]:
+async def _terraform_files(args: Mapping[str, Any], ctx: ToolContext) -> tuple[str, dict[str, str]]:
+    """The root module's folder (relative to the workspace) and the files it reads, keyed by
+    their workspace paths. Raises ToolError for a path outside the workspace or no folder,
+    `TerraformError` for what the files lack."""
     inline = args.get("terraform")
     if isinstance(inline, str) and inline.strip():
-        return {"main.tf": inline}
+        return "", {"main.tf": inline}
     directory = await workspace_path(ctx.cwd, args.get("path") or ".", must_exist=True)
     if not await trio.Path(directory).is_dir():
         raise ToolError(f"{args.get('path')!r} is not a directory.")
-    # Only what Terraform reads at the top: examples/ and tests/ of a module repository are
+    # The workspace is the boundary, so an example's `source = "../.."` is followed; only what
+    # Terraform reads for this root module: the repository's other examples/ and tests/ are
     # configurations of their own and would count against ROS's 50-file Workspace limit.
-    return await trio.to_thread.run_sync(collect_used_files, directory)
+    workspace = Path(await trio.Path(ctx.cwd).resolve())
+    if not directory.is_relative_to(workspace):  # resolved inside cwd, so never; but no crash
+        raise ToolError(f"{args.get('path')!r} is outside the workspace.")
+    root = directory.relative_to(workspace).as_posix()
+    root = "" if root == "." else root
+    collect = functools.partial(collect_used_files, workspace, root)
+    return root, await trio.to_thread.run_sync(collect)
 
 
 class ComposeTemplate:

@@ -1,0 +1,396 @@
+"""Terraform expressions over values known only at deploy time: `try()` over a conditional
+resource, and one placeholder per argument text (not per failing part)."""
+
+from __future__ import annotations
+
+from tests.iac.test_tf_constructs import main, props
+
+CREATE = """
+    variable "create" {
+      type    = bool
+      default = true
+    }
+    """
+CONDITIONAL_POLICY = (
+    CREATE
+    + """
+    resource "alicloud_ram_policy" "policy" {
+      count           = var.create ? 1 : 0
+      policy_name     = "p"
+      policy_document = jsonencode({ Version = "1", Statement = [] })
+    }
+    """
+)
+
+
+def test_try_over_a_conditional_resource_is_fn_if_of_its_condition() -> None:
+    conversion = main(
+        CONDITIONAL_POLICY
+        + """
+        resource "alicloud_vpc" "v" {
+          vpc_name   = try(alicloud_ram_policy.policy[0].policy_name, "none")
+          cidr_block = "10.0.0.0/8"
+        }
+        output "id" {
+          value = try(alicloud_ram_policy.policy[0].id, "")
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["VpcName"] == {
+        "Fn::If": ["RamPolicy_policy_Condition", "p", "none"]
+    }
+    assert conversion.template["Outputs"] == {
+        "id": {
+            "Value": {"Fn::If": ["RamPolicy_policy_Condition", {"Ref": "RamPolicy_policy"}, ""]},
+            "Label": "id",
+        }
+    }
+    assert conversion.summary.lossy == 0
+
+
+def test_try_takes_the_first_argument_that_converts() -> None:
+    conversion = main(
+        """
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = try(alicloud_vpc.v.id, "")
+          cidr_block = try(nosuchfunction("x"), "10.0.1.0/24")
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    assert props(conversion, "Vswitch_s") == {
+        "VpcId": {"Ref": "Vpc_v"},
+        "CidrBlock": "10.0.1.0/24",
+        "ZoneId": "cn-hangzhou-h",
+    }
+    assert conversion.summary.lossy == 0
+
+
+def test_a_deploy_time_local_read_by_count_and_a_name_gets_one_parameter_each() -> None:
+    conversion = main(
+        """
+        variable "items" {
+          type = list(object({ id = string }))
+        }
+        locals {
+          n = length([for i in var.items : i.id])
+        }
+        resource "alicloud_eip" "e" {
+          count        = local.n
+          address_name = local.n > 1 ? "many" : "one"
+        }
+        """
+    )
+    entry = conversion.template["Resources"]["Eip_e"]
+    assert entry["Count"] == {"Ref": "Eip_e_Count"}
+    assert entry["Properties"] == {"Name": {"Ref": "Eip_e_Name"}}
+    parameters = conversion.template["Parameters"]
+    assert (parameters["Eip_e_Count"]["Type"], parameters["Eip_e_Name"]["Type"]) == (
+        "Number",
+        "String",
+    )
+
+
+def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_inside() -> None:
+    conversion = main(
+        """
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "my-logs"
+        }
+        resource "alicloud_ram_policy" "p" {
+          policy_name     = "read-logs"
+          policy_document = jsonencode({
+            Version = "1"
+            Statement = [{
+              Effect   = "Allow"
+              Action   = ["oss:GetObject"]
+              Resource = ["acs:oss:*:*:${alicloud_oss_bucket.b.id}/*"]
+            }]
+          })
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          description = jsonencode({ bucket = alicloud_oss_bucket.b.id, n = 2, on = true })
+        }
+        """
+    )
+    assert props(conversion, "RamPolicy_p")["PolicyDocument"] == {
+        "Version": "1",
+        "Statement": [
+            {
+                "Effect": "Allow",
+                "Action": ["oss:GetObject"],
+                "Resource": [{"Fn::Sub": "acs:oss:*:*:${OssBucket_b}/*"}],
+            }
+        ],
+    }
+    # A String property: the JSON text, computed by ROS.
+    assert props(conversion, "Vpc_v")["Description"] == {
+        "Fn::Sub": '{"bucket":"${OssBucket_b}","n":2,"on":true}'
+    }
+    assert type(props(conversion, "Vpc_v")["Description"]) is dict  # renders as YAML
+    assert (conversion.summary.native, conversion.summary.lossy) == (3, 0)
+
+
+def test_join_of_a_splat_of_one_resource_is_its_value_or_nothing() -> None:
+    conversion = main(
+        CREATE
+        + """
+        resource "alicloud_nas_access_group" "g" {
+          count             = var.create ? 1 : 0
+          access_group_name = "tf-group"
+          access_group_type = "Vpc"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        output "name" {
+          value = join("", alicloud_nas_access_group.g[*].access_group_name)
+        }
+        output "group" {
+          value = join("", alicloud_nas_access_group.g[*].id)
+        }
+        output "vpc" {
+          value = join(",", alicloud_vpc.v[*].id)
+        }
+        output "two" {
+          value = join("-", [alicloud_vpc.v.id, "x"])
+        }
+        """
+    )
+    assert conversion.template["Outputs"] == {
+        "name": {
+            "Value": {"Fn::If": ["NasAccessGroup_g_Condition", "tf-group", ""]},
+            "Label": "name",
+        },
+        "group": {
+            "Value": {"Fn::If": ["NasAccessGroup_g_Condition", {"Ref": "NasAccessGroup_g"}, ""]},
+            "Label": "group",
+        },
+        "vpc": {"Value": {"Ref": "Vpc_v"}, "Label": "vpc"},
+        "two": {"Value": {"Fn::Sub": "${Vpc_v}-x"}, "Label": "two"},
+    }
+
+
+def test_a_splat_of_one_resource_given_to_a_text_property_is_its_value() -> None:
+    conversion = main(
+        """
+        variable "db_name" {
+          type = string
+        }
+        resource "alicloud_db_database" "d" {
+          instance_id   = "rm-1"
+          name          = var.db_name
+          character_set = "utf8"
+        }
+        resource "alicloud_db_account_privilege" "p" {
+          instance_id  = "rm-1"
+          account_name = "admin"
+          db_names     = alicloud_db_database.d[*].name
+          privilege    = "ReadOnly"
+        }
+        """
+    )
+    assert props(conversion, "DbAccountPrivilege_p")["DBName"] == {"Ref": "db_name"}
+
+
+def test_length_tests_over_parameters_and_conditional_resources_are_ros_conditions() -> None:
+    conversion = main(
+        """
+        variable "records" {
+          type    = list(string)
+          default = []
+        }
+        variable "record_list" {
+          type    = list(string)
+          default = ["a"]
+        }
+        variable "zone" {
+          type    = string
+          default = ""
+        }
+        variable "create" {
+          type    = bool
+          default = true
+        }
+        resource "alicloud_vpc" "v" {
+          count      = var.create ? 1 : 0
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id      = length(alicloud_vpc.v) > 0 ? alicloud_vpc.v[0].id : "vpc-existing"
+          cidr_block  = "10.0.1.0/24"
+          zone_id     = 0 == length(var.zone) ? "cn-hangzhou-h" : var.zone
+          description = join(",", length(var.records) >= 1 ? var.records : var.record_list)
+        }
+        output "vpc" {
+          value = length(alicloud_vpc.v) > 0 ? alicloud_vpc.v[0].id : ""
+        }
+        """
+    )
+    joined = {"Fn::Join": [",", {"Ref": "records"}]}
+    assert conversion.template["Conditions"] == {
+        "Vpc_v_Condition": {"Fn::Equals": [True, {"Ref": "create"}]},
+        "Vswitch_s_Condition": {"Fn::Equals": ["", {"Ref": "zone"}]},
+        "Vswitch_s_Condition_2": {"Fn::Not": {"Fn::Equals": ["", joined]}},
+    }
+    assert props(conversion, "Vswitch_s") == {
+        "VpcId": {"Fn::If": ["Vpc_v_Condition", {"Ref": "Vpc_v"}, "vpc-existing"]},
+        "CidrBlock": "10.0.1.0/24",
+        "ZoneId": {"Fn::If": ["Vswitch_s_Condition", "cn-hangzhou-h", {"Ref": "zone"}]},
+        "Description": {
+            "Fn::If": [
+                "Vswitch_s_Condition_2",
+                joined,
+                {"Fn::Join": [",", {"Ref": "record_list"}]},
+            ]
+        },
+    }
+    assert conversion.template["Outputs"] == {
+        "vpc": {"Value": {"Fn::If": ["Vpc_v_Condition", {"Ref": "Vpc_v"}, ""]}, "Label": "vpc"}
+    }
+    assert conversion.summary.lossy == 0
+
+
+def test_flatten_of_rules_naming_a_resource_unrolls_them() -> None:
+    conversion = main(
+        """
+        resource "alicloud_security_group" "sg" {
+          vpc_id = "vpc-1"
+        }
+        locals {
+          rules = flatten([
+            for _, obj in [{ port = "443/443" }, { port = "80/80" }] : [{
+              port  = obj.port
+              group = alicloud_security_group.sg.id
+            }]
+          ])
+        }
+        resource "alicloud_security_group_rule" "r" {
+          count             = length(local.rules)
+          type              = "ingress"
+          ip_protocol       = "tcp"
+          port_range        = local.rules[count.index].port
+          security_group_id = local.rules[count.index].group
+          cidr_ip           = "10.0.0.0/8"
+        }
+        """
+    )
+    rule = conversion.template["Resources"]["SecurityGroupRule_r"]
+    assert rule["Count"] == 2
+    group = {"Ref": "SecurityGroup_sg"}
+    rules = [{"port": "443/443", "group": group}, {"port": "80/80", "group": group}]
+    this_one = {"Fn::Select": [{"Ref": "ALIYUN::Index"}, rules]}
+    assert rule["Properties"]["SecurityGroupId"] == {"Fn::Select": ["group", this_one]}
+    assert rule["Properties"]["PortRange"] == {"Fn::Select": ["port", this_one]}
+    assert conversion.summary.lossy == 0
+
+
+def test_a_comparison_operator_is_the_ros_value_that_spells_it_out() -> None:
+    conversion = main(
+        """
+        resource "alicloud_cms_alarm" "a" {
+          name    = "cpu"
+          project = "acs_kvstore"
+          metric  = "CpuUsage"
+          dimensions = {
+            instanceId = "r-1"
+          }
+          escalations_critical {
+            statistics          = "Average"
+            comparison_operator = "<="
+            threshold           = 35
+            times               = 2
+          }
+          contact_groups = ["ops"]
+        }
+        """
+    )
+    assert props(conversion, "CmsAlarm_a")["Escalations"] == {
+        "Critical": {
+            "Statistics": "Average",
+            "ComparisonOperator": "LessThanOrEqualToThreshold",
+            "Threshold": 35,
+            "Times": 2,
+        }
+    }
+
+
+def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
+    forms = """
+        output "a" {
+          value = alicloud_vpc.v.*.id[0]
+        }
+        output "c" {
+          value = concat(alicloud_vpc.v.*.id, [""])[0]
+        }
+        output "d" {
+          value = element(alicloud_vpc.v.*.id, 0)
+        }
+        output "e" {
+          value = length(alicloud_vpc.v[*].id)
+        }
+        """
+    plain = main('resource "alicloud_vpc" "v" {\n  cidr_block = "10.0.0.0/8"\n}\n' + forms)
+    vpc = {"Ref": "Vpc_v"}
+    assert {name: o["Value"] for name, o in plain.template["Outputs"].items()} == {
+        "a": vpc,
+        "c": vpc,
+        "d": vpc,
+        "e": 1,
+    }
+    conditional = main(
+        CREATE
+        + """
+        resource "alicloud_vpc" "v" {
+          count      = var.create ? 1 : 0
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+        + forms
+    )
+    listed = {"Fn::If": ["Vpc_v_Condition", [vpc], []]}
+    outputs = conditional.template["Outputs"]
+    assert outputs["a"]["Value"] == {"Fn::Select": ["0", listed]}
+    assert outputs["c"]["Value"] == {"Fn::Select": ["0", {"Fn::ListMerge": [listed, [""]]}]}
+
+
+def test_coalesce_over_a_parameter_is_fn_if_of_a_condition_on_it() -> None:
+    conversion = main(
+        """
+        variable "name" {
+          type    = string
+          default = ""
+        }
+        variable "vpc_id" {
+          type    = string
+          default = ""
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          vpc_name    = coalesce(var.name, "tf-vpc")
+          description = coalesce("", "fixed", var.name)
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = coalesce(var.vpc_id, alicloud_vpc.v.id)
+          cidr_block = "10.0.1.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }
+        """
+    )
+    assert conversion.template["Conditions"] == {
+        "Vpc_v_Condition": {"Fn::Not": {"Fn::Equals": ["", {"Ref": "name"}]}},
+        "Vswitch_s_Condition": {"Fn::Not": {"Fn::Equals": ["", {"Ref": "vpc_id"}]}},
+    }
+    assert props(conversion, "Vpc_v") == {
+        "CidrBlock": "10.0.0.0/8",
+        "VpcName": {"Fn::If": ["Vpc_v_Condition", {"Ref": "name"}, "tf-vpc"]},
+        "Description": "fixed",
+    }
+    assert props(conversion, "Vswitch_s")["VpcId"] == {
+        "Fn::If": ["Vswitch_s_Condition", {"Ref": "vpc_id"}, {"Ref": "Vpc_v"}]
+    }
+    assert conversion.summary.lossy == 0

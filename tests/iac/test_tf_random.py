@@ -1,0 +1,193 @@
+"""hashicorp/random resources: `ALIYUN::RandomString` for strings, passwords and integers used as
+name suffixes, the stack's ID for a random_uuid; what differs from Terraform is said."""
+
+from __future__ import annotations
+
+from tests.iac.test_tf_constructs import main, props, warnings
+
+
+def test_a_random_string_is_a_ros_random_string_with_its_character_classes() -> None:
+    conversion = main(
+        """
+        resource "random_string" "suffix" {
+          length  = 8
+          special = false
+          upper   = false
+        }
+        resource "alicloud_ram_user" "u" {
+          name = "user-${random_string.suffix.result}"
+        }
+        """
+    )
+    assert conversion.template["Resources"]["RandomString_suffix"] == {
+        "Type": "ALIYUN::RandomString",
+        "Properties": {
+            "length": 8,
+            "character_classes": [{"class": "lowercase", "min": 1}, {"class": "digits", "min": 1}],
+        },
+    }
+    assert props(conversion, "RamUser_u") == {
+        "UserName": {"Fn::Sub": "user-${RandomString_suffix.value}"}
+    }
+    assert (conversion.summary.native, conversion.summary.lossy) == (2, 0)
+    assert "Parameters" not in conversion.template
+
+
+def test_a_random_password_keeps_its_special_characters_and_minimums_and_says_it_is_visible() -> (
+    None
+):
+    conversion = main(
+        """
+        resource "random_password" "p" {
+          length           = 16
+          override_special = "_%@"
+          min_numeric      = 2
+        }
+        resource "alicloud_db_account" "a" {
+          db_instance_id   = "rm-x"
+          account_name     = "admin"
+          account_password = random_password.p.result
+        }
+        """
+    )
+    assert props(conversion, "RandomPassword_p") == {
+        "length": 16,
+        "character_classes": [
+            {"class": "lowercase", "min": 1},
+            {"class": "uppercase", "min": 1},
+            {"class": "digits", "min": 2},
+        ],
+        "character_sequences": [{"sequence": "_%@", "min": 1}],
+    }
+    assert props(conversion, "DbAccount_a")["AccountPassword"] == {
+        "Fn::GetAtt": ["RandomPassword_p", "value"]
+    }
+    assert (
+        "random_password.p: the password is an attribute of the stack (ALIYUN::RandomString), "
+        "which Terraform marks sensitive."
+    ) in warnings(conversion)
+    assert (conversion.summary.native, conversion.summary.lossy) == (1, 1)
+
+
+def test_a_random_integer_name_suffix_is_random_digits_said_as_a_loss() -> None:
+    conversion = main(
+        """
+        resource "random_integer" "default" {
+          min = 10000
+          max = 99999
+        }
+        resource "alicloud_vpc" "v" {
+          vpc_name   = "tf-example-${random_integer.default.result}"
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+    )
+    assert props(conversion, "RandomInteger_default") == {
+        "length": 5,
+        "character_classes": [{"class": "digits", "min": 1}],
+    }
+    assert props(conversion, "Vpc_v")["VpcName"] == {
+        "Fn::Sub": "tf-example-${RandomInteger_default.value}"
+    }
+    assert (
+        "random_integer.default: becomes 5 random digits (ALIYUN::RandomString), which may start "
+        "with 0 and are not held to 10000..99999: right for a name suffix, not for a number."
+    ) in warnings(conversion)
+    assert (conversion.summary.found, conversion.summary.native) == (2, 1)
+
+
+def test_one_random_uuid_is_the_stack_id_and_two_are_random_hex_digits() -> None:
+    conversion = main(
+        """
+        resource "random_uuid" "this" {}
+        resource "alicloud_vpc" "v" {
+          vpc_name   = "vpc-${random_uuid.this.result}"
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+    )
+    assert props(conversion, "Vpc_v")["VpcName"] == {"Fn::Sub": "vpc-${ALIYUN::StackId}"}
+    assert "random_uuid.this became ALIYUN::StackId, the UUID ROS gives each stack." in (
+        warnings(conversion)
+    )
+    assert (conversion.summary.found, conversion.summary.native) == (2, 2)
+    two = main(
+        """
+        resource "random_uuid" "a" {}
+        resource "random_uuid" "b" {}
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+          vpc_name   = replace(random_uuid.b.result, "-", "")
+        }
+        """
+    )
+    hexadecimal = {
+        "length": 32,
+        "character_sequences": [{"sequence": "0123456789abcdef", "min": 1}],
+    }
+    assert props(two, "RandomUuid_a") == props(two, "RandomUuid_b") == hexadecimal
+    assert props(two, "Vpc_v")["VpcName"] == {
+        "Fn::Replace": [{"-": ""}, {"Fn::GetAtt": ["RandomUuid_b", "value"]}]
+    }
+    assert (
+        "random_uuid.a: becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID "
+        "without its dashes, as the configuration has several random_uuid and the stack only "
+        "one ID."
+    ) in warnings(two)
+    assert (two.summary.found, two.summary.native, two.summary.lossy) == (3, 1, 2)
+
+
+def test_a_random_string_in_a_module_is_renamed_with_the_module() -> None:
+    from tests.iac.test_tf_constructs import convert, project
+
+    conversion = convert(
+        project(
+            main_tf="""
+            module "m" {
+              source = "./m"
+            }
+            """,
+            m__main_tf="""
+            resource "random_string" "s" {
+              length  = 6
+              special = false
+            }
+            resource "alicloud_vpc" "v" {
+              vpc_name   = random_string.s.id
+              cidr_block = "10.0.0.0/8"
+            }
+            """,
+        )
+    )
+    assert props(conversion, "Vpc_m__v")["VpcName"] == {
+        "Fn::GetAtt": ["RandomString_m__s", "value"]
+    }
+
+
+def test_random_resources_ros_cannot_write_are_left_out_with_the_reason() -> None:
+    conversion = main(
+        """
+        variable "top" {
+          default = 9
+        }
+        resource "random_integer" "n" {
+          min = 1
+          max = var.top
+        }
+        resource "random_string" "tiny" {
+          length = 2
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+    )
+    text = warnings(conversion)
+    assert (
+        "random_integer.n: its min and max are not literal whole numbers from 0 up, so it was "
+        "left out"
+    ) in text
+    assert "random_string.tiny: its character set is not known in the files, or it has fewer" in (
+        text
+    )
+    assert conversion.summary.dropped == 2
