@@ -1,0 +1,246 @@
+"""Replicas on one PostgreSQL store, coordinating through Redis (`coordination-url`), as real
+`iaccode a2a` processes on loopback: a turn on one replica is streamed, answered and cancelled
+from another, a context busy on one is busy on all, a replica killed mid-turn has its turn ended
+by a survivor once its lease expired, and Redis lost and back is reported and recovered from."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import trio
+
+from tests.client import A2AClient, RpcError, states, text_of
+from tests.process import ServerProcess
+from tests.redis_process import RedisProcess, free_port
+
+pytest.importorskip("redis", reason="the redis extra is not installed")
+
+LEASE_SECONDS = "2"
+
+
+class Cluster:
+    def __init__(self, root: Path, store_url: str, redis: RedisProcess, workspace: Path) -> None:
+        self.root = root
+        self.store_url = store_url
+        self.redis = redis
+        self.workspace = workspace
+        self.replicas: list[ServerProcess] = []
+
+    def env(self) -> dict[str, str]:
+        return {
+            "IACCODE_A2A_TASK_STORE": "postgres",
+            "IACCODE_A2A_TASK_STORE_URL": self.store_url,
+            "IACCODE_A2A_COORDINATION_URL": self.redis.url,
+            "IACCODE_A2A_COORDINATION_LEASE_SECONDS": LEASE_SECONDS,
+        }
+
+    def start(self) -> ServerProcess:
+        state = self.root / f"replica-{len(self.replicas)}"
+        replica = ServerProcess(state, allowed_cwds=[self.workspace], env=self.env()).start()
+        self.replicas.append(replica)
+        return replica
+
+    def stop(self) -> None:
+        for replica in self.replicas:
+            replica.kill()
+
+
+@pytest.fixture
+def redis_server_own(tmp_path: Path) -> Iterator[RedisProcess]:
+    server = RedisProcess(tmp_path / "redis")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def cluster(
+    tmp_path: Path,
+    postgres_database: Any,
+    redis_server_own: RedisProcess,
+) -> Iterator[Cluster]:
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    made = Cluster(tmp_path, postgres_database(), redis_server_own, workspace)
+    yield made
+    made.stop()
+
+
+@contextlib.asynccontextmanager
+async def clients(cluster: Cluster, count: int) -> Any:
+    async with contextlib.AsyncExitStack() as stack:
+        made = []
+        for _ in range(count):
+            replica = cluster.start()
+            http = await stack.enter_async_context(
+                httpx.AsyncClient(base_url=replica.url, timeout=20)
+            )
+            made.append(A2AClient(http, cwd=cluster.workspace))
+        yield made
+
+
+async def wait_state(client: A2AClient, task_id: str, state: str, seconds: float = 20) -> Any:
+    with trio.fail_after(seconds):
+        while True:
+            task = await client.result("GetTask", {"id": task_id})
+            if task["status"]["state"] == state:
+                return task
+            await trio.sleep(0.1)
+
+
+def _ids(events: list[dict[str, Any]]) -> list[str]:
+    return [e["result"].get("task", {}).get("id") or "" for e in events]
+
+
+async def test_subscribe_on_b_sees_a_turn_on_a_in_order(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send(
+            "sleep 1.5\nstream 30\nsay done", configuration={"returnImmediately": True}
+        )
+        task_id = started["id"]
+        events = await b.stream("SubscribeToTask", {"id": task_id}, seconds=20)
+        results = [e["result"] for e in events]
+        assert "task" in results[0]  # the snapshot first
+        texts = [
+            text_of(r["statusUpdate"]["status"]["message"])
+            for r in results[1:]
+            if "statusUpdate" in r
+            and r["statusUpdate"]["status"].get("message")
+            and r["statusUpdate"]["status"]["state"] == "TASK_STATE_WORKING"
+        ]
+        chunks = [t for t in texts if t.startswith("chunk-")]
+        assert chunks == [f"chunk-{i} " for i in range(1, 31)]  # all, in order, once
+        assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
+        final = await a.result("GetTask", {"id": task_id})
+        assert text_of(final["status"]["message"]).endswith("done")
+
+
+async def test_cancel_on_b_of_a_turn_on_a(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        canceled = await b.result("CancelTask", {"id": started["id"]})
+        assert canceled["status"]["state"] == "TASK_STATE_CANCELED"
+        seen = await a.result("GetTask", {"id": started["id"]})
+        assert seen["status"]["state"] == "TASK_STATE_CANCELED"
+        with pytest.raises(RpcError) as caught:  # ended everywhere
+            await b.result("CancelTask", {"id": started["id"]})
+        assert caught.value.code == -32002
+
+
+async def test_question_answered_on_b(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        asked = await a.send("ask Which region?\nsay bye")
+        assert asked["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        answered = await b.send("cn-hangzhou", task_id=asked["id"])
+        assert answered["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        assert text_of(answered["status"]["message"]) == "answer: cn-hangzhoubye"
+
+
+async def test_permission_answered_on_b(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        asked = await a.send("permission write_file /tmp/x\nsay after")
+        assert asked["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        envelope = asked["status"]["message"]["metadata"]["iac_code"]["input"]
+        data = {
+            "schemaVersion": 1,
+            "kind": "permission",
+            "requestTaskId": envelope["requestTaskId"],
+            "inputId": envelope["inputId"],
+            "toolUseId": envelope["toolUseId"],
+            "decision": "allow_once",
+        }
+        part = {"data": data, "mediaType": "application/json"}
+        ack = await b.result(
+            "SendMessage", {"message": b.message("", task_id=asked["id"], parts=[part])}
+        )
+        assert ack["message"]["parts"][0]["data"]["decision"] == "allow_once", ack
+        done = await wait_state(a, asked["id"], "TASK_STATE_INPUT_REQUIRED")
+        assert text_of(done["status"]["message"]) == "allowed after"
+
+
+async def test_busy_context_across_replicas(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        refused = await b.send("say hi", context_id=started["contextId"])
+        assert refused["status"]["state"] == "TASK_STATE_FAILED"
+        assert text_of(refused["status"]["message"]) == "Task is already working."
+        with pytest.raises(RpcError) as caught:  # the follow-up routed to A refuses the same
+            await b.send("say again", task_id=started["id"])
+        assert caught.value.message == "Task is already working."
+        await b.result("CancelTask", {"id": started["id"]})
+        # Free again: the next turn of the context runs on B.
+        follow = await b.send("say later", context_id=started["contextId"])
+        assert follow["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+
+
+async def test_killed_replica_turn_ended_by_survivor(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        # B does not end a live replica's turn: still WORKING after several lease periods.
+        await trio.sleep(float(LEASE_SECONDS) * 2.5)
+        assert (await b.result("GetTask", {"id": started["id"]}))["status"][
+            "state"
+        ] == "TASK_STATE_WORKING"
+        cluster.replicas[0].kill()  # SIGKILL
+        ended = await wait_state(b, started["id"], "TASK_STATE_INPUT_REQUIRED", seconds=30)
+        assert ended["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
+        assert "interrupted by process exit" in text_of(ended["status"]["message"])
+        # The context is free again, on the survivor.
+        again = await b.send("say back", task_id=started["id"])
+        assert text_of(again["status"]["message"]) == "back"
+
+
+async def test_redis_lost_and_back(cluster: Cluster) -> None:
+    async with clients(cluster, 1) as (a,):
+        first = await a.send("say kept")
+        assert (await a.http.get("/health")).status_code == 200
+        cluster.redis.stop()
+        with trio.fail_after(30):
+            while (await a.http.get("/health")).status_code == 200:
+                await trio.sleep(0.2)
+        health = await a.http.get("/health")
+        assert health.status_code == 503 and health.json()["coordination"] == "unavailable"
+        assert (await a.http.get("/ping")).json()["coordination"] == "unavailable"
+        with trio.fail_after(3), pytest.raises(RpcError) as caught:  # at once, not a hang
+            await a.send("say lost")
+        assert "Redis" in caught.value.message and "unavailable" in caught.value.message
+        # What needs only PostgreSQL still answers.
+        assert (await a.result("GetTask", {"id": first["id"]}))["id"] == first["id"]
+        cluster.redis.start()
+        with trio.fail_after(30):
+            while (await a.http.get("/health")).status_code != 200:
+                await trio.sleep(0.2)
+        assert "coordination" not in (await a.http.get("/ping")).json()
+        back = await a.send("say back")
+        assert text_of(back["status"]["message"]) == "back"
+
+
+def test_redis_unreachable_at_start_exits_2_naming_it(
+    tmp_path: Path,
+    postgres_database: Any,
+) -> None:
+    port = free_port()
+    env = {
+        "IACCODE_A2A_TASK_STORE": "postgres",
+        "IACCODE_A2A_TASK_STORE_URL": postgres_database(),
+        "IACCODE_A2A_COORDINATION_URL": f"redis://:s3cret@127.0.0.1:{port}/0",
+    }
+    process = ServerProcess(tmp_path / "state", env=env)
+    done = subprocess.run(process.args, env=process.env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "s3cret" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(
+        f"iaccode: coordination-url: cannot connect to Redis at 127.0.0.1:{port}/0: "
+    ), lines
+    assert "refused" in lines[0].lower()
