@@ -279,6 +279,9 @@ class Replicas:
                 try:
                     ended = await self.scan_once()
                 except (CoordinationUnavailableError, StoreUnavailableError):
+                    ended = 0  # reported by /health; the next scan tries again
+                except Exception as exc:  # a database error: never take the replica down
+                    log.warning("replica scan failed: %s: %s", type(exc).__name__, exc)
                     ended = 0
                 if ended:
                     log.warning("ended %d task(s) of a replica that is gone", ended)

@@ -417,8 +417,13 @@ class RedisCoordination:
             body = fields.get(b"e", fields.get("e"))
             if body is None:  # the turn's end
                 feed.end(False)
-            elif feed.deliver(json.loads(body)):
-                continue
+            else:
+                try:
+                    event = json.loads(body)
+                except ValueError:
+                    continue  # not ours: skipped
+                if feed.deliver(event):
+                    continue
             self._drop(feed)
 
     def _drop(self, feed: RemoteFeed) -> None:
@@ -483,9 +488,13 @@ class RedisCoordination:
                 for _, entries in replies or ():
                     for entry_id, fields in entries:
                         position = _text(entry_id)
-                        raw = fields.get(b"r", fields.get("r"))
-                        if raw is not None:
-                            nursery.start_soon(self._serve, json.loads(raw))
+                        try:
+                            request = json.loads(fields.get(b"r", fields.get("r")))
+                        except (TypeError, ValueError):
+                            log.warning("ignored a control request that is not ours")
+                            continue
+                        if isinstance(request, dict):
+                            nursery.start_soon(self._serve, request)
 
     async def _serve(self, request: dict[str, Any]) -> None:
         handler = self.on_request
