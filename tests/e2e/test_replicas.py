@@ -202,6 +202,8 @@ async def test_killed_replica_turn_ended_by_survivor(cluster: Cluster) -> None:
 async def test_redis_lost_and_back(cluster: Cluster) -> None:
     async with clients(cluster, 1) as (a,):
         first = await a.send("say kept")
+        running = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, running["id"], "TASK_STATE_WORKING")
         assert (await a.http.get("/health")).status_code == 200
         cluster.redis.stop()
         with trio.fail_after(30):
@@ -215,6 +217,10 @@ async def test_redis_lost_and_back(cluster: Cluster) -> None:
         assert "Redis" in caught.value.message and "unavailable" in caught.value.message
         # What needs only PostgreSQL still answers.
         assert (await a.result("GetTask", {"id": first["id"]}))["id"] == first["id"]
+        # Its leases not renewed for a TTL, the replica stops its turn before another could
+        # end it: as a shutdown would, and visible in the store.
+        stopped = await wait_state(a, running["id"], "TASK_STATE_INPUT_REQUIRED")
+        assert stopped["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
         cluster.redis.start()
         with trio.fail_after(30):
             while (await a.http.get("/health")).status_code != 200:
