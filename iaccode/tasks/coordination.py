@@ -390,8 +390,9 @@ class RedisCoordination:
 
         return stop
 
-    def remote_subscribers(self) -> int:
-        return sum(len(f) for f in self._feeds.values())
+    def followers(self, task_id: str) -> int:
+        """The remote subscriptions of `task_id` this replica feeds."""
+        return len(self._feeds.get(task_id, ()))
 
     async def _reader(self) -> None:
         while True:
