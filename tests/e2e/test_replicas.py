@@ -387,3 +387,21 @@ async def test_remote_streams_count_toward_the_replicas_subscriber_limit(cluster
                 await b.stream("SubscribeToTask", {"id": started["id"]})
             assert "max-subscribers-per-task" in caught.value.message
             await b.result("CancelTask", {"id": started["id"]})  # ends the first stream
+
+
+async def test_subscribe_on_b_repeats_nothing_the_snapshot_holds(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send(
+            "artifact first one\nsleep 2\nartifact second two\nsay done",
+            configuration={"returnImmediately": True},
+        )
+        with trio.fail_after(10):
+            while not (await a.result("GetTask", {"id": started["id"]})).get("artifacts"):
+                await trio.sleep(0.05)
+        events = await b.stream("SubscribeToTask", {"id": started["id"]}, seconds=20)
+        results = [e["result"] for e in events]
+        snapshot = results[0]["task"]
+        assert [x["name"] for x in snapshot["artifacts"]] == ["first"]
+        live = [r["artifactUpdate"]["artifact"]["name"] for r in results if "artifactUpdate" in r]
+        assert live == ["second"]  # the first is in the snapshot: not again
+        assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
