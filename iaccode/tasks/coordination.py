@@ -252,8 +252,11 @@ class RedisCoordination:
 
     def release(self, key: str) -> None:
         """One holder fewer; the last gives the lease back, after every event queued before
-        (if Redis is down, it expires by itself)."""
-        count = self._held.get(key, 0) - 1
+        (if Redis is down, it expires by itself). A lease not held (lost to another replica
+        meanwhile) is left alone."""
+        if key not in self._held:
+            return
+        count = self._held[key] - 1
         if count > 0:
             self._held[key] = count
             return
