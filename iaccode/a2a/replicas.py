@@ -137,14 +137,6 @@ class Replicas:
         self.coordination.release(self.coordination.task_key(record.id))
         self.coordination.release(self.coordination.context_key(record.context_id))
 
-    async def claim_context(self, context_id: str) -> bool:
-        """The context's lease for a turn being set up; False: a turn on another replica
-        holds it. Raises `CoordinationUnavailableError`."""
-        return await self.coordination.acquire(self.coordination.context_key(context_id))
-
-    def release_context(self, context_id: str) -> None:
-        self.coordination.release(self.coordination.context_key(context_id))
-
     async def claim_task(self, task_id: str) -> bool:
         return await self.coordination.acquire(self.coordination.task_key(task_id))
 
