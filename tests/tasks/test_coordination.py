@@ -183,3 +183,42 @@ async def test_redis_lost_fails_fast_and_comes_back(own_redis: RedisProcess) -> 
         assert await a.holder(key) == a.replica
         nursery.cancel_scope.cancel()
     await a.aclose()
+
+
+async def test_events_lost_by_the_publisher_cut_its_remote_subscribers_off(
+    own_redis: RedisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A publisher that could not write some events (its own connection failed) marks the
+    stream once Redis answers it again: the subscriber elsewhere is cut off, never silently
+    missing them."""
+    import redis
+
+    a = await opened(own_redis.url)
+    b = await opened(own_redis.url)
+    got: list[Any] = []
+    ended: list[bool] = []
+    async with trio.open_nursery() as nursery:
+        await nursery.start(a.run)
+        await nursery.start(b.run)
+        position = await a.position(a.mark("t5"))
+        b.follow(RemoteFeed("t5", position, lambda e: got.append(e) or True, ended.append))
+        a.publish("t5", {"n": 1})
+        with trio.fail_after(5):
+            while not got:
+                await trio.sleep(0.02)
+        write = a._write
+
+        def broken(client: Any, *, batch: Any) -> Any:
+            monkeypatch.setattr(a, "_write", write)  # once
+            raise redis.ConnectionError("Connection reset by peer")
+
+        monkeypatch.setattr(a, "_write", broken)
+        a.publish("t5", {"n": 2})  # lost
+        with trio.fail_after(10):
+            while not ended:
+                await trio.sleep(0.02)
+        nursery.cancel_scope.cancel()
+    assert [e["n"] for e in got] == [1]
+    assert ended == [True]
+    await a.aclose()
+    await b.aclose()
