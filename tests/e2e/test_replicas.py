@@ -187,7 +187,9 @@ async def test_killed_replica_turn_ended_by_survivor(cluster: Cluster) -> None:
     async with clients(cluster, 2) as (a, b):
         started = await a.send("wait", configuration={"returnImmediately": True})
         await wait_state(a, started["id"], "TASK_STATE_WORKING")
-        # B does not end a live replica's turn: still WORKING after several lease periods.
+        # A replica started now (its start-up recovery) and B do not end a live replica's
+        # turn: still WORKING after several lease periods.
+        cluster.start()
         await trio.sleep(float(LEASE_SECONDS) * 2.5)
         assert (await b.result("GetTask", {"id": started["id"]}))["status"][
             "state"
