@@ -28,7 +28,7 @@ import binascii
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import trio
@@ -42,8 +42,9 @@ from iaccode.agent.inputs import (
     PreparedInput,
     prepare_input,
 )
-from iaccode.agent.permissions import parse_response
+from iaccode.agent.permissions import PermissionResponse, parse_response
 from iaccode.agent.workspace import WorkspaceError, resolve_workspace
+from iaccode.model import codec
 from iaccode.model.a2a import (
     AgentCard,
     CancelTaskRequest,
@@ -74,6 +75,7 @@ from iaccode.model.errors import (
 )
 from iaccode.model.ids import is_valid_id, new_id, parse_timestamp
 from iaccode.tasks.broker import SubscriberLimitReached, Subscription
+from iaccode.tasks.claims import ContextBusy, TurnClaims
 from iaccode.tasks.contexts import (
     WORKSPACE_MISMATCH,
     ContextRegistry,
@@ -91,6 +93,9 @@ from iaccode.tasks.supervisor import (
     agent_message,
 )
 from iaccode.wire import json, jsonrpc
+
+if TYPE_CHECKING:
+    from iaccode.a2a.replicas import Replicas
 
 TEXT_ONLY = "A2A server currently accepts text input only."
 ALREADY_WORKING = "Task is already working."
@@ -160,6 +165,25 @@ class Accepted:
     settled: trio.Event
 
 
+@attrs.frozen
+class _FollowUp:
+    """A follow-up message as it was asked: what starting its turn needs."""
+
+    message: Message
+    meta: dict[str, Any]
+    ctx: CallContext
+    subscribe: Subscribe | None
+    push: TaskPushNotificationConfig | None
+
+
+@attrs.frozen
+class Routed:
+    """A message another replica accepted for the turn it runs: the task's snapshot then and
+    the stream position it stands at (iaccode.a2a.replicas)."""
+
+    reply: dict[str, Any]
+
+
 class A2AService:
     def __init__(
         self,
@@ -175,6 +199,7 @@ class A2AService:
         input_limits: InputLimits | None = None,
         push: PushConfigs | None = None,
         push_loopback: bool = False,
+        replicas: Replicas | None = None,
     ) -> None:
         self.tasks = tasks
         self.contexts = contexts
@@ -187,6 +212,14 @@ class A2AService:
         self._limits = input_limits or InputLimits()
         self.push = push or PushConfigs(None)
         self.push_loopback = push_loopback
+        # Several replicas (coordination-url): requests for a turn another one runs go there.
+        self.replicas = replicas
+        if replicas is not None:
+            replicas.service = self
+        # Busy contexts and room for turns, here and (with replicas) on every replica.
+        self.claims = TurnClaims(
+            contexts, supervisor, replicas.coordination if replicas is not None else None
+        )
 
     # -- SendMessage / SendStreamingMessage ----------------------------------------------------
 
@@ -196,6 +229,10 @@ class A2AService:
         accepted = await self._accept(request, ctx, subscribe=None)
         if isinstance(accepted, Message):
             return accepted
+        if isinstance(accepted, Routed):
+            return await self._routed_result(
+                accepted, bool(config and config.return_immediately), history_length
+            )
         if not (config and config.return_immediately):
             await accepted.settled.wait()
         return accepted.record.snapshot(history_length=history_length)
@@ -217,13 +254,34 @@ class A2AService:
         accepted = await self._accept(request, ctx, subscribe=subscribe)
         if isinstance(accepted, Message):
             return Subscription.of(accepted)
+        if isinstance(accepted, Routed):
+            assert self.replicas is not None
+            return self.replicas.remote_subscription(accepted.reply, close_on_interrupt=True)
         if subscription is None:  # refused into a FAILED task: the stream is that task alone
             return Subscription.of(accepted.record.snapshot())
         return subscription
 
+    async def _routed_result(
+        self, routed: Routed, immediately: bool, history_length: int | None
+    ) -> Task:
+        """SendMessage's answer for a message another replica accepted: the task once its turn
+        settled there (followed through the task's stream), or at once."""
+        assert self.replicas is not None
+        task_id = str(routed.reply["task"]["id"])
+        if not immediately:
+            async with self.replicas.remote_subscription(
+                routed.reply, close_on_interrupt=True
+            ) as settled:
+                async for _ in settled:
+                    pass
+        record = await self.tasks.get(task_id)
+        if record is None:
+            raise TaskNotFoundError(f"Task {task_id} not found", taskId=task_id)
+        return record.snapshot(history_length=history_length)
+
     async def _accept(
         self, request: SendMessageRequest, ctx: CallContext, *, subscribe: Subscribe | None
-    ) -> Accepted | Message:
+    ) -> Accepted | Message | Routed:
         message = request.message
         self._validate(message)
         meta = _iac_code_metadata(message)
@@ -241,32 +299,31 @@ class A2AService:
         message = attrs.evolve(
             message, task_id=task_id, context_id=context_id, metadata=_storable(message.metadata)
         )
-        if self.contexts.is_busy(context_id):
-            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING, push)
-        self._reserve_turn()  # over max-concurrent-turns: refused, nothing created
-        self.contexts.claim(context_id)
         try:
-            try:
-                cwd = await self._workspace(context_id, meta)
-                prompt = await self._prepare(message, cwd)
-                context = await self._bind(context_id, cwd, ctx, channel_of(meta))
-            except _Refusal as refusal:
-                return await self._refuse(task_id, context_id, message, ctx, refusal.text, push)
-            with trio.CancelScope(shield=True):  # commit and start, or neither
-                record = await self.tasks.create(
-                    task_id=task_id,
-                    context_id=context_id,
-                    owner=ctx.owner,
-                    message=message,
-                    live=True,
-                    metadata=_task_metadata(ctx),
-                )
-                await self._save_inline_push(push, record.id, ctx)
-                accepted = self._start(record, context, message, meta, prompt, subscribe)
-            return accepted
-        finally:
-            self.contexts.release_claim(context_id)
-            self.supervisor.release_turn()
+            # Over max-concurrent-turns: refused, nothing created.
+            async with self.claims.claim(context_id, task_id=task_id):
+                try:
+                    cwd = await self._workspace(context_id, meta)
+                    prompt = await self._prepare(message, cwd)
+                    context = await self._bind(context_id, cwd, ctx, channel_of(meta))
+                except _Refusal as refusal:
+                    return await self._refuse(task_id, context_id, message, ctx, refusal.text, push)
+                with trio.CancelScope(shield=True):  # commit and start, or neither
+                    record = await self.tasks.create(
+                        task_id=task_id,
+                        context_id=context_id,
+                        owner=ctx.owner,
+                        message=message,
+                        live=True,
+                        metadata=_task_metadata(ctx),
+                    )
+                    await self._save_inline_push(push, record.id, ctx)
+                    accepted = self._start(record, context, message, meta, prompt, subscribe)
+                return accepted
+        except ContextBusy:
+            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING, push)
+        except TurnLimitReached as exc:
+            raise turns_busy(exc.limit) from None
 
     async def _follow_up(
         self,
@@ -275,9 +332,68 @@ class A2AService:
         ctx: CallContext,
         subscribe: Subscribe | None,
         push: TaskPushNotificationConfig | None,
-    ) -> Accepted | Message:
+    ) -> Accepted | Message | Routed:
         assert message.task_id is not None
         record = await self._visible_task(message.task_id, ctx)
+        if (
+            self.replicas is None
+            or self.supervisor.active(record.id) is not None
+            or record.state.is_terminal  # refused as in one process
+        ):
+            return await self._follow_up_here(record, message, meta, ctx, subscribe, push)
+        body = {
+            "message": codec.unstructure(
+                attrs.evolve(message, metadata=_storable(message.metadata))
+            ),
+            "owner": ctx.owner,
+            "extensions": sorted(ctx.extensions),
+            "session": ctx.session_id,
+            "legacy": ctx.legacy,
+        }
+        # An inline push config is stored (for every replica) before the turn there can settle.
+        save_push = functools.partial(self._save_inline_push, push, record.id, ctx)
+        reply = await self.replicas.route(record.id, "message", body, before_sending=save_push)
+        if reply is not None:
+            if "message" in reply:  # a permission decision's ack
+                acked: Message = codec.structure(reply["message"], Message)
+                return acked
+            return Routed(reply)
+        try:  # no replica runs it: this one does, under the task's lease
+            record = await self._visible_task(message.task_id, ctx)  # as stored now
+            return await self._follow_up_here(record, message, meta, ctx, subscribe, push)
+        finally:
+            self.replicas.release_task(record.id)
+
+    async def follow_up_routed(self, message: Message, ctx: CallContext) -> dict[str, Any]:
+        """A message another replica sent for the turn this one runs (iaccode.a2a.replicas):
+        the ack of a permission decision, or the task's snapshot and stream position."""
+        taken: list[Any] = []
+        assert self.replicas is not None
+        coordination = self.replicas.coordination
+
+        def subscribe(record: TaskRecord) -> None:
+            taken.append((record.snapshot(), coordination.mark(record.id)))  # in one step
+
+        accepted = await self._follow_up(message, _iac_code_metadata(message), ctx, subscribe, None)
+        if isinstance(accepted, Message):
+            return {"message": codec.unstructure(accepted)}
+        if isinstance(accepted, Routed):  # it moved on meanwhile
+            return accepted.reply
+        if not taken:
+            subscribe(accepted.record)
+        snapshot, mark = taken[0]
+        position = await coordination.position(mark)
+        return {"task": codec.unstructure(snapshot), "position": position}
+
+    async def _follow_up_here(
+        self,
+        record: TaskRecord,
+        message: Message,
+        meta: dict[str, Any],
+        ctx: CallContext,
+        subscribe: Subscribe | None,
+        push: TaskPushNotificationConfig | None,
+    ) -> Accepted | Message:
         if message.context_id and message.context_id != record.context_id:
             raise InvalidParamsError(
                 "message.contextId does not match the context of the task",
@@ -312,51 +428,62 @@ class A2AService:
                 raise InvalidParamsError(
                     "Permission wait point is no longer active.", field="message.parts[0].data"
                 )
-            if self.contexts.is_busy(record.context_id):
-                raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
-            new_turn = not suspended  # an answer to a pause is not a new turn
-            if new_turn:
-                self._reserve_turn()  # over max-concurrent-turns: refused, task untouched
-            self.contexts.claim(record.context_id)
             try:
-                try:
-                    cwd = await self._workspace(record.context_id, meta)
-                    prompt = await self._prepare(message, cwd)
-                    context = await self._bind(record.context_id, cwd, ctx, channel_of(meta))
-                except _Refusal as refusal:
-                    raise InvalidParamsError(refusal.text, field="message") from None
-                # From the commit to the start nothing may stop halfway (a dropped request
-                # would leave a live task without a turn).
-                with trio.CancelScope(shield=True):
-                    if suspended:
-                        turn_input = self._turn_input(record, context, message, meta, prompt)
-                        resumed, ack = await self.supervisor.resume_suspended(
-                            record, context, turn_input, permission
-                        )
-                        if ack is not None:
-                            return ack
-                        if subscribe:
-                            subscribe(record)
-                        return Accepted(record, resumed.settled)
-                    await self.tasks.set_status(
-                        record,
-                        TaskState.TASK_STATE_SUBMITTED,
-                        add_to_history=(message,),
-                        live=True,
-                    )
-                    await self._save_inline_push(push, record.id, ctx)
-                    accepted = self._start(record, context, message, meta, prompt, subscribe)
-                return accepted
-            finally:
-                self.contexts.release_claim(record.context_id)
-                if new_turn:
-                    self.supervisor.release_turn()
+                # An answer to a pause is not a new turn; over max-concurrent-turns a new one
+                # is refused, the task untouched.
+                async with self.claims.claim(record.context_id, new_turn=not suspended):
+                    asked = _FollowUp(message, meta, ctx, subscribe, push)
+                    return await self._next_turn(record, asked, permission, suspended)
+            except ContextBusy:
+                raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id) from None
+            except TurnLimitReached as exc:
+                raise turns_busy(exc.limit) from None
 
-    def _reserve_turn(self) -> None:
+    async def _next_turn(
+        self,
+        record: TaskRecord,
+        asked: _FollowUp,
+        permission: PermissionResponse | None,
+        suspended: bool,
+    ) -> Accepted | Message:
+        """The follow-up that starts the task's next turn, or resumes a saved pause (under the
+        context's claim)."""
+        message, meta, ctx, subscribe, push = (
+            asked.message,
+            asked.meta,
+            asked.ctx,
+            asked.subscribe,
+            asked.push,
+        )
         try:
-            self.supervisor.reserve_turn()
-        except TurnLimitReached as exc:
-            raise turns_busy(exc.limit) from None
+            cwd = await self._workspace(record.context_id, meta)
+            prompt = await self._prepare(message, cwd)
+            context = await self._bind(record.context_id, cwd, ctx, channel_of(meta))
+        except _Refusal as refusal:
+            raise InvalidParamsError(refusal.text, field="message") from None
+        # From the commit to the start nothing may stop halfway (a dropped request would leave
+        # a live task without a turn).
+        with trio.CancelScope(shield=True):
+            if suspended:
+                await self._save_inline_push(push, record.id, ctx)  # as for a live pause
+                turn_input = self._turn_input(record, context, message, meta, prompt)
+                resumed, ack = await self.supervisor.resume_suspended(
+                    record, context, turn_input, permission
+                )
+                if ack is not None:
+                    return ack
+                if subscribe:
+                    subscribe(record)
+                return Accepted(record, resumed.settled)
+            await self.tasks.set_status(
+                record,
+                TaskState.TASK_STATE_SUBMITTED,
+                add_to_history=(message,),
+                live=True,
+            )
+            await self._save_inline_push(push, record.id, ctx)
+            accepted = self._start(record, context, message, meta, prompt, subscribe)
+        return accepted
 
     def _check_room(self, task_id: str) -> None:
         try:
@@ -552,6 +679,23 @@ class A2AService:
 
     async def cancel_task(self, request: CancelTaskRequest, ctx: CallContext) -> Task:
         record = await self._visible_task(request.id, ctx)
+        if (
+            self.replicas is None
+            or self.supervisor.active(record.id) is not None
+            or record.state.is_terminal
+        ):
+            return await self._cancel_here(record)
+        body = {"task": record.id, "owner": ctx.owner}
+        reply = await self.replicas.route(record.id, "cancel", body)
+        if reply is not None:  # the replica running the turn cancelled it
+            task: Task = codec.structure(reply["task"], Task)
+            return task
+        try:  # no replica runs it: under its lease, as stored now
+            return await self._cancel_here(await self._visible_task(request.id, ctx))
+        finally:
+            self.replicas.release_task(record.id)
+
+    async def _cancel_here(self, record: TaskRecord) -> Task:
         async with record.control:
             if record.state.is_terminal:
                 raise TaskNotCancelableError(
@@ -589,6 +733,13 @@ class A2AService:
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
         self._check_streaming()
         record = await self._visible_task(request.id, ctx)
+        if (
+            self.replicas is not None
+            and self.supervisor.active(record.id) is None
+            and not record.state.is_terminal
+        ):
+            self._check_room(record.id)  # max-subscribers-per-task, per replica
+            return await self.replicas.subscribe(record.id, ctx)
         # A pause left by an earlier process counts as active: its answer resumes the turn.
         if self.supervisor.active(record.id) is None and record.suspension is None:
             why = "has ended" if record.state.is_terminal else "is waiting for a new message"

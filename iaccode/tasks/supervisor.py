@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -112,6 +112,7 @@ class ActiveTurn:
     settled: trio.Event = attrs.field(factory=trio.Event)  # paused or ended
     done: trio.Event = attrs.field(factory=trio.Event)  # ended and its final state committed
     cancel_requested: bool = False
+    interrupt_requested: bool = False  # `interrupt`: ended as a shutdown ends it
     pending: PendingInput | None = None
     saved_state: dict[str, Any] | None = None  # the engine's last `save_state`
 
@@ -348,6 +349,10 @@ class TurnSupervisor:
         self._turns: dict[str, ActiveTurn] = {}
         self._starting = 0  # places held by `reserve_turn` for turns not started yet
         self.stopped = trio.Event()
+        # Replicas (iaccode.a2a.replicas): a turn holds its task's and context's leases from
+        # its start to its end.
+        self.on_start: Callable[[TaskRecord], None] | None = None
+        self.on_end: Callable[[TaskRecord], None] | None = None
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Own the turns until `shutdown` (or a cancel), which interrupts every running turn."""
@@ -398,6 +403,10 @@ class TurnSupervisor:
     def active(self, task_id: str) -> ActiveTurn | None:
         return self._turns.get(task_id)
 
+    def turns(self) -> list[ActiveTurn]:
+        """The turns running or paused now."""
+        return list(self._turns.values())
+
     def start(self, record: TaskRecord, context: ContextState, turn_input: TurnInput) -> ActiveTurn:
         """Run a turn for `record`, which must already be committed as live."""
         if self._nursery is None:
@@ -405,6 +414,8 @@ class TurnSupervisor:
         turn = ActiveTurn(record, context)
         self._turns[record.id] = turn
         context.active_task_id = record.id
+        if self.on_start is not None:
+            self.on_start(record)
         self._nursery.start_soon(self._run_turn, turn, turn_input, name=f"turn {record.id}")
         return turn
 
@@ -509,6 +520,13 @@ class TurnSupervisor:
         with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
             pending.inbox.send_nowait(message)  # the turn may have been cancelled meanwhile
 
+    def interrupt(self, turn: ActiveTurn) -> None:
+        """End a turn as a shutdown does (INPUT_REQUIRED, "interrupted"; a pause the engine
+        can continue stays answerable), without stopping the others: a replica whose leases
+        may have expired stops its turns before a survivor ends them (iaccode.a2a.replicas)."""
+        turn.interrupt_requested = True
+        turn.cancel_scope.cancel()
+
     async def cancel(self, turn: ActiveTurn) -> None:
         """Cancel a turn and wait until its CANCELED state is committed."""
         turn.cancel_requested = True
@@ -563,6 +581,9 @@ class TurnSupervisor:
         try:
             turn_input = await self._with_history(turn, turn_input)
             result = await self._drive(turn, turn_input, reporter)
+            if turn.interrupt_requested and not turn.cancel_requested:
+                await self._interrupted(turn, reporter, turn_input.language)
+                return
             await self._finish(
                 turn,
                 reporter,
@@ -576,16 +597,7 @@ class TurnSupervisor:
             # engine's own nursery): leave a clear state, then let the cancellation go on. A
             # pause the engine can continue stays answerable; anything else is interrupted.
             with trio.CancelScope(shield=True), trio.move_on_after(_CLEANUP_SECONDS):
-                if turn.record.suspension is not None:
-                    await self._release_safely(turn)
-                else:
-                    await self._finish_safely(
-                        turn,
-                        reporter,
-                        TaskState.TASK_STATE_INPUT_REQUIRED,
-                        translate(INTERRUPTED_MESSAGE, turn_input.language),
-                        interrupted=True,
-                    )
+                await self._interrupted(turn, reporter, turn_input.language)
             raise
         except* Exception as failure:
             # The store failed while the turn ended. Never let that reach the supervisor's
@@ -600,6 +612,8 @@ class TurnSupervisor:
                 turn.context.active_task_id = None
                 turn.context.last_used = trio.current_time()
             self.tasks.broker.finish(turn.record.id)
+            if self.on_end is not None:
+                self.on_end(turn.record)
             turn.settled.set()
             turn.done.set()
 
@@ -615,6 +629,22 @@ class TurnSupervisor:
             history=earlier,
             memories={key: memory.body for key, memory in memories.items()},
         )
+
+    async def _interrupted(
+        self, turn: ActiveTurn, reporter: TurnReporter, language: str | None
+    ) -> None:
+        """Leave an interrupted turn clear: a pause the engine can continue stays answerable,
+        anything else ends INPUT_REQUIRED with the interrupted message."""
+        if turn.record.suspension is not None:
+            await self._release_safely(turn)
+        else:
+            await self._finish_safely(
+                turn,
+                reporter,
+                TaskState.TASK_STATE_INPUT_REQUIRED,
+                translate(INTERRUPTED_MESSAGE, language),
+                interrupted=True,
+            )
 
     async def _release_safely(self, turn: ActiveTurn) -> None:
         try:
@@ -785,6 +815,12 @@ async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> 
         if record is None or record.state.is_terminal:
             continue
         await _end_interrupted(tasks, record)
+
+
+async def end_interrupted(tasks: TaskManager, record: TaskRecord) -> None:
+    """End a turn that died with its process as start-up recovery does (a replica's turns
+    whose lease expired, iaccode.a2a.replicas)."""
+    await _end_interrupted(tasks, record)
 
 
 async def _end_interrupted(tasks: TaskManager, record: TaskRecord) -> None:
