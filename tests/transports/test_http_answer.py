@@ -94,6 +94,8 @@ async def test_pipelined_requests_are_answered_in_order_and_close_ends_it(
 
 
 async def test_http_1_0_gets_one_answer_and_the_close(server: RunningServer) -> None:
-    received = await raw_exchange(server, b"GET /health HTTP/1.0\r\n\r\nGET /health HTTP/1.0\r\n\r\n")
+    received = await raw_exchange(
+        server, b"GET /health HTTP/1.0\r\n\r\nGET /health HTTP/1.0\r\n\r\n"
+    )
     assert received.count(b"HTTP/1.1 200 OK") == 1
     assert b"connection: close" in received and received.endswith(b"}")
