@@ -43,6 +43,7 @@ import attrs
 import h11
 import trio
 
+from iaccode.transports.close_watch import CloseWatcher
 from iaccode.wire.http import (
     REASONS,
     EventSource,
@@ -128,6 +129,7 @@ class HttpServer:
         self._buffered = 0  # request body bytes held in memory
         self._waiting: set[trio.CancelScope] = set()  # connections between requests
         self._idle: dict[trio.CancelScope, None] = {}  # of those, the ones sent nothing yet
+        self._closes = CloseWatcher()  # event streams whose client may go away
         self._closing = False
         self._next_warning = -math.inf
 
@@ -139,6 +141,7 @@ class HttpServer:
 
     async def serve_listener(self, listener: trio.abc.Listener[Any], nursery: trio.Nursery) -> None:
         """Accept connections until cancelled; each is admitted, given a quick answer, or shed."""
+        self._closes.attach(nursery)
         async with listener:
             while True:
                 try:
@@ -209,8 +212,10 @@ class HttpServer:
                         break  # the client closed (or sent something we cannot use)
                     scope.deadline = trio.current_time() + self.limits.request_timeout
                     self.in_flight += 1
+                    heads = [event]
+                    del event  # an event stream must not keep the request's head alive
                     try:
-                        keep_open = await self._exchange(conn, stream, scope, event)
+                        keep_open = await self._exchange(conn, stream, scope, heads)
                     finally:
                         self.in_flight -= 1
                     if not keep_open:
@@ -252,9 +257,11 @@ class HttpServer:
         conn: h11.Connection,
         stream: trio.abc.Stream,
         scope: trio.CancelScope,
-        head: h11.Request,
+        heads: list[h11.Request],
     ) -> bool:
-        """Read one request, answer it; False when the connection must close."""
+        """Read the request whose head is `heads[0]` (taken out), answer it; False when the
+        connection must close."""
+        head = heads.pop()
         try:
             if head.method == b"CONNECT":  # h11 would take a 2xx answer as the start of a tunnel
                 raise _Refused(refusal(self.app, 501, "CONNECT is not supported"))
@@ -279,6 +286,7 @@ class HttpServer:
         finally:
             self._buffered -= len(request.body)  # parsed by now
         if isinstance(response, EventStreamResponse):
+            del head, request  # held for the stream's whole life otherwise
             await self._stream_events(conn, stream, response)
             return False
         scope.deadline = trio.current_time() + self.limits.request_timeout
@@ -422,20 +430,31 @@ class HttpServer:
         ]
         source = response.source
         produce = getattr(source, "run", None)  # a source that makes its own events
+        comment = response.heartbeat_comment
+        head = conn.send(h11.Response(status_code=200, headers=headers, reason=b"OK"))
+        del headers, response  # an idle stream holds only what it needs (bench: idle)
+        write = _chunk_writer(stream) if chunked else stream.send_all
         try:
             finished = False
             try:
-                async with trio.open_nursery() as nursery:
-                    if produce is not None:
-                        nursery.start_soon(produce)  # cancelled when the client goes away
-                    head = h11.Response(status_code=200, headers=headers, reason=b"OK")
-                    await stream.send_all(conn.send(head))
-                    nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
-                    write = _chunk_writer(stream) if chunked else stream.send_all
-                    finished = await pump_events(
-                        source, write, self.limits, response.heartbeat_comment
-                    )
-                    nursery.cancel_scope.cancel()
+                with trio.CancelScope() as gone:
+                    if produce is None:
+                        await stream.send_all(head)
+                    # One task watches every plain stream's socket (close_watch.py); a source
+                    # that runs, or a TLS stream, gets a nursery and a reader of its own.
+                    if produce is None and self._closes.watch(stream, gone):
+                        try:
+                            finished = await pump_events(source, write, self.limits, comment)
+                        finally:
+                            self._closes.unwatch(stream)
+                    else:
+                        async with trio.open_nursery() as nursery:
+                            if produce is not None:
+                                nursery.start_soon(produce)  # cancelled when the client leaves
+                                await stream.send_all(head)
+                            nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
+                            finished = await pump_events(source, write, self.limits, comment)
+                            nursery.cancel_scope.cancel()
             except* (trio.BrokenResourceError, trio.ClosedResourceError):
                 finished = False  # the client went away mid-stream: nothing to finish
             if finished:

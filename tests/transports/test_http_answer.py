@@ -7,12 +7,16 @@ from __future__ import annotations
 import re
 
 import h11
+import trio
 from hypothesis import given
 from hypothesis import strategies as st
 
 from iaccode.server import RunningServer
 from iaccode.transports import http as http_module
+from iaccode.transports.http import HttpServer
+from iaccode.wire import json
 from iaccode.wire.http import HttpResponse
+from tests.client import A2AClient
 from tests.transports.test_http import raw_exchange
 
 _REQUEST = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -99,3 +103,48 @@ async def test_http_1_0_gets_one_answer_and_the_close(server: RunningServer) -> 
     )
     assert received.count(b"HTTP/1.1 200 OK") == 1
     assert b"connection: close" in received and received.endswith(b"}")
+
+
+async def subscribe_raw(server: RunningServer, a2a: A2AClient) -> tuple[trio.SocketStream, str]:
+    """An idle SubscribeToTask stream over a raw socket, its first event read."""
+    task = await a2a.send("wait", configuration={"returnImmediately": True})
+    body = json.dumps(
+        {"jsonrpc": "2.0", "id": 1, "method": "SubscribeToTask", "params": {"id": task["id"]}}
+    )
+    stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+    await stream.send_all(
+        b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n%b" % (len(body), body)
+    )
+    data = b""
+    with trio.fail_after(10):
+        while b"data: " not in data or not data.endswith(b"\r\n"):
+            data += await stream.receive_some(65536)
+    return stream, task["id"]
+
+
+async def test_one_task_watches_every_idle_stream_and_frees_each_that_goes(
+    server: RunningServer, a2a: A2AClient
+) -> None:
+    http = server.http
+    assert isinstance(http, HttpServer)
+    broker = server.service.tasks.broker
+    opened = [await subscribe_raw(server, a2a) for _ in range(3)]
+    watcher = http._closes
+    assert len(watcher._scopes) == 3 and watcher._runner is not None
+    # Bytes a client sends meanwhile are read and dropped; the stream goes on.
+    await opened[0][0].send_all(b"GET / HTTP/1.1\r\n\r\n" * 100)
+    await trio.sleep(0.2)
+    assert broker.subscriber_count(opened[0][1]) == 1
+    for stream, task_id in opened:
+        await stream.aclose()
+        with trio.fail_after(5):
+            while broker.subscriber_count(task_id):
+                await trio.sleep(0.01)
+    assert watcher._scopes == {} and watcher._runner is None  # no task left behind
+    again, task_id = await subscribe_raw(server, a2a)  # a new stream starts a new watcher
+    assert watcher._runner is not None
+    await again.aclose()
+    with trio.fail_after(5):
+        while broker.subscriber_count(task_id):
+            await trio.sleep(0.01)
