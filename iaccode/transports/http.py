@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import logging
 import math
 import os
@@ -290,7 +291,7 @@ class HttpServer:
             self._buffered -= len(request.body)  # parsed by now
         if isinstance(response, EventStreamResponse):
             del head, request  # held for the stream's whole life otherwise
-            await self._stream_events(conn, stream, response)
+            await self._stream_events(conn, stream, scope, response)
             return False
         scope.deadline = trio.current_time() + self.limits.request_timeout
         # Framed by both Transfer-Encoding and Content-Length: read by the former, and then the
@@ -431,8 +432,14 @@ class HttpServer:
         return response
 
     async def _stream_events(
-        self, conn: h11.Connection, stream: trio.abc.Stream, response: EventStreamResponse
+        self,
+        conn: h11.Connection,
+        stream: trio.abc.Stream,
+        scope: trio.CancelScope,
+        response: EventStreamResponse,
     ) -> None:
+        """Write `response`'s events until its source ends or the client goes away (the
+        connection's `scope` is then cancelled: the connection ends)."""
         chunked = conn.their_http_version != b"1.0"
         headers = [
             ("content-type", "text/event-stream"),
@@ -446,28 +453,28 @@ class HttpServer:
         comment = response.heartbeat_comment
         head = conn.send(h11.Response(status_code=200, headers=headers, reason=b"OK"))
         del headers, response  # an idle stream holds only what it needs (bench: idle)
-        write = _chunk_writer(stream) if chunked else stream.send_all
+        write = functools.partial(_send_chunk, stream) if chunked else stream.send_all
         try:
             finished = False
             try:
-                with trio.CancelScope() as gone:
-                    if produce is None:
-                        await stream.send_all(head)
-                    # One task watches every plain stream's socket (close_watch.py); a source
-                    # that runs, or a TLS stream, gets a nursery and a reader of its own.
-                    if produce is None and self._closes.watch(stream, gone):
-                        try:
-                            finished = await pump_events(source, write, self.limits, comment)
-                        finally:
-                            self._closes.unwatch(stream)
-                    else:
-                        async with trio.open_nursery() as nursery:
-                            if produce is not None:
-                                nursery.start_soon(produce)  # cancelled when the client leaves
-                                await stream.send_all(head)
-                            nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
-                            finished = await pump_events(source, write, self.limits, comment)
-                            nursery.cancel_scope.cancel()
+                if produce is None:
+                    await stream.send_all(head)
+                # One task watches every plain stream's socket (close_watch.py) and cancels the
+                # connection's scope; a source that runs, or a TLS stream, gets a nursery and a
+                # reader of its own.
+                if produce is None and self._closes.watch(stream, scope):
+                    try:
+                        finished = await pump_events(source, write, self.limits, comment)
+                    finally:
+                        self._closes.unwatch(stream)
+                else:
+                    async with trio.open_nursery() as nursery:
+                        if produce is not None:
+                            nursery.start_soon(produce)  # cancelled when the client leaves
+                            await stream.send_all(head)
+                        nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
+                        finished = await pump_events(source, write, self.limits, comment)
+                        nursery.cancel_scope.cancel()
             except* (trio.BrokenResourceError, trio.ClosedResourceError):
                 finished = False  # the client went away mid-stream: nothing to finish
             if finished:
@@ -519,11 +526,8 @@ async def pump_events(
             return True
 
 
-def _chunk_writer(stream: trio.abc.Stream) -> Callable[[bytes], Awaitable[None]]:
-    async def write(data: bytes) -> None:
-        await stream.send_all(frame_chunk(data))
-
-    return write
+async def _send_chunk(stream: trio.abc.Stream, data: bytes) -> None:
+    await stream.send_all(frame_chunk(data))
 
 
 async def _next_event(conn: h11.Connection, stream: trio.abc.Stream) -> object:
