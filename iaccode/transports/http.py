@@ -573,6 +573,7 @@ def _date() -> str:
 _date_cache = (0, "")
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _UNSENDABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # in a header value; HTAB is allowed
+_FRAMING = frozenset({"content-length", "transfer-encoding", "connection", "date"})
 _STATUS_LINES = {
     status: f"HTTP/1.1 {status} {reason}\r\n".encode("latin-1")
     for status, reason in REASONS.items()
@@ -583,12 +584,13 @@ def _encode_plain(response: HttpResponse, *, close: bool, head: bool) -> bytes |
     """The whole answer to a fully read request, written without h11's per-event checks (they
     cost as much as the rest of a GetTask); None when a header is not one h11 would send, so
     that h11 refuses it as before. The same bytes h11 writes, Date and Content-Length added."""
-    status_line = _STATUS_LINES.get(response.status)
+    status_line = _STATUS_LINES.get(response.status) if response.status >= 200 else None
     if status_line is None:
         return None
     lines = []
     for name, value in response.headers:
-        if not _sendable(name, value):
+        # h11 merges or refuses the framing headers an app sets itself (a 308's length, say)
+        if not _sendable(name, value) or name.lower() in _FRAMING:
             return None
         lines.append(f"{name}: {value}\r\n")
     lines.append(f"date: {_date()}\r\n")
