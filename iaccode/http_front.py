@@ -70,6 +70,8 @@ def with_tls(sockets: list[trio.SocketListener], config: Config) -> list[Listene
 
 
 def a2a_app(core: Core) -> A2AHttpApp:
+    """The A2A HTTP app (JSON-RPC, HTTP+JSON, the card, /health, /ping) on `core`, its card
+    signed when a signing key is configured. Raises nothing of its own."""
     config = core.config
     prepared = PreparedCard.prepare(
         core.sign(card_json(core.card, legacy_fields=config.legacy_card_fields))
@@ -98,6 +100,8 @@ def a2a_app(core: Core) -> A2AHttpApp:
 def http_server(
     app: HttpApp, config: Config, *, light_paths: tuple[str, ...], heartbeat: float | None = None
 ) -> HttpServer | AsgiApp:
+    """The HTTP server for `app` with the layers of `wrap_http_app`: the built-in loop, or the
+    ASGI adapter that hypercorn serves (`http-server`). Raises nothing of its own."""
     limits = http_limits(config, heartbeat)
     app = wrap_http_app(app, config)
     if config.http_server == "hypercorn":
@@ -122,6 +126,7 @@ def wrap_http_app(app: HttpApp, config: Config) -> HttpApp:
 
 
 def http_limits(config: Config, heartbeat: float | None = None) -> HttpLimits:
+    """The HTTP limits of `config` (`heartbeat` instead of `heartbeat-seconds` when given)."""
     return HttpLimits(
         max_body=config.max_body_bytes,
         max_header=config.max_header_bytes,
@@ -141,6 +146,9 @@ async def start_http(
     connections: trio.Nursery,
     stop: trio.Event,
 ) -> None:
+    """Start serving `http` on `listeners`: the built-in loop in `front` (its connections in
+    `connections`), or hypercorn among the connections (it stops on `stop` and lets busy
+    requests finish). Raises what starting the server raises (an OSError of the sockets)."""
     if isinstance(http, HttpServer):
         await front.start(serve_http, http, listeners, connections)
         return

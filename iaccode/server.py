@@ -83,7 +83,13 @@ async def serve(
     handle_signals: bool = True,
     task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Run the A2A server on its configured transport until it is told to stop."""
+    """Run the A2A server on its configured transports (`fronts.transports_of`) until it is
+    told to stop.
+
+    Raises:
+        ConfigError: a transport cannot start (a port or socket path taken, an extra missing,
+            Redis unreachable), or the core cannot (see `open_core`).
+    """
     await _then_stopped(_serve, config, handle_signals, task_status)
 
 
