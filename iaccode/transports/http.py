@@ -574,6 +574,8 @@ _date_cache = (0, "")
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _UNSENDABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # in a header value; HTAB is allowed
 _FRAMING = frozenset({"content-length", "transfer-encoding", "connection", "date"})
+_HEADER_LINES: dict[tuple[str, str], str] = {}  # headers found sendable, as written
+_HEADER_LINES_KEPT = 1024
 _STATUS_LINES = {
     status: f"HTTP/1.1 {status} {reason}\r\n".encode("latin-1")
     for status, reason in REASONS.items()
@@ -588,11 +590,17 @@ def _encode_plain(response: HttpResponse, *, close: bool, head: bool) -> bytes |
     if status_line is None:
         return None
     lines = []
-    for name, value in response.headers:
-        # h11 merges or refuses the framing headers an app sets itself (a 308's length, say)
-        if not _sendable(name, value) or name.lower() in _FRAMING:
-            return None
-        lines.append(f"{name}: {value}\r\n")
+    for header in response.headers:
+        line = _HEADER_LINES.get(header)
+        if line is None:
+            name, value = header
+            # h11 merges or refuses the framing headers an app sets itself (a 308's length)
+            if not _sendable(name, value) or name.lower() in _FRAMING:
+                return None
+            line = f"{name}: {value}\r\n"
+            if len(_HEADER_LINES) < _HEADER_LINES_KEPT:  # most headers repeat (content-type)
+                _HEADER_LINES[header] = line
+        lines.append(line)
     lines.append(f"date: {_date()}\r\n")
     bodiless = response.status in (204, 304)  # RFC 9110 §8.6: no length for bodiless answers
     if not bodiless:
