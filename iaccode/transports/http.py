@@ -183,13 +183,7 @@ class HttpServer:
                     _shed(stream, nursery)
                 return
         self.connections += 1
-        nursery.start_soon(self._serve_counted, stream)
-
-    async def _serve_counted(self, stream: trio.abc.Stream) -> None:
-        try:
-            await self.handle_connection(stream)
-        finally:
-            self.connections -= 1
+        nursery.start_soon(self.handle_connection, stream, True)
 
     def _warn(self, message: str, *args: object) -> None:
         now = trio.current_time()
@@ -197,7 +191,9 @@ class HttpServer:
             self._next_warning = now + _WARN_EVERY
             log.warning(message, *args)
 
-    async def handle_connection(self, stream: trio.abc.Stream) -> None:
+    async def handle_connection(self, stream: trio.abc.Stream, counted: bool = False) -> None:
+        """Serve `stream` until it closes; `counted`: it is one of `connections` (accepted
+        here), given back at the end. Raises nothing: a broken connection is logged."""
         conn = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_header)
         scope = trio.CancelScope()
         try:
@@ -230,9 +226,13 @@ class HttpServer:
             # One broken connection must never take the server down with it.
             log.exception("connection failed")
         finally:
-            with trio.move_on_after(1) as cleanup:
-                cleanup.shield = True
-                await stream.aclose()
+            try:
+                with trio.move_on_after(1) as cleanup:
+                    cleanup.shield = True
+                    await stream.aclose()
+            finally:
+                if counted:  # once its socket is closed
+                    self.connections -= 1
 
     async def _wait_for_request(
         self, conn: h11.Connection, stream: trio.abc.Stream, scope: trio.CancelScope
