@@ -598,7 +598,9 @@ def _encode_plain(response: HttpResponse, *, close: bool, head: bool) -> bytes |
             if not _sendable(name, value) or name.lower() in _FRAMING:
                 return None
             line = f"{name}: {value}\r\n"
-            if len(_HEADER_LINES) < _HEADER_LINES_KEPT:  # most headers repeat (content-type)
+            # Most headers repeat (content-type, the card's validators); short ones are kept,
+            # so that a value that echoes a client cannot make the cache large.
+            if len(line) <= 256 and len(_HEADER_LINES) < _HEADER_LINES_KEPT:
                 _HEADER_LINES[header] = line
         lines.append(line)
     lines.append(f"date: {_date()}\r\n")

@@ -78,6 +78,18 @@ def test_the_same_bytes_as_h11_or_h11_decides(
     assert normalised(ours) == normalised(theirs)
 
 
+def test_only_short_sendable_header_lines_are_kept() -> None:
+    long = ("x-long", "v" * 300)
+    bad = ("x-bad", "a\r\nb")
+    for _ in range(2):
+        http_module._encode_plain(HttpResponse(200, (long,)), close=False, head=False)
+        http_module._encode_plain(HttpResponse(200, (bad,)), close=False, head=False)
+    ok = ("x-ok", "1")
+    assert http_module._encode_plain(HttpResponse(200, (ok,)), close=False, head=False)
+    assert ok in http_module._HEADER_LINES
+    assert long not in http_module._HEADER_LINES and bad not in http_module._HEADER_LINES
+
+
 def test_a_header_h11_refuses_or_merges_is_left_to_it() -> None:
     for bad in (
         ("x-a", "one\r\ntwo"),
