@@ -35,7 +35,8 @@ import trio
 
 from iaccode.config import AguiConfig, Config, load_agui_config, load_config
 from iaccode.core import Core, open_core, wind_down
-from iaccode.server import a2a_app, http_limits, open_agui, wrap_http_app
+from iaccode.http_front import a2a_app, http_limits, wrap_http_app
+from iaccode.server import open_agui
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import HttpApp
 

@@ -20,13 +20,12 @@ from typing import Any
 
 import trio
 
-from iaccode import __version__
+from iaccode import __version__, fronts
 from iaccode.config import (
     AGENTCORE_PORT,
     DEFAULT_PORT,
     HTTP_SERVERS,
     LOG_FORMATS,
-    TRANSPORTS,
     ConfigError,
     load_agui_config,
     load_config,
@@ -79,24 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         help=f"port to bind (default {DEFAULT_PORT}; AgentCore expects {AGENTCORE_PORT})",
     )
-    a2a.add_argument("--transport", choices=TRANSPORTS, help="transport (default http)")
-    a2a.add_argument(
-        "--socket-path", type=Path, metavar="PATH", help="the socket file (--transport unix)"
-    )
-    a2a.add_argument("--ws-path", metavar="PATH", help="the path (--transport websocket)")
-    a2a.add_argument(
-        "--grpc-port",
-        type=int,
-        metavar="PORT",
-        help="serve official A2A gRPC on this port too (the grpc extra)",
-    )
-    a2a.add_argument("--grpc-host", metavar="HOST", help="address gRPC binds (default: --host)")
-    a2a.add_argument(
-        "--redis-url",
-        metavar="URL",
-        help="Redis for --transport redis-streams (IACCODE_A2A_REDIS_URL; default "
-        "redis://localhost:6379/0)",
-    )
+    a2a.add_argument("--transport", choices=fronts.TRANSPORTS, help="transport (default http)")
+    for key in fronts.own_keys():  # the transports' own flags (fronts.TABLE)
+        if key.help is not None:
+            a2a.add_argument(f"--{key.name}", type=key.type, metavar=key.metavar, help=key.help)
     a2a.add_argument("--http-server", choices=HTTP_SERVERS, help=_HTTP_SERVER_HELP)
     a2a.add_argument(*_CORS_FLAG, **_cors_options("IACCODE_A2A_CORS_ALLOWED_ORIGINS"))
     a2a.add_argument(
@@ -192,11 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "host": args.host,
         "port": args.port,
         "transport": args.transport,
-        "socket_path": args.socket_path,
-        "ws_path": args.ws_path,
-        "grpc_port": args.grpc_port,
-        "grpc_host": args.grpc_host,
-        "redis_url": args.redis_url,
+        **{key.attr: getattr(args, key.attr) for key in fronts.own_keys() if key.help is not None},
         "http_server": args.http_server,
         "cors_allowed_origins": _origins(args.cors_allowed_origins),
         "engine": args.engine,

@@ -11,7 +11,6 @@ Precedence: explicit command-line flags, then the file, then environment fallbac
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import math
 import os
 import re
@@ -37,7 +36,6 @@ class ConfigError(Exception):
     """A configuration problem, reported to the user as one line without a traceback."""
 
 
-TRANSPORTS = ("http", "stdio", "unix", "websocket", "redis-streams", "grpc", "grpc-jsonrpc")
 # What serves the http transport: our trio + h11 loop, or hypercorn (the `asgi` extra: HTTP/2).
 HTTP_SERVERS = ("builtin", "hypercorn")
 LOG_FORMATS = ("text", "json")
@@ -495,16 +493,14 @@ PROFILES = ("agentcore",)
 def _check(config: Config) -> None:
     if config.profile is not None and config.profile not in PROFILES:
         raise ConfigError(f"config key 'profile' must be one of {', '.join(PROFILES)}")
-    if config.transport not in TRANSPORTS:
-        raise ConfigError(
-            f"transport '{config.transport}' is not supported by this version of iaccode "
-            f"(available: {', '.join(TRANSPORTS)})"
-        )
+    from iaccode import fronts  # the transport table; it builds on this module
+
+    fronts.transports_of(config)  # a transport it has
     if config.log_format not in LOG_FORMATS:
         raise ConfigError(f"config key 'log-format' must be one of {', '.join(LOG_FORMATS)}")
     if config.http_server not in HTTP_SERVERS:
         raise ConfigError(f"config key 'http-server' must be one of {', '.join(HTTP_SERVERS)}")
-    if config.http_server == "hypercorn" and not _importable("hypercorn.trio"):
+    if config.http_server == "hypercorn" and not importable("hypercorn.trio"):
         raise ConfigError(
             "http-server: hypercorn needs the asgi extra (pip install 'iaccode[asgi]')"
         )
@@ -515,14 +511,7 @@ def _check(config: Config) -> None:
             "config keys 'otel-export-timeout-seconds' and 'otel-metrics-interval-seconds' "
             "must be above 0"
         )
-    if config.transport == "unix" and config.socket_path is None:
-        raise ConfigError("transport 'unix' needs config key 'socket-path'")
-    uses_grpc = config.grpc_enabled or config.transport == "grpc-jsonrpc"
-    if uses_grpc and not (_importable("grpc") and _importable("a2a.types.a2a_pb2")):
-        key = f"transport {config.transport}" if "grpc" in config.transport else "grpc-port"
-        raise ConfigError(f"{key} needs the grpc extra (pip install 'iaccode[grpc]')")
-    if config.transport == "redis-streams":
-        _check_redis_streams(config)
+    fronts.check(config)
     _check_task_store(config)
     for origin in config.cors_allowed_origins:
         if origin != "*" and not re.match(r"^https?://[^/\s]+/?$", origin):
@@ -532,20 +521,12 @@ def _check(config: Config) -> None:
             )
     if not config.ws_path.startswith("/"):
         raise ConfigError("config key 'ws-path' must start with '/'")
-    if config.transport == "stdio" and config.log_to_stdout:
-        raise ConfigError(
-            "--log-to-stdout cannot be used with --transport stdio: stdout carries the frames"
-        )
     if not 0 <= config.port <= 65535:
         raise ConfigError(f"config key 'port' must be between 0 and 65535, got {config.port}")
     if config.grpc_port is not None and not 0 <= config.grpc_port <= 65535:
         raise ConfigError(
             f"config key 'grpc-port' must be between 0 and 65535, got {config.grpc_port}"
         )
-    if config.grpc_port is not None and config.transport == "http":
-        host, port = config.grpc_address
-        if port == config.port and port != 0 and host == config.host:
-            raise ConfigError("config key 'grpc-port' must differ from 'port'")
     positive = (
         "context_idle_seconds",
         "coordination_lease_seconds",
@@ -605,7 +586,7 @@ def _check(config: Config) -> None:
         )
 
 
-def _importable(module: str) -> bool:
+def importable(module: str) -> bool:
     """Whether an optional extra's module imports: installed, and its own dependencies too (a
     module that is found but fails to import would otherwise fail later, mid start-up)."""
     try:
@@ -650,7 +631,7 @@ def _check_task_store(config: Config) -> None:
         raise ConfigError("task-store: postgres needs config key 'task-store-url'")
     if not re.match(r"(?i)postgres(ql)?://", config.task_store_url):
         raise ConfigError("config key 'task-store-url' must be a postgresql:// URL")
-    if not (_importable("psycopg") and _importable("psycopg_pool")):
+    if not (importable("psycopg") and importable("psycopg_pool")):
         raise ConfigError(
             "task-store: postgres needs the postgres extra (pip install 'iaccode[postgres]')"
         )
@@ -669,18 +650,6 @@ def _check_task_store(config: Config) -> None:
         raise ConfigError("coordination-url needs the redis extra (pip install 'iaccode[redis]')")
     if config.coordination_url is not None and config.coordination_lease_seconds < 1:
         raise ConfigError("config key 'coordination-lease-seconds' must be at least 1")
-
-
-def _check_redis_streams(config: Config) -> None:
-    if importlib.util.find_spec("redis") is None:
-        raise ConfigError(
-            "transport redis-streams needs the redis extra (pip install 'iaccode[redis]')"
-        )
-    if not re.match(r"(?i)(redis|rediss|unix)://", config.redis_url):
-        raise ConfigError("config key 'redis-url' must be a redis://, rediss:// or unix:// URL")
-    for name in ("request_stream", "response_stream", "consumer_group", "consumer_name"):
-        if getattr(config, name) == "":
-            raise ConfigError(f"config key '{name.replace('_', '-')}' must not be empty")
 
 
 # -- iaccode agui --------------------------------------------------------------------------------

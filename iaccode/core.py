@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import trio
 
+from iaccode import fronts
 from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import build_card, extended_card
 from iaccode.a2a.dispatch import Dispatcher
@@ -197,7 +198,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             streaming=config.streaming,
             extended_agent_card=config.extended_agent_card,
             grpc_url=config.advertised_grpc_url if config.grpc_enabled else None,
-            http=config.transport not in ("grpc", "grpc-jsonrpc"),
+            http=fronts.transports_of(config)[0].http_card,
             grpc_jsonrpc_url=(
                 f"grpc-jsonrpc://{config.advertised_grpc_url}"
                 if config.transport == "grpc-jsonrpc"
@@ -409,8 +410,7 @@ def runtime_details(config: Config) -> dict[str, Any]:
     details: dict[str, Any] = {
         "engine": config.engine,
         # official gRPC beside the transport (grpc-port) is served too
-        "transports": [config.transport]
-        + (["grpc"] if config.grpc_enabled and config.transport != "grpc" else []),
+        "transports": [row.name for row in fronts.transports_of(config)],
         "limits": {
             "maxBodyBytes": config.max_body_bytes,
             "maxJsonDepth": config.max_json_depth,

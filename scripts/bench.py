@@ -6,8 +6,8 @@ load generators on CPU 1 when there are two CPUs. Load comes from wrk (installed
 when missing and root). Everything runs on loopback, in a temporary directory removed at the end.
 
     scripts/bench                        every figure below (about two minutes)
-    scripts/bench --only unary,push      some of them: unary grpc sse llm engine idle memory health
-                                         startup push agui terraform ros checker diagram
+    scripts/bench --only unary,push      some of them: unary grpc sse turns llm engine idle memory
+                                         health startup push agui terraform ros checker diagram
                                          telemetry
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
@@ -29,7 +29,10 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
              and time to the first text delta, against a fake OpenAI-compatible model
     engine   llm engine in-process: what a turn (history with memories rebuilt) and a tool call
              add to the bare model requests, against the tests' fake model (bench_engine.py)
-    idle     server memory per open, idle stream; target <= 20 KB
+    turns    CancelTask to the CANCELED event on an open stream, p99 (target <= 5 ms), and
+             turns/s of 8 concurrent contexts on the llm engine against the fake model
+             (target >= 300/s; bench_turns.py)
+    idle     server memory per open, idle stream; target <= 12 KB (issue 18)
     memory   RSS with 8 concurrent 15 MB messages, at the peak and after housekeeping, over the
              same server's idle RSS (issue 16: it was 48 -> 772 MB, then 657 MB)
     health   /health latency with 1000 idle connections open, against none; target <= 2x
@@ -410,7 +413,7 @@ def idle(servers: Servers, args: argparse.Namespace) -> list[Row]:
             f"{mine:.1f} KB",
             f"{base:.1f} KB",
             ratio(mine, base),
-            target("<= 20 KB", mine <= 20),
+            target("<= 12 KB", mine <= 12),
         )
     ]
 
@@ -598,6 +601,12 @@ def telemetry(servers: Servers, args: argparse.Namespace) -> list[Row]:
 NOTED_GROUPS = ("grpc", "push", "agui", "ros", "checker", "engine", "diagram", "telemetry")
 
 
+def turns(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_turns import turns_rows
+
+    return turns_rows(servers.port, args.work, args.duration)
+
+
 def grpc(servers: Servers, args: argparse.Namespace) -> list[Row]:
     from bench_grpc import grpc_rows
 
@@ -608,6 +617,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "unary": unary,
     "grpc": grpc,
     "sse": sse,
+    "turns": turns,
     "llm": llm,
     "engine": engine,
     "idle": idle,

@@ -703,9 +703,10 @@ def test_grpc_keys(write: Any) -> None:
 
 def test_grpc_without_the_extra(write: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from iaccode import config as config_module
+    from iaccode import fronts
 
-    real = config_module._importable
-    monkeypatch.setattr(config_module, "_importable", lambda m: m != "grpc" and real(m))
+    real = config_module.importable
+    monkeypatch.setattr(fronts, "importable", lambda m: m != "grpc" and real(m))
     with pytest.raises(ConfigError) as info:
         load_text(write, "grpc-port: 50051\n")
     assert str(info.value) == "grpc-port needs the grpc extra (pip install 'iaccode[grpc]')"

@@ -21,6 +21,8 @@ RANKS = {
     "agui": 4,
     "transports": 5,
     "config": 6,
+    "fronts": 6,
+    "http_front": 6,
     "core": 6,
     "server": 6,
     "asgi": 6,

@@ -268,8 +268,11 @@ def _meta(
     session_id = request.header(SESSION_HEADER)
     if session_scope and session_id:
         owner = f"{owner}@agentcore-session:{session_id[:256]}"
+    version = request.header("a2a-version") or None
+    if version is None and request.query:  # most requests have no query to parse
+        version = request.query_param("A2A-Version")
     return RequestMeta(
-        version=request.header("a2a-version") or request.query_param("A2A-Version"),
+        version=version,
         extensions=_extensions(request),
         owner=owner,
         session_id=session_id,
@@ -279,8 +282,14 @@ def _meta(
 
 def _extensions(request: HttpRequest) -> frozenset[str]:
     """`A2A-Extensions` (and 0.3's `X-A2A-Extensions`): comma-separated, on any number of lines."""
-    values = request.header_values("a2a-extensions") + request.header_values("x-a2a-extensions")
+    values = [v for k, v in request.headers if k in _EXTENSION_HEADERS]
+    if not values:
+        return _NONE
     return frozenset(uri.strip() for value in values for uri in value.split(",") if uri.strip())
+
+
+_EXTENSION_HEADERS = frozenset({"a2a-extensions", "x-a2a-extensions"})
+_NONE: frozenset[str] = frozenset()
 
 
 def _not_allowed(allow: str) -> HttpResponse:

@@ -567,32 +567,50 @@ def _task_from_row(
     history_length: int | None,
     artifacts: bool,
 ) -> Task:
-    task_id, context_id, status, metadata = row
-    history: list[Message] | None = None
-    if history_length != 0:
-        sql = "SELECT body FROM messages WHERE task_id = ? ORDER BY seq DESC"
-        params: tuple[Any, ...] = (task_id,)
-        if history_length is not None:
-            sql += " LIMIT ?"
-            params = (task_id, history_length)
-        bodies = [body for (body,) in db.execute(sql, params)]
-        history = [_load(body, Message) for body in reversed(bodies)]
-    artifact_list: list[Artifact] | None = None
-    if artifacts:
-        artifact_list = [
-            _load(body, Artifact)
-            for (body,) in db.execute(
-                "SELECT body FROM artifacts WHERE task_id = ? ORDER BY seq", (task_id,)
-            )
-        ]
+    task_id = row[0]
+    history = _bodies(db, "messages", [task_id], history_length) if history_length != 0 else None
+    found = _bodies(db, "artifacts", [task_id], None) if artifacts else None
+    return _task_of(
+        row,
+        None if history is None else history[task_id],
+        None if found is None else found[task_id],
+    )
+
+
+def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[str] | None) -> Task:
+    """The Task of a `tasks` row (id, context_id, status, metadata) and the stored bodies of its
+    history and artifacts (None: left out)."""
+    task_id, context_id, status, metadata = row[:4]
     return Task(
         id=task_id,
         context_id=context_id,
         status=_load(status, TaskStatus),
-        artifacts=artifact_list,
-        history=history,
+        artifacts=None if artifacts is None else [_load(body, Artifact) for body in artifacts],
+        history=None if history is None else [_load(body, Message) for body in history],
         metadata=json.loads(metadata) if metadata else None,
     )
+
+
+def _bodies(
+    db: Connection, table: str, task_ids: list[str], last: int | None
+) -> dict[str, list[str]]:
+    """The stored bodies in `table` (messages, artifacts) of each of `task_ids`, in order: the
+    `last` of each (None: all). One query for a whole page, on the (task_id, ...) key."""
+    marks = ",".join("?" * len(task_ids))
+    if last is None:
+        sql = f"SELECT task_id, body FROM {table} WHERE task_id IN ({marks}) ORDER BY task_id, seq"
+        params: list[Any] = list(task_ids)
+    else:
+        sql = (
+            "SELECT task_id, body FROM (SELECT task_id, seq, body, ROW_NUMBER() OVER "
+            f"(PARTITION BY task_id ORDER BY seq DESC) AS n FROM {table} WHERE task_id IN "
+            f"({marks})) AS recent WHERE n <= ? ORDER BY task_id, seq"
+        )
+        params = [*task_ids, last]
+    found: dict[str, list[str]] = {task_id: [] for task_id in task_ids}
+    for task_id, body in db.execute(sql, params):
+        found[task_id].append(body)
+    return found
 
 
 def _list_tasks(db: Connection, query: TaskQuery) -> TaskPage:
@@ -621,12 +639,18 @@ def _list_tasks(db: Connection, query: TaskQuery) -> TaskPage:
     ).fetchall()
     more = len(rows) > query.page_size
     rows = rows[: query.page_size]
+    ids = [row[0] for row in rows]
+    history = (
+        _bodies(db, "messages", ids, query.history_length)
+        if ids and query.history_length != 0
+        else None
+    )
+    artifacts = _bodies(db, "artifacts", ids, None) if ids and query.include_artifacts else None
     tasks = [
-        _task_from_row(
-            db,
-            row[:4],
-            history_length=query.history_length,
-            artifacts=query.include_artifacts,
+        _task_of(
+            row,
+            None if history is None else history[row[0]],
+            None if artifacts is None else artifacts[row[0]],
         )
         for row in rows
     ]

@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import logging
 import math
 import os
 import re
 import sys
+import time
 from collections.abc import Awaitable, Callable, Collection
 from email.utils import formatdate
 from typing import Any, Protocol
@@ -42,6 +44,7 @@ import attrs
 import h11
 import trio
 
+from iaccode.transports.close_watch import CloseWatcher
 from iaccode.wire.http import (
     REASONS,
     EventSource,
@@ -127,6 +130,7 @@ class HttpServer:
         self._buffered = 0  # request body bytes held in memory
         self._waiting: set[trio.CancelScope] = set()  # connections between requests
         self._idle: dict[trio.CancelScope, None] = {}  # of those, the ones sent nothing yet
+        self._closes = CloseWatcher()  # event streams whose client may go away
         self._closing = False
         self._next_warning = -math.inf
 
@@ -138,6 +142,7 @@ class HttpServer:
 
     async def serve_listener(self, listener: trio.abc.Listener[Any], nursery: trio.Nursery) -> None:
         """Accept connections until cancelled; each is admitted, given a quick answer, or shed."""
+        self._closes.attach(nursery)
         async with listener:
             while True:
                 try:
@@ -178,13 +183,7 @@ class HttpServer:
                     _shed(stream, nursery)
                 return
         self.connections += 1
-        nursery.start_soon(self._serve_counted, stream)
-
-    async def _serve_counted(self, stream: trio.abc.Stream) -> None:
-        try:
-            await self.handle_connection(stream)
-        finally:
-            self.connections -= 1
+        nursery.start_soon(self.handle_connection, stream, True)
 
     def _warn(self, message: str, *args: object) -> None:
         now = trio.current_time()
@@ -192,7 +191,9 @@ class HttpServer:
             self._next_warning = now + _WARN_EVERY
             log.warning(message, *args)
 
-    async def handle_connection(self, stream: trio.abc.Stream) -> None:
+    async def handle_connection(self, stream: trio.abc.Stream, counted: bool = False) -> None:
+        """Serve `stream` until it closes; `counted`: it is one of `connections` (accepted
+        here), given back at the end. Raises nothing: a broken connection is logged."""
         conn = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_header)
         scope = trio.CancelScope()
         try:
@@ -206,15 +207,16 @@ class HttpServer:
                         self._waiting.discard(scope)
                     if not isinstance(event, h11.Request):
                         break  # the client closed (or sent something we cannot use)
-                    scope.deadline = trio.current_time() + self.limits.request_timeout
                     self.in_flight += 1
+                    heads = [event]
+                    del event  # an event stream must not keep the request's head alive
                     try:
-                        keep_open = await self._exchange(conn, stream, scope, event)
+                        keep_open = await self._exchange(conn, stream, scope, heads)
                     finally:
                         self.in_flight -= 1
-                    if not keep_open or conn.our_state is not h11.DONE:
+                    if not keep_open:
                         break
-                    conn.start_next_cycle()
+                    conn = _next_cycle(conn, self.limits.max_header)
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             pass  # the client went away
         except h11.RemoteProtocolError as exc:
@@ -224,9 +226,13 @@ class HttpServer:
             # One broken connection must never take the server down with it.
             log.exception("connection failed")
         finally:
-            with trio.move_on_after(1) as cleanup:
-                cleanup.shield = True
-                await stream.aclose()
+            try:
+                with trio.move_on_after(1) as cleanup:
+                    cleanup.shield = True
+                    await stream.aclose()
+            finally:
+                if counted:  # once its socket is closed
+                    self.connections -= 1
 
     async def _wait_for_request(
         self, conn: h11.Connection, stream: trio.abc.Stream, scope: trio.CancelScope
@@ -251,17 +257,23 @@ class HttpServer:
         conn: h11.Connection,
         stream: trio.abc.Stream,
         scope: trio.CancelScope,
-        head: h11.Request,
+        heads: list[h11.Request],
     ) -> bool:
-        """Read one request, answer it; False when the connection must close."""
+        """Read the request whose head is `heads[0]` (taken out), answer it; False when the
+        connection must close."""
+        head = heads.pop()
+        # Reading the rest is bounded by request-timeout from now; the deadline is moved only
+        # when a read has to wait (a small request arrives whole: moving it costs ~9 us).
+        read_by = trio.current_time() + self.limits.request_timeout
         try:
             if head.method == b"CONNECT":  # h11 would take a 2xx answer as the start of a tunnel
                 raise _Refused(refusal(self.app, 501, "CONNECT is not supported"))
             try:
-                request = await self._read_request(conn, stream, head)
+                request = await self._read_request(conn, stream, head, scope, read_by)
             except h11.RemoteProtocolError as exc:  # a malformed or truncated body
                 raise _Refused(_malformed(self.app, exc)) from None
         except _Refused as refused:
+            scope.deadline = read_by
             # Answered here, where the method is known: h11 refuses a body in answer to HEAD.
             is_head = head.method == b"HEAD"
             await _send_plain(conn, stream, refused.response, close=True, head=is_head)
@@ -278,7 +290,8 @@ class HttpServer:
         finally:
             self._buffered -= len(request.body)  # parsed by now
         if isinstance(response, EventStreamResponse):
-            await self._stream_events(conn, stream, response)
+            del head, request  # held for the stream's whole life otherwise
+            await self._stream_events(conn, stream, scope, response)
             return False
         scope.deadline = trio.current_time() + self.limits.request_timeout
         # Framed by both Transfer-Encoding and Content-Length: read by the former, and then the
@@ -286,12 +299,22 @@ class HttpServer:
         ambiguous = request.header("transfer-encoding") is not None and (
             request.header("content-length") is not None
         )
-        close = self._closing or ambiguous
-        await _send_plain(conn, stream, response, close=close, head=request.method == "HEAD")
-        return not ambiguous
+        close = self._closing or ambiguous or not _keeps_alive(head)
+        is_head = request.method == "HEAD"
+        data = _encode_plain(response, close=close, head=is_head)
+        if data is None:  # a header h11 must judge (it refuses what cannot be sent)
+            await _send_plain(conn, stream, response, close=close, head=is_head)
+            return conn.our_state is h11.DONE and not ambiguous
+        await stream.send_all(data)
+        return not close
 
     async def _read_request(
-        self, conn: h11.Connection, stream: trio.abc.Stream, head: h11.Request
+        self,
+        conn: h11.Connection,
+        stream: trio.abc.Stream,
+        head: h11.Request,
+        scope: trio.CancelScope,
+        read_by: float,
     ) -> HttpRequest:
         # h11 bounds only a head that is still incomplete; one that arrived whole is measured here.
         size = len(head.target) + sum(len(k) + len(v) + 4 for k, v in head.headers)
@@ -319,10 +342,15 @@ class HttpServer:
         received = 0
         try:
             if conn.they_are_waiting_for_100_continue:
+                scope.deadline = read_by
                 continue_ = h11.InformationalResponse(status_code=100, headers=[])
                 await stream.send_all(conn.send(continue_))
             while True:
-                event = await _next_event(conn, stream)
+                event = conn.next_event()
+                if event is h11.NEED_DATA:
+                    scope.deadline = read_by
+                    conn.receive_data(bytes(await stream.receive_some(_READ_SIZE)))
+                    continue
                 if isinstance(event, h11.Data):
                     pieces.append(event.data)
                     received += len(event.data)
@@ -404,8 +432,14 @@ class HttpServer:
         return response
 
     async def _stream_events(
-        self, conn: h11.Connection, stream: trio.abc.Stream, response: EventStreamResponse
+        self,
+        conn: h11.Connection,
+        stream: trio.abc.Stream,
+        scope: trio.CancelScope,
+        response: EventStreamResponse,
     ) -> None:
+        """Write `response`'s events until its source ends or the client goes away (the
+        connection's `scope` is then cancelled: the connection ends)."""
         chunked = conn.their_http_version != b"1.0"
         headers = [
             ("content-type", "text/event-stream"),
@@ -416,20 +450,31 @@ class HttpServer:
         ]
         source = response.source
         produce = getattr(source, "run", None)  # a source that makes its own events
+        comment = response.heartbeat_comment
+        head = conn.send(h11.Response(status_code=200, headers=headers, reason=b"OK"))
+        del headers, response  # an idle stream holds only what it needs (bench: idle)
+        write = functools.partial(_send_chunk, stream) if chunked else stream.send_all
         try:
             finished = False
             try:
-                async with trio.open_nursery() as nursery:
-                    if produce is not None:
-                        nursery.start_soon(produce)  # cancelled when the client goes away
-                    head = h11.Response(status_code=200, headers=headers, reason=b"OK")
-                    await stream.send_all(conn.send(head))
-                    nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
-                    write = _chunk_writer(stream) if chunked else stream.send_all
-                    finished = await pump_events(
-                        source, write, self.limits, response.heartbeat_comment
-                    )
-                    nursery.cancel_scope.cancel()
+                if produce is None:
+                    await stream.send_all(head)
+                # One task watches every plain stream's socket (close_watch.py) and cancels the
+                # connection's scope; a source that runs, or a TLS stream, gets a nursery and a
+                # reader of its own.
+                if produce is None and self._closes.watch(stream, scope):
+                    try:
+                        finished = await pump_events(source, write, self.limits, comment)
+                    finally:
+                        self._closes.unwatch(stream)
+                else:
+                    async with trio.open_nursery() as nursery:
+                        if produce is not None:
+                            nursery.start_soon(produce)  # cancelled when the client leaves
+                            await stream.send_all(head)
+                        nursery.start_soon(_watch_for_close, stream, nursery.cancel_scope)
+                        finished = await pump_events(source, write, self.limits, comment)
+                        nursery.cancel_scope.cancel()
             except* (trio.BrokenResourceError, trio.ClosedResourceError):
                 finished = False  # the client went away mid-stream: nothing to finish
             if finished:
@@ -481,11 +526,8 @@ async def pump_events(
             return True
 
 
-def _chunk_writer(stream: trio.abc.Stream) -> Callable[[bytes], Awaitable[None]]:
-    async def write(data: bytes) -> None:
-        await stream.send_all(frame_chunk(data))
-
-    return write
+async def _send_chunk(stream: trio.abc.Stream, data: bytes) -> None:
+    await stream.send_all(frame_chunk(data))
 
 
 async def _next_event(conn: h11.Connection, stream: trio.abc.Stream) -> object:
@@ -517,6 +559,95 @@ async def _send_plain(
         data += conn.send(h11.Data(data=response.body))
     data += conn.send(h11.EndOfMessage())
     await stream.send_all(data)
+
+
+def _date() -> str:
+    """The Date header's value, formatted once a second."""
+    global _date_cache
+    now = int(time.time())
+    if now != _date_cache[0]:
+        _date_cache = (now, formatdate(now, usegmt=True))
+    return _date_cache[1]
+
+
+_date_cache = (0, "")
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_UNSENDABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # in a header value; HTAB is allowed
+_FRAMING = frozenset({"content-length", "transfer-encoding", "connection", "date"})
+_HEADER_LINES: dict[tuple[str, str], str] = {}  # headers found sendable, as written
+_HEADER_LINES_KEPT = 1024
+_STATUS_LINES = {
+    status: f"HTTP/1.1 {status} {reason}\r\n".encode("latin-1")
+    for status, reason in REASONS.items()
+}
+
+
+def _encode_plain(response: HttpResponse, *, close: bool, head: bool) -> bytes | None:
+    """The whole answer to a fully read request, written without h11's per-event checks (they
+    cost as much as the rest of a GetTask); None when a header is not one h11 would send, so
+    that h11 refuses it as before. The same bytes h11 writes, Date and Content-Length added."""
+    status_line = _STATUS_LINES.get(response.status) if response.status >= 200 else None
+    if status_line is None:
+        return None
+    lines = []
+    for header in response.headers:
+        line = _HEADER_LINES.get(header)
+        if line is None:
+            name, value = header
+            # h11 merges or refuses the framing headers an app sets itself (a 308's length)
+            if not _sendable(name, value) or name.lower() in _FRAMING:
+                return None
+            line = f"{name}: {value}\r\n"
+            # Most headers repeat (content-type, the card's validators); short ones are kept,
+            # so that a value that echoes a client cannot make the cache large.
+            if len(line) <= 256 and len(_HEADER_LINES) < _HEADER_LINES_KEPT:
+                _HEADER_LINES[header] = line
+        lines.append(line)
+    lines.append(f"date: {_date()}\r\n")
+    bodiless = response.status in (204, 304)  # RFC 9110 §8.6: no length for bodiless answers
+    if not bodiless:
+        lines.append(f"content-length: {len(response.body)}\r\n")
+    if close:
+        lines.append("connection: close\r\n")
+    lines.append("\r\n")
+    data = status_line + "".join(lines).encode("latin-1")
+    return data if head or bodiless else data + response.body
+
+
+def _sendable(name: str, value: str) -> bool:
+    """Whether h11 would send this header as it is (it raises for anything else)."""
+    return (
+        name.isascii()
+        and value.isascii()
+        and _TOKEN.fullmatch(name) is not None
+        and _UNSENDABLE.search(value) is None
+        and value == value.strip(" \t")
+    )
+
+
+def _keeps_alive(head: h11.Request) -> bool:
+    """Whether the client lets the connection serve another request (h11's own rule)."""
+    if head.http_version < b"1.1":
+        return False
+    for name, value in head.headers:
+        if name == b"connection" and b"close" in (t.strip() for t in value.lower().split(b",")):
+            return False
+    return True
+
+
+def _next_cycle(conn: h11.Connection, max_header: int) -> h11.Connection:
+    """The parser for the connection's next request: h11's own once it wrote the answer, else
+    a fresh one fed with what the client sent after this request (pipelining)."""
+    if conn.our_state is h11.DONE:
+        conn.start_next_cycle()
+        return conn
+    data, closed = conn.trailing_data
+    fresh = h11.Connection(h11.SERVER, max_incomplete_event_size=max_header)
+    if data:
+        fresh.receive_data(bytes(data))
+    if closed:
+        fresh.receive_data(b"")
+    return fresh
 
 
 def _malformed(app: object, exc: h11.RemoteProtocolError) -> HttpResponse:

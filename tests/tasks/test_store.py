@@ -141,6 +141,42 @@ async def test_list_filters_orders_and_pages(open_store: OpenStore, tmp_path: Pa
     await store.aclose()
 
 
+async def test_a_page_holds_each_tasks_last_messages_and_its_artifacts(
+    open_store: OpenStore,
+) -> None:
+    # The page's bodies come in one query per table; each task keeps its own, in order.
+    store = await open_store()
+    for index in range(4):
+        task_id = f"t{index}"
+        await store.commit(new_task(task_id, f"2026-01-01T00:00:0{index}.000Z"))
+        more = tuple(message(f"{task_id}-{n}", task_id) for n in range(index))
+        artifacts = tuple(
+            Artifact(artifact_id=f"{task_id}-a{n}", parts=[Part(text=f"{n}")]) for n in range(2)
+        )
+        await store.commit(
+            TaskChange(
+                task_id=task_id,
+                append_history=more,
+                put_artifacts=artifacts if index % 2 else (),
+            )
+        )
+    page = await store.list_tasks(TaskQuery(owner="", history_length=2, include_artifacts=True))
+    by_id = {task.id: task for task in page.tasks}
+    texts = {i: [m.parts[0].text for m in t.history or []] for i, t in by_id.items()}
+    assert texts == {
+        "t0": ["hello"],
+        "t1": ["hello", "t1-0"],
+        "t2": ["t2-0", "t2-1"],
+        "t3": ["t3-1", "t3-2"],
+    }
+    assert [a.artifact_id for a in by_id["t3"].artifacts or []] == ["t3-a0", "t3-a1"]
+    assert by_id["t2"].artifacts == []
+    whole = await store.list_tasks(TaskQuery(owner="", page_size=1))
+    assert [len(t.history or []) for t in whole.tasks] == [4]  # t3: all of it
+    assert whole.tasks[0].artifacts is None
+    await store.aclose()
+
+
 async def test_contexts_and_history(open_store: OpenStore, tmp_path: Path) -> None:
     store = await open_store()
     record = ContextRecord("c1", tmp_path, "", "2026-01-01T00:00:00.000Z", {"channel": "x"})

@@ -24,7 +24,7 @@ import redis
 import trio
 from redis.typing import EncodableT, FieldT
 
-from iaccode import server as server_module
+from iaccode import fronts
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.cli import main
 from iaccode.config import ConfigError, load_config
@@ -485,11 +485,11 @@ def test_missing_redis_extra_is_a_config_error(
         load_config(None, {"transport": "redis-streams"}, environ={})
     monkeypatch.setitem(sys.modules, "iaccode.transports.redis_streams", None)
     with pytest.raises(ConfigError, match="needs the redis extra"):
-        server_module._redis_streams(make_config(transport="redis-streams"))
+        fronts.redis_streams(make_config(transport="redis-streams"))
 
 
 def test_settings_follow_the_config(make_config: Callable[..., Any]) -> None:
-    transport = server_module._redis_streams(
+    transport = fronts.redis_streams(
         make_config(transport="redis-streams", redis_url="redis://:secret@127.0.0.1:1/0")
     )
     assert transport.settings == StreamSettings(url="redis://:secret@127.0.0.1:1/0")
@@ -507,7 +507,7 @@ def test_settings_follow_the_config(make_config: Callable[..., Any]) -> None:
     ],
 )
 def test_logs_never_show_credentials(make_config: Callable[..., Any], url: str) -> None:
-    transport = server_module._redis_streams(make_config(transport="redis-streams", redis_url=url))
+    transport = fronts.redis_streams(make_config(transport="redis-streams", redis_url=url))
     described = transport.describe()
     assert "s3cret" not in described and "ss@" not in described and "user" not in described
     assert "6399/0" in described
