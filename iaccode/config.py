@@ -646,7 +646,7 @@ def _check_task_store(config: Config) -> None:
         raise ConfigError(
             "config key 'coordination-url' must be a redis://, rediss:// or unix:// URL"
         )
-    if config.coordination_url is not None and not _importable("redis"):
+    if config.coordination_url is not None and not importable("redis"):
         raise ConfigError("coordination-url needs the redis extra (pip install 'iaccode[redis]')")
     if config.coordination_url is not None and config.coordination_lease_seconds < 1:
         raise ConfigError("config key 'coordination-lease-seconds' must be at least 1")
