@@ -63,9 +63,10 @@ class ServerProcess:
                 if match and not found.is_set():
                     self.port = int(match.group(1))
                     found.set()
+            found.set()  # the process ended (its stderr closed): stop waiting for it
 
         threading.Thread(target=read, daemon=True).start()
-        if not found.wait(timeout):
+        if not found.wait(timeout) or not self.port:
             self.kill()
             raise RuntimeError("server did not start:\n" + "".join(self.lines))
         return self
