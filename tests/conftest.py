@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 import os
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from tests.redis_process import (
     RedisProcess,
     redis_server,  # noqa: F401  (a session fixture for every test)
 )
-from tests.replicas import Replicas, coordination_refusal
+from tests.replicas import Replicas, coordination_refusal, deploy
 from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
@@ -214,28 +214,13 @@ def deployment(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def replicas(
     deployment: str, request: pytest.FixtureRequest, tmp_path: Path, workspace: Path
-) -> Iterator[Replicas | None]:
+) -> Replicas | None:
     """The replica processes of a `replicas` variant (started by `server`), else None."""
     count = DEPLOYMENTS[deployment]
     if not count:
-        yield None
-        return
-    coordination = None
-    if count > 1:  # a Redis of the test's own: no coordination keys left by another test
-        redis = RedisProcess(tmp_path / "redis")
-        redis.start()
-        request.addfinalizer(redis.stop)
-        coordination = redis.url
+        return None
     (tmp_path / "other").mkdir(exist_ok=True)
-    deployed = Replicas(
-        tmp_path / "replicas",
-        count,
-        task_store_url=request.getfixturevalue("postgres_database")(),
-        coordination_url=coordination,
-        allowed_cwds=(workspace, tmp_path / "other"),
-    )
-    yield deployed
-    deployed.kill_all()
+    return deploy(request, tmp_path, count, allowed_cwds=(workspace, tmp_path / "other"))
 
 
 @pytest.fixture

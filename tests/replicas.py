@@ -12,12 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 import yaml
 from cryptography.fernet import Fernet
 
 from iaccode.testing.tcp_proxy import RoundRobinProxy
 from tests.process import ServerProcess
+from tests.redis_process import RedisProcess
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
 # What this version says when it cannot coordinate replicas yet (core.open_store).
@@ -87,15 +89,19 @@ class Replicas:
         Raises `CoordinationUnavailable` when this version refuses `coordination-url`, and
         `RuntimeError` (with the replica's log) when one does not start for another reason.
         """
+        await trio.to_thread.run_sync(self.start_blocking)
+        return self
+
+    def start_blocking(self) -> None:
+        """`start()` outside Trio."""
         for server in self.servers:
             try:
-                await trio.to_thread.run_sync(server.start, 60)
+                server.start(60)
             except RuntimeError:
                 self.kill_all()
                 if any(_NO_COORDINATION in line for line in server.lines):
                     raise CoordinationUnavailable(NEEDS_COORDINATION) from None
                 raise
-        return self
 
     async def serve_proxy(self, nursery: trio.Nursery) -> RoundRobinProxy:
         """The round-robin proxy in front of the replicas, served in `nursery`."""
@@ -118,9 +124,38 @@ def coordination_refusal(root: Path, task_store_url: str, coordination_url: str)
     stopped. Raises `RuntimeError` when the replica fails for another reason."""
     probe = Replicas(root, 1, task_store_url=task_store_url, coordination_url=coordination_url)
     try:
-        trio.run(probe.start)
+        probe.start_blocking()
     except CoordinationUnavailable as refused:
         return str(refused)
     finally:
         probe.kill_all()
     return None
+
+
+def deploy(
+    request: pytest.FixtureRequest,
+    root: Path,
+    count: int,
+    *,
+    allowed_cwds: Sequence[Path] = (),
+    settings: dict[str, Any] | None = None,
+) -> Replicas:
+    """`count` replicas (not started yet) on a fresh database of the session's PostgreSQL and,
+    for more than one, a Redis of their own (no keys left by another test); all stopped when
+    the test ends."""
+    coordination = None
+    if count > 1:
+        redis = RedisProcess(root / "redis")
+        redis.start()
+        request.addfinalizer(redis.stop)
+        coordination = redis.url
+    deployed = Replicas(
+        root / "replicas",
+        count,
+        task_store_url=request.getfixturevalue("postgres_database")(),
+        coordination_url=coordination,
+        allowed_cwds=allowed_cwds,
+        settings=settings,
+    )
+    request.addfinalizer(deployed.kill_all)
+    return deployed
