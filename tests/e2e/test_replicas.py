@@ -28,8 +28,10 @@ from tests.tasks.push.receiver import Receiver
 
 INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
 UNFINISHED = ("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING")
-# A dead replica's turns are ended once its leases expire: "well under a minute" by default.
-LEASE_BOUND_SECONDS = 90
+# A dead replica's turns are ended once its leases expire (and a survivor's next look, a third
+# of the lease later); the bound leaves room for a loaded machine.
+LEASE_SECONDS = 3
+LEASE_BOUND_SECONDS = 60
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -237,7 +239,7 @@ async def test_a_replica_killed_mid_turn_under_load_loses_no_acknowledged_task(
     task is still there, and once the dead replica's leases expire nothing stays WORKING: its
     turns end as a restart ends them (interrupted, waiting for a follow-up), the others end
     normally."""
-    deployed: Replicas = await make(3).start()
+    deployed: Replicas = await make(3, **{"coordination-lease-seconds": LEASE_SECONDS}).start()
     proxy = await deployed.serve_proxy(nursery)
     acknowledged: list[str] = []
     async with client(deployed.url, workspace) as a2a:
