@@ -88,6 +88,9 @@ class Config:
     task_store: str = "sqlite"
     task_store_url: str | None = attrs.field(default=None, repr=False)
     coordination_url: str | None = attrs.field(default=None, repr=False)  # redis://, replicas
+    # A replica's leases (its turns and their contexts) expire this long after it stopped
+    # renewing them; survivors then end its unfinished turns (iaccode.a2a.replicas).
+    coordination_lease_seconds: float = 15.0
     artifact_dir: Path | None = None  # None: <persistence-dir>/artifacts
     # Config backups (IAC_CODE_CONFIG_BACKUP_DIR / _TMP_DIR): snapshots of the state at turn
     # ends, restored into an empty persistence-dir at start-up (tasks/backup.py).
@@ -286,6 +289,7 @@ def load_config(
         ("IACCODE_A2A_TASK_STORE", "task_store"),
         ("IACCODE_A2A_TASK_STORE_URL", "task_store_url"),
         ("IACCODE_A2A_COORDINATION_URL", "coordination_url"),
+        ("IACCODE_A2A_COORDINATION_LEASE_SECONDS", "coordination_lease_seconds"),
         ("IAC_CODE_CONFIG_BACKUP_DIR", "backup_dir"),
         ("IAC_CODE_CONFIG_BACKUP_TMP_DIR", "backup_tmp_dir"),
     ):
@@ -544,6 +548,7 @@ def _check(config: Config) -> None:
             raise ConfigError("config key 'grpc-port' must differ from 'port'")
     positive = (
         "context_idle_seconds",
+        "coordination_lease_seconds",
         "heartbeat_seconds",
         "keep_alive_seconds",
         "request_timeout_seconds",
@@ -660,6 +665,10 @@ def _check_task_store(config: Config) -> None:
         raise ConfigError(
             "config key 'coordination-url' must be a redis://, rediss:// or unix:// URL"
         )
+    if config.coordination_url is not None and not _importable("redis"):
+        raise ConfigError("coordination-url needs the redis extra (pip install 'iaccode[redis]')")
+    if config.coordination_url is not None and config.coordination_lease_seconds < 1:
+        raise ConfigError("config key 'coordination-lease-seconds' must be at least 1")
 
 
 def _check_redis_streams(config: Config) -> None:

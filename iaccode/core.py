@@ -3,9 +3,10 @@
 `open_core(config)` opens the task store (`task-store`: SQLite under persistence-dir, or
 PostgreSQL), ends (or keeps answerable) what the previous process
 left, and builds the task manager, turn supervisor, A2A service and dispatcher; `Core.start`
-starts its long-lived tasks in the caller's nursery. `iaccode a2a` puts its transports in front of
-the dispatcher, `iaccode agui` its AG-UI adapter (in the same process, through the same
-dispatcher).
+starts its long-lived tasks in the caller's nursery. With `coordination-url` (Redis), the core
+is one replica among several on one PostgreSQL store (iaccode.a2a.replicas). `iaccode a2a`
+puts its transports in front of the dispatcher, `iaccode agui` its AG-UI adapter (in the same
+process, through the same dispatcher).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import logging
 import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import trio
@@ -25,6 +26,7 @@ from iaccode.a2a.auth import Authenticator
 from iaccode.a2a.card import build_card, extended_card
 from iaccode.a2a.dispatch import Dispatcher
 from iaccode.a2a.push import PushConfigs, push_body
+from iaccode.a2a.replicas import Replicas
 from iaccode.a2a.service import A2AService
 from iaccode.a2a.signing import weak_secret_warning, with_signature
 from iaccode.agent.artifacts import ArtifactStore
@@ -47,7 +49,9 @@ from iaccode.tasks.push import (
     RetryPolicy,
     open_keyring,
 )
+from iaccode.tasks.push.keyring import ENV_VAR as KEYRING_ENV
 from iaccode.tasks.retention import Retention
+from iaccode.tasks.shared_broker import SharedEventBroker
 from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.sqlite_store import SQLiteTaskStore
 from iaccode.tasks.supervisor import (
@@ -56,6 +60,9 @@ from iaccode.tasks.supervisor import (
     recover_orphaned_turns,
 )
 from iaccode.telemetry import open_telemetry
+
+if TYPE_CHECKING:
+    from iaccode.tasks.coordination import RedisCoordination
 
 log = logging.getLogger("iaccode.core")
 
@@ -75,13 +82,18 @@ class Core:
     push: PushParts | None
     retention: Retention | None = None
     backup: StateBackup | None = None
+    replicas: Replicas | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Start the turn supervisor, the push worker, housekeeping, the engine's warm-up and
         its background work (and a shared store's availability monitor)."""
         monitor = getattr(self.tasks.store, "monitor", None)
         if callable(monitor):  # a shared store: after an outage, end the turns it orphaned
-            await nursery.start(functools.partial(monitor, on_recovered=self._after_store_outage))
+            # (replicas: the death scan does, by the leases)
+            recovered = self._after_store_outage if self.replicas is None else None
+            await nursery.start(functools.partial(monitor, on_recovered=recovered))
+        if self.replicas is not None:
+            await nursery.start(self.replicas.run)
         await nursery.start(self.supervisor.run)
         if self.push is not None:
             await nursery.start(self.push.worker.run)
@@ -119,21 +131,34 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             lock_directory(config.persistence_dir, "persistence-dir")
         )
         backup = await open_backup(config, threads_dir)
+        coordination = await open_coordination(config)
+        if coordination is not None:
+            resources.push_async_callback(coordination.aclose)
         store = await open_store(config)
         resources.push_async_callback(store.aclose)
         push = await resources.enter_async_context(open_push(config, store))
-        tasks = TaskManager(
-            store, EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
-        )
+        broker: EventBroker
+        if coordination is None:
+            broker = EventBroker(config.subscriber_buffer, config.max_subscribers_per_task)
+        else:
+            broker = SharedEventBroker(
+                coordination, config.subscriber_buffer, config.max_subscribers_per_task
+            )
+        tasks = TaskManager(store, broker, shared=coordination is not None)
         # Before the recovery below: a turn it ends is notified like any other settled state.
         tasks.notify_settled = push is not None
         tasks.backup = backup
         await tasks.index_known()  # before any task is created or ended below
-        tasks.suspended.update(await store.suspended_task_ids())
-        interrupted = await store.live_task_ids()
-        await recover_interrupted_turns(tasks, interrupted)
-        if interrupted:
-            log.warning("ended %d task(s) interrupted by the previous process", len(interrupted))
+        if coordination is None:
+            tasks.suspended.update(await store.suspended_task_ids())
+            interrupted = await store.live_task_ids()
+            await recover_interrupted_turns(tasks, interrupted)
+            if interrupted:
+                log.warning(
+                    "ended %d task(s) interrupted by the previous process", len(interrupted)
+                )
+        # Replicas: the death scan (Replicas.run) ends the turns whose lease is gone, and only
+        # those; the paused turns of the others are theirs (HealthyBusy counts our own).
         contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
         permissions = PermissionPolicy(
             audit=PermissionAudit(config.persistence_dir / "audit" / "permissions.jsonl"),
@@ -151,6 +176,10 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             tool_trace="tool-trace" in config.thinking_exposure,
             max_turns=config.max_concurrent_turns,
         )
+        replicas = None
+        if coordination is not None:
+            assert isinstance(broker, SharedEventBroker)
+            replicas = Replicas(coordination, broker, tasks, supervisor)
         auth = Authenticator(
             token=config.token,
             basic_username=config.basic_username,
@@ -187,6 +216,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             input_limits=InputLimits(inline_media=config.max_inline_media_bytes),
             push=PushConfigs(push.configs if push is not None else None),
             push_loopback=config.push_allow_loopback,
+            replicas=replicas,
         )
         sign = card_signer(config)
         retention = None
@@ -220,6 +250,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
             push=push,
             retention=retention,
             backup=backup,
+            replicas=replicas,
         )
 
 
@@ -227,20 +258,30 @@ async def open_store(config: Config) -> SQLTaskStore:
     """The task store `task-store` names: SQLite's `tasks.db` under persistence-dir (the
     default), or PostgreSQL at `task-store-url`.
 
-    Raises `ConfigError` for `coordination-url` (not in this version yet) and
-    `UnusableStateError` (one line naming the database) when the store cannot be opened.
+    Raises `UnusableStateError` (one line naming the database) when the store cannot be
+    opened, or is held by a server of the other kind (with and without `coordination-url`).
     """
-    if config.coordination_url is not None:
-        # The Protocols are in place (iaccode.tasks.shared); their Redis side is not yet.
-        raise ConfigError(
-            "coordination-url: coordination across replicas (Redis) is not in this version "
-            "yet; run one replica per task store (docs/deployment.md)"
-        )
     if config.task_store == "postgres" and config.task_store_url:
         from iaccode.tasks.postgres_store import PostgresTaskStore
 
-        return await PostgresTaskStore.open(config.task_store_url)
+        return await PostgresTaskStore.open(
+            config.task_store_url, exclusive=config.coordination_url is None
+        )
     return await SQLiteTaskStore.open(config.persistence_dir / "tasks.db")
+
+
+async def open_coordination(config: Config) -> RedisCoordination | None:
+    """The Redis coordination of replicas when `coordination-url` is set (config checked that
+    the store is PostgreSQL). Raises `UnusableStateError` naming Redis when it cannot be
+    reached."""
+    if config.coordination_url is None:
+        return None
+    from iaccode.tasks.coordination import RedisCoordination
+
+    coordination: RedisCoordination = await RedisCoordination.open(
+        config.coordination_url, lease_seconds=config.coordination_lease_seconds
+    )
+    return coordination
 
 
 async def open_backup(config: Config, threads_dir: Path | None) -> StateBackup | None:
@@ -284,6 +325,13 @@ async def open_push(config: Config, store: SQLTaskStore) -> AsyncIterator[PushPa
         return
     # httpx logs every request URL at INFO; callback URLs may carry tokens.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    if config.coordination_url is not None and not os.environ.get(KEYRING_ENV, "").strip():
+        # Each replica would make its own keyring file: push secrets stored by one could not
+        # be read by another (docs/deployment.md).
+        raise ConfigError(
+            f"push-notifications with coordination-url: set {KEYRING_ENV} to the same keyring "
+            "on every replica"
+        )
     keyring = await open_keyring(config.persistence_dir)
     if isinstance(store, SQLiteTaskStore):
         configs = await PushConfigStore.open(

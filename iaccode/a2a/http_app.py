@@ -3,9 +3,10 @@
     POST /                              JSON-RPC (also the path of the advertised URL)
     GET  /.well-known/agent-card.json   the card, with Cache-Control, ETag, Last-Modified, 304
     GET  /health                        {"status": "healthy", "version": ..., "mode": "normal"}
-                                        (503 "unhealthy", taskStore "unavailable": PostgreSQL lost)
+                                        (503 "unhealthy", taskStore "unavailable": PostgreSQL lost,
+                                        coordination "unavailable": Redis lost)
     GET  /ping                          AgentCore: Healthy / HealthyBusy + time_of_last_update
-                                        (+ taskStore "unavailable" while PostgreSQL is lost)
+                                        (+ taskStore / coordination "unavailable" while lost)
     /message:send, /tasks/{id}, ...     the HTTP+JSON (REST) binding, `iaccode.a2a.rest`
 
 Both bindings authenticate, read `A2A-Version` and `A2A-Extensions` and echo the activated
@@ -63,15 +64,24 @@ class PingStatus:
             "status": "HealthyBusy" if busy else "Healthy",
             "time_of_last_update": self._since,
         }
-        if not self.store_available():
-            # Said beside the contract's two statuses, not instead: a short outage of the
-            # shared store should not get the runtime reaped while it recovers by itself.
-            status["taskStore"] = "unavailable"
+        # Said beside the contract's two statuses, not instead: a short outage of the shared
+        # store or of Redis should not get the runtime reaped while it recovers by itself.
+        status.update(self.outages())
         return status
 
     def store_available(self) -> bool:
         """False while a shared task store (PostgreSQL) cannot be reached; SQLite always is."""
         return bool(getattr(self._supervisor.tasks.store, "available", True))
+
+    def outages(self) -> dict[str, str]:
+        """What this replica cannot reach now: taskStore (PostgreSQL), coordination (Redis)."""
+        lost = {}
+        if not self.store_available():
+            lost["taskStore"] = "unavailable"
+        coordination = getattr(self._supervisor.tasks.broker, "coordination", None)
+        if coordination is not None and not coordination.available:
+            lost["coordination"] = "unavailable"
+        return lost
 
 
 class A2AHttpApp:
@@ -109,15 +119,11 @@ class A2AHttpApp:
         self._health = json_response(
             200, {"status": "healthy", "version": __version__, "mode": "normal"}
         )
-        self._unhealthy = json_response(
-            503,
-            {
-                "status": "unhealthy",
-                "version": __version__,
-                "mode": "normal",
-                "taskStore": "unavailable",
-            },
-        )
+        self._unhealthy = {
+            "status": "unhealthy",
+            "version": __version__,
+            "mode": "normal",
+        }
 
     async def handle(self, request: HttpRequest) -> HttpResponse | EventStreamResponse:
         path = request.path
@@ -137,7 +143,8 @@ class A2AHttpApp:
         if path == "/health":
             if request.method not in ("GET", "HEAD"):
                 return _not_allowed("GET")
-            return self._health if self.ping.store_available() else self._unhealthy
+            lost = self.ping.outages()
+            return self._health if not lost else json_response(503, {**self._unhealthy, **lost})
         if path == "/ping":
             if request.method not in ("GET", "HEAD"):
                 return _not_allowed("GET")

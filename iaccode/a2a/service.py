@@ -28,7 +28,7 @@ import binascii
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import trio
@@ -44,6 +44,7 @@ from iaccode.agent.inputs import (
 )
 from iaccode.agent.permissions import parse_response
 from iaccode.agent.workspace import WorkspaceError, resolve_workspace
+from iaccode.model import codec
 from iaccode.model.a2a import (
     AgentCard,
     CancelTaskRequest,
@@ -91,6 +92,9 @@ from iaccode.tasks.supervisor import (
     agent_message,
 )
 from iaccode.wire import json, jsonrpc
+
+if TYPE_CHECKING:
+    from iaccode.a2a.replicas import Replicas
 
 TEXT_ONLY = "A2A server currently accepts text input only."
 ALREADY_WORKING = "Task is already working."
@@ -160,6 +164,14 @@ class Accepted:
     settled: trio.Event
 
 
+@attrs.frozen
+class Routed:
+    """A message another replica accepted for the turn it runs: the task's snapshot then and
+    the stream position it stands at (iaccode.a2a.replicas)."""
+
+    reply: dict[str, Any]
+
+
 class A2AService:
     def __init__(
         self,
@@ -175,6 +187,7 @@ class A2AService:
         input_limits: InputLimits | None = None,
         push: PushConfigs | None = None,
         push_loopback: bool = False,
+        replicas: Replicas | None = None,
     ) -> None:
         self.tasks = tasks
         self.contexts = contexts
@@ -187,6 +200,10 @@ class A2AService:
         self._limits = input_limits or InputLimits()
         self.push = push or PushConfigs(None)
         self.push_loopback = push_loopback
+        # Several replicas (coordination-url): requests for a turn another one runs go there.
+        self.replicas = replicas
+        if replicas is not None:
+            replicas.service = self
 
     # -- SendMessage / SendStreamingMessage ----------------------------------------------------
 
@@ -196,6 +213,10 @@ class A2AService:
         accepted = await self._accept(request, ctx, subscribe=None)
         if isinstance(accepted, Message):
             return accepted
+        if isinstance(accepted, Routed):
+            return await self._routed_result(
+                accepted, bool(config and config.return_immediately), history_length
+            )
         if not (config and config.return_immediately):
             await accepted.settled.wait()
         return accepted.record.snapshot(history_length=history_length)
@@ -217,13 +238,34 @@ class A2AService:
         accepted = await self._accept(request, ctx, subscribe=subscribe)
         if isinstance(accepted, Message):
             return Subscription.of(accepted)
+        if isinstance(accepted, Routed):
+            assert self.replicas is not None
+            return self.replicas.remote_subscription(accepted.reply, close_on_interrupt=True)
         if subscription is None:  # refused into a FAILED task: the stream is that task alone
             return Subscription.of(accepted.record.snapshot())
         return subscription
 
+    async def _routed_result(
+        self, routed: Routed, immediately: bool, history_length: int | None
+    ) -> Task:
+        """SendMessage's answer for a message another replica accepted: the task once its turn
+        settled there (followed through the task's stream), or at once."""
+        assert self.replicas is not None
+        task_id = str(routed.reply["task"]["id"])
+        if not immediately:
+            async with self.replicas.remote_subscription(
+                routed.reply, close_on_interrupt=True
+            ) as settled:
+                async for _ in settled:
+                    pass
+        record = await self.tasks.get(task_id)
+        if record is None:
+            raise TaskNotFoundError(f"Task {task_id} not found", taskId=task_id)
+        return record.snapshot(history_length=history_length)
+
     async def _accept(
         self, request: SendMessageRequest, ctx: CallContext, *, subscribe: Subscribe | None
-    ) -> Accepted | Message:
+    ) -> Accepted | Message | Routed:
         message = request.message
         self._validate(message)
         meta = _iac_code_metadata(message)
@@ -245,7 +287,15 @@ class A2AService:
             return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING, push)
         self._reserve_turn()  # over max-concurrent-turns: refused, nothing created
         self.contexts.claim(context_id)
+        leased = False
         try:
+            if self.replicas is not None:  # the context's lease: no turn there elsewhere
+                if not await self.replicas.claim_context(context_id):
+                    return await self._refuse(
+                        task_id, context_id, message, ctx, ALREADY_WORKING, push
+                    )
+                leased = True
+                await self.replicas.claim_task(task_id)  # a new id: nobody else holds it
             try:
                 cwd = await self._workspace(context_id, meta)
                 prompt = await self._prepare(message, cwd)
@@ -267,6 +317,9 @@ class A2AService:
         finally:
             self.contexts.release_claim(context_id)
             self.supervisor.release_turn()
+            if leased and self.replicas is not None:  # the turn holds its own from its start
+                self.replicas.release_context(context_id)
+                self.replicas.release_task(task_id)
 
     async def _follow_up(
         self,
@@ -275,9 +328,63 @@ class A2AService:
         ctx: CallContext,
         subscribe: Subscribe | None,
         push: TaskPushNotificationConfig | None,
-    ) -> Accepted | Message:
+    ) -> Accepted | Message | Routed:
         assert message.task_id is not None
         record = await self._visible_task(message.task_id, ctx)
+        if self.replicas is None or self.supervisor.active(record.id) is not None:
+            return await self._follow_up_here(record, message, meta, ctx, subscribe, push)
+        await self._save_inline_push(push, record.id, ctx)  # shared: stored for every replica
+        body = {
+            "message": codec.unstructure(
+                attrs.evolve(message, metadata=_storable(message.metadata))
+            ),
+            "owner": ctx.owner,
+            "extensions": sorted(ctx.extensions),
+            "session": ctx.session_id,
+            "legacy": ctx.legacy,
+        }
+        reply = await self.replicas.route(record.id, "message", body)
+        if reply is not None:
+            if "message" in reply:  # a permission decision's ack
+                acked: Message = codec.structure(reply["message"], Message)
+                return acked
+            return Routed(reply)
+        try:  # no replica runs it: this one does, under the task's lease
+            record = await self._visible_task(message.task_id, ctx)  # as stored now
+            return await self._follow_up_here(record, message, meta, ctx, subscribe, None)
+        finally:
+            self.replicas.release_task(record.id)
+
+    async def follow_up_routed(self, message: Message, ctx: CallContext) -> dict[str, Any]:
+        """A message another replica sent for the turn this one runs (iaccode.a2a.replicas):
+        the ack of a permission decision, or the task's snapshot and stream position."""
+        taken: list[Any] = []
+        assert self.replicas is not None
+        coordination = self.replicas.coordination
+
+        def subscribe(record: TaskRecord) -> None:
+            taken.append((record.snapshot(), coordination.mark(record.id)))  # in one step
+
+        accepted = await self._follow_up(message, _iac_code_metadata(message), ctx, subscribe, None)
+        if isinstance(accepted, Message):
+            return {"message": codec.unstructure(accepted)}
+        if isinstance(accepted, Routed):  # it moved on meanwhile
+            return accepted.reply
+        if not taken:
+            subscribe(accepted.record)
+        snapshot, mark = taken[0]
+        position = await coordination.position(mark)
+        return {"task": codec.unstructure(snapshot), "position": position}
+
+    async def _follow_up_here(
+        self,
+        record: TaskRecord,
+        message: Message,
+        meta: dict[str, Any],
+        ctx: CallContext,
+        subscribe: Subscribe | None,
+        push: TaskPushNotificationConfig | None,
+    ) -> Accepted | Message:
         if message.context_id and message.context_id != record.context_id:
             raise InvalidParamsError(
                 "message.contextId does not match the context of the task",
@@ -318,7 +425,12 @@ class A2AService:
             if new_turn:
                 self._reserve_turn()  # over max-concurrent-turns: refused, task untouched
             self.contexts.claim(record.context_id)
+            leased = False
             try:
+                if self.replicas is not None:  # a turn elsewhere in the context: refused
+                    if not await self.replicas.claim_context(record.context_id):
+                        raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
+                    leased = True
                 try:
                     cwd = await self._workspace(record.context_id, meta)
                     prompt = await self._prepare(message, cwd)
@@ -351,6 +463,8 @@ class A2AService:
                 self.contexts.release_claim(record.context_id)
                 if new_turn:
                     self.supervisor.release_turn()
+                if leased and self.replicas is not None:
+                    self.replicas.release_context(record.context_id)
 
     def _reserve_turn(self) -> None:
         try:
@@ -552,6 +666,23 @@ class A2AService:
 
     async def cancel_task(self, request: CancelTaskRequest, ctx: CallContext) -> Task:
         record = await self._visible_task(request.id, ctx)
+        if (
+            self.replicas is None
+            or self.supervisor.active(record.id) is not None
+            or record.state.is_terminal
+        ):
+            return await self._cancel_here(record)
+        body = {"task": record.id, "owner": ctx.owner}
+        reply = await self.replicas.route(record.id, "cancel", body)
+        if reply is not None:  # the replica running the turn cancelled it
+            task: Task = codec.structure(reply["task"], Task)
+            return task
+        try:  # no replica runs it: under its lease, as stored now
+            return await self._cancel_here(await self._visible_task(request.id, ctx))
+        finally:
+            self.replicas.release_task(record.id)
+
+    async def _cancel_here(self, record: TaskRecord) -> Task:
         async with record.control:
             if record.state.is_terminal:
                 raise TaskNotCancelableError(
@@ -589,6 +720,8 @@ class A2AService:
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
         self._check_streaming()
         record = await self._visible_task(request.id, ctx)
+        if self.replicas is not None and self.supervisor.active(record.id) is None:
+            return await self.replicas.subscribe(record.id, ctx)
         # A pause left by an earlier process counts as active: its answer resumes the turn.
         if self.supervisor.active(record.id) is None and record.suspension is None:
             why = "has ended" if record.state.is_terminal else "is waiting for a new message"

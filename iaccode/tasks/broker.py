@@ -19,6 +19,8 @@ When a subscription ends:
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 import trio
 
@@ -41,6 +43,12 @@ class SubscriberOverflow:
     task_id: str
 
 
+class _Source(Protocol):
+    """What feeds a subscription, told when it closes."""
+
+    def _remove(self, sub: Subscription) -> None: ...
+
+
 @attrs.define(eq=False)
 class Subscription:
     """One subscriber's view of one task's events. Use it as an async context manager."""
@@ -49,7 +57,7 @@ class Subscription:
     close_on_interrupt: bool
     _send: trio.MemorySendChannel[StreamEvent]
     _receive: trio.MemoryReceiveChannel[StreamEvent]
-    _broker: EventBroker | None
+    _broker: _Source | None
     overflowed: bool = False
     _overflow_reported: bool = False
 
@@ -109,6 +117,13 @@ class Subscription:
         self._send.close()
         self._receive.close()
 
+    def ends_with(self, event: StreamEvent) -> bool:
+        """Whether `event` is the last this subscription takes (module docstring)."""
+        if not isinstance(event, TaskStatusUpdateEvent):
+            return False
+        state = event.status.state
+        return state.is_terminal or (state.is_interrupted and self.close_on_interrupt)
+
     def _offer(self, event: StreamEvent) -> bool:
         """Queue `event`; False when the subscriber is full and has been cut off."""
         try:
@@ -165,13 +180,9 @@ class EventBroker:
         subs = self._subscribers.get(task_id)
         if not subs:
             return
-        state = event.status.state if isinstance(event, TaskStatusUpdateEvent) else None
         for sub in list(subs):
             delivered = sub._offer(event)
-            ends = state is not None and (
-                state.is_terminal or (state.is_interrupted and sub.close_on_interrupt)
-            )
-            if not delivered or ends:
+            if not delivered or sub.ends_with(event):
                 self._detach(sub)
 
     def finish(self, task_id: str) -> None:

@@ -28,4 +28,13 @@ class StoreUnavailableError(A2AError):
     default_message = "The task store is unavailable; try again shortly"
 
 
-__all__ = ["StoreUnavailableError", "UnusableStateError"]
+class CoordinationUnavailableError(A2AError):
+    """Coordination across replicas (Redis, `coordination-url`) cannot be reached just now, or
+    the replica running the task did not answer; nothing of the request was changed. Never names
+    the host or the client's message."""
+
+    reason = "UNAVAILABLE"
+    default_message = "Coordination across replicas (Redis) is unavailable; try again shortly"
+
+
+__all__ = ["CoordinationUnavailableError", "StoreUnavailableError", "UnusableStateError"]

@@ -9,6 +9,11 @@ the text they add up to is stored as the turn's agent message when the turn ends
 Records are cached (least recently used first out) so GetTask on a recent task does not touch the
 database. A record that a turn owns (`live`) or that a request is starting or cancelling a turn
 for (`control` held) is never evicted, so those never have a second copy in memory.
+
+With several replicas (`shared`), another replica may have changed any task: `get` reads the
+store every time, except for a record this replica is changing (a turn of its own runs it, or a
+request holds its locks), and refreshes the cached record in place, so that it stays the one copy
+in memory. The index of known ids is not used then (another replica creates tasks too).
 """
 
 from __future__ import annotations
@@ -97,12 +102,32 @@ class TaskRecord:
         )
 
 
+def _refresh(record: TaskRecord, stored: StoredTask) -> None:
+    """Bring a cached record up to what the store holds (shared mode), keeping its locks."""
+    fresh = TaskRecord.from_stored(stored)
+    record.status = fresh.status
+    record.history = fresh.history
+    record.artifacts = fresh.artifacts
+    record.metadata = fresh.metadata
+    record.live = fresh.live
+    record.suspension = fresh.suspension
+
+
 class TaskManager:
     """Creates, loads and changes tasks; the only writer of task state."""
 
-    def __init__(self, store: TaskStore, broker: EventFanout, *, cache_size: int = 4096) -> None:
+    def __init__(
+        self,
+        store: TaskStore,
+        broker: EventFanout,
+        *,
+        cache_size: int = 4096,
+        shared: bool = False,
+    ) -> None:
         self.store = store
         self.broker = broker
+        self.shared = shared
+        self.owned: set[str] = set()  # shared: the tasks whose turn runs on this replica
         # Tasks with a saved pause (filled at start-up from the store, then kept by
         # set_status): what keeps AgentCore's /ping at HealthyBusy across a restart.
         self.suspended: set[str] = set()
@@ -122,13 +147,16 @@ class TaskManager:
 
     async def index_known(self) -> None:
         """Read every task id once, so that `get` answers an unknown id from memory. Call it
-        before the first `create`; tasks created later are added as they are."""
+        before the first `create`; tasks created later are added as they are. Not with several
+        replicas (`shared`): each creates tasks the others' index would miss."""
+        if self.shared:
+            return
         ids = await self.store.task_ids()
         self._known = await trio.to_thread.run_sync(KnownIds, ids)
 
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
-        if record is not None:
+        if record is not None and not (self.shared and self._stale(record)):
             self._cache.move_to_end(task_id)
             return record
         if self._known is not None and not self._known.might_exist(task_id):
@@ -143,9 +171,19 @@ class TaskManager:
                 break
             # Tasks were deleted while we read: what we read may be one of them.
         # Another caller may have loaded it while we waited for the database.
-        record = self._cache.get(task_id) or TaskRecord.from_stored(stored)
+        cached = self._cache.get(task_id)
+        if cached is None:
+            record = TaskRecord.from_stored(stored)
+        else:
+            record = cached
+            if self.shared and self._stale(cached):
+                _refresh(cached, stored)
         self._remember(record)
         return record
+
+    def _stale(self, record: TaskRecord) -> bool:
+        """Shared: another replica may have changed it since it was read."""
+        return not (record.id in self.owned or record.lock.locked() or record.control.locked())
 
     async def create(
         self,

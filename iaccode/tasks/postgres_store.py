@@ -316,8 +316,11 @@ class PostgresDatabase:
         pool: psycopg_pool.ConnectionPool[Any],
         holder: psycopg.Connection[Any],
         max_connections: int,
+        *,
+        exclusive: bool = True,
     ) -> None:
         self._url = url
+        self._exclusive = exclusive
         self._pool = pool
         self._holder = holder  # holds `_SERVER_LOCK`; the monitor's probes go through it
         self._limiter = trio.CapacityLimiter(max_connections)
@@ -388,7 +391,7 @@ class PostgresDatabase:
         lock taken again (raises `StoreInUseError` when another server took it meanwhile)."""
         try:
             if self._holder.closed or self._holder.broken:
-                self._holder = hold_server_lock(self._url, self.where)
+                self._holder = hold_server_lock(self._url, self.where, lock=self._exclusive)
             self._holder.execute("SELECT 1")
         finally:
             self._probing = False
@@ -464,8 +467,11 @@ class PostgresTaskStore(SQLTaskStore):
         await self.database.monitor(on_recovered=on_recovered, task_status=task_status)
 
     @classmethod
-    async def open(cls, url: str, *, max_connections: int = 8) -> PostgresTaskStore:
-        """Create or migrate the schema and open the pool.
+    async def open(
+        cls, url: str, *, max_connections: int = 8, exclusive: bool = True
+    ) -> PostgresTaskStore:
+        """Create or migrate the schema and open the pool. `exclusive`: hold the server lock
+        (one server per database); replicas that coordinate (`coordination-url`) do not.
 
         Raises `UnusableStateError` (one line naming the server, never the password) when the
         driver is missing, the server cannot be reached or refuses us, or a newer iaccode
@@ -475,7 +481,7 @@ class PostgresTaskStore(SQLTaskStore):
         where = describe_url(url)
 
         def setup() -> PostgresTaskStore:
-            holder = hold_server_lock(url, where)
+            holder = hold_server_lock(url, where, lock=exclusive)
             try:
                 _migrate(holder, where)
             except psycopg.Error as exc:
@@ -498,7 +504,7 @@ class PostgresTaskStore(SQLTaskStore):
                 open=False,
             )
             pool.open(wait=False)
-            return cls(PostgresDatabase(url, pool, holder, max_connections))
+            return cls(PostgresDatabase(url, pool, holder, max_connections, exclusive=exclusive))
 
         return await trio.to_thread.run_sync(setup)
 
@@ -513,8 +519,10 @@ def _connect_options(url: str) -> dict[str, Any]:
     return options
 
 
-def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
-    """A connection (autocommit) holding the server lock of the database at `url`.
+def hold_server_lock(url: str, where: str, *, lock: bool = True) -> psycopg.Connection[Any]:
+    """A connection (autocommit) holding the server lock of the database at `url`: exclusive,
+    or shared with `lock=False` (replicas that coordinate hold it together, so that a server
+    without `coordination-url` cannot start beside them, nor they beside it).
 
     Raises `StoreInUseError` when another server holds it, `UnusableStateError` when the
     server cannot be reached or refuses us (both one line naming `where`, never a password).
@@ -537,16 +545,21 @@ def hold_server_lock(url: str, where: str) -> psycopg.Connection[Any]:
             f"task-store-url: cannot connect to PostgreSQL at {where}: {_reason(exc)}"
         ) from None
     # A server killed a moment ago may still hold it until PostgreSQL notices: wait a little.
+    take = "pg_try_advisory_lock" if lock else "pg_try_advisory_lock_shared"
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
     while True:
-        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (_SERVER_LOCK,)).fetchone()
+        row = conn.execute(f"SELECT {take}(%s)", (_SERVER_LOCK,)).fetchone()
         if row and row[0]:
             return conn
         if time.monotonic() > deadline:
             conn.close()
             raise StoreInUseError(
                 f"task-store-url: PostgreSQL at {where} is in use by another iaccode server "
-                "(one server per task store until coordination-url is supported)"
+                + (
+                    "(one server per task store without coordination-url)"
+                    if lock
+                    else "running without coordination-url"
+                )
             )
         time.sleep(0.1)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -348,6 +348,10 @@ class TurnSupervisor:
         self._turns: dict[str, ActiveTurn] = {}
         self._starting = 0  # places held by `reserve_turn` for turns not started yet
         self.stopped = trio.Event()
+        # Replicas (iaccode.a2a.replicas): a turn holds its task's and context's leases from
+        # its start to its end.
+        self.on_start: Callable[[TaskRecord], None] | None = None
+        self.on_end: Callable[[TaskRecord], None] | None = None
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Own the turns until `shutdown` (or a cancel), which interrupts every running turn."""
@@ -405,6 +409,8 @@ class TurnSupervisor:
         turn = ActiveTurn(record, context)
         self._turns[record.id] = turn
         context.active_task_id = record.id
+        if self.on_start is not None:
+            self.on_start(record)
         self._nursery.start_soon(self._run_turn, turn, turn_input, name=f"turn {record.id}")
         return turn
 
@@ -600,6 +606,8 @@ class TurnSupervisor:
                 turn.context.active_task_id = None
                 turn.context.last_used = trio.current_time()
             self.tasks.broker.finish(turn.record.id)
+            if self.on_end is not None:
+                self.on_end(turn.record)
             turn.settled.set()
             turn.done.set()
 
@@ -785,6 +793,12 @@ async def recover_interrupted_turns(tasks: TaskManager, task_ids: list[str]) -> 
         if record is None or record.state.is_terminal:
             continue
         await _end_interrupted(tasks, record)
+
+
+async def end_interrupted(tasks: TaskManager, record: TaskRecord) -> None:
+    """End a turn that died with its process as start-up recovery does (a replica's turns
+    whose lease expired, iaccode.a2a.replicas)."""
+    await _end_interrupted(tasks, record)
 
 
 async def _end_interrupted(tasks: TaskManager, record: TaskRecord) -> None:

@@ -1,18 +1,13 @@
-"""Several replicas serving one set of tasks (issue 19): real `iaccode a2a` processes on one
-PostgreSQL and one Redis, behind the round-robin proxy (tests/replicas.py). A turn started on one
-replica is seen, cancelled and answered on another (connections pinned to a replica); push
-notifications come from whichever replica runs the turn; a replica killed mid-turn under load
-loses nothing that was acknowledged. The tests marked `replicas` in test_a2a_jsonrpc.py and
-test_permissions.py run the rest of the end-to-end suite through the proxy.
-
-What needs coordination across replicas (`coordination-url`) is skipped with the reason while
-this version refuses it; one replica on PostgreSQL behind the proxy runs either way.
-"""
+"""Replicas on one PostgreSQL store, coordinating through Redis (`coordination-url`), as real
+`iaccode a2a` processes on loopback: a turn on one replica is streamed, answered and cancelled
+from another, a context busy on one is busy on all, a replica killed mid-turn has its turn ended
+by a survivor once its lease expired, and Redis lost and back is reported and recovered from."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,266 +15,232 @@ import httpx
 import pytest
 import trio
 
-from iaccode.wire import json
-from tests.client import A2AClient, RpcError, results, text_of
-from tests.e2e.test_permissions import ASK, sideband
-from tests.replicas import Replicas, deploy
-from tests.tasks.push.receiver import Receiver
+from tests.client import A2AClient, RpcError, states, text_of
+from tests.process import ServerProcess
+from tests.redis_process import RedisProcess, free_port
 
-INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
-UNFINISHED = ("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING")
-# A dead replica's turns are ended once its leases expire (and a survivor's next look, a third
-# of the lease later); the bound leaves room for a loaded machine.
-LEASE_SECONDS = 3
-LEASE_BOUND_SECONDS = 60
+pytest.importorskip("redis", reason="the redis extra is not installed")
 
-pytestmark = pytest.mark.timeout(240)
+LEASE_SECONDS = "2"
+
+
+class Cluster:
+    def __init__(self, root: Path, store_url: str, redis: RedisProcess, workspace: Path) -> None:
+        self.root = root
+        self.store_url = store_url
+        self.redis = redis
+        self.workspace = workspace
+        self.replicas: list[ServerProcess] = []
+
+    def env(self) -> dict[str, str]:
+        return {
+            "IACCODE_A2A_TASK_STORE": "postgres",
+            "IACCODE_A2A_TASK_STORE_URL": self.store_url,
+            "IACCODE_A2A_COORDINATION_URL": self.redis.url,
+            "IACCODE_A2A_COORDINATION_LEASE_SECONDS": LEASE_SECONDS,
+        }
+
+    def start(self) -> ServerProcess:
+        state = self.root / f"replica-{len(self.replicas)}"
+        replica = ServerProcess(state, allowed_cwds=[self.workspace], env=self.env()).start()
+        self.replicas.append(replica)
+        return replica
+
+    def stop(self) -> None:
+        for replica in self.replicas:
+            replica.kill()
 
 
 @pytest.fixture
-def coordinated(coordination_refused: str | None) -> None:
-    """Skip (with the reason) when this version cannot run several replicas on one store."""
-    if coordination_refused:
-        pytest.skip(coordination_refused)
+def redis_server_own(tmp_path: Path) -> Iterator[RedisProcess]:
+    server = RedisProcess(tmp_path / "redis")
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture
-def make(request: pytest.FixtureRequest, tmp_path: Path, workspace: Path) -> Any:
-    def make(count: int, **settings: Any) -> Replicas:
-        return deploy(
-            request,
-            tmp_path / f"deployment-{count}",
-            count,
-            allowed_cwds=[workspace],
-            settings=settings,
-        )
-
-    return make
-
-
-@pytest.fixture
-async def receiver(nursery: trio.Nursery) -> Receiver:
-    receiver = Receiver()
-    await nursery.start(receiver.serve)
-    return receiver
+def cluster(
+    tmp_path: Path,
+    postgres_database: Any,
+    redis_server_own: RedisProcess,
+) -> Iterator[Cluster]:
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    made = Cluster(tmp_path, postgres_database(), redis_server_own, workspace)
+    yield made
+    made.stop()
 
 
 @contextlib.asynccontextmanager
-async def client(url: str, workspace: Path) -> AsyncIterator[A2AClient]:
-    """A client of `url`; without keep-alive, so that through the proxy every request is a
-    connection of its own and lands on the next replica."""
-    limits = httpx.Limits(max_keepalive_connections=0)
-    async with httpx.AsyncClient(base_url=url, timeout=20, limits=limits) as http:
-        yield A2AClient(http, cwd=workspace)
-
-
-@contextlib.asynccontextmanager
-async def pinned(deployed: Replicas, workspace: Path) -> AsyncIterator[list[A2AClient]]:
-    """One client per replica, straight to it (not through the proxy)."""
+async def clients(cluster: Cluster, count: int) -> Any:
     async with contextlib.AsyncExitStack() as stack:
-        yield [await stack.enter_async_context(client(url, workspace)) for url in deployed.urls]
-
-
-async def state_on(a2a: A2AClient, task_id: str, wanted: str) -> dict[str, Any]:
-    with trio.fail_after(10):
-        while True:
-            task: dict[str, Any] = await a2a.result("GetTask", {"id": task_id})
-            if task["status"]["state"] == wanted:
-                return task
-            await trio.sleep(0.05)
-
-
-# -- one replica on PostgreSQL, behind the proxy: runs without coordination ----------------------
-
-
-async def test_without_coordination_a_second_replica_on_the_store_is_refused(
-    postgres_url: str, tmp_path: Path, nursery: trio.Nursery, workspace: Path
-) -> None:
-    """PostgreSQL without `coordination-url` admits one server at a time: the second replica
-    exits instead of sharing the tasks unsafely; the first keeps serving through the proxy."""
-    deployed = Replicas(
-        tmp_path, 2, task_store_url=postgres_url, coordination_url=None, allowed_cwds=[workspace]
-    )
-    try:
-        first, second = deployed.servers
-        await trio.to_thread.run_sync(first.start, 60)
-        with pytest.raises(RuntimeError) as refused:
-            await trio.to_thread.run_sync(second.start, 60)
-        assert "in use by another iaccode server" in str(refused.value)
-        await deployed.serve_proxy(nursery)  # the dead second one is skipped
-        async with client(deployed.url, workspace) as a2a:
-            for _ in range(2):
-                assert (await a2a.send("say still here"))["status"]["state"] == INPUT_REQUIRED
-        assert deployed.proxy is not None and deployed.proxy.forwarded == [2, 0]
-    finally:
-        deployed.kill_all()
-
-
-@pytest.fixture(params=[1, 3], ids=["one-replica", "three-replicas"])
-def count(request: pytest.FixtureRequest) -> int:
-    if request.param > 1:
-        request.getfixturevalue("coordinated")
-    return int(request.param)
-
-
-async def test_push_notifications_come_from_the_replica_running_the_turn(
-    count: int,
-    make: Any,
-    nursery: trio.Nursery,
-    receiver: Receiver,
-    workspace: Path,
-) -> None:
-    deployed: Replicas = make(count, **{"push-notifications": True, "push-allow-loopback": True})
-    await deployed.start()
-    await deployed.serve_proxy(nursery)
-    async with client(deployed.url, workspace) as a2a:
-        inline = {"taskPushNotificationConfig": {"url": receiver.url(), "token": "tok"}}
-        tasks = [await a2a.send(f"say {n}", configuration=inline) for n in range(count)]
-        # a config made on one replica, read and used on the others (one keyring for all)
-        first = tasks[0]["id"]
-        made = await a2a.result(
-            "CreateTaskPushNotificationConfig",
-            {"taskId": first, "id": "hook", "url": receiver.url("/second"), "token": "t2"},
-        )
+        made = []
         for _ in range(count):
-            got = await a2a.result("GetTaskPushNotificationConfig", {"taskId": first, "id": "hook"})
-            assert got == made
-        await a2a.send("say again", task_id=first)
-        expected = {(t["id"], "/webhook") for t in tasks} | {(first, "/second")}
-        with trio.fail_after(20):  # at least once: duplicates are allowed, losses are not
-            while True:
-                seen = {
-                    (json.loads(r.body)["statusUpdate"]["taskId"], r.target)
-                    for r in receiver.requests
-                }
-                if seen >= expected:
-                    break
-                await trio.sleep(0.1)
-        tokens = {r.target: r.header("x-a2a-notification-token") for r in receiver.requests}
-        assert tokens == {"/webhook": "tok", "/second": "t2"}
-    if count > 1:
-        assert deployed.proxy is not None and all(deployed.proxy.forwarded)
-
-
-# -- across replicas: needs coordination ---------------------------------------------------------
-
-
-async def test_a_turn_on_one_replica_is_subscribed_and_cancelled_from_others(
-    coordinated: None, make: Any, workspace: Path
-) -> None:
-    deployed: Replicas = await make(3).start()
-    async with pinned(deployed, workspace) as (runs, watches, cancels):
-        task = await runs.send("say started\nwait", configuration={"returnImmediately": True})
-        await state_on(watches, task["id"], "TASK_STATE_WORKING")
-        followed: list[dict[str, Any]] = []
-
-        async def follow(task_status: trio.TaskStatus[None]) -> None:
-            events = watches.iter_stream("SubscribeToTask", {"id": task["id"]}, seconds=20)
-            followed.append(json.loads((await events.__anext__()).data))
-            task_status.started()
-            async for event in events:
-                followed.append(json.loads(event.data))
-
-        async with trio.open_nursery() as nursery:
-            await nursery.start(follow)
-            canceled = await cancels.result("CancelTask", {"id": task["id"]})
-        assert canceled["status"]["state"] == "TASK_STATE_CANCELED"
-        assert text_of(canceled["status"]["message"]) == "Task canceled."
-        got = results(followed)
-        assert got[0]["task"]["id"] == task["id"]
-        assert got[-1]["statusUpdate"]["status"]["state"] == "TASK_STATE_CANCELED"
-        assert (await runs.result("GetTask", {"id": task["id"]}))["status"]["state"] == (
-            "TASK_STATE_CANCELED"
-        )
-        # the running replica's turn stopped: its context takes a new turn anywhere
-        again = await watches.send("say free", context_id=task["contextId"])
-        assert again["status"]["state"] == INPUT_REQUIRED
-
-
-async def test_a_busy_context_is_busy_on_every_replica(
-    coordinated: None, make: Any, workspace: Path
-) -> None:
-    deployed: Replicas = await make(3).start()
-    async with pinned(deployed, workspace) as (first, second, third):
-        task = await first.send("wait", configuration={"returnImmediately": True})
-        busy = await second.send("say hi", context_id=task["contextId"])
-        assert busy["status"]["state"] == "TASK_STATE_FAILED"
-        assert text_of(busy["status"]["message"]) == "Task is already working."
-        with pytest.raises(RpcError) as error:
-            await third.send("say hi", task_id=task["id"])
-        assert error.value.code == -32004 and error.value.message == "Task is already working."
-        await third.result("CancelTask", {"id": task["id"]})
-
-
-async def test_a_permission_asked_on_one_replica_is_answered_on_another(
-    coordinated: None, make: Any, workspace: Path
-) -> None:
-    deployed: Replicas = await make(3).start()
-    async with pinned(deployed, workspace) as (asks, answers, reads):
-        task = await asks.send(ASK)
-        assert task["status"]["state"] == INPUT_REQUIRED
-        envelope = task["status"]["message"]["metadata"]["iac_code"]["input"]
-        ack = await answers.result("SendMessage", sideband(task, envelope))
-        assert ack["message"]["parts"][0]["data"]["accepted"] is True
-        with trio.fail_after(10):
-            while True:
-                got = await reads.result("GetTask", {"id": task["id"]})
-                message = got["status"].get("message")
-                if got["status"]["state"] == INPUT_REQUIRED and text_of(message) == (
-                    "allowed done"
-                ):
-                    break
-                await trio.sleep(0.05)
-
-
-async def test_a_replica_killed_mid_turn_under_load_loses_no_acknowledged_task(
-    coordinated: None, make: Any, nursery: trio.Nursery, workspace: Path
-) -> None:
-    """30 turns spread by the proxy; replica 0 is SIGKILLed while they run. Every acknowledged
-    task is still there, and once the dead replica's leases expire nothing stays WORKING: its
-    turns end as a restart ends them (interrupted, waiting for a follow-up), the others end
-    normally."""
-    deployed: Replicas = await make(3, **{"coordination-lease-seconds": LEASE_SECONDS}).start()
-    proxy = await deployed.serve_proxy(nursery)
-    acknowledged: list[str] = []
-    async with client(deployed.url, workspace) as a2a:
-
-        async def turn(number: int) -> None:
-            task = await a2a.send(
-                f"sleep 2\nsay done {number}", configuration={"returnImmediately": True}
+            replica = cluster.start()
+            http = await stack.enter_async_context(
+                httpx.AsyncClient(base_url=replica.url, timeout=20)
             )
-            acknowledged.append(task["id"])
+            made.append(A2AClient(http, cwd=cluster.workspace))
+        yield made
 
-        with trio.fail_after(30):
-            async with trio.open_nursery() as load:
-                for number in range(30):
-                    load.start_soon(turn, number)
-        assert len(acknowledged) == 30
-        deployed.sigkill(0)  # mid-turn: every turn sleeps 2 s
-        forwarded_to_dead = proxy.forwarded[0]
 
-        ended: dict[str, dict[str, Any]] = {}
-        with trio.fail_after(LEASE_BOUND_SECONDS):
-            while len(ended) < len(acknowledged):
-                for task_id in acknowledged:
-                    if task_id not in ended:
-                        got = await a2a.result("GetTask", {"id": task_id})
-                        if got["status"]["state"] not in UNFINISHED:
-                            ended[task_id] = got
-                await trio.sleep(0.2)
-        assert proxy.forwarded[0] == forwarded_to_dead  # the dead replica was skipped
+async def wait_state(client: A2AClient, task_id: str, state: str, seconds: float = 20) -> Any:
+    with trio.fail_after(seconds):
+        while True:
+            task = await client.result("GetTask", {"id": task_id})
+            if task["status"]["state"] == state:
+                return task
+            await trio.sleep(0.1)
 
-        states = {got["status"]["state"] for got in ended.values()}
-        assert states == {INPUT_REQUIRED}, states
-        interrupted = [
-            task_id
-            for task_id, got in ended.items()
-            if got["status"]["message"].get("metadata", {}).get("iac_code", {}).get("interrupted")
+
+def _ids(events: list[dict[str, Any]]) -> list[str]:
+    return [e["result"].get("task", {}).get("id") or "" for e in events]
+
+
+async def test_subscribe_on_b_sees_a_turn_on_a_in_order(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send(
+            "sleep 1.5\nstream 30\nsay done", configuration={"returnImmediately": True}
+        )
+        task_id = started["id"]
+        events = await b.stream("SubscribeToTask", {"id": task_id}, seconds=20)
+        results = [e["result"] for e in events]
+        assert "task" in results[0]  # the snapshot first
+        texts = [
+            text_of(r["statusUpdate"]["status"]["message"])
+            for r in results[1:]
+            if "statusUpdate" in r
+            and r["statusUpdate"]["status"].get("message")
+            and r["statusUpdate"]["status"]["state"] == "TASK_STATE_WORKING"
         ]
-        assert 1 <= len(interrupted) < 30  # the dead replica's share, and only that
-        for task_id, got in ended.items():
-            if task_id not in interrupted:
-                assert text_of(got["status"]["message"]).startswith("done ")
-        # an interrupted task takes a follow-up on a surviving replica, as after a restart
-        again = await a2a.send("say back", task_id=interrupted[0])
+        chunks = [t for t in texts if t.startswith("chunk-")]
+        assert chunks == [f"chunk-{i} " for i in range(1, 31)]  # all, in order, once
+        assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
+        final = await a.result("GetTask", {"id": task_id})
+        assert text_of(final["status"]["message"]).endswith("done")
+
+
+async def test_cancel_on_b_of_a_turn_on_a(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        canceled = await b.result("CancelTask", {"id": started["id"]})
+        assert canceled["status"]["state"] == "TASK_STATE_CANCELED"
+        seen = await a.result("GetTask", {"id": started["id"]})
+        assert seen["status"]["state"] == "TASK_STATE_CANCELED"
+        with pytest.raises(RpcError) as caught:  # ended everywhere
+            await b.result("CancelTask", {"id": started["id"]})
+        assert caught.value.code == -32002
+
+
+async def test_question_answered_on_b(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        asked = await a.send("ask Which region?\nsay bye")
+        assert asked["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        answered = await b.send("cn-hangzhou", task_id=asked["id"])
+        assert answered["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        assert text_of(answered["status"]["message"]) == "answer: cn-hangzhoubye"
+
+
+async def test_permission_answered_on_b(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        asked = await a.send("permission write_file /tmp/x\nsay after")
+        assert asked["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        envelope = asked["status"]["message"]["metadata"]["iac_code"]["input"]
+        data = {
+            "schemaVersion": 1,
+            "kind": "permission",
+            "requestTaskId": envelope["requestTaskId"],
+            "inputId": envelope["inputId"],
+            "toolUseId": envelope["toolUseId"],
+            "decision": "allow_once",
+        }
+        part = {"data": data, "mediaType": "application/json"}
+        ack = await b.result(
+            "SendMessage", {"message": b.message("", task_id=asked["id"], parts=[part])}
+        )
+        assert ack["message"]["parts"][0]["data"]["decision"] == "allow_once", ack
+        done = await wait_state(a, asked["id"], "TASK_STATE_INPUT_REQUIRED")
+        assert text_of(done["status"]["message"]) == "allowed after"
+
+
+async def test_busy_context_across_replicas(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        refused = await b.send("say hi", context_id=started["contextId"])
+        assert refused["status"]["state"] == "TASK_STATE_FAILED"
+        assert text_of(refused["status"]["message"]) == "Task is already working."
+        with pytest.raises(RpcError) as caught:  # the follow-up routed to A refuses the same
+            await b.send("say again", task_id=started["id"])
+        assert caught.value.message == "Task is already working."
+        await b.result("CancelTask", {"id": started["id"]})
+        # Free again: the next turn of the context runs on B.
+        follow = await b.send("say later", context_id=started["contextId"])
+        assert follow["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+
+
+async def test_killed_replica_turn_ended_by_survivor(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        # B does not end a live replica's turn: still WORKING after several lease periods.
+        await trio.sleep(float(LEASE_SECONDS) * 2.5)
+        assert (await b.result("GetTask", {"id": started["id"]}))["status"][
+            "state"
+        ] == "TASK_STATE_WORKING"
+        cluster.replicas[0].kill()  # SIGKILL
+        ended = await wait_state(b, started["id"], "TASK_STATE_INPUT_REQUIRED", seconds=30)
+        assert ended["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
+        assert "interrupted by process exit" in text_of(ended["status"]["message"])
+        # The context is free again, on the survivor.
+        again = await b.send("say back", task_id=started["id"])
         assert text_of(again["status"]["message"]) == "back"
+
+
+async def test_redis_lost_and_back(cluster: Cluster) -> None:
+    async with clients(cluster, 1) as (a,):
+        first = await a.send("say kept")
+        assert (await a.http.get("/health")).status_code == 200
+        cluster.redis.stop()
+        with trio.fail_after(30):
+            while (await a.http.get("/health")).status_code == 200:
+                await trio.sleep(0.2)
+        health = await a.http.get("/health")
+        assert health.status_code == 503 and health.json()["coordination"] == "unavailable"
+        assert (await a.http.get("/ping")).json()["coordination"] == "unavailable"
+        with trio.fail_after(3), pytest.raises(RpcError) as caught:  # at once, not a hang
+            await a.send("say lost")
+        assert "Redis" in caught.value.message and "unavailable" in caught.value.message
+        # What needs only PostgreSQL still answers.
+        assert (await a.result("GetTask", {"id": first["id"]}))["id"] == first["id"]
+        cluster.redis.start()
+        with trio.fail_after(30):
+            while (await a.http.get("/health")).status_code != 200:
+                await trio.sleep(0.2)
+        assert "coordination" not in (await a.http.get("/ping")).json()
+        back = await a.send("say back")
+        assert text_of(back["status"]["message"]) == "back"
+
+
+def test_redis_unreachable_at_start_exits_2_naming_it(
+    tmp_path: Path,
+    postgres_database: Any,
+) -> None:
+    port = free_port()
+    env = {
+        "IACCODE_A2A_TASK_STORE": "postgres",
+        "IACCODE_A2A_TASK_STORE_URL": postgres_database(),
+        "IACCODE_A2A_COORDINATION_URL": f"redis://:s3cret@127.0.0.1:{port}/0",
+    }
+    process = ServerProcess(tmp_path / "state", env=env)
+    done = subprocess.run(process.args, env=process.env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "s3cret" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(
+        f"iaccode: coordination-url: cannot connect to Redis at 127.0.0.1:{port}/0: "
+    ), lines
+    assert "refused" in lines[0].lower()
