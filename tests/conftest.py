@@ -35,7 +35,7 @@ TASK_STORES = ("sqlite", "postgres")
 # Where a test marked `replicas` finds its server: in this process (as every other test), or
 # real replica processes on PostgreSQL behind the round-robin proxy (tests/replicas.py).
 IN_PROCESS = "in-process"
-DEPLOYMENTS = {IN_PROCESS: 0, "replica-behind-proxy": 1, "three-replicas-behind-proxy": 3}
+DEPLOYMENTS = {IN_PROCESS: 0, "three-replicas-behind-proxy": 3}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -55,8 +55,8 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "replicas: run the test also on one and on three replica processes sharing PostgreSQL "
-        "(and Redis) behind a round-robin proxy; it must reach the server through a2a or http",
+        "replicas: run the test also on three replica processes sharing PostgreSQL and Redis "
+        "behind a round-robin proxy; it must reach the server through a2a or http",
     )
 
 

@@ -8,6 +8,7 @@ docs/deployment.md describes: `task-store: postgres`, `task-store-url`, `coordin
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -84,7 +85,7 @@ class Replicas:
         return self.proxy.url
 
     async def start(self) -> Replicas:
-        """Start every replica, one after the other (the first one creates the schema).
+        """Start every replica: the first alone (it creates the schema), the others together.
 
         Raises `CoordinationUnavailable` when this version refuses `coordination-url`, and
         `RuntimeError` (with the replica's log) when one does not start for another reason.
@@ -94,14 +95,17 @@ class Replicas:
 
     def start_blocking(self) -> None:
         """`start()` outside Trio."""
-        for server in self.servers:
-            try:
-                server.start(60)
-            except RuntimeError:
-                self.kill_all()
-                if any(_NO_COORDINATION in line for line in server.lines):
-                    raise CoordinationUnavailable(NEEDS_COORDINATION) from None
-                raise
+        first, *others = self.servers
+        try:
+            first.start(60)
+            with concurrent.futures.ThreadPoolExecutor(max(len(others), 1)) as pool:
+                for started in [pool.submit(server.start, 60) for server in others]:
+                    started.result()
+        except RuntimeError:
+            self.kill_all()
+            if any(_NO_COORDINATION in line for server in self.servers for line in server.lines):
+                raise CoordinationUnavailable(NEEDS_COORDINATION) from None
+            raise
 
     async def serve_proxy(self, nursery: trio.Nursery) -> RoundRobinProxy:
         """The round-robin proxy in front of the replicas, served in `nursery`."""

@@ -21,8 +21,7 @@ import pytest
 import trio
 
 from iaccode.wire import json
-from tests.client import A2AClient, RpcError, results, text_of
-from tests.e2e.test_permissions import ASK, sideband
+from tests.client import A2AClient, results, text_of
 from tests.replicas import Replicas, deploy
 from tests.tasks.push.receiver import Receiver
 
@@ -196,66 +195,39 @@ async def test_a_turn_on_one_replica_is_subscribed_and_cancelled_from_others(
         assert again["status"]["state"] == INPUT_REQUIRED
 
 
-async def test_a_busy_context_is_busy_on_every_replica(
-    coordinated: None, make: Any, workspace: Path
-) -> None:
-    deployed: Replicas = await make(3).start()
-    async with pinned(deployed, workspace) as (first, second, third):
-        task = await first.send("wait", configuration={"returnImmediately": True})
-        busy = await second.send("say hi", context_id=task["contextId"])
-        assert busy["status"]["state"] == "TASK_STATE_FAILED"
-        assert text_of(busy["status"]["message"]) == "Task is already working."
-        with pytest.raises(RpcError) as error:
-            await third.send("say hi", task_id=task["id"])
-        assert error.value.code == -32004 and error.value.message == "Task is already working."
-        await third.result("CancelTask", {"id": task["id"]})
-
-
-async def test_a_permission_asked_on_one_replica_is_answered_on_another(
-    coordinated: None, make: Any, workspace: Path
-) -> None:
-    deployed: Replicas = await make(3).start()
-    async with pinned(deployed, workspace) as (asks, answers, reads):
-        task = await asks.send(ASK)
-        assert task["status"]["state"] == INPUT_REQUIRED
-        envelope = task["status"]["message"]["metadata"]["iac_code"]["input"]
-        ack = await answers.result("SendMessage", sideband(task, envelope))
-        assert ack["message"]["parts"][0]["data"]["accepted"] is True
-        with trio.fail_after(10):
-            while True:
-                got = await reads.result("GetTask", {"id": task["id"]})
-                message = got["status"].get("message")
-                if got["status"]["state"] == INPUT_REQUIRED and text_of(message) == (
-                    "allowed done"
-                ):
-                    break
-                await trio.sleep(0.05)
-
-
 async def test_a_replica_killed_mid_turn_under_load_loses_no_acknowledged_task(
     coordinated: None, make: Any, nursery: trio.Nursery, workspace: Path
 ) -> None:
-    """30 turns spread by the proxy; replica 0 is SIGKILLed while they run. Every acknowledged
-    task is still there, and once the dead replica's leases expire nothing stays WORKING: its
-    turns end as a restart ends them (interrupted, waiting for a follow-up), the others end
-    normally."""
+    """30 turns spread by the proxy, 6 at a time; replica 0 is SIGKILLed once 10 are
+    acknowledged, with turns running on it and requests still coming. Every acknowledged task is
+    still there, and once the dead replica's leases expire nothing stays WORKING: its turns end
+    as a restart ends them (interrupted, waiting for a follow-up), the others end normally."""
     deployed: Replicas = await make(3, **{"coordination-lease-seconds": LEASE_SECONDS}).start()
     proxy = await deployed.serve_proxy(nursery)
     acknowledged: list[str] = []
+    lost = 0  # requests cut with the killed replica: never acknowledged, so nothing promised
     async with client(deployed.url, workspace) as a2a:
+        limit = trio.CapacityLimiter(6)
 
         async def turn(number: int) -> None:
-            task = await a2a.send(
-                f"sleep 2\nsay done {number}", configuration={"returnImmediately": True}
-            )
+            nonlocal lost
+            async with limit:
+                try:
+                    task = await a2a.send(
+                        f"sleep 2\nsay done {number}", configuration={"returnImmediately": True}
+                    )
+                except httpx.TransportError:
+                    lost += 1
+                    return
             acknowledged.append(task["id"])
+            if len(acknowledged) == 10:  # mid-load: turns running, more requests coming
+                deployed.sigkill(0)
 
-        with trio.fail_after(30):
+        with trio.fail_after(60):
             async with trio.open_nursery() as load:
                 for number in range(30):
                     load.start_soon(turn, number)
-        assert len(acknowledged) == 30
-        deployed.sigkill(0)  # mid-turn: every turn sleeps 2 s
+        assert len(acknowledged) + lost == 30 and len(acknowledged) >= 10
         forwarded_to_dead = proxy.forwarded[0]
 
         ended: dict[str, dict[str, Any]] = {}
@@ -276,7 +248,7 @@ async def test_a_replica_killed_mid_turn_under_load_loses_no_acknowledged_task(
             for task_id, got in ended.items()
             if got["status"]["message"].get("metadata", {}).get("iac_code", {}).get("interrupted")
         ]
-        assert 1 <= len(interrupted) < 30  # the dead replica's share, and only that
+        assert 1 <= len(interrupted) < len(acknowledged)  # the dead replica's share, only that
         for task_id, got in ended.items():
             if task_id not in interrupted:
                 assert text_of(got["status"]["message"]).startswith("done ")
