@@ -15,7 +15,7 @@ import contextlib
 import functools
 import logging
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -309,6 +309,24 @@ async def open_backup(config: Config, threads_dir: Path | None) -> StateBackup |
     )
 
 
+def check_shared_push(config: Config, environ: Mapping[str, str]) -> None:
+    """Push notifications of replicas (`coordination-url`): raises `ConfigError` unless every
+    replica can read every config and deliver every job (docs/deployment.md)."""
+    if not environ.get(KEYRING_ENV, "").strip():
+        # Each replica would make its own keyring file: push secrets stored by one could not
+        # be read by another.
+        raise ConfigError(
+            f"push-notifications with coordination-url: set {KEYRING_ENV} to the same keyring "
+            "on every replica"
+        )
+    if config.push_queue != "redis-streams":
+        # A job in a replica's local-file queue dies with that replica until it comes back.
+        raise ConfigError(
+            "push-notifications with coordination-url need push-queue: redis-streams, shared "
+            "by the replicas"
+        )
+
+
 @attrs.frozen
 class PushParts:
     configs: PushConfigStore
@@ -325,13 +343,8 @@ async def open_push(config: Config, store: SQLTaskStore) -> AsyncIterator[PushPa
         return
     # httpx logs every request URL at INFO; callback URLs may carry tokens.
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    if config.coordination_url is not None and not os.environ.get(KEYRING_ENV, "").strip():
-        # Each replica would make its own keyring file: push secrets stored by one could not
-        # be read by another (docs/deployment.md).
-        raise ConfigError(
-            f"push-notifications with coordination-url: set {KEYRING_ENV} to the same keyring "
-            "on every replica"
-        )
+    if config.coordination_url is not None:
+        check_shared_push(config, os.environ)
     keyring = await open_keyring(config.persistence_dir)
     if isinstance(store, SQLiteTaskStore):
         configs = await PushConfigStore.open(

@@ -145,14 +145,18 @@ def deploy(
     settings: dict[str, Any] | None = None,
 ) -> Replicas:
     """`count` replicas (not started yet) on a fresh database of the session's PostgreSQL and,
-    for more than one, a Redis of their own (no keys left by another test); all stopped when
-    the test ends."""
+    for more than one, a Redis of their own (no keys left by another test), which with push on
+    also holds their one push queue (as replicas must share one); all stopped when the test
+    ends."""
     coordination = None
     if count > 1:
         redis = RedisProcess(root / "redis")
         redis.start()
         request.addfinalizer(redis.stop)
         coordination = redis.url
+        if (settings or {}).get("push-notifications"):
+            shared_queue = {"push-queue": "redis-streams", "push-redis-url": coordination}
+            settings = {**shared_queue, **(settings or {})}
     deployed = Replicas(
         root / "replicas",
         count,

@@ -114,6 +114,9 @@ def test_the_replicas_configuration_loads(compose: dict[str, Any], tmp_path: Pat
     assert config.task_store == "postgres" and config.coordination_url == "redis://redis:6379/0"
     assert (config.host, config.port) == ("0.0.0.0", 9000)
     assert config.artifact_dir == Path("/artifacts")
+    # push across replicas: one queue on the same Redis (a replica's local queue is refused)
+    assert config.push_notifications and config.push_queue == "redis-streams"
+    assert config.push_redis_url == config.coordination_url
     assert service["command"][-2:] == ["--config", service["configs"][0]["target"]]
 
 

@@ -17,7 +17,9 @@ Replica death: `run` scans the live tasks every third of the lease TTL; a live t
 gone on two scans in a row (its replica stopped renewing it) is ended by the scanning replica
 exactly as start-up recovery ends a dead process's turns (the same state and message), under the
 task's lease, so that two survivors never both end it. Start-up recovery in shared mode is this
-scan: it never touches a task whose lease a live replica holds.
+scan: it never touches a task whose lease a live replica holds. A replica that could not renew
+its leases for a whole TTL (Redis lost, or a partition) interrupts its own turns first, as a
+shutdown does, so that a survivor and it never both write one task.
 """
 
 from __future__ import annotations
@@ -237,6 +239,21 @@ class Replicas:
     async def _after_outage(self) -> None:
         self._suspects.clear()  # leases were taken back just now: start the count afresh
 
+    def _fence(self) -> None:
+        """Leases not renewed for a TTL may be gone: stop our turns (as a shutdown does)
+        before a survivor ends them, so that two replicas never write one task."""
+        if not self.coordination.leases_in_doubt:
+            return
+        turns = [t for t in self.supervisor.turns() if not t.interrupt_requested]
+        if turns:
+            log.warning(
+                "interrupting %d turn(s): their leases could not be renewed for %g s",
+                len(turns),
+                self.coordination.lease_ms / 1000,
+            )
+        for turn in turns:
+            self.supervisor.interrupt(turn)
+
     async def scan_once(self) -> int:
         """End the live tasks whose replica is gone (their lease missing on two scans in a
         row); returns how many. Raises `StoreUnavailableError` and
@@ -276,9 +293,13 @@ class Replicas:
             await nursery.start(self.coordination.run)
             task_status.started()
             while True:
+                self._fence()
                 try:
                     ended = await self.scan_once()
                 except (CoordinationUnavailableError, StoreUnavailableError):
+                    ended = 0  # reported by /health; the next scan tries again
+                except Exception as exc:  # a database error: never take the replica down
+                    log.warning("replica scan failed: %s: %s", type(exc).__name__, exc)
                     ended = 0
                 if ended:
                     log.warning("ended %d task(s) of a replica that is gone", ended)

@@ -331,7 +331,11 @@ class A2AService:
     ) -> Accepted | Message | Routed:
         assert message.task_id is not None
         record = await self._visible_task(message.task_id, ctx)
-        if self.replicas is None or self.supervisor.active(record.id) is not None:
+        if (
+            self.replicas is None
+            or self.supervisor.active(record.id) is not None
+            or record.state.is_terminal  # refused as in one process
+        ):
             return await self._follow_up_here(record, message, meta, ctx, subscribe, push)
         await self._save_inline_push(push, record.id, ctx)  # shared: stored for every replica
         body = {
@@ -720,7 +724,11 @@ class A2AService:
     async def subscribe(self, request: SubscribeToTaskRequest, ctx: CallContext) -> Subscription:
         self._check_streaming()
         record = await self._visible_task(request.id, ctx)
-        if self.replicas is not None and self.supervisor.active(record.id) is None:
+        if (
+            self.replicas is not None
+            and self.supervisor.active(record.id) is None
+            and not record.state.is_terminal
+        ):
             return await self.replicas.subscribe(record.id, ctx)
         # A pause left by an earlier process counts as active: its answer resumes the turn.
         if self.supervisor.active(record.id) is None and record.suspension is None:

@@ -166,6 +166,7 @@ class RedisCoordination:
         self.available = True
         self._held: dict[str, int] = {}  # lease key -> holders in this process
         self._releasing: dict[str, trio.Event] = {}  # given back, not yet deleted in Redis
+        self._renewed_at = trio.current_time()  # the last time every lease was known ours
         self._out_send, self._out_receive = trio.open_memory_channel[Any](math.inf)
         self._feeds: dict[str, list[RemoteFeed]] = {}
         self._feeds_changed = trio.Event()
@@ -264,6 +265,12 @@ class RedisCoordination:
     def holds(self, key: str) -> bool:
         return bool(self._held.get(key))
 
+    @property
+    def leases_in_doubt(self) -> bool:
+        """Our leases were not renewed for a whole TTL (Redis lost): other replicas may have
+        seen them expire and be ending our turns."""
+        return trio.current_time() - self._renewed_at > self.lease_ms / 1000
+
     async def holder(self, key: str) -> str | None:
         """The replica holding `key`, None when nobody does. Raises
         `CoordinationUnavailableError`."""
@@ -279,10 +286,13 @@ class RedisCoordination:
     async def _renew_all(self) -> None:
         keys = sorted(self._held)
         if not keys:
+            self._renewed_at = trio.current_time()
             return
+        started = trio.current_time()
         lost = await self._call(
             lambda r: self._renew(keys=keys, args=[self.replica, self.lease_ms])
         )
+        self._renewed_at = started
         for key in lost or ():
             log.warning("lease %s was taken by another replica", _text(key))
             self._held.pop(_text(key), None)
@@ -417,8 +427,13 @@ class RedisCoordination:
             body = fields.get(b"e", fields.get("e"))
             if body is None:  # the turn's end
                 feed.end(False)
-            elif feed.deliver(json.loads(body)):
-                continue
+            else:
+                try:
+                    event = json.loads(body)
+                except ValueError:
+                    continue  # not ours: skipped
+                if feed.deliver(event):
+                    continue
             self._drop(feed)
 
     def _drop(self, feed: RemoteFeed) -> None:
@@ -483,9 +498,13 @@ class RedisCoordination:
                 for _, entries in replies or ():
                     for entry_id, fields in entries:
                         position = _text(entry_id)
-                        raw = fields.get(b"r", fields.get("r"))
-                        if raw is not None:
-                            nursery.start_soon(self._serve, json.loads(raw))
+                        try:
+                            request = json.loads(fields.get(b"r", fields.get("r")))
+                        except (TypeError, ValueError):
+                            log.warning("ignored a control request that is not ours")
+                            continue
+                        if isinstance(request, dict):
+                            nursery.start_soon(self._serve, request)
 
     async def _serve(self, request: dict[str, Any]) -> None:
         handler = self.on_request

@@ -156,8 +156,8 @@ CREATE INDEX IF NOT EXISTS push_configs_by_task ON push_configs (task_id);
 _MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {}
 # Replicas starting together take turns at the schema (any constant key will do).
 _SCHEMA_LOCK = 0x1ACC0DE
-# Held for the server's life on its own connection: one server per database until replicas
-# coordinate (`coordination-url`), as `dirlock` holds a persistence-dir.
+# Held for the server's life on its own connection: exclusive by one server per database, or
+# shared by replicas that coordinate (`coordination-url`), as `dirlock` holds a persistence-dir.
 _SERVER_LOCK = 0x1ACC0DF
 
 

@@ -10,13 +10,15 @@ deployment plugs its own in at `open_core`:
 | `TaskStore`         | `SQLiteTaskStore` (tasks.db)        | `PostgresTaskStore`             |
 | `RetentionStore`    | `SQLiteTaskStore`                   | `PostgresTaskStore`             |
 | `PushConfigBackend` | `PushConfigStore` on tasks.db       | `PushConfigStore` on PostgreSQL |
-| `EventFanout`       | `EventBroker`                       | in process (Redis: not yet)     |
-| `ContextClaims`     | `ContextRegistry`                   | in process (leases: not yet)    |
-| `TurnOwnership`     | `TurnSupervisor`                    | in process (leases: not yet)    |
-| `TurnControl`       | `TurnSupervisor` (cancel, answers)  | in process (routing: not yet)   |
+| `EventFanout`       | `EventBroker`                       | `SharedEventBroker` (Redis streams) |
+| `ContextClaims`     | `ContextRegistry`                   | + a context lease (`Replicas`)  |
+| `TurnOwnership`     | `TurnSupervisor`                    | + a task lease (`Replicas`)     |
+| `TurnControl`       | `TurnSupervisor` (cancel, answers)  | routed to the lease holder      |
 
-The Redis side (`coordination-url`) is not in this version yet: `open_core` refuses the key, and
-a PostgreSQL store is held by one server at a time (an advisory lock, `PostgresDatabase`), as a
+With `coordination-url` (Redis) the replicas share the store: `iaccode.tasks.coordination` holds
+the leases, the per-task event streams and the control requests between replicas, and
+`iaccode.a2a.replicas` routes a request to the replica running the task's turn. Without it a
+PostgreSQL store is held by one server at a time (an advisory lock, `PostgresDatabase`), as a
 persistence-dir is by one process (`dirlock`).
 """
 

@@ -112,6 +112,7 @@ class ActiveTurn:
     settled: trio.Event = attrs.field(factory=trio.Event)  # paused or ended
     done: trio.Event = attrs.field(factory=trio.Event)  # ended and its final state committed
     cancel_requested: bool = False
+    interrupt_requested: bool = False  # `interrupt`: ended as a shutdown ends it
     pending: PendingInput | None = None
     saved_state: dict[str, Any] | None = None  # the engine's last `save_state`
 
@@ -402,6 +403,10 @@ class TurnSupervisor:
     def active(self, task_id: str) -> ActiveTurn | None:
         return self._turns.get(task_id)
 
+    def turns(self) -> list[ActiveTurn]:
+        """The turns running or paused now."""
+        return list(self._turns.values())
+
     def start(self, record: TaskRecord, context: ContextState, turn_input: TurnInput) -> ActiveTurn:
         """Run a turn for `record`, which must already be committed as live."""
         if self._nursery is None:
@@ -515,6 +520,13 @@ class TurnSupervisor:
         with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
             pending.inbox.send_nowait(message)  # the turn may have been cancelled meanwhile
 
+    def interrupt(self, turn: ActiveTurn) -> None:
+        """End a turn as a shutdown does (INPUT_REQUIRED, "interrupted"; a pause the engine
+        can continue stays answerable), without stopping the others: a replica whose leases
+        may have expired stops its turns before a survivor ends them (iaccode.a2a.replicas)."""
+        turn.interrupt_requested = True
+        turn.cancel_scope.cancel()
+
     async def cancel(self, turn: ActiveTurn) -> None:
         """Cancel a turn and wait until its CANCELED state is committed."""
         turn.cancel_requested = True
@@ -569,6 +581,9 @@ class TurnSupervisor:
         try:
             turn_input = await self._with_history(turn, turn_input)
             result = await self._drive(turn, turn_input, reporter)
+            if turn.interrupt_requested and not turn.cancel_requested:
+                await self._interrupted(turn, reporter, turn_input.language)
+                return
             await self._finish(
                 turn,
                 reporter,
@@ -582,16 +597,7 @@ class TurnSupervisor:
             # engine's own nursery): leave a clear state, then let the cancellation go on. A
             # pause the engine can continue stays answerable; anything else is interrupted.
             with trio.CancelScope(shield=True), trio.move_on_after(_CLEANUP_SECONDS):
-                if turn.record.suspension is not None:
-                    await self._release_safely(turn)
-                else:
-                    await self._finish_safely(
-                        turn,
-                        reporter,
-                        TaskState.TASK_STATE_INPUT_REQUIRED,
-                        translate(INTERRUPTED_MESSAGE, turn_input.language),
-                        interrupted=True,
-                    )
+                await self._interrupted(turn, reporter, turn_input.language)
             raise
         except* Exception as failure:
             # The store failed while the turn ended. Never let that reach the supervisor's
@@ -623,6 +629,22 @@ class TurnSupervisor:
             history=earlier,
             memories={key: memory.body for key, memory in memories.items()},
         )
+
+    async def _interrupted(
+        self, turn: ActiveTurn, reporter: TurnReporter, language: str | None
+    ) -> None:
+        """Leave an interrupted turn clear: a pause the engine can continue stays answerable,
+        anything else ends INPUT_REQUIRED with the interrupted message."""
+        if turn.record.suspension is not None:
+            await self._release_safely(turn)
+        else:
+            await self._finish_safely(
+                turn,
+                reporter,
+                TaskState.TASK_STATE_INPUT_REQUIRED,
+                translate(INTERRUPTED_MESSAGE, language),
+                interrupted=True,
+            )
 
     async def _release_safely(self, turn: ActiveTurn) -> None:
         try:

@@ -202,6 +202,8 @@ async def test_killed_replica_turn_ended_by_survivor(cluster: Cluster) -> None:
 async def test_redis_lost_and_back(cluster: Cluster) -> None:
     async with clients(cluster, 1) as (a,):
         first = await a.send("say kept")
+        running = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, running["id"], "TASK_STATE_WORKING")
         assert (await a.http.get("/health")).status_code == 200
         cluster.redis.stop()
         with trio.fail_after(30):
@@ -215,6 +217,10 @@ async def test_redis_lost_and_back(cluster: Cluster) -> None:
         assert "Redis" in caught.value.message and "unavailable" in caught.value.message
         # What needs only PostgreSQL still answers.
         assert (await a.result("GetTask", {"id": first["id"]}))["id"] == first["id"]
+        # Its leases not renewed for a TTL, the replica stops its turn before another could
+        # end it: as a shutdown would, and visible in the store.
+        stopped = await wait_state(a, running["id"], "TASK_STATE_INPUT_REQUIRED")
+        assert stopped["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
         cluster.redis.start()
         with trio.fail_after(30):
             while (await a.http.get("/health")).status_code != 200:
@@ -244,3 +250,116 @@ def test_redis_unreachable_at_start_exits_2_naming_it(
         f"iaccode: coordination-url: cannot connect to Redis at 127.0.0.1:{port}/0: "
     ), lines
     assert "refused" in lines[0].lower()
+
+
+async def test_streamed_answer_on_b_of_a_pause_on_a(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        asked = await a.send("ask Which region?\nstream 5\nsay end")
+        events = await b.stream(
+            "SendStreamingMessage", {"message": b.message("cn-beijing", task_id=asked["id"])}
+        )
+        results = [e["result"] for e in events]
+        assert results[0]["task"]["id"] == asked["id"]
+        chunks = [
+            text_of(r["statusUpdate"]["status"]["message"])
+            for r in results
+            if "statusUpdate" in r
+            and r["statusUpdate"]["status"]["state"] == "TASK_STATE_WORKING"
+            and r["statusUpdate"]["status"].get("message")
+        ]
+        assert [c for c in chunks if c.startswith("chunk-")] == [f"chunk-{i} " for i in range(1, 6)]
+        assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
+        final = results[-1]["statusUpdate"]["status"]["message"]
+        assert text_of(final) == "answer: cn-beijingchunk-1 chunk-2 chunk-3 chunk-4 chunk-5 end"
+
+
+async def test_pause_of_a_killed_replica_resumes_where_the_answer_lands(
+    cluster: Cluster,
+) -> None:
+    async with clients(cluster, 2) as (a, b):
+        asked = await a.send("ask Which region?\nsay resumed")
+        cluster.replicas[0].kill()  # SIGKILL while the turn waits for its answer
+        # Once A's lease is gone, the saved pause is released, still answerable (not ended).
+        with trio.fail_after(30):
+            while True:
+                task = await b.result("GetTask", {"id": asked["id"]})
+                assert task["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+                holder = await cluster_holder(cluster, asked["id"])
+                if holder is None and not await cluster_live(cluster, asked["id"]):
+                    break
+                await trio.sleep(0.2)
+        answered = await b.send("cn-shanghai", task_id=asked["id"])
+        assert text_of(answered["status"]["message"]) == "answer: cn-shanghairesumed"
+
+
+async def cluster_holder(cluster: Cluster, task_id: str) -> str | None:
+    import redis
+
+    client = redis.Redis.from_url(cluster.redis.url)
+    try:
+        value = client.get(f"iaccode:lease:task:{task_id}")
+    finally:
+        client.close()
+    return None if value is None else value.decode()
+
+
+async def cluster_live(cluster: Cluster, task_id: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(cluster.store_url) as conn:
+        row = conn.execute("SELECT live FROM tasks WHERE id = %s", (task_id,)).fetchone()
+    return bool(row and row[0])
+
+
+async def test_server_without_coordination_refused_beside_replicas(cluster: Cluster) -> None:
+    async with clients(cluster, 1):
+        env = {k: v for k, v in cluster.env().items() if k != "IACCODE_A2A_COORDINATION_URL"}
+        process = ServerProcess(cluster.root / "single", env=env)
+        with trio.fail_after(60):
+            done = await trio.run_process(
+                process.args, env=process.env, capture_stderr=True, check=False
+            )
+        stderr = done.stderr.decode()
+        assert done.returncode == 2, stderr
+        assert len(stderr.splitlines()) == 1, stderr
+        assert stderr.startswith("iaccode: task-store-url: PostgreSQL at 127.0.0.1:"), stderr
+        assert stderr.rstrip().endswith(
+            " is in use by another iaccode server (one server per task store without "
+            "coordination-url)"
+        ), stderr
+
+
+def test_replicas_push_needs_a_shared_keyring_and_queue(cluster: Cluster) -> None:
+    config = cluster.root / "push.yml"
+    config.write_text("push-notifications: true\n")
+
+    def start(**env: str) -> subprocess.CompletedProcess[str]:
+        process = ServerProcess(
+            cluster.root / "push",
+            env={**cluster.env(), **env},
+            extra_args=["--config", str(config)],
+        )
+        if not env:
+            process.env.pop("IAC_CODE_A2A_PUSH_KEYRING", None)
+        return subprocess.run(
+            process.args, env=process.env, capture_output=True, text=True, timeout=60
+        )
+
+    done = start()
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "iaccode: push-notifications with coordination-url: set IAC_CODE_A2A_PUSH_KEYRING to "
+        "the same keyring on every replica"
+    ], done.stderr
+    keyring = '{"active": "k1", "keys": {"k1": "' + "A" * 43 + '="}}'
+    done = start(IAC_CODE_A2A_PUSH_KEYRING=keyring)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "iaccode: push-notifications with coordination-url need push-queue: redis-streams, "
+        "shared by the replicas"
+    ], done.stderr
+
+
+def test_replica_stops_cleanly_on_sigterm(cluster: Cluster) -> None:
+    replica = cluster.start()
+    assert replica.terminate(timeout=20) == 0
