@@ -72,8 +72,12 @@ def _error_types() -> dict[str, type[A2AError]]:
 
 
 def encode_error(error: A2AError) -> dict[str, Any]:
+    """An error for the replica that asked: by the nearest kind it knows (a WorkspaceMismatch
+    is an InvalidParamsError there), anything else an InternalError."""
+    known = _error_types()
+    kind = next((k.__name__ for k in type(error).__mro__ if k.__name__ in known), "InternalError")
     return {
-        "type": type(error).__name__,
+        "type": kind,
         "message": error.message,
         "metadata": dict(error.metadata),
         "field": getattr(error, "field", None),
@@ -86,11 +90,13 @@ def decode_error(data: dict[str, Any]) -> A2AError:
     error = kind.__new__(kind)
     given = data.get("metadata")
     metadata = {str(k): str(v) for k, v in given.items()} if isinstance(given, dict) else {}
-    A2AError.__init__(error, str(data.get("message") or kind.default_message), **metadata)
+    text = str(data.get("message") or kind.default_message)
+    if kind is InternalError:  # its text is never passed on
+        text, metadata = InternalError.default_message, {}
+    A2AError.__init__(error, text, **metadata)
     if isinstance(error, InvalidParamsError):
-        error.field = data.get("field")
-    if kind is InternalError:
-        error.message = InternalError.default_message
+        field = data.get("field")
+        error.field = field if isinstance(field, str) else None
     return error
 
 

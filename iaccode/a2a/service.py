@@ -729,6 +729,7 @@ class A2AService:
             and self.supervisor.active(record.id) is None
             and not record.state.is_terminal
         ):
+            self._check_room(record.id)  # max-subscribers-per-task, per replica
             return await self.replicas.subscribe(record.id, ctx)
         # A pause left by an earlier process counts as active: its answer resumes the turn.
         if self.supervisor.active(record.id) is None and record.suspension is None:

@@ -252,8 +252,11 @@ class RedisCoordination:
 
     def release(self, key: str) -> None:
         """One holder fewer; the last gives the lease back, after every event queued before
-        (if Redis is down, it expires by itself)."""
-        count = self._held.get(key, 0) - 1
+        (if Redis is down, it expires by itself). A lease not held (lost to another replica
+        meanwhile) is left alone."""
+        if key not in self._held:
+            return
+        count = self._held[key] - 1
         if count > 0:
             self._held[key] = count
             return
@@ -390,8 +393,9 @@ class RedisCoordination:
 
         return stop
 
-    def remote_subscribers(self) -> int:
-        return sum(len(f) for f in self._feeds.values())
+    def followers(self, task_id: str) -> int:
+        """The remote subscriptions of `task_id` this replica feeds."""
+        return len(self._feeds.get(task_id, ()))
 
     async def _reader(self) -> None:
         while True:

@@ -323,6 +323,8 @@ class TaskManager:
         async with record.lock:
             await self.store.commit(TaskChange(task_id=record.id, live=False))
             record.live = False
+            if self.shared:  # a saved pause is any replica's to resume: no longer our work
+                self.suspended.discard(record.id)
 
     async def put_artifact(
         self,

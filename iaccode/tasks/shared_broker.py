@@ -63,6 +63,10 @@ class SharedEventBroker(EventBroker):
         super().finish(task_id)
         self.coordination.finish(task_id)
 
+    def subscriber_count(self, task_id: str) -> int:
+        """This replica's streams of the task: its own turn's and those fed from Redis."""
+        return super().subscriber_count(task_id) + self.coordination.followers(task_id)
+
     def remote_subscription(
         self, snapshot: Task, position: str, *, close_on_interrupt: bool
     ) -> Subscription:

@@ -40,9 +40,11 @@ class Cluster:
             "IACCODE_A2A_COORDINATION_LEASE_SECONDS": LEASE_SECONDS,
         }
 
-    def start(self) -> ServerProcess:
+    def start(self, *extra_args: str) -> ServerProcess:
         state = self.root / f"replica-{len(self.replicas)}"
-        replica = ServerProcess(state, allowed_cwds=[self.workspace], env=self.env()).start()
+        replica = ServerProcess(
+            state, allowed_cwds=[self.workspace], env=self.env(), extra_args=extra_args
+        ).start()
         self.replicas.append(replica)
         return replica
 
@@ -73,11 +75,11 @@ def cluster(
 
 
 @contextlib.asynccontextmanager
-async def clients(cluster: Cluster, count: int) -> Any:
+async def clients(cluster: Cluster, count: int, *extra_args: str) -> Any:
     async with contextlib.AsyncExitStack() as stack:
         made = []
         for _ in range(count):
-            replica = cluster.start()
+            replica = cluster.start(*extra_args)
             http = await stack.enter_async_context(
                 httpx.AsyncClient(base_url=replica.url, timeout=20)
             )
@@ -363,3 +365,43 @@ def test_replicas_push_needs_a_shared_keyring_and_queue(cluster: Cluster) -> Non
 def test_replica_stops_cleanly_on_sigterm(cluster: Cluster) -> None:
     replica = cluster.start()
     assert replica.terminate(timeout=20) == 0
+
+
+async def test_remote_streams_count_toward_the_replicas_subscriber_limit(cluster: Cluster) -> None:
+    config = cluster.root / "limit.yml"
+    config.write_text("max-subscribers-per-task: 1\n")
+    async with clients(cluster, 2, "--config", str(config)) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        opened = trio.Event()
+
+        async def follow() -> None:
+            async for _ in b.iter_stream("SubscribeToTask", {"id": started["id"]}, seconds=20):
+                opened.set()
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(follow)
+            with trio.fail_after(10):
+                await opened.wait()
+            with pytest.raises(RpcError) as caught:
+                await b.stream("SubscribeToTask", {"id": started["id"]})
+            assert "max-subscribers-per-task" in caught.value.message
+            await b.result("CancelTask", {"id": started["id"]})  # ends the first stream
+
+
+async def test_subscribe_on_b_repeats_nothing_the_snapshot_holds(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send(
+            "artifact first one\nsleep 2\nartifact second two\nsay done",
+            configuration={"returnImmediately": True},
+        )
+        with trio.fail_after(10):
+            while not (await a.result("GetTask", {"id": started["id"]})).get("artifacts"):
+                await trio.sleep(0.05)
+        events = await b.stream("SubscribeToTask", {"id": started["id"]}, seconds=20)
+        results = [e["result"] for e in events]
+        snapshot = results[0]["task"]
+        assert [x["name"] for x in snapshot["artifacts"]] == ["first"]
+        live = [r["artifactUpdate"]["artifact"]["name"] for r in results if "artifactUpdate" in r]
+        assert live == ["second"]  # the first is in the snapshot: not again
+        assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
