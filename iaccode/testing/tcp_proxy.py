@@ -45,7 +45,7 @@ class RoundRobinProxy:
     ) -> None:
         if not backends:
             raise ValueError("a proxy needs at least one backend")
-        self.backends = list(backends)
+        self.backends = tuple(backends)
         self.host = host
         self.port = port
         self.max_connections = max_connections
