@@ -50,6 +50,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 15) -> ServerProcess:
+        self.port = 0  # started again (a restart): the new process's port, or a failure
         self._proc = subprocess.Popen(
             self.args, env=self.env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
         )

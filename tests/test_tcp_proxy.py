@@ -67,6 +67,16 @@ async def test_a_dead_backend_is_skipped(nursery: trio.Nursery) -> None:
     assert proxy.forwarded == [2, 0, 2]
 
 
+async def test_a_backend_replaced_gets_the_next_connections(nursery: trio.Nursery) -> None:
+    first, second, again = [await start_backend(nursery, naming(n)) for n in (b"a", b"b", b"A")]
+    proxy: RoundRobinProxy = await nursery.start(RoundRobinProxy([first, second]).serve)
+    with trio.fail_after(10):
+        assert [await first_bytes(proxy.port) for _ in range(2)] == [b"a", b"b"]
+        proxy.replace(0, again)
+        assert [await first_bytes(proxy.port) for _ in range(2)] == [b"A", b"b"]
+    assert proxy.forwarded == [2, 2]
+
+
 async def test_no_backend_reachable_closes_the_connection(nursery: trio.Nursery) -> None:
     proxy: RoundRobinProxy = await nursery.start(
         RoundRobinProxy([("127.0.0.1", free_port()), ("127.0.0.1", free_port())]).serve

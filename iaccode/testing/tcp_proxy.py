@@ -62,6 +62,13 @@ class RoundRobinProxy:
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
+    def replace(self, index: int, backend: tuple[str, int]) -> None:
+        """Send the connections of backend `index` to `backend` from now on (a replica started
+        again on another port); its count goes on."""
+        backends = list(self.backends)
+        backends[index] = backend
+        self.backends = tuple(backends)
+
     def close(self) -> None:
         """Stop listening and cut every forwarded connection."""
         if self._scope is not None:

@@ -88,6 +88,18 @@ async def state_on(a2a: A2AClient, task_id: str, wanted: str) -> dict[str, Any]:
             await trio.sleep(0.05)
 
 
+async def refused(port: int) -> None:
+    """Once nothing accepts connections on `port` any more."""
+    with trio.fail_after(10):
+        while True:
+            try:
+                stream = await trio.open_tcp_stream("127.0.0.1", port)
+            except OSError:
+                return
+            await stream.aclose()
+            await trio.sleep(0.02)
+
+
 # -- one replica on PostgreSQL, behind the proxy: runs without coordination ----------------------
 
 
@@ -255,3 +267,61 @@ async def test_a_replica_killed_mid_turn_under_load_loses_no_acknowledged_task(
         # an interrupted task takes a follow-up on a surviving replica, as after a restart
         again = await a2a.send("say back", task_id=interrupted[0])
         assert text_of(again["status"]["message"]) == "back"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a replica stopped with SIGTERM keeps the task leases of the turns it ended: a "
+    "follow-up on them is routed to it and fails ('The replica running this task did not "
+    "answer') until the lease expires",
+)
+async def test_a_replica_replaced_under_load_is_a_rolling_restart(
+    coordinated: None, make: Any, nursery: trio.Nursery, workspace: Path
+) -> None:
+    """A rolling upgrade's step: replica 0 gets SIGTERM with turns running on it and is started
+    again on its persistence-dir. Meanwhile every request through the proxy is served by the
+    others; its turns end as a shutdown ends them (interrupted, answerable anywhere), the other
+    replicas' turns run on, and the restarted replica serves again."""
+    deployed: Replicas = await make(3).start()
+    proxy = await deployed.serve_proxy(nursery)
+    async with client(deployed.url, workspace) as a2a:
+        running = [
+            (await a2a.send("say started\nwait", configuration={"returnImmediately": True}))["id"]
+            for _ in range(6)  # two on each replica
+        ]
+        for task_id in running:
+            await state_on(a2a, task_id, "TASK_STATE_WORKING")
+        stopping = deployed.servers[0]
+        async with trio.open_nursery() as rolling:
+            rolling.start_soon(trio.to_thread.run_sync, stopping.terminate, 30)
+            await refused(stopping.port)  # it stops accepting first, then ends its turns
+            for number in range(6):  # while it stops, and once it is gone: never an error
+                done = await a2a.send(f"say meanwhile {number}")
+                assert text_of(done["status"]["message"]) == f"meanwhile {number}"
+        ended: dict[str, dict[str, Any]] = {}
+        with trio.fail_after(LEASE_BOUND_SECONDS):
+            while len(ended) < 2:
+                for task_id in running:
+                    got = await a2a.result("GetTask", {"id": task_id})
+                    if got["status"]["state"] not in UNFINISHED:
+                        ended[task_id] = got
+                await trio.sleep(0.2)
+        assert len(ended) == 2  # replica 0's two turns, and only those
+        for got in ended.values():
+            assert got["status"]["state"] == INPUT_REQUIRED
+            assert got["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
+
+        await trio.to_thread.run_sync(stopping.start, 60)  # the new version, say
+        proxy.replace(0, ("127.0.0.1", stopping.port))
+        before = proxy.forwarded[0]
+        for task_id in ended:  # follow-ups, wherever the proxy sends them
+            again = await a2a.send("say back", task_id=task_id)
+            assert text_of(again["status"]["message"]) == "back"
+        for _ in range(3):
+            assert (await a2a.http.get("/health")).status_code == 200
+        assert proxy.forwarded[0] > before  # the restarted replica serves again
+        for task_id in running:
+            if task_id not in ended:  # the others' turns ran on throughout
+                got = await a2a.result("GetTask", {"id": task_id})
+                assert got["status"]["state"] == "TASK_STATE_WORKING"
+                await a2a.result("CancelTask", {"id": task_id})
