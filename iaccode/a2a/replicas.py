@@ -137,14 +137,6 @@ class Replicas:
         self.coordination.release(self.coordination.task_key(record.id))
         self.coordination.release(self.coordination.context_key(record.context_id))
 
-    async def claim_context(self, context_id: str) -> bool:
-        """The context's lease for a turn being set up; False: a turn on another replica
-        holds it. Raises `CoordinationUnavailableError`."""
-        return await self.coordination.acquire(self.coordination.context_key(context_id))
-
-    def release_context(self, context_id: str) -> None:
-        self.coordination.release(self.coordination.context_key(context_id))
-
     async def claim_task(self, task_id: str) -> bool:
         return await self.coordination.acquire(self.coordination.task_key(task_id))
 
@@ -246,16 +238,23 @@ class Replicas:
         self._suspects.clear()  # leases were taken back just now: start the count afresh
 
     def _fence(self) -> None:
-        """Leases not renewed for a TTL may be gone: stop our turns (as a shutdown does)
-        before a survivor ends them, so that two replicas never write one task."""
-        if not self.coordination.leases_in_doubt:
-            return
-        turns = [t for t in self.supervisor.turns() if not t.interrupt_requested]
+        """Leases not renewed for a TTL may be gone, and a lease another replica holds now is:
+        stop those turns (as a shutdown does) before a survivor ends them, so that two
+        replicas never write one task."""
+        doubt = self.coordination.leases_in_doubt
+        turns = [
+            t
+            for t in self.supervisor.turns()
+            if not t.interrupt_requested
+            and (doubt or not self.coordination.holds(self.coordination.task_key(t.record.id)))
+        ]
         if turns:
             log.warning(
-                "interrupting %d turn(s): their leases could not be renewed for %g s",
+                "interrupting %d turn(s): their leases %s",
                 len(turns),
-                self.coordination.lease_ms / 1000,
+                f"could not be renewed for {self.coordination.lease_ms / 1000:g} s"
+                if doubt
+                else "were taken by another replica",
             )
         for turn in turns:
             self.supervisor.interrupt(turn)

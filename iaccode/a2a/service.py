@@ -42,7 +42,7 @@ from iaccode.agent.inputs import (
     PreparedInput,
     prepare_input,
 )
-from iaccode.agent.permissions import parse_response
+from iaccode.agent.permissions import PermissionResponse, parse_response
 from iaccode.agent.workspace import WorkspaceError, resolve_workspace
 from iaccode.model import codec
 from iaccode.model.a2a import (
@@ -75,6 +75,7 @@ from iaccode.model.errors import (
 )
 from iaccode.model.ids import is_valid_id, new_id, parse_timestamp
 from iaccode.tasks.broker import SubscriberLimitReached, Subscription
+from iaccode.tasks.claims import ContextBusy, TurnClaims
 from iaccode.tasks.contexts import (
     WORKSPACE_MISMATCH,
     ContextRegistry,
@@ -165,6 +166,17 @@ class Accepted:
 
 
 @attrs.frozen
+class _FollowUp:
+    """A follow-up message as it was asked: what starting its turn needs."""
+
+    message: Message
+    meta: dict[str, Any]
+    ctx: CallContext
+    subscribe: Subscribe | None
+    push: TaskPushNotificationConfig | None
+
+
+@attrs.frozen
 class Routed:
     """A message another replica accepted for the turn it runs: the task's snapshot then and
     the stream position it stands at (iaccode.a2a.replicas)."""
@@ -204,6 +216,10 @@ class A2AService:
         self.replicas = replicas
         if replicas is not None:
             replicas.service = self
+        # Busy contexts and room for turns, here and (with replicas) on every replica.
+        self.claims = TurnClaims(
+            contexts, supervisor, replicas.coordination if replicas is not None else None
+        )
 
     # -- SendMessage / SendStreamingMessage ----------------------------------------------------
 
@@ -283,43 +299,31 @@ class A2AService:
         message = attrs.evolve(
             message, task_id=task_id, context_id=context_id, metadata=_storable(message.metadata)
         )
-        if self.contexts.is_busy(context_id):
-            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING, push)
-        self._reserve_turn()  # over max-concurrent-turns: refused, nothing created
-        self.contexts.claim(context_id)
-        leased = False
         try:
-            if self.replicas is not None:  # the context's lease: no turn there elsewhere
-                if not await self.replicas.claim_context(context_id):
-                    return await self._refuse(
-                        task_id, context_id, message, ctx, ALREADY_WORKING, push
+            # Over max-concurrent-turns: refused, nothing created.
+            async with self.claims.claim(context_id, task_id=task_id):
+                try:
+                    cwd = await self._workspace(context_id, meta)
+                    prompt = await self._prepare(message, cwd)
+                    context = await self._bind(context_id, cwd, ctx, channel_of(meta))
+                except _Refusal as refusal:
+                    return await self._refuse(task_id, context_id, message, ctx, refusal.text, push)
+                with trio.CancelScope(shield=True):  # commit and start, or neither
+                    record = await self.tasks.create(
+                        task_id=task_id,
+                        context_id=context_id,
+                        owner=ctx.owner,
+                        message=message,
+                        live=True,
+                        metadata=_task_metadata(ctx),
                     )
-                leased = True
-                await self.replicas.claim_task(task_id)  # a new id: nobody else holds it
-            try:
-                cwd = await self._workspace(context_id, meta)
-                prompt = await self._prepare(message, cwd)
-                context = await self._bind(context_id, cwd, ctx, channel_of(meta))
-            except _Refusal as refusal:
-                return await self._refuse(task_id, context_id, message, ctx, refusal.text, push)
-            with trio.CancelScope(shield=True):  # commit and start, or neither
-                record = await self.tasks.create(
-                    task_id=task_id,
-                    context_id=context_id,
-                    owner=ctx.owner,
-                    message=message,
-                    live=True,
-                    metadata=_task_metadata(ctx),
-                )
-                await self._save_inline_push(push, record.id, ctx)
-                accepted = self._start(record, context, message, meta, prompt, subscribe)
-            return accepted
-        finally:
-            self.contexts.release_claim(context_id)
-            self.supervisor.release_turn()
-            if leased and self.replicas is not None:  # the turn holds its own from its start
-                self.replicas.release_context(context_id)
-                self.replicas.release_task(task_id)
+                    await self._save_inline_push(push, record.id, ctx)
+                    accepted = self._start(record, context, message, meta, prompt, subscribe)
+                return accepted
+        except ContextBusy:
+            return await self._refuse(task_id, context_id, message, ctx, ALREADY_WORKING, push)
+        except TurnLimitReached as exc:
+            raise turns_busy(exc.limit) from None
 
     async def _follow_up(
         self,
@@ -423,58 +427,61 @@ class A2AService:
                 raise InvalidParamsError(
                     "Permission wait point is no longer active.", field="message.parts[0].data"
                 )
-            if self.contexts.is_busy(record.context_id):
-                raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
-            new_turn = not suspended  # an answer to a pause is not a new turn
-            if new_turn:
-                self._reserve_turn()  # over max-concurrent-turns: refused, task untouched
-            self.contexts.claim(record.context_id)
-            leased = False
             try:
-                if self.replicas is not None:  # a turn elsewhere in the context: refused
-                    if not await self.replicas.claim_context(record.context_id):
-                        raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id)
-                    leased = True
-                try:
-                    cwd = await self._workspace(record.context_id, meta)
-                    prompt = await self._prepare(message, cwd)
-                    context = await self._bind(record.context_id, cwd, ctx, channel_of(meta))
-                except _Refusal as refusal:
-                    raise InvalidParamsError(refusal.text, field="message") from None
-                # From the commit to the start nothing may stop halfway (a dropped request
-                # would leave a live task without a turn).
-                with trio.CancelScope(shield=True):
-                    if suspended:
-                        turn_input = self._turn_input(record, context, message, meta, prompt)
-                        resumed, ack = await self.supervisor.resume_suspended(
-                            record, context, turn_input, permission
-                        )
-                        if ack is not None:
-                            return ack
-                        if subscribe:
-                            subscribe(record)
-                        return Accepted(record, resumed.settled)
-                    await self.tasks.set_status(
-                        record,
-                        TaskState.TASK_STATE_SUBMITTED,
-                        add_to_history=(message,),
-                        live=True,
-                    )
-                    await self._save_inline_push(push, record.id, ctx)
-                    accepted = self._start(record, context, message, meta, prompt, subscribe)
-                return accepted
-            finally:
-                self.contexts.release_claim(record.context_id)
-                if new_turn:
-                    self.supervisor.release_turn()
-                if leased and self.replicas is not None:
-                    self.replicas.release_context(record.context_id)
+                # An answer to a pause is not a new turn; over max-concurrent-turns a new one
+                # is refused, the task untouched.
+                async with self.claims.claim(record.context_id, new_turn=not suspended):
+                    asked = _FollowUp(message, meta, ctx, subscribe, push)
+                    return await self._next_turn(record, asked, permission, suspended)
+            except ContextBusy:
+                raise UnsupportedOperationError(ALREADY_WORKING, taskId=record.id) from None
+            except TurnLimitReached as exc:
+                raise turns_busy(exc.limit) from None
 
-    def _reserve_turn(self) -> None:
+    async def _next_turn(
+        self,
+        record: TaskRecord,
+        asked: _FollowUp,
+        permission: PermissionResponse | None,
+        suspended: bool,
+    ) -> Accepted | Message:
+        """The follow-up that starts the task's next turn, or resumes a saved pause (under the
+        context's claim)."""
+        message, meta, ctx, subscribe, push = (
+            asked.message,
+            asked.meta,
+            asked.ctx,
+            asked.subscribe,
+            asked.push,
+        )
         try:
-            self.supervisor.reserve_turn()
-        except TurnLimitReached as exc:
-            raise turns_busy(exc.limit) from None
+            cwd = await self._workspace(record.context_id, meta)
+            prompt = await self._prepare(message, cwd)
+            context = await self._bind(record.context_id, cwd, ctx, channel_of(meta))
+        except _Refusal as refusal:
+            raise InvalidParamsError(refusal.text, field="message") from None
+        # From the commit to the start nothing may stop halfway (a dropped request would leave
+        # a live task without a turn).
+        with trio.CancelScope(shield=True):
+            if suspended:
+                turn_input = self._turn_input(record, context, message, meta, prompt)
+                resumed, ack = await self.supervisor.resume_suspended(
+                    record, context, turn_input, permission
+                )
+                if ack is not None:
+                    return ack
+                if subscribe:
+                    subscribe(record)
+                return Accepted(record, resumed.settled)
+            await self.tasks.set_status(
+                record,
+                TaskState.TASK_STATE_SUBMITTED,
+                add_to_history=(message,),
+                live=True,
+            )
+            await self._save_inline_push(push, record.id, ctx)
+            accepted = self._start(record, context, message, meta, prompt, subscribe)
+        return accepted
 
     def _check_room(self, task_id: str) -> None:
         try:

@@ -169,6 +169,7 @@ class RedisCoordination:
         self._renewed_at = trio.current_time()  # the last time every lease was known ours
         self._out_send, self._out_receive = trio.open_memory_channel[Any](math.inf)
         self._feeds: dict[str, list[RemoteFeed]] = {}
+        self._dropped: set[str] = set()  # tasks whose events could not be written
         self._feeds_changed = trio.Event()
         self.on_request: Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
         self.on_recovered: Callable[[], Awaitable[object]] | None = None
@@ -307,14 +308,26 @@ class RedisCoordination:
         return f"{PREFIX}events:{task_id}"
 
     def publish(self, task_id: str, event: dict[str, Any]) -> None:
-        """Queue an event for the task's stream (in publish order; never blocks)."""
+        """Queue an event for the task's stream (in publish order; never blocks). While Redis
+        is down it is dropped, and the stream marked broken once Redis is back (`_gaps`)."""
         if self.available:
             self._out_send.send_nowait(("e", task_id, json.dumps(event)))
+        else:
+            self._dropped.add(task_id)
 
     def finish(self, task_id: str) -> None:
         """The turn of `task_id` ended here: remote subscriptions end after what they have."""
         if self.available:
             self._out_send.send_nowait(("f", task_id, b""))
+        else:
+            self._dropped.add(task_id)
+
+    def _gaps(self) -> None:
+        """After an outage: a mark on each stream that lost events, so that its remote
+        subscribers are cut off (and subscribe again) rather than miss them silently."""
+        dropped, self._dropped = self._dropped, set()
+        for task_id in sorted(dropped):
+            self._out_send.send_nowait(("g", task_id, b""))
 
     def mark(self, task_id: str) -> _Mark:
         """The stream position of everything published so far (call it in the same step as the
@@ -343,8 +356,7 @@ class RedisCoordination:
             if kind == "m":
                 pipe.xrevrange(key, count=1)
                 continue
-            field = "e" if kind == "e" else "f"
-            pipe.xadd(key, {field: body}, maxlen=STREAM_LENGTH, approximate=True)
+            pipe.xadd(key, {kind: body or b"1"}, maxlen=STREAM_LENGTH, approximate=True)
             pipe.pexpire(key, STREAM_TTL_MS)
         return list(pipe.execute())
 
@@ -362,6 +374,7 @@ class RedisCoordination:
                 )
             except CoordinationUnavailableError:
                 results = None
+                self._dropped.update(key for kind, key, _ in kept if kind in ("e", "f"))
             replies = iter(results or ())
             for kind, _key, body in kept:
                 if results is None:
@@ -429,8 +442,8 @@ class RedisCoordination:
                 continue
             feed.position = entry_id
             body = fields.get(b"e", fields.get("e"))
-            if body is None:  # the turn's end
-                feed.end(False)
+            if body is None:  # the turn's end, or events lost in an outage ("g")
+                feed.end(b"g" in fields or "g" in fields)
             else:
                 try:
                     event = json.loads(body)
@@ -563,6 +576,7 @@ class RedisCoordination:
             except CoordinationUnavailableError:
                 continue
             log.warning("coordination (Redis at %s) is available again", self.where)
+            self._gaps()
             if self.on_recovered is not None:
                 try:
                     await self.on_recovered()

@@ -471,7 +471,8 @@ class PostgresTaskStore(SQLTaskStore):
         cls, url: str, *, max_connections: int = 8, exclusive: bool = True
     ) -> PostgresTaskStore:
         """Create or migrate the schema and open the pool. `exclusive`: hold the server lock
-        (one server per database); replicas that coordinate (`coordination-url`) do not.
+        alone (one server per database); replicas that coordinate (`coordination-url`) hold it
+        shared.
 
         Raises `UnusableStateError` (one line naming the server, never the password) when the
         driver is missing, the server cannot be reached or refuses us, or a newer iaccode

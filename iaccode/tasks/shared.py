@@ -11,8 +11,12 @@ deployment plugs its own in at `open_core`:
 | `RetentionStore`    | `SQLiteTaskStore`                   | `PostgresTaskStore`             |
 | `PushConfigBackend` | `PushConfigStore` on tasks.db       | `PushConfigStore` on PostgreSQL |
 | `EventFanout`       | `EventBroker`                       | `SharedEventBroker` (Redis streams) |
-| `ContextClaims`     | `ContextRegistry`                   | + a context lease (`Replicas`)  |
+| `ContextClaims`     | `ContextRegistry`                   | + a context lease (`TurnClaims`) |
 | `TurnOwnership`     | `TurnSupervisor`                    | + a task lease (`Replicas`)     |
+
+A turn being set up claims its context and its place in one call, `TurnClaims.claim`
+(`iaccode.tasks.claims`): the in-process claim, the room under `max-concurrent-turns` and,
+among replicas, the context's and the new task's leases.
 | `TurnControl`       | `TurnSupervisor` (cancel, answers)  | routed to the lease holder      |
 
 With `coordination-url` (Redis) the replicas share the store: `iaccode.tasks.coordination` holds

@@ -76,7 +76,8 @@ class SharedEventBroker(EventBroker):
         source = _RemoteSource()
         sub = Subscription(snapshot.id, close_on_interrupt, send, receive, source)
         sub._offer(snapshot)
-        if snapshot.status.state.is_terminal:
+        state = snapshot.status.state
+        if state.is_terminal or (state.is_interrupted and close_on_interrupt):
             send.close()
             return sub
 

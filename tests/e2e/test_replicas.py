@@ -405,3 +405,21 @@ async def test_subscribe_on_b_repeats_nothing_the_snapshot_holds(cluster: Cluste
         live = [r["artifactUpdate"]["artifact"]["name"] for r in results if "artifactUpdate" in r]
         assert live == ["second"]  # the first is in the snapshot: not again
         assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
+
+
+async def test_a_turn_whose_lease_was_taken_stops(cluster: Cluster) -> None:
+    """Another holder of a turn's lease (as after a partition healed): the turn stops at once,
+    as a shutdown stops it, rather than two replicas writing one task."""
+    import redis
+
+    async with clients(cluster, 1) as (a,):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        client = redis.Redis.from_url(cluster.redis.url)
+        try:
+            client.set(f"iaccode:lease:task:{started['id']}", "another-replica", px=60_000)
+        finally:
+            client.close()
+        stopped = await wait_state(a, started["id"], "TASK_STATE_INPUT_REQUIRED")
+        assert stopped["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
+        cluster.replicas[0].wait_for_log("were taken by another replica")

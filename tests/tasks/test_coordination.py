@@ -4,6 +4,7 @@ control requests answered, and Redis lost and back."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -104,14 +105,30 @@ async def test_acquire_waits_for_a_release_in_flight(own_redis: RedisProcess) ->
     await a.aclose()
 
 
-async def test_stream_from_a_position_has_what_came_after_once(own_redis: RedisProcess) -> None:
-    a = await opened(own_redis.url)
-    b = await opened(own_redis.url)
-    got: list[Any] = []
-    ended: list[bool] = []
+@contextlib.asynccontextmanager
+async def two_running(url: str) -> AsyncIterator[tuple[Any, Any]]:
+    """Two replicas' coordination, running; closed on the way out."""
+    a = await opened(url)
+    b = await opened(url)
     async with trio.open_nursery() as nursery:
         await nursery.start(a.run)
         await nursery.start(b.run)
+        yield a, b
+        nursery.cancel_scope.cancel()
+    await a.aclose()
+    await b.aclose()
+
+
+async def until(flag: list[Any], seconds: float = 10) -> None:
+    with trio.fail_after(seconds):
+        while not flag:
+            await trio.sleep(0.02)
+
+
+async def test_stream_from_a_position_has_what_came_after_once(own_redis: RedisProcess) -> None:
+    got: list[Any] = []
+    ended: list[bool] = []
+    async with two_running(own_redis.url) as (a, b):
         a.publish("t3", {"n": 1})
         a.publish("t3", {"n": 2})
         position = await a.position(a.mark("t3"))  # the snapshot would hold 1 and 2
@@ -119,14 +136,9 @@ async def test_stream_from_a_position_has_what_came_after_once(own_redis: RedisP
             a.publish("t3", {"n": n})
         a.finish("t3")
         b.follow(RemoteFeed("t3", position, lambda e: got.append(e) or True, ended.append))
-        with trio.fail_after(10):
-            while not ended:
-                await trio.sleep(0.02)
-        nursery.cancel_scope.cancel()
+        await until(ended)
     assert [e["n"] for e in got] == list(range(3, 40))
     assert ended == [False]
-    await a.aclose()
-    await b.aclose()
 
 
 async def test_control_request_answered_and_unanswered(
@@ -183,3 +195,31 @@ async def test_redis_lost_fails_fast_and_comes_back(own_redis: RedisProcess) -> 
         assert await a.holder(key) == a.replica
         nursery.cancel_scope.cancel()
     await a.aclose()
+
+
+async def test_events_lost_by_the_publisher_cut_its_remote_subscribers_off(
+    own_redis: RedisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A publisher that could not write some events (its own connection failed) marks the
+    stream once Redis answers it again: the subscriber elsewhere is cut off, never silently
+    missing them."""
+    import redis
+
+    got: list[Any] = []
+    ended: list[bool] = []
+    async with two_running(own_redis.url) as (a, b):
+        position = await a.position(a.mark("t5"))
+        b.follow(RemoteFeed("t5", position, lambda e: got.append(e) or True, ended.append))
+        a.publish("t5", {"n": 1})
+        await until(got)
+        write = a._write
+
+        def broken(client: Any, *, batch: Any) -> Any:
+            monkeypatch.setattr(a, "_write", write)  # once
+            raise redis.ConnectionError("Connection reset by peer")
+
+        monkeypatch.setattr(a, "_write", broken)
+        a.publish("t5", {"n": 2})  # lost
+        await until(ended)
+    assert [e["n"] for e in got] == [1]
+    assert ended == [True]
