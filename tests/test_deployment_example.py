@@ -46,7 +46,14 @@ def test_the_compose_file_has_postgres_redis_two_replicas_and_a_balancer(
     compose: dict[str, Any],
 ) -> None:
     services = compose["services"]
-    assert set(services) == {"postgres", "redis", "replica-1", "replica-2", "balancer"}
+    assert set(services) == {
+        "postgres",
+        "redis",
+        "artifacts-owner",
+        "replica-1",
+        "replica-2",
+        "balancer",
+    }
     for name in ("postgres", "redis"):
         assert services[name]["healthcheck"]["test"][0] == "CMD"
         (volume,) = services[name]["volumes"]
@@ -56,6 +63,7 @@ def test_the_compose_file_has_postgres_redis_two_replicas_and_a_balancer(
         assert service["depends_on"] == {
             "postgres": {"condition": "service_healthy"},
             "redis": {"condition": "service_healthy"},
+            "artifacts-owner": {"condition": "service_completed_successfully"},
         }
     assert services["balancer"]["ports"] == ["9000:9000"]
     for config in compose["configs"].values():
@@ -92,6 +100,11 @@ def test_each_replica_has_its_own_data_and_all_share_the_artifacts(
     assert mounts["replica-1"]["/data"] != mounts["replica-2"]["/data"]
     artifacts = {mount[config["artifact-dir"]] for mount in mounts.values()}
     assert len(artifacts) == 1 and artifacts <= set(compose["volumes"])
+    # the shared volume is not in the image: made writable for the image's user (10001) first
+    owner = compose["services"]["artifacts-owner"]
+    assert owner["volumes"] == [f"{artifacts.pop()}:{config['artifact-dir']}"]
+    assert owner["command"] == ["chown", "10001:10001", config["artifact-dir"]]
+    assert "USER 10001:10001" in (ROOT / "Dockerfile").read_text()
 
 
 def test_the_image_is_built_with_the_extras_a_replica_needs(compose: dict[str, Any]) -> None:
