@@ -15,9 +15,11 @@ RUN python -m venv /opt/iaccode
 # The dependencies first, in their own layer: a change to the code does not reinstall them.
 # From wheels only (no compilers in the image), read from pyproject.toml.
 COPY pyproject.toml ./
-RUN python -c "import os, tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-extra = p['optional-dependencies']; \
-print('\n'.join(p['dependencies'] + [d for e in os.environ['EXTRAS'].split() for d in extra[e]]))" \
+RUN python -c "import os, sys, tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+extra = p['optional-dependencies']; wanted = os.environ['EXTRAS'].split(); \
+bad = sorted(set(wanted) - set(extra)); \
+bad and sys.exit(f'EXTRAS: no such extra {bad}; the extras are {sorted(extra)}'); \
+print('\n'.join(p['dependencies'] + [d for e in wanted for d in extra[e]]))" \
     > requirements.txt \
     && /opt/iaccode/bin/pip install --no-cache-dir --only-binary=:all: -r requirements.txt
 COPY README.md ./

@@ -3,7 +3,10 @@ wires what the text says, and the replicas' configuration is one iaccode's own l
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -140,3 +143,47 @@ def test_the_balancer_spreads_over_both_replicas(compose: dict[str, Any]) -> Non
     assert upstreams == [(name, str(config["port"])) for name in replicas(compose)]
     assert "proxy_buffering off;" in nginx  # streams are Server-Sent Events
     assert "listen 9000;" in nginx
+
+
+def requirements_step() -> str:
+    """The Python program of the Dockerfile's step that lists what the image installs."""
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", "")
+    found = re.search(r'RUN python -c "(.*?)"\s*> requirements.txt', text)
+    assert found is not None
+    return found.group(1)  # as the shell passes it: no $, backquote or other backslash in it
+
+
+@pytest.mark.parametrize(
+    ("extras", "wanted"),
+    [
+        ("redis aliyun", "redis"),
+        ("redis aliyun postgres", "psycopg"),
+        ("redis  postgres", "psycopg"),
+    ],
+)
+def test_the_image_installs_the_extras_it_is_built_with(extras: str, wanted: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", requirements_step()],
+        cwd=ROOT,
+        env={**os.environ, "EXTRAS": extras},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    names = {re.split(r"[<>=\[ ;]", line)[0] for line in done.stdout.splitlines()}
+    assert wanted in names and "trio" in names
+
+
+def test_an_unknown_extra_stops_the_image_build_with_its_name() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", requirements_step()],
+        cwd=ROOT,
+        env={**os.environ, "EXTRAS": "redis postgress"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("EXTRAS: no such extra ['postgress']; the extras are [")
+    assert "Traceback" not in done.stderr
