@@ -15,6 +15,7 @@ import httpx
 import pytest
 import trio
 
+from iaccode.wire import json
 from tests.client import A2AClient, RpcError, states, text_of
 from tests.process import ServerProcess
 from tests.redis_process import RedisProcess, free_port
@@ -187,7 +188,9 @@ async def test_killed_replica_turn_ended_by_survivor(cluster: Cluster) -> None:
     async with clients(cluster, 2) as (a, b):
         started = await a.send("wait", configuration={"returnImmediately": True})
         await wait_state(a, started["id"], "TASK_STATE_WORKING")
-        # B does not end a live replica's turn: still WORKING after several lease periods.
+        # A replica started now (its start-up recovery) and B do not end a live replica's
+        # turn: still WORKING after several lease periods.
+        cluster.start()
         await trio.sleep(float(LEASE_SECONDS) * 2.5)
         assert (await b.result("GetTask", {"id": started["id"]}))["status"][
             "state"
@@ -423,3 +426,24 @@ async def test_a_turn_whose_lease_was_taken_stops(cluster: Cluster) -> None:
         stopped = await wait_state(a, started["id"], "TASK_STATE_INPUT_REQUIRED")
         assert stopped["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
         cluster.replicas[0].wait_for_log("were taken by another replica")
+
+
+async def test_stream_on_b_ends_when_the_replica_running_the_turn_dies(cluster: Cluster) -> None:
+    async with clients(cluster, 2) as (a, b):
+        started = await a.send("wait", configuration={"returnImmediately": True})
+        await wait_state(a, started["id"], "TASK_STATE_WORKING")
+        seen: list[dict[str, Any]] = []
+
+        async def follow() -> None:
+            async for event in b.iter_stream("SubscribeToTask", {"id": started["id"]}, seconds=40):
+                seen.append(json.loads(event.data))
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(follow)
+            with trio.fail_after(10):
+                while not seen:
+                    await trio.sleep(0.05)
+            cluster.replicas[0].kill()  # SIGKILL; the stream ends once a survivor ended it
+        assert states(seen)[-1] == "TASK_STATE_INPUT_REQUIRED"
+        last = seen[-1]["result"]["statusUpdate"]["status"]["message"]
+        assert last["metadata"]["iac_code"]["interrupted"] is True
