@@ -1,9 +1,11 @@
 """Several replicas serving one set of tasks (issue 19): real `iaccode a2a` processes on one
 PostgreSQL and one Redis, behind the round-robin proxy (tests/replicas.py). A turn started on one
-replica is seen, cancelled and answered on another (connections pinned to a replica); push
-notifications come from whichever replica runs the turn; a replica killed mid-turn under load
-loses nothing that was acknowledged. The tests marked `replicas` in test_a2a_jsonrpc.py and
-test_permissions.py run the rest of the end-to-end suite through the proxy.
+replica is subscribed from a second and cancelled from a third (connections pinned to a
+replica); push notifications come from whichever replica runs the turn; a replica killed
+mid-turn under load loses nothing that was acknowledged; a replica replaced under load (a
+rolling restart) costs no request. The tests marked `replicas` in test_a2a_jsonrpc.py and
+test_permissions.py run the rest of the end-to-end suite through the proxy; i19r's
+test_replicas.py tests the coordination itself.
 
 What needs coordination across replicas (`coordination-url`) is skipped with the reason while
 this version refuses it; one replica on PostgreSQL behind the proxy runs either way.
@@ -114,9 +116,9 @@ async def test_without_coordination_a_second_replica_on_the_store_is_refused(
     try:
         first, second = deployed.servers
         await trio.to_thread.run_sync(first.start, 60)
-        with pytest.raises(RuntimeError) as refused:
+        with pytest.raises(RuntimeError) as refusal:
             await trio.to_thread.run_sync(second.start, 60)
-        assert "in use by another iaccode server" in str(refused.value)
+        assert "in use by another iaccode server" in str(refusal.value)
         await deployed.serve_proxy(nursery)  # the dead second one is skipped
         async with client(deployed.url, workspace) as a2a:
             for _ in range(2):
