@@ -25,6 +25,7 @@ shutdown does, so that a survivor and it never both write one task.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import trio
@@ -145,15 +146,26 @@ class Replicas:
 
     # -- routing -------------------------------------------------------------------------------
 
-    async def route(self, task_id: str, kind: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    async def route(
+        self,
+        task_id: str,
+        kind: str,
+        body: dict[str, Any],
+        *,
+        before_sending: Callable[[], Awaitable[object]] | None = None,
+    ) -> dict[str, Any] | None:
         """Send the request to the replica running `task_id`, and return its answer; None when
         no other replica runs it: this one holds the task's lease then, until `release_task`.
-        Raises the A2A error the other replica answered with, and
+        `before_sending` runs once the request is known to go to another replica, before it
+        does. Raises the A2A error the other replica answered with, and
         `CoordinationUnavailableError`."""
         key = self.coordination.task_key(task_id)
         for _ in range(_ROUTE_TRIES):
             holder = await self.coordination.holder(key)
             if holder is not None and holder != self.coordination.replica:
+                if before_sending is not None:
+                    await before_sending()
+                    before_sending = None
                 reply = await self.coordination.call(holder, kind, body)
                 if "error" in reply:
                     raise decode_error(reply["error"])

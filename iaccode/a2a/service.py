@@ -341,7 +341,6 @@ class A2AService:
             or record.state.is_terminal  # refused as in one process
         ):
             return await self._follow_up_here(record, message, meta, ctx, subscribe, push)
-        await self._save_inline_push(push, record.id, ctx)  # shared: stored for every replica
         body = {
             "message": codec.unstructure(
                 attrs.evolve(message, metadata=_storable(message.metadata))
@@ -351,7 +350,9 @@ class A2AService:
             "session": ctx.session_id,
             "legacy": ctx.legacy,
         }
-        reply = await self.replicas.route(record.id, "message", body)
+        # An inline push config is stored (for every replica) before the turn there can settle.
+        save_push = functools.partial(self._save_inline_push, push, record.id, ctx)
+        reply = await self.replicas.route(record.id, "message", body, before_sending=save_push)
         if reply is not None:
             if "message" in reply:  # a permission decision's ack
                 acked: Message = codec.structure(reply["message"], Message)
@@ -359,7 +360,7 @@ class A2AService:
             return Routed(reply)
         try:  # no replica runs it: this one does, under the task's lease
             record = await self._visible_task(message.task_id, ctx)  # as stored now
-            return await self._follow_up_here(record, message, meta, ctx, subscribe, None)
+            return await self._follow_up_here(record, message, meta, ctx, subscribe, push)
         finally:
             self.replicas.release_task(record.id)
 
@@ -464,6 +465,7 @@ class A2AService:
         # a live task without a turn).
         with trio.CancelScope(shield=True):
             if suspended:
+                await self._save_inline_push(push, record.id, ctx)  # as for a live pause
                 turn_input = self._turn_input(record, context, message, meta, prompt)
                 resumed, ack = await self.supervisor.resume_suspended(
                     record, context, turn_input, permission

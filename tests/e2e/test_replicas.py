@@ -447,3 +447,45 @@ async def test_stream_on_b_ends_when_the_replica_running_the_turn_dies(cluster: 
         assert states(seen)[-1] == "TASK_STATE_INPUT_REQUIRED"
         last = seen[-1]["result"]["statusUpdate"]["status"]["message"]
         assert last["metadata"]["iac_code"]["interrupted"] is True
+
+
+async def test_answer_on_b_stores_its_inline_push_config_only_when_it_goes_through(
+    cluster: Cluster,
+) -> None:
+    config = cluster.root / "push.yml"
+    config.write_text(
+        "push-notifications: true\npush-allow-loopback: true\npush-queue: redis-streams\n"
+        f"push-redis-url: {cluster.redis.url}\n"
+    )
+    keyring = '{"active": "k1", "keys": {"k1": "' + "A" * 43 + '="}}'
+    cluster_env = cluster.env
+    cluster.env = lambda: {**cluster_env(), "IAC_CODE_A2A_PUSH_KEYRING": keyring}  # type: ignore[method-assign]
+    push = {"taskPushNotificationConfig": {"id": "hook", "url": "http://127.0.0.1:9/hook"}}
+    async with clients(cluster, 2, "--config", str(config)) as (a, b):
+        asked = await a.send("ask Which region?\nsay bye")
+        cluster.redis.stop()
+        with pytest.raises(RpcError) as caught:
+            await b.send("cn-hangzhou", task_id=asked["id"], configuration=push)
+        # Redis stays away past the lease: A lets go of the pause, which B then resumes
+        # itself (the other way, answering A's live pause, is test_question_answered_on_b).
+        await trio.sleep(float(LEASE_SECONDS) * 2)
+        assert "unavailable" in caught.value.message
+        listed = await b.result("ListTaskPushNotificationConfigs", {"taskId": asked["id"]})
+        assert listed.get("configs", []) == []  # refused: nothing of it stored
+        cluster.redis.start()
+        with trio.fail_after(30):
+            for replica in (a, b):
+                while (await replica.http.get("/health")).status_code != 200:
+                    await trio.sleep(0.2)
+        answered = await b.send("cn-hangzhou", task_id=asked["id"], configuration=push)
+        assert text_of(answered["status"]["message"]) == "answer: cn-hangzhoubye"
+        listed = await b.result("ListTaskPushNotificationConfigs", {"taskId": asked["id"]})
+        assert [c["id"] for c in listed["configs"]] == ["hook"]
+        # A live pause on A, answered on B: B stores the config before it routes the answer.
+        again = await a.send("ask Second?\nsay end", task_id=asked["id"])
+        assert again["status"]["state"] == "TASK_STATE_INPUT_REQUIRED"
+        push["taskPushNotificationConfig"]["id"] = "hook2"
+        answered = await b.send("yes", task_id=asked["id"], configuration=push)
+        assert text_of(answered["status"]["message"]) == "answer: yesend"
+        listed = await b.result("ListTaskPushNotificationConfigs", {"taskId": asked["id"]})
+        assert sorted(c["id"] for c in listed["configs"]) == ["hook", "hook2"]
