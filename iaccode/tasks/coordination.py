@@ -343,9 +343,6 @@ class RedisCoordination:
             raise CoordinationUnavailableError()
         return mark.position
 
-    async def position_now(self, task_id: str) -> str:
-        return await self.position(self.mark(task_id))
-
     def _write(self, client: Any, *, batch: list[tuple[str, str, Any]]) -> list[Any]:
         pipe = client.pipeline(transaction=False)
         for kind, task_id, body in batch:
