@@ -7,14 +7,20 @@
 ARG PYTHON_VERSION=3.11
 
 FROM python:${PYTHON_VERSION}-slim-bookworm AS build
+# The extras installed, by name (--build-arg EXTRAS="redis aliyun postgres" for several
+# replicas on PostgreSQL: docs/deployment.md, "Several replicas").
+ARG EXTRAS="redis aliyun"
 WORKDIR /src
 RUN python -m venv /opt/iaccode
 # The dependencies first, in their own layer: a change to the code does not reinstall them.
 # From wheels only (no compilers in the image), read from pyproject.toml.
 COPY pyproject.toml ./
-RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-extra = p['optional-dependencies']; \
-print('\n'.join(p['dependencies'] + extra['redis'] + extra['aliyun']))" > requirements.txt \
+RUN python -c "import os, sys, tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+extra = p['optional-dependencies']; wanted = os.environ['EXTRAS'].split(); \
+bad = sorted(set(wanted) - set(extra)); \
+bad and sys.exit(f'EXTRAS: no such extra {bad}; the extras are {sorted(extra)}'); \
+print('\n'.join(p['dependencies'] + [d for e in wanted for d in extra[e]]))" \
+    > requirements.txt \
     && /opt/iaccode/bin/pip install --no-cache-dir --only-binary=:all: -r requirements.txt
 COPY README.md ./
 COPY iaccode ./iaccode

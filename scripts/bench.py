@@ -7,8 +7,8 @@ when missing and root). Everything runs on loopback, in a temporary directory re
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary grpc sse turns llm engine idle memory
-                                         health startup push agui terraform ros checker diagram
-                                         telemetry
+                                         health startup push replicas agui terraform ros checker
+                                         diagram telemetry
     scripts/bench --against-cmd CMD      side by side with another A2A server (see bench_against.py)
     scripts/bench --against URL          the same, with a server that is already running
 
@@ -39,6 +39,10 @@ Figures and targets (issues "A2A 1.0 server on Trio", "Push notifications", "Shi
     startup  process start to the first 200 on /health, median of 5 after a warm-up start;
              target < 0.5 s
     push     push deliveries/s for the local-file and redis-streams queues (bench_push.py)
+    replicas GetTask and SendMessage requests/s, a stream's first event and events/s on SQLite,
+             PostgreSQL (alone, and behind the round-robin proxy), PostgreSQL+Redis with one
+             replica and with three behind the proxy, each as a ratio to SQLite's: the cost of
+             sharing (bench_replicas.py)
     agui     `iaccode agui`: time to RUN_STARTED and runs/s against A2A (bench_agui.py)
     terraform  Terraform -> ROS conversion of a 10- and a 200-resource project, against
              python-hcl2 parsing the same files (bench_terraform.py)
@@ -555,6 +559,12 @@ def push(servers: Servers, args: argparse.Namespace) -> list[Row]:
     return push_rows(args.work, args.env, args.push)
 
 
+def replicas(servers: Servers, args: argparse.Namespace) -> list[Row]:
+    from bench_replicas import replicas_rows
+
+    return replicas_rows(args.work, args.env, args.duration, args.connections, args.events)
+
+
 def ros(servers: Servers, args: argparse.Namespace) -> list[Row]:
     from bench_ros import ros_rows
 
@@ -598,7 +608,17 @@ def telemetry(servers: Servers, args: argparse.Namespace) -> list[Row]:
 
 
 # Groups whose module (bench_<group>.py) explains its floors in a NOTE under the table.
-NOTED_GROUPS = ("grpc", "push", "agui", "ros", "checker", "engine", "diagram", "telemetry")
+NOTED_GROUPS = (
+    "grpc",
+    "push",
+    "replicas",
+    "agui",
+    "ros",
+    "checker",
+    "engine",
+    "diagram",
+    "telemetry",
+)
 
 
 def turns(servers: Servers, args: argparse.Namespace) -> list[Row]:
@@ -625,6 +645,7 @@ GROUPS: dict[str, Callable[[Servers, argparse.Namespace], list[Row]]] = {
     "health": health,
     "startup": startup,
     "push": push,
+    "replicas": replicas,
     "agui": agui,
     "terraform": terraform,
     "ros": ros,

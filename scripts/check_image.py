@@ -25,7 +25,9 @@ PLATFORMS = {
 def requirements() -> list[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
-    return [*project["dependencies"], *extras["redis"], *extras["aliyun"]]
+    # The image's default extras, and `postgres`, which an image for several replicas adds
+    # (--build-arg EXTRAS="redis aliyun postgres"): its wheels must exist for both too.
+    return [*project["dependencies"], *extras["redis"], *extras["aliyun"], *extras["postgres"]]
 
 
 def check_wheels(work: Path) -> None:

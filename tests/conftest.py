@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -21,12 +22,20 @@ from tests.postgres_process import (  # noqa: F401  (fixtures)
     postgres_server,
     postgres_url,
 )
-from tests.redis_process import redis_server  # noqa: F401  (a session fixture for every test)
+from tests.redis_process import (
+    RedisProcess,
+    redis_server,  # noqa: F401  (a session fixture for every test)
+)
+from tests.replicas import Replicas, coordination_refusal, deploy
 from tests.tls import tls_files  # noqa: F401  (a fixture for every test)
 
 SCENARIO_ENGINE = "iaccode.testing.engines:ScenarioEngine"
 HTTP_SERVERS = ("builtin", "hypercorn")
 TASK_STORES = ("sqlite", "postgres")
+# Where a test marked `replicas` finds its server: in this process (as every other test), or
+# real replica processes on PostgreSQL behind the round-robin proxy (tests/replicas.py).
+IN_PROCESS = "in-process"
+DEPLOYMENTS = {IN_PROCESS: 0, "three-replicas-behind-proxy": 3}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -44,6 +53,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "task_stores: run the tests that start a server on every task store (SQLite and a "
         "real PostgreSQL); IACCODE_TEST_TASK_STORE=postgres runs every test on PostgreSQL",
     )
+    config.addinivalue_line(
+        "markers",
+        "replicas: run the test also on three replica processes sharing PostgreSQL and Redis "
+        "behind a round-robin proxy; it must reach the server through a2a or http",
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -56,6 +70,30 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("http_server", HTTP_SERVERS, indirect=True)
     if "task_store" in metafunc.fixturenames and definition.get_closest_marker("task_stores"):
         metafunc.parametrize("task_store", TASK_STORES, indirect=True)
+    if definition.get_closest_marker("replicas") and "deployment" in metafunc.fixturenames:
+        own = set(inspect.signature(metafunc.function).parameters)
+        if own & {"server", "start_server", "make_config"}:
+            raise pytest.UsageError(
+                f"{definition.nodeid}: a test marked replicas reaches the server through "
+                "a2a or http only (the replicas are other processes)"
+            )
+        metafunc.parametrize("deployment", list(DEPLOYMENTS), indirect=True)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Replicas run the built-in HTTP server on PostgreSQL whatever the in-process variants
+    # are: keep one replica variant per test, not one per HTTP server and task store.
+    kept, dropped = [], []
+    for item in items:
+        params = getattr(item, "callspec", None)
+        params = params.params if params is not None else {}
+        replicated = params.get("deployment", IN_PROCESS) != IN_PROCESS
+        default = params.get("http_server", "builtin") == "builtin"
+        default = default and params.get("task_store", "sqlite") == "sqlite"
+        (dropped if replicated and not default else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture
@@ -149,14 +187,68 @@ def start_server(nursery: trio.Nursery, make_config: Callable[..., Config]) -> C
     return start
 
 
+@pytest.fixture(scope="session")
+def coordination_refused(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> str | None:
+    """Why this version cannot run several replicas on one task store, or None if it can
+    (asked once: a replica with `coordination-url` started or refused)."""
+    postgres = request.getfixturevalue("postgres_server")
+    redis: RedisProcess = request.getfixturevalue("redis_server")
+    url = postgres.create_database("coordination_probe")
+    try:
+        return coordination_refusal(tmp_path_factory.mktemp("probe"), url, redis.url)
+    finally:
+        postgres.drop_database("coordination_probe")
+
+
 @pytest.fixture
-async def server(start_server: Callable[..., Any]) -> RunningServer:
+def deployment(request: pytest.FixtureRequest) -> str:
+    """Where the test's server runs: in-process unless the test is marked `replicas`."""
+    kind = str(getattr(request, "param", IN_PROCESS))
+    if DEPLOYMENTS[kind] > 1 and (reason := request.getfixturevalue("coordination_refused")):
+        pytest.skip(reason)
+    return kind
+
+
+@pytest.fixture
+def replicas(
+    deployment: str, request: pytest.FixtureRequest, tmp_path: Path, workspace: Path
+) -> Replicas | None:
+    """The replica processes of a `replicas` variant (started by `server`), else None."""
+    count = DEPLOYMENTS[deployment]
+    if not count:
+        return None
+    (tmp_path / "other").mkdir(exist_ok=True)
+    return deploy(request, tmp_path, count, allowed_cwds=(workspace, tmp_path / "other"))
+
+
+@pytest.fixture
+async def server(
+    start_server: Callable[..., Any], replicas: Replicas | None, nursery: trio.Nursery
+) -> RunningServer | None:
+    """The test's server, in this process; None on replicas (a test marked `replicas`), which
+    this starts behind the proxy instead."""
+    if replicas is not None:
+        await replicas.start()
+        await replicas.serve_proxy(nursery)
+        return None
     running: RunningServer = await start_server()
     return running
 
 
 @pytest.fixture
-async def http(server: RunningServer) -> AsyncIterator[httpx.AsyncClient]:
+async def http(
+    server: RunningServer | None, replicas: Replicas | None
+) -> AsyncIterator[httpx.AsyncClient]:
+    if replicas is not None:
+        # No keep-alive: each request is a connection of its own, so that the proxy spreads a
+        # test's requests over the replicas (a follow-up lands on another one than its task).
+        limits = httpx.Limits(max_keepalive_connections=0)
+        async with httpx.AsyncClient(base_url=replicas.url, timeout=20, limits=limits) as client:
+            yield client
+        return
+    assert server is not None
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
         yield client
 

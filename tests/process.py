@@ -50,6 +50,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 15) -> ServerProcess:
+        self.port = 0  # started again (a restart): the new process's port, or a failure
         self._proc = subprocess.Popen(
             self.args, env=self.env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
         )
@@ -63,9 +64,10 @@ class ServerProcess:
                 if match and not found.is_set():
                     self.port = int(match.group(1))
                     found.set()
+            found.set()  # the process ended (its stderr closed): stop waiting for it
 
         threading.Thread(target=read, daemon=True).start()
-        if not found.wait(timeout):
+        if not found.wait(timeout) or not self.port:
             self.kill()
             raise RuntimeError("server did not start:\n" + "".join(self.lines))
         return self

@@ -17,6 +17,7 @@ INPUT_REQUIRED = "TASK_STATE_INPUT_REQUIRED"
 pytestmark = [pytest.mark.http_servers, pytest.mark.task_stores]
 
 
+@pytest.mark.replicas
 async def test_send_message_runs_a_turn_and_ends_input_required(a2a: A2AClient) -> None:
     task = await a2a.send("say hello\nsay  world")
     assert task["status"]["state"] == INPUT_REQUIRED
@@ -29,6 +30,7 @@ async def test_send_message_runs_a_turn_and_ends_input_required(a2a: A2AClient) 
     assert agent["messageId"] == task["status"]["message"]["messageId"]
 
 
+@pytest.mark.replicas
 async def test_follow_up_on_same_task_and_context(a2a: A2AClient) -> None:
     first = await a2a.send("say one")
     second = await a2a.send("say two", task_id=first["id"])
@@ -39,6 +41,7 @@ async def test_follow_up_on_same_task_and_context(a2a: A2AClient) -> None:
     assert third["id"] != first["id"] and third["contextId"] == first["contextId"]
 
 
+@pytest.mark.replicas
 async def test_history_length(a2a: A2AClient) -> None:
     first = await a2a.send("say one")
     await a2a.send("say two", task_id=first["id"])
@@ -55,6 +58,7 @@ async def test_history_length(a2a: A2AClient) -> None:
     assert error.value.code == -32602
 
 
+@pytest.mark.replicas
 async def test_return_immediately_then_get_task(a2a: A2AClient) -> None:
     task = await a2a.send("sleep 0.3\nsay done", configuration={"returnImmediately": True})
     assert task["status"]["state"] in ("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING")
@@ -67,6 +71,7 @@ async def test_return_immediately_then_get_task(a2a: A2AClient) -> None:
     assert text_of(got["status"]["message"]) == "done"
 
 
+@pytest.mark.replicas
 async def test_streaming_turn_event_sequence(a2a: A2AClient) -> None:
     events = await a2a.send_stream("stream 3\nartifact report hello")
     assert {e["jsonrpc"] for e in events} == {"2.0"}
@@ -90,6 +95,7 @@ async def test_streaming_turn_event_sequence(a2a: A2AClient) -> None:
     assert task["artifacts"][0]["artifactId"] == "artifact-report"
 
 
+@pytest.mark.replicas
 async def test_concurrent_message_on_busy_context_is_refused(a2a: A2AClient) -> None:
     first = await a2a.send("wait", configuration={"returnImmediately": True})
     busy = await a2a.send("say hi", context_id=first["contextId"])
@@ -111,6 +117,7 @@ async def test_different_contexts_run_in_parallel(a2a: A2AClient) -> None:
                 nursery.start_soon(a2a.send, "sleep 1\nsay ok")
 
 
+@pytest.mark.replicas
 async def test_cancel_running_task(a2a: A2AClient) -> None:
     task = await a2a.send("say started\nwait", configuration={"returnImmediately": True})
     canceled = await a2a.result("CancelTask", {"id": task["id"]})
@@ -127,6 +134,7 @@ async def test_cancel_running_task(a2a: A2AClient) -> None:
     assert again["status"]["state"] == INPUT_REQUIRED
 
 
+@pytest.mark.replicas
 async def test_cancel_ended_turn_and_unknown_task(a2a: A2AClient) -> None:
     # A2A seed, CancelTask: a task that exists but is not running is not cancelable.
     task = await a2a.send("say hi")
@@ -144,6 +152,7 @@ async def test_cancel_ended_turn_and_unknown_task(a2a: A2AClient) -> None:
     assert error.value.code == -32001
 
 
+@pytest.mark.replicas
 async def test_input_request_pauses_and_resumes_the_same_turn(a2a: A2AClient) -> None:
     task = await a2a.send("ask Which region?")
     assert task["status"]["state"] == INPUT_REQUIRED
@@ -154,6 +163,7 @@ async def test_input_request_pauses_and_resumes_the_same_turn(a2a: A2AClient) ->
     assert text_of(final["message"]) == "answer: cn-hangzhou"
 
 
+@pytest.mark.replicas
 async def test_subscribe_to_active_task_gives_identical_streams(a2a: A2AClient) -> None:
     task = await a2a.send("ask continue?", configuration={"returnImmediately": True})
     with trio.fail_after(5):
@@ -182,6 +192,7 @@ async def test_subscribe_to_active_task_gives_identical_streams(a2a: A2AClient) 
     assert json.loads(decoded[0][-1])["statusUpdate"]["status"]["state"] == INPUT_REQUIRED
 
 
+@pytest.mark.replicas
 async def test_subscribe_errors(a2a: A2AClient) -> None:
     task = await a2a.send("say done")
     with pytest.raises(RpcError) as error:
@@ -193,6 +204,7 @@ async def test_subscribe_errors(a2a: A2AClient) -> None:
     assert error.value.code == -32001
 
 
+@pytest.mark.replicas
 async def test_dropped_stream_does_not_cancel_the_task(a2a: A2AClient) -> None:
     iterator = a2a.iter_stream(
         "SendStreamingMessage", {"message": a2a.message("sleep 0.3\nsay done")}
@@ -224,6 +236,7 @@ async def test_engine_can_complete_or_reject(a2a: A2AClient) -> None:
     assert rejected["status"]["state"] == "TASK_STATE_REJECTED"
 
 
+@pytest.mark.replicas
 async def test_list_tasks_filters_pages_and_orders(a2a: A2AClient) -> None:
     first = await a2a.send("say a")
     context = first["contextId"]

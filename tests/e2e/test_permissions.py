@@ -51,6 +51,7 @@ async def ask(
     return task, final
 
 
+@pytest.mark.replicas
 async def test_permission_prompt_envelope(a2a: A2AClient) -> None:
     task, final = await ask(a2a)
     meta = final["metadata"]["iac_code"]
@@ -121,6 +122,7 @@ async def test_allow_once_resumes_the_turn(a2a: A2AClient, server: RunningServer
     assert oct(audit.stat().st_mode & 0o777) == "0o600"
 
 
+@pytest.mark.replicas
 async def test_a_client_that_does_not_stream_can_answer(a2a: A2AClient) -> None:
     """A blocking SendMessage (or GetTask) shows the envelope on the question itself."""
     task = await a2a.send(ASK)
@@ -133,6 +135,7 @@ async def test_a_client_that_does_not_stream_can_answer(a2a: A2AClient) -> None:
     assert ack["message"]["parts"][0]["data"]["accepted"] is True
 
 
+@pytest.mark.replicas
 async def test_deny(a2a: A2AClient) -> None:
     task, final = await ask(a2a)
     env = final["metadata"]["iac_code"]["input"]
@@ -206,6 +209,7 @@ async def test_sideband_without_task_is_refused(a2a: A2AClient) -> None:
     assert error.value.code == -32602
 
 
+@pytest.mark.replicas
 async def test_cancel_while_waiting_for_a_decision(a2a: A2AClient) -> None:
     task, final = await ask(a2a)
     canceled = await a2a.result("CancelTask", {"id": task["id"]})
