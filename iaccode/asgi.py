@@ -90,6 +90,9 @@ async def _running(core: Core | None) -> AsyncIterator[None]:
             supervisor = core.supervisor
             # A turn waiting for a person's answer does not hold the shutdown up.
             await wind_down(
-                supervisor, core.config.shutdown_grace_seconds, lambda: supervisor.working
+                supervisor,
+                core.config.shutdown_grace_seconds,
+                lambda: supervisor.working,
+                core.replicas,
             )
         nursery.cancel_scope.cancel()

@@ -426,6 +426,7 @@ def runtime_details(config: Config) -> dict[str, Any]:
 # Retention passes (task-retention-days): the first shortly after start-up, out of its way.
 RETENTION_FIRST_PASS_SECONDS = 10.0
 RETENTION_PERIOD_SECONDS = 3600.0
+LEASE_FLUSH_SECONDS = 2.0  # a replica giving its leases back at shutdown waits no longer
 
 
 async def _housekeeping(
@@ -460,10 +461,14 @@ async def _retention_passes(retention: Retention) -> None:
 
 
 async def wind_down(
-    supervisor: TurnSupervisor | None, grace: float, busy: Callable[[], bool]
+    supervisor: TurnSupervisor | None,
+    grace: float,
+    busy: Callable[[], bool],
+    replicas: Replicas | None = None,
 ) -> None:
     """The end of a shutdown: wait up to `grace` while `busy()`, then interrupt the turns still
-    running and wait until each has written its last state."""
+    running and wait until each has written its last state; a replica then gives their leases
+    back (up to `LEASE_FLUSH_SECONDS`), so the others take their follow-ups at once."""
     if busy():
         what = "turns and requests" if supervisor is not None and supervisor.working else "requests"
         log.info(
@@ -479,3 +484,8 @@ async def wind_down(
     if supervisor is not None:
         supervisor.shutdown()
         await supervisor.stopped.wait()
+    if replicas is not None:
+        with trio.move_on_after(LEASE_FLUSH_SECONDS) as flushing:
+            await replicas.coordination.flush()
+        if flushing.cancelled_caught:
+            log.warning("the leases of this replica's turns were not given back; they expire")

@@ -316,7 +316,10 @@ async def _run(
             if dispatcher is not None:
                 dispatcher.close()
             await wind_down(
-                supervisor, grace, lambda: _busy(http, dispatcher, supervisor, shutting_down=True)
+                supervisor,
+                grace,
+                lambda: _busy(http, dispatcher, supervisor, shutting_down=True),
+                core.replicas if core is not None else None,
             )
             connections.cancel_scope.deadline = trio.current_time() + FLUSH_SECONDS
         root.cancel_scope.cancel()  # the signal watcher, the push worker, housekeeping

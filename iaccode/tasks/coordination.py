@@ -269,6 +269,17 @@ class RedisCoordination:
     def holds(self, key: str) -> bool:
         return bool(self._held.get(key))
 
+    async def flush(self) -> None:
+        """Wait until everything queued so far (events, leases given back) has been written or
+        failed: a replica shutting down gives its turns' leases back before it goes, so
+        another replica takes their follow-ups at once. Returns at once while Redis is down
+        (the leases then expire by themselves). Raises nothing."""
+        if not self.available:
+            return
+        barrier = trio.Event()
+        self._out_send.send_nowait(("b", "", barrier))
+        await barrier.wait()
+
     @property
     def leases_in_doubt(self) -> bool:
         """Our leases were not renewed for a whole TTL (Redis lost): other replicas may have
@@ -363,8 +374,13 @@ class RedisCoordination:
             with contextlib.suppress(trio.WouldBlock):
                 while len(batch) < 256:
                     batch.append(self._out_receive.receive_nowait())
-            # A lease taken again since it was given back stays.
-            kept = [item for item in batch if item[0] != "r" or not self._held.get(item[1])]
+            # A lease taken again since it was given back stays; a barrier (`flush`) is no
+            # write.
+            kept = [
+                item
+                for item in batch
+                if item[0] != "b" and (item[0] != "r" or not self._held.get(item[1]))
+            ]
             try:
                 results: list[Any] | None = await self._call(
                     functools.partial(self._write, batch=kept)
@@ -384,6 +400,8 @@ class RedisCoordination:
             for kind, key, body in batch:
                 if kind == "m":
                     body.done.set()
+                elif kind == "b":
+                    body.set()  # written or not: a flush waits for no more than this batch
                 elif kind == "r":
                     released = self._releasing.pop(key, None)
                     if released is not None:

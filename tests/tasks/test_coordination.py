@@ -17,7 +17,7 @@ from iaccode.tasks.coordination import RedisCoordination, RemoteFeed, describe_u
 from iaccode.tasks.errors import CoordinationUnavailableError, UnusableStateError
 from tests.redis_process import RedisProcess, free_port
 
-pytest.importorskip("redis", reason="the redis extra is not installed")
+redis = pytest.importorskip("redis", reason="the redis extra is not installed")
 
 
 @pytest.fixture
@@ -71,6 +71,27 @@ async def test_leases_are_exclusive_counted_and_expire(own_redis: RedisProcess) 
         nursery.cancel_scope.cancel()
     await a.aclose()
     await b.aclose()
+
+
+async def test_a_flush_returns_once_the_leases_given_back_are_gone(
+    own_redis: RedisProcess,
+) -> None:
+    # What a replica shutting down waits for before its writer stops (core.wind_down).
+    a = await opened(own_redis.url, lease=30.0)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(a._writer)
+        keys = [a.task_key(f"t{n}") for n in range(20)]
+        for key in keys:
+            assert await a.acquire(key)
+            a.release(key)
+        with trio.fail_after(5):
+            await a.flush()
+        # Read in this step, without yielding to A's writer: the DELs must be done already.
+        client = redis.Redis.from_url(own_redis.url)
+        assert client.mget(keys) == [None] * len(keys)
+        client.close()
+        nursery.cancel_scope.cancel()
+    await a.aclose()
 
 
 async def test_running_replica_keeps_its_leases(own_redis: RedisProcess) -> None:
