@@ -15,7 +15,9 @@ only literal values whose meaning is unambiguous:
   (`POSTPAY`), and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
   (ECS `AutoRenew: "True"`) becomes its on or off value;
 - a one-item list (a Terraform block written once) for a struct property becomes that struct;
-- Key/Value pairs for a map property (RDS `Tags`) become the map;
+- Key/Value pairs for a map property (RDS `Tags`) become the map, and a merged map
+  (`Fn::MergeMap`, Terraform's `merge()` of tags) for a list of Key/Value structs becomes those
+  pairs at deploy time (`Fn::Jq` `to_entries`, as the vendor's tags handler does);
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
   sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), a
   list with ROS functions `Fn::Join` of them (one item: that item, `db_names = x[*].name`), and
@@ -90,6 +92,8 @@ _COMPARISONS = {
 
 
 def _fit(value: Any, prop: PropertySchema) -> Any:
+    if _is_merged_map(value) and prop.type.kind == "list" and _takes_pairs(prop.type):
+        return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
     if is_function(value) or value is None:
         return value
     if isinstance(value, bool) and prop.allowed_values:
@@ -172,6 +176,21 @@ def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:
         and bool(value)
         and not set(value) <= set(fields)
     )
+
+
+def entries_of(value: Any) -> dict[str, Any]:
+    """A map computed at deploy time as ROS's Key/Value pairs (the vendor's own conversion)."""
+    return {"Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', value]}
+
+
+def _takes_pairs(kind: TypeSpec) -> bool:
+    """A list of Key/Value structs (ECS disk `Tags`)."""
+    item = kind.item
+    return item is not None and item.fields is not None and {"Key", "Value"} <= set(item.fields)
+
+
+def _is_merged_map(value: Any) -> bool:
+    return isinstance(value, dict) and list(value) == ["Fn::MergeMap"]
 
 
 def _is_pairs(value: list[Any]) -> bool:

@@ -20,6 +20,7 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
+from iaccode.iac.tf_coerce import entries_of
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
@@ -549,8 +550,7 @@ def copy_default(default: Any) -> Any:
 def _tags(value: Any) -> Any:
     if isinstance(value, dict) and not is_function(value):
         return [{"Key": key, "Value": item} for key, item in value.items()] or None
-    # A computed map: ROS turns it into the list itself (the vendor's own conversion).
-    return {"Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', value]}
+    return entries_of(value)  # a computed map: ROS turns it into the list itself
 
 
 def _to_int(value: Any) -> Any:

@@ -425,3 +425,32 @@ def test_arguments_the_vendor_sends_to_one_list_are_the_fields_of_its_struct() -
     assert props(conversion, "ResourceManagerSharedResource_vsw")["Resources"] == [
         {"ResourceId": "vsw-1", "ResourceType": "VSwitch"}
     ]
+
+
+def test_merged_tag_maps_become_key_value_pairs_at_deploy_time() -> None:
+    # The terraform-alicloud disk module's form (alicloud_disk, whose rule has no tags handler):
+    # its own Name tag merged with the caller's map.
+    conversion = convert(
+        """
+        variable "name" {
+          default = "data"
+        }
+        variable "tags" {
+          type    = map(string)
+          default = { Env = "dev" }
+        }
+        resource "alicloud_disk" "d" {
+          availability_zone = "cn-hangzhou-h"
+          size              = 40
+          category          = "cloud_essd"
+          tags              = merge({ "Name" = format("%s", var.name) }, var.tags)
+        }
+        """
+    )
+    assert props(conversion, "Disk_d")["Tags"] == {
+        "Fn::Jq": [
+            "First",
+            'to_entries | map({"Key": .key, "Value": .value})',
+            {"Fn::MergeMap": [{"Name": {"Fn::Sub": "${name}"}}, {"Ref": "tags"}]},
+        ]
+    }
