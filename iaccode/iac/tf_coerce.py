@@ -117,14 +117,14 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
     if kind.kind == "list" and isinstance(value, dict) and _is_tag_list(kind, value):
         return [{"Key": key, "Value": item} for key, item in value.items()]
     if kind.kind == "list" and isinstance(value, str) and value.lstrip().startswith("["):
-        value = _json_list(value)  # a jsonencode()d list written as text
+        value = _json_as(value, list)  # a jsonencode()d list written as text
     if kind.kind == "list":
         items = value if isinstance(value, list) else [value]
         return [_fit_type(item, kind.item) if kind.item else item for item in items]
     if kind.kind == "boolean" and isinstance(value, str) and value.lower() in _WORDS:
         return _WORDS[value.lower()]  # a status word (`Enabled`) for a switch
     if kind.kind in ("map", "struct", "json") and isinstance(value, str):
-        value = _json_object(value)  # a policy written as JSON text, where ROS takes the object
+        value = _json_as(value, dict)  # a policy written as JSON text, where ROS takes the object
     if kind.kind == "struct" and isinstance(value, list) and len(value) == 1:
         value = value[0] if isinstance(value[0], dict) else value
     if kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
@@ -148,22 +148,13 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
     return value
 
 
-def _json_object(text: str) -> Any:
-    """The object JSON `text` spells, or the text itself when it is not a JSON object."""
+def _json_as(text: str, kind: type) -> Any:
+    """The `kind` (dict, list) JSON `text` spells, or the text itself when it spells none."""
     try:
         loaded = json.loads(text)
     except (ValueError, RecursionError):  # nested past Python's limit: left as text
         return text
-    return loaded if isinstance(loaded, dict) else text
-
-
-def _json_list(text: str) -> Any:
-    """The list JSON `text` spells, or the text itself when it is not a JSON list."""
-    try:
-        loaded = json.loads(text)
-    except (ValueError, RecursionError):  # nested past Python's limit: left as text
-        return text
-    return loaded if isinstance(loaded, list) else text
+    return loaded if isinstance(loaded, kind) else text
 
 
 def _is_tag_list(kind: TypeSpec, value: Mapping[str, Any]) -> bool:
