@@ -38,7 +38,9 @@ from iaccode.config import Config, ConfigError
 from iaccode.model.a2a import AgentCard
 from iaccode.tasks.backup import StateBackup, restore_latest
 from iaccode.tasks.broker import EventBroker
+from iaccode.tasks.claims import TurnClaims
 from iaccode.tasks.contexts import ContextRegistry
+from iaccode.tasks.conversation import Conversations
 from iaccode.tasks.dirlock import lock_directory
 from iaccode.tasks.manager import TaskManager
 from iaccode.tasks.push import (
@@ -205,16 +207,21 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
                 else None
             ),
         )
-        service = A2AService(
+        conversations = Conversations(
             tasks=tasks,
             contexts=contexts,
             supervisor=supervisor,
+            # Busy contexts and room for turns, here and (with replicas) on every replica.
+            claims=TurnClaims(contexts, supervisor, coordination),
             engine=engine,
-            card=extended_card(card, runtime_details(config)),
             workspace_roots=config.workspace_roots(),
             default_cwd=Path(os.getcwd()),
             media=config.media_types,
             input_limits=InputLimits(inline_media=config.max_inline_media_bytes),
+        )
+        service = A2AService(
+            conversations=conversations,
+            card=extended_card(card, runtime_details(config)),
             push=PushConfigs(push.configs if push is not None else None),
             push_loopback=config.push_allow_loopback,
             replicas=replicas,

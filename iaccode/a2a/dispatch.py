@@ -27,7 +27,7 @@ import attrs
 from iaccode.a2a import legacy
 from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
 from iaccode.a2a.card import card_at, card_json
-from iaccode.a2a.service import A2AService, ServerBusyError
+from iaccode.a2a.service import A2AService
 from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
@@ -39,6 +39,7 @@ from iaccode.model.errors import (
 )
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
+from iaccode.tasks.errors import ServerBusyError
 from iaccode.wire import jsonrpc
 from iaccode.wire.access import note_call
 

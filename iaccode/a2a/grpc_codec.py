@@ -24,7 +24,6 @@ from google.protobuf.message import DecodeError, Message
 from google.rpc import error_details_pb2, status_pb2
 
 from iaccode.a2a.grpc_fill import fill
-from iaccode.a2a.service import ServerBusyError
 from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
@@ -43,6 +42,7 @@ from iaccode.model.errors import (
     UnsupportedOperationError,
     VersionNotSupportedError,
 )
+from iaccode.tasks.errors import ServerBusyError
 from iaccode.wire import json
 
 SERVICE = "lf.a2a.v1.A2AService"

@@ -118,7 +118,7 @@ _STATUS: dict[int, tuple[int, str]] = {
 }
 _A2A_ERROR = (400, "FAILED_PRECONDITION")  # every other A2A error (-32001..-32099)
 _UNKNOWN_ERROR = (500, "INTERNAL")
-# A busy refusal (`iaccode.a2a.service.ServerBusyError`): -32603 with this ErrorInfo reason and
+# A busy refusal (`iaccode.tasks.errors.ServerBusyError`): -32603 with this ErrorInfo reason and
 # domain. Told apart by the data, as a JSON-RPC client does, since its code is the internal one.
 _BUSY_ERROR = (503, "UNAVAILABLE")
 _BUSY_REASON = ("RESOURCE_EXHAUSTED", "iac-code")
