@@ -250,7 +250,7 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
             core = await resources.enter_async_context(
                 open_core(core_config, threads_dir=config.state_dir)
             )
-            upstream = InProcessUpstream(core.dispatcher, owner="agui")
+            upstream = InProcessUpstream(core.dispatcher.calls, owner="agui")
         else:
             from iaccode.client.upstream import HttpUpstream
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.a2a.card import card_at, card_json
 from iaccode.a2a.service import A2AService, CallContext
 from iaccode.model import a2a as m
 from iaccode.model.errors import (
@@ -34,9 +35,12 @@ from iaccode.model.errors import (
 )
 from iaccode.model.ids import new_id
 from iaccode.tasks.states import InvalidTransition
+from iaccode.wire import json
 
 log = logging.getLogger("iaccode.a2a")
 _VERSION = re.compile(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*")
+_CARD_PLACES = 16  # extended cards kept signed (two dialects, distinct Host / mount points)
+SHUTTING_DOWN = "Server shutting down; retry later"
 
 
 @attrs.frozen
@@ -123,13 +127,72 @@ def operation(name: str) -> Operation:
 
 
 class CallLayer:
-    """Version negotiation and extension checks, then the service: what every binding calls."""
+    """Version negotiation and extension checks, then the service: what every binding calls.
+
+    Beside the operations it holds what every binding shares: the admission of requests while
+    the server runs (shutdown waits for those admitted), `max_depth` (`max-json-depth`, for the
+    bindings that decode JSON or ProtoJSON themselves) and the extended card as served, signed.
+    """
 
     def __init__(
-        self, service: A2AService, *, required_extensions: frozenset[str] = frozenset()
+        self,
+        service: A2AService,
+        *,
+        required_extensions: frozenset[str] = frozenset(),
+        max_depth: int = json.DEFAULT_MAX_DEPTH,
+        sign_card: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
         self.service = service
         self._required = required_extensions
+        self.max_depth = max_depth
+        self._sign_card = sign_card or (lambda card: card)
+        # by dialect (legacy or not) and the URL it is served at (a few at most)
+        self._signed_cards: dict[tuple[bool, str | None], dict[str, Any]] = {}
+        # Requests a transport without its own count (stdio, Unix socket, WebSocket, Redis
+        # Streams, gRPC) has read and not yet answered: shutdown waits for them, as for HTTP's.
+        self.in_flight = 0
+        self.closing = False
+
+    # -- admission -------------------------------------------------------------------------------
+
+    def admit(self) -> bool:
+        """Count a request just read, before it is handed to a task. No checkpoint.
+
+        Returns False once the server is closing (the binding answers that it is shutting
+        down, `SHUTTING_DOWN`); each True is matched by one `release`.
+        """
+        if self.closing:
+            return False
+        self.in_flight += 1
+        return True
+
+    def release(self) -> None:
+        """The answer to an admitted request is done."""
+        self.in_flight -= 1
+
+    def close(self) -> None:
+        """Stop admitting requests: the server is shutting down."""
+        self.closing = True
+
+    # -- the extended card -----------------------------------------------------------------------
+
+    def extended_card(
+        self, card: m.AgentCard, legacy_dialect: bool = False, served_at: str | None = None
+    ) -> dict[str, Any]:
+        """The extended card (what GetExtendedAgentCard returned) as served: encoded (0.3
+        fields with `legacy_dialect`) and signed, once per dialect and place (`served_at`, the
+        URL a host serves the app at; None: the configured one), since it does not change
+        while the server runs and signing canonicalises the whole card. No checkpoint."""
+        key = (legacy_dialect, served_at)
+        signed = self._signed_cards.get(key)
+        if signed is None:
+            served = card if served_at is None else card_at(card, served_at)
+            signed = self._sign_card(card_json(served, legacy_fields=legacy_dialect))
+            if len(self._signed_cards) < _CARD_PLACES:
+                self._signed_cards[key] = signed
+        return signed
+
+    # -- operations ------------------------------------------------------------------------------
 
     def check(self, meta: CallMeta) -> None:
         """The checks made before an operation's params are even looked at.
@@ -212,4 +275,12 @@ def check_version(version: str | None) -> None:
     )
 
 
-__all__ = ["OPERATIONS", "CallLayer", "CallMeta", "Operation", "check_version", "operation"]
+__all__ = [
+    "OPERATIONS",
+    "SHUTTING_DOWN",
+    "CallLayer",
+    "CallMeta",
+    "Operation",
+    "check_version",
+    "operation",
+]

@@ -24,9 +24,9 @@ from typing import Any
 
 import attrs
 
-from iaccode.a2a import legacy
-from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
-from iaccode.a2a.card import card_at, card_json
+from iaccode.a2a import legacy, protojson
+from iaccode.a2a.calls import OPERATIONS, SHUTTING_DOWN, CallLayer, CallMeta
+from iaccode.a2a.protojson import stream_response, task_of
 from iaccode.a2a.service import A2AService
 from iaccode.model import a2a as m
 from iaccode.model import codec
@@ -43,7 +43,6 @@ from iaccode.tasks.errors import ServerBusyError
 from iaccode.wire import jsonrpc
 from iaccode.wire.access import note_call
 
-_CARD_PLACES = 16  # extended cards kept signed (two dialects, distinct Host / mount points)
 log = logging.getLogger("iaccode.a2a")
 
 # What the transport learnt outside the body: the call layer's metadata, by its older name.
@@ -116,22 +115,12 @@ class StreamReply:
 Reply = JsonReply | StreamReply | NoReply
 
 
-def stream_response(event: m.StreamEvent) -> dict[str, Any]:
-    """A 1.0 StreamResponse: the event wrapped in its oneof member (spec §9.4.2)."""
-    if isinstance(event, m.TaskStatusUpdateEvent):
-        return {"statusUpdate": codec.unstructure(event)}
-    if isinstance(event, m.TaskArtifactUpdateEvent):
-        return {"artifactUpdate": codec.unstructure(event)}
-    if isinstance(event, m.Task):
-        return {"task": codec.unstructure(event)}
-    return {"message": codec.unstructure(event)}
-
-
-SHUTTING_DOWN = "Server shutting down; retry later"
-
-
 class Dispatcher:
-    """Decodes JSON-RPC requests, calls the service, encodes the results."""
+    """Decodes JSON-RPC requests, calls the call layer, encodes the results.
+
+    Admission, the JSON depth limit and the signed extended card are the call layer's
+    (`calls`); they are offered here too for the JSON-RPC transports that hold a dispatcher.
+    """
 
     def __init__(
         self,
@@ -143,31 +132,28 @@ class Dispatcher:
         sign_card: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
         self.service = service
-        self.calls = CallLayer(service, required_extensions=required_extensions)
+        self.calls = CallLayer(
+            service,
+            required_extensions=required_extensions,
+            max_depth=max_depth,
+            sign_card=sign_card,
+        )
         self._max_body = max_body
-        self.max_depth = max_depth  # of a request's JSON (HTTP+JSON parses its body with it)
-        self._sign_card = sign_card or (lambda card: card)
-        # by dialect (legacy or not) and the URL it is served at (a few at most)
-        self._signed_cards: dict[tuple[bool, str | None], dict[str, Any]] = {}
-        # Requests a transport without its own count (stdio, Unix socket, WebSocket, Redis
-        # Streams) has read and not yet answered: shutdown waits for them, as it waits for HTTP's.
-        self.in_flight = 0
-        self.closing = False
+        self.max_depth = max_depth  # of a request's JSON
+        self.admit = self.calls.admit
+        self.release = self.calls.release
+        self.close = self.calls.close
+        self.extended_card = self.calls.extended_card
 
-    def admit(self) -> bool:
-        """Count a request just read, before it is handed to a task; False once the server is
-        closing (answer it with `closing_reply`). Each True is matched by one `release`."""
-        if self.closing:
-            return False
-        self.in_flight += 1
-        return True
+    @property
+    def in_flight(self) -> int:
+        """Requests admitted and not yet released (`CallLayer.admit`)."""
+        return self.calls.in_flight
 
-    def release(self) -> None:
-        self.in_flight -= 1
-
-    def close(self) -> None:
-        """Stop admitting requests: the server is shutting down."""
-        self.closing = True
+    @property
+    def closing(self) -> bool:
+        """Whether the server is shutting down (`CallLayer.close`)."""
+        return self.calls.closing
 
     def closing_reply(self, body: bytes) -> Reply:
         """The answer to a request read once the server is closing: busy (a notification gets
@@ -180,6 +166,12 @@ class Dispatcher:
         return JsonReply(encode_error(parsed.id, ServerBusyError(SHUTTING_DOWN), legacy=False))
 
     async def dispatch(self, body: bytes, meta: RequestMeta) -> Reply:
+        """Answer one JSON-RPC request `body` (authenticated already: `meta.owner`).
+
+        Returns a `JsonReply` (a result or a JSON-RPC error: every refusal and failure is
+        answered, never raised), a `StreamReply` for a streaming method, or `NoReply` for a
+        notification. Raises only `trio.Cancelled`.
+        """
         parsed = jsonrpc.parse_request(body, max_size=self._max_body, max_depth=self.max_depth)
         if isinstance(parsed, jsonrpc.ParseFailure):
             return JsonReply(jsonrpc.encode_error(parsed.id, parsed.code, parsed.message))
@@ -231,50 +223,34 @@ class Dispatcher:
             out = result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
 
-    def extended_card(
-        self, card: m.AgentCard, legacy_dialect: bool = False, served_at: str | None = None
-    ) -> dict[str, Any]:
-        """The extended card, encoded and signed once per dialect and place (`served_at`, the
-        URL a host serves the app at; None: the configured one): it does not change while the
-        server runs, and signing canonicalises the whole card."""
-        key = (legacy_dialect, served_at)
-        signed = self._signed_cards.get(key)
-        if signed is None:
-            served = card if served_at is None else card_at(card, served_at)
-            signed = self._sign_card(card_json(served, legacy_fields=legacy_dialect))
-            if len(self._signed_cards) < _CARD_PLACES:
-                self._signed_cards[key] = signed
-        return signed
-
 
 def result_json(name: str, result: Any, legacy_dialect: bool = False) -> Any:
-    """The JSON result of the unary method `name` for what the service returned (the extended
-    card excepted: see `Dispatcher.extended_card`)."""
+    """The JSON result of the unary method `name` for what the service returned, in ProtoJSON
+    or (`legacy_dialect`) in 0.3's shapes; the extended card excepted (`extended_card`)."""
+    if not legacy_dialect:
+        return protojson.result(name, result)
     if name == "DeleteTaskPushNotificationConfig":
-        return None if legacy_dialect else {}  # google.protobuf.Empty; 0.3 says null
-    if legacy_dialect and isinstance(result, m.ListTaskPushNotificationConfigsResponse):
+        return None  # 0.3 says null
+    if isinstance(result, m.ListTaskPushNotificationConfigsResponse):
         return [legacy.push_config_to_v03(codec.unstructure(c)) for c in result.configs]
     out = codec.unstructure(result)
-    if legacy_dialect and isinstance(result, m.TaskPushNotificationConfig):
+    if isinstance(result, m.TaskPushNotificationConfig):
         return legacy.push_config_to_v03(out)
     if name == "SendMessage":
         out = {"message": out} if isinstance(result, m.Message) else {"task": out}
-        return legacy.send_result_to_v03(out) if legacy_dialect else out
-    if legacy_dialect and isinstance(result, m.Task):
+        return legacy.send_result_to_v03(out)
+    if isinstance(result, m.Task):
         return legacy.task_to_v03(out)
     return out
 
 
-def task_of(params: object) -> str | None:
-    """The task a request names (`id`, `taskId`, `message.taskId`), for the access log."""
-    if not isinstance(params, dict):
-        return None
-    for value in (params.get("taskId"), params.get("id"), params.get("task_id")):
-        if isinstance(value, str):
-            return value
-    message = params.get("message")
-    task_id = message.get("taskId") if isinstance(message, dict) else None
-    return task_id if isinstance(task_id, str) else None
-
-
-__all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply"]
+# SHUTTING_DOWN is the call layer's; imported from here by the gRPC transport.
+__all__ = [
+    "SHUTTING_DOWN",
+    "Dispatcher",
+    "JsonReply",
+    "NoReply",
+    "Reply",
+    "RequestMeta",
+    "StreamReply",
+]

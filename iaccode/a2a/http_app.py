@@ -115,7 +115,7 @@ class A2AHttpApp:
         path = urlsplit(rpc_url).path.rstrip("/")
         self._rpc_paths = frozenset({"/", path or "/", path + "/"})
         self._rpc_suffix = path.lstrip("/") + "/" if path else ""
-        self.rest = RestBinding(dispatcher, base_path=path)
+        self.rest = RestBinding(dispatcher.calls, base_path=path)
         self._health = json_response(
             200, {"status": "healthy", "version": __version__, "mode": "normal"}
         )

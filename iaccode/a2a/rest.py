@@ -41,8 +41,9 @@ from urllib.parse import parse_qsl, unquote
 
 import attrs
 
-from iaccode.a2a.calls import OPERATIONS
-from iaccode.a2a.dispatch import Dispatcher, RequestMeta, result_json, stream_response, task_of
+from iaccode.a2a import protojson
+from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
+from iaccode.a2a.protojson import stream_response, task_of
 from iaccode.model import a2a as m
 from iaccode.model import codec
 from iaccode.model.errors import (
@@ -126,11 +127,10 @@ RETRY_AFTER_SECONDS = 1  # as the HTTP server's own 503s (`iaccode.wire.http.bus
 
 
 class RestBinding:
-    """Maps REST requests onto the dispatcher's methods and its replies back onto HTTP."""
+    """Maps REST requests onto the call layer's operations and their results back onto HTTP."""
 
-    def __init__(self, dispatcher: Dispatcher, base_path: str = "") -> None:
-        self._dispatcher = dispatcher  # its call layer, signed extended card and depth limit
-        self._calls = dispatcher.calls
+    def __init__(self, calls: CallLayer, base_path: str = "") -> None:
+        self._calls = calls
         self._base = base_path.rstrip("/")  # the path of the advertised URL, served like "/"
 
     def match(self, path: str) -> RestRoute | None:
@@ -150,12 +150,17 @@ class RestBinding:
         self,
         route: RestRoute,
         request: HttpRequest,
-        meta: RequestMeta,
+        meta: CallMeta,
         headers: Headers = (),
     ) -> HttpResponse | EventStreamResponse:
-        """Answer `request` (authenticated already, its method one of `route.methods`)."""
+        """Answer `request` (authenticated already, its method one of `route.methods`).
+
+        Returns the JSON answer (an AIP-193 error for a refusal), or the SSE stream of a
+        streaming operation; raises nothing but `trio.Cancelled` (the call layer turns any
+        failure into InternalError).
+        """
         try:
-            params = _params(route, request, self._dispatcher.max_depth)
+            params = _params(route, request, self._calls.max_depth)
         except _Refused as refused:
             return _error_response(refused.error, headers, status=refused.status)
         name = route.methods[request.method]
@@ -173,9 +178,9 @@ class RestBinding:
         if isinstance(result, m.Task):
             note_call(task_id=result.id)
         if name == "GetExtendedAgentCard":
-            out = self._dispatcher.extended_card(result, served_at=meta.served_at)
+            out = self._calls.extended_card(result, served_at=meta.served_at)
         else:
-            out = result_json(name, result)
+            out = protojson.result(name, result)
         return json_response(200, json.dumps(out), headers)
 
 

@@ -12,8 +12,8 @@ from typing import Any, Protocol
 
 import trio
 
-from iaccode.a2a.calls import OPERATIONS, Operation
-from iaccode.a2a.dispatch import Dispatcher, RequestMeta, result_json, stream_response
+from iaccode.a2a import protojson
+from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta, Operation
 from iaccode.model import codec
 from iaccode.model.errors import A2AError, error_object
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
@@ -87,9 +87,9 @@ class InProcessUpstream:
     decoded once into model objects and results handed back as ProtoJSON values, with no
     JSON-RPC bytes made or parsed on the way."""
 
-    def __init__(self, dispatcher: Dispatcher, *, owner: str = "") -> None:
-        self._dispatcher = dispatcher  # its call layer and the signed extended card
-        self._meta = RequestMeta(version="1.0", owner=owner)
+    def __init__(self, calls: CallLayer, *, owner: str = "") -> None:
+        self._calls = calls
+        self._meta = CallMeta(version="1.0", owner=owner)
 
     async def call(self, method: str, params: dict[str, Any]) -> Any:
         """The JSON result of the unary A2A 1.0 `method`.
@@ -102,8 +102,8 @@ class InProcessUpstream:
             raise UpstreamError(-32601, f"{method} is not a unary A2A method")
         result = await self._run(op, params)
         if method == "GetExtendedAgentCard":
-            return self._dispatcher.extended_card(result)
-        return result_json(method, result)
+            return self._calls.extended_card(result)
+        return protojson.result(method, result)
 
     async def open_stream(self, method: str, params: dict[str, Any]) -> UpstreamStream:
         """Start the streaming A2A 1.0 `method`; its events come as StreamResponse values.
@@ -118,7 +118,7 @@ class InProcessUpstream:
         return _LocalStream(subscription)
 
     async def _run(self, op: Operation, params: dict[str, Any]) -> Any:
-        calls = self._dispatcher.calls
+        calls = self._calls
         try:
             calls.check(self._meta)
             return await calls.invoke(op, codec.structure(params, op.params), self._meta)
@@ -141,7 +141,7 @@ class _LocalStream:
                 -32603,
                 "The stream fell too far behind and was closed; use SubscribeToTask to resume.",
             )
-        return stream_response(event)
+        return protojson.stream_response(event)
 
     async def aclose(self) -> None:
         self._subscription.close()

@@ -374,7 +374,7 @@ class GrpcA2A:
             return meta
         try:
             self._calls.check(meta)
-            max_depth = self._bridge.dispatcher.max_depth
+            max_depth = self._calls.max_depth
             request = self._codec.decode_request(name, raw, op.params, max_depth=max_depth)
             result = await self._calls.invoke(op, request, meta)
         except A2AError as exc:  # the call layer made every failure of the call one
@@ -384,7 +384,7 @@ class GrpcA2A:
         try:
             card = None
             if name == "GetExtendedAgentCard":
-                card = self._bridge.dispatcher.extended_card(result)
+                card = self._calls.extended_card(result)
             return self._codec.encode_result(name, result, card=card)
         except Exception:
             error_id = new_id()[:8]
