@@ -344,7 +344,7 @@ async def _bind_grpc(config: Config, resources: contextlib.AsyncExitStack) -> tu
 def _grpc_a2a(core: Core, token: trio.lowlevel.TrioToken) -> Any:
     from iaccode.transports.grpc import GrpcA2A, TrioBridge
 
-    bridge = TrioBridge(core.dispatcher, token, auth=core.auth)
+    bridge = TrioBridge(core.dispatcher.calls, token, auth=core.auth)
     return GrpcA2A(core.dispatcher.calls, bridge).handler()
 
 
@@ -352,7 +352,8 @@ def _grpc_jsonrpc(core: Core, token: trio.lowlevel.TrioToken) -> Any:
     from iaccode.transports.grpc import TrioBridge
     from iaccode.transports.grpc_jsonrpc import GrpcJsonRpc
 
-    return GrpcJsonRpc(TrioBridge(core.dispatcher, token, auth=core.auth)).handler()
+    bridge = TrioBridge(core.dispatcher.calls, token, auth=core.auth)
+    return GrpcJsonRpc(core.dispatcher, bridge).handler()
 
 
 def _serve_grpc(handler: Callable[[Core, trio.lowlevel.TrioToken], Any]) -> Any:

@@ -87,3 +87,73 @@ def test_protocol_and_core_layers_know_no_sockets(layer: str) -> None:
             assert imported.split(".")[0] not in ("socket", "h11", "ssl"), (
                 f"{path} imports {imported}"
             )
+
+
+# The A2A bindings: each one a codec over the call layer (DESIGN.md "Layers"; docs/architecture.md).
+CODECS = {
+    "iaccode.a2a.dispatch": "JSON-RPC",
+    "iaccode.a2a.rest": "HTTP+JSON",
+    "iaccode.a2a.grpc_codec": "gRPC",
+    "iaccode.agui.upstream": "AG-UI's in-process upstream",
+}
+# Below the bindings: the call layer, the service, and the core's conversation rules.
+SERVICE_SIDE = ("iaccode.a2a.calls", "iaccode.a2a.service", "iaccode.tasks.conversation")
+
+
+def module_path(module: str) -> Path:
+    parts = module.split(".")[1:]
+    path = PACKAGE.joinpath(*parts)
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def reachable(module: str) -> set[str]:
+    """The iaccode modules `module` imports at run time, directly or through others."""
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        path = module_path(todo.pop())
+        for imported in runtime_imports(path):
+            known = imported.startswith("iaccode.") and module_path(imported).exists()
+            if known and imported not in seen:
+                seen.add(imported)
+                todo.append(imported)
+    return seen
+
+
+@pytest.mark.parametrize("module", SERVICE_SIDE)
+def test_the_service_side_knows_no_binding(module: str) -> None:
+    # bindings -> call layer -> service -> core, never back up
+    found = reachable(module)
+    bindings = sorted(m for m in found if m in CODECS or m.startswith("iaccode.transports."))
+    assert not bindings, f"{module} reaches {bindings}"
+
+
+@pytest.mark.parametrize("module", sorted(CODECS))
+def test_no_binding_goes_through_another(module: str) -> None:
+    # A binding that imported another one would build its envelope or parse its bytes.
+    others = set(CODECS) - {module}
+    imported = set(runtime_imports(module_path(module)))
+    assert not imported & others, f"{CODECS[module]} ({module}) imports another binding"
+
+
+# Where each binding calls in: the call layer, never the service or another binding's object.
+ENTRIES = ("iaccode.a2a.dispatch", "iaccode.a2a.rest", "iaccode.agui.upstream")
+GRPC = "iaccode.transports.grpc"  # official gRPC: the codec's calls, in grpcio's threads
+
+
+@pytest.mark.parametrize("module", [*ENTRIES, GRPC])
+def test_every_binding_calls_the_call_layer(module: str) -> None:
+    imported = set(runtime_imports(module_path(module)))
+    assert "iaccode.a2a.calls" in imported, f"{module} does not go through the call layer"
+    if module != "iaccode.a2a.dispatch":  # the one that builds the call layer
+        assert "iaccode.a2a.service" not in imported, f"{module} calls the service directly"
+    if module == GRPC:
+        assert not imported & set(CODECS) - {"iaccode.a2a.grpc_codec"}, module
+
+
+def test_the_core_imports_no_protocol_adapter() -> None:
+    for path in sorted((PACKAGE / "tasks").rglob("*.py")):
+        for imported in runtime_imports(path):
+            assert not imported.startswith(("iaccode.a2a", "iaccode.agui")), (
+                f"{path.relative_to(PACKAGE)} imports {imported}"
+            )

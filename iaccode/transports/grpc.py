@@ -41,8 +41,7 @@ import attrs
 import trio
 
 from iaccode.a2a.auth import Authenticator
-from iaccode.a2a.calls import OPERATIONS, CallLayer, CallMeta
-from iaccode.a2a.dispatch import SHUTTING_DOWN, Dispatcher
+from iaccode.a2a.calls import OPERATIONS, SHUTTING_DOWN, CallLayer, CallMeta
 from iaccode.model import a2a as m
 from iaccode.model.errors import A2AError, InternalError
 from iaccode.model.ids import new_id
@@ -150,17 +149,26 @@ Unary = Callable[[bytes, Call], Awaitable[bytes | Failure]]
 Opener = Callable[[bytes, Call], Awaitable[OpenStream | Failure]]
 
 
+class Admission(Protocol):
+    """Who counts the requests in progress, and refuses new ones once the server is closing
+    (`CallLayer.admit`)."""
+
+    def admit(self) -> bool: ...
+
+    def release(self) -> None: ...
+
+
 class TrioBridge:
     """grpcio handlers whose work runs in the Trio loop (the module docstring says how)."""
 
     def __init__(
         self,
-        dispatcher: Dispatcher,
+        admission: Admission,
         token: trio.lowlevel.TrioToken,
         *,
         auth: Authenticator | None = None,
     ) -> None:
-        self.dispatcher = dispatcher  # admission: shutdown and the in-flight count
+        self.admission = admission  # shutdown and the in-flight count
         self._token = token
         self._auth = auth if auth is not None and auth.enabled else None
 
@@ -259,17 +267,17 @@ class TrioBridge:
         return principal
 
     async def _unary(self, work: Unary, raw: bytes, call: Call) -> bytes | Failure:
-        if not self.dispatcher.admit():  # counted: shutdown waits for it, as for HTTP's
+        if not self.admission.admit():  # counted: shutdown waits for it, as for HTTP's
             return _shutting_down()
         try:
             with call.scope():
                 return await work(raw, call)
             return Failure.plain("CANCELLED", "The call was cancelled")
         finally:
-            self.dispatcher.release()
+            self.admission.release()
 
     async def _open(self, opener: Opener, raw: bytes, call: Call) -> OpenStream | Failure:
-        if not self.dispatcher.admit():  # counted until the stream is released
+        if not self.admission.admit():  # counted until the stream is released
             return _shutting_down()
         opened: OpenStream | Failure | None = None
         try:
@@ -277,7 +285,7 @@ class TrioBridge:
                 opened = await opener(raw, call)
         finally:
             if not isinstance(opened, OpenStream):
-                self.dispatcher.release()
+                self.admission.release()
         if opened is None:
             return Failure.plain("CANCELLED", "The call was cancelled")
         if isinstance(opened, Failure):
@@ -290,7 +298,7 @@ class TrioBridge:
             if not released:
                 released = True
                 release()
-                self.dispatcher.release()
+                self.admission.release()
 
         if call.cancelled:
             release_once()
@@ -406,7 +414,7 @@ def _shutting_down() -> Failure:
     """UNAVAILABLE with the busy ErrorInfo (domain iac-code), as JSON-RPC answers a request
     that arrives during shutdown (a client retries it elsewhere or later)."""
     from iaccode.a2a.grpc_codec import error_status
-    from iaccode.a2a.service import ServerBusyError
+    from iaccode.tasks.errors import ServerBusyError
 
     return Failure(*error_status(ServerBusyError(SHUTTING_DOWN)))
 

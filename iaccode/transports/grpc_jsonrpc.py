@@ -31,7 +31,7 @@ from typing import Any
 
 import trio
 
-from iaccode.a2a.dispatch import JsonReply, RequestMeta, StreamReply
+from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta, StreamReply
 from iaccode.transports.grpc import Call, Failure, OpenStream, TrioBridge
 from iaccode.wire import json, jsonrpc
 
@@ -93,7 +93,8 @@ class _Ended:
 class GrpcJsonRpc:
     """`A2AJsonRpc.Send` and `.Stream` over the JSON-RPC dispatcher."""
 
-    def __init__(self, bridge: TrioBridge) -> None:
+    def __init__(self, dispatcher: Dispatcher, bridge: TrioBridge) -> None:
+        self._dispatcher = dispatcher
         self._bridge = bridge
 
     def handler(self) -> Any:
@@ -119,7 +120,7 @@ class GrpcJsonRpc:
             extensions=frozenset(e.strip() for e in extensions.split(",") if e.strip()),
             owner=owner,
         )
-        return await self._bridge.dispatcher.dispatch(body, meta)
+        return await self._dispatcher.dispatch(body, meta)
 
     async def _send(self, raw: bytes, call: Call) -> bytes | Failure:
         reply = await self._dispatch(raw, call)
