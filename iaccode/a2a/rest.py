@@ -19,16 +19,18 @@ REST is a codec over the call layer (`iaccode.a2a.calls`), like JSON-RPC: a rout
 operation, its params come from the body, the path and (for GET and DELETE) the query (spec
 §11.5), and the call layer runs it. So the version and extension checks, params validation,
 ownership and error handling are the ones every binding gets, not a copy; results are encoded
-straight to ProtoJSON, with no JSON-RPC envelope built or cut open.
+straight to ProtoJSON (`iaccode.a2a.protojson`), and errors from the typed error itself: no
+JSON-RPC envelope or error object is built or read.
 
 Answers are the bare ProtoJSON results; SSE events are bare StreamResponse objects (spec §11.7).
 Errors are AIP-193 `{"error": {"code": <HTTP status>, "status", "message", "details"}}` with the
-JSON-RPC error's `data` (a `google.rpc.ErrorInfo` for A2A errors) as `details` (spec §11.6).
+error's details (a `google.rpc.ErrorInfo` for A2A errors, what JSON-RPC puts in `data`) as
+`details` (spec §11.6).
 HTTP statuses follow spec §5.4 (1.0.1, as a2a.md §4 and the a2a-sdk): TaskNotFound 404, other
 A2A errors 400, InvalidAgentResponse and internal errors 500. A request body that is not JSON
 by its Content-Type gets 415 Unsupported Media Type, the HTTP status made for exactly that.
-A refusal for load (JSON-RPC's -32603 with our `RESOURCE_EXHAUSTED` ErrorInfo, a limit such as
-max-concurrent-turns reached; docs/operations.md) is 503 `UNAVAILABLE` with `Retry-After`, as
+A refusal for load (`ServerBusyError`, a limit such as max-concurrent-turns reached;
+docs/operations.md) is 503 `UNAVAILABLE` with `Retry-After`, as
 the HTTP server's own busy answers are: the request may simply be sent again.
 """
 
@@ -54,10 +56,10 @@ from iaccode.model.errors import (
     InvalidParamsError,
     MethodNotFoundError,
     TaskNotFoundError,
-    error_object,
 )
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
-from iaccode.wire import json, jsonrpc
+from iaccode.tasks.errors import ServerBusyError
+from iaccode.wire import json
 from iaccode.wire.access import note_call
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, json_response
 
@@ -73,7 +75,7 @@ Headers = tuple[tuple[str, str], ...]
 class RestRoute:
     """A path that names a REST resource: its methods, and the ids the path carried."""
 
-    methods: Mapping[str, str]  # HTTP method -> JSON-RPC method
+    methods: Mapping[str, str]  # HTTP method -> operation (its 1.0 name)
     params: Mapping[str, str]  # JSON name -> value taken from the path (and the tenant)
 
     @property
@@ -106,23 +108,19 @@ _ROUTES: list[tuple[re.Pattern[str], dict[str, str]]] = [
 _TENANT = re.compile(r"/(?P<tenant>[^/]+)(?P<rest>/.+)")
 _SLASHES = re.compile(r"//+")
 
-# Spec §5.4 (1.0.1): the HTTP status and google.rpc code of each JSON-RPC error code.
+# Spec §5.4 (1.0.1): the HTTP status and google.rpc code of each error, by its A2A error code.
 _STATUS: dict[int, tuple[int, str]] = {
     TaskNotFoundError.code: (404, "NOT_FOUND"),
     ContentTypeNotSupportedError.code: (400, "INVALID_ARGUMENT"),
     InvalidAgentResponseError.code: (500, "INTERNAL"),
     InvalidParamsError.code: (400, "INVALID_ARGUMENT"),
-    jsonrpc.INVALID_REQUEST: (400, "INVALID_ARGUMENT"),
-    jsonrpc.PARSE_ERROR: (400, "INVALID_ARGUMENT"),
     MethodNotFoundError.code: (404, "NOT_FOUND"),
     InternalError.code: (500, "INTERNAL"),
 }
 _A2A_ERROR = (400, "FAILED_PRECONDITION")  # every other A2A error (-32001..-32099)
 _UNKNOWN_ERROR = (500, "INTERNAL")
-# A busy refusal (`iaccode.tasks.errors.ServerBusyError`): -32603 with this ErrorInfo reason and
-# domain. Told apart by the data, as a JSON-RPC client does, since its code is the internal one.
+# A busy refusal (`iaccode.tasks.errors.ServerBusyError`; over JSON-RPC the internal -32603).
 _BUSY_ERROR = (503, "UNAVAILABLE")
-_BUSY_REASON = ("RESOURCE_EXHAUSTED", "iac-code")
 RETRY_AFTER_SECONDS = 1  # as the HTTP server's own 503s (`iaccode.wire.http.busy_response`)
 
 
@@ -171,7 +169,7 @@ class RestBinding:
             decoded = codec.structure(params, op.params)
             result = await self._calls.invoke(op, decoded, meta)
         except A2AError as exc:
-            return _error_response(error_object(exc, legacy=False), headers)
+            return _error_response(exc, headers)
         if isinstance(result, Subscription):
             note_call(task_id=result.task_id)
             return EventStreamResponse(_RestEvents(result), headers)
@@ -194,10 +192,11 @@ def _match(path: str) -> RestRoute | None:
 
 
 class _Refused(Exception):
-    """The request cannot become params: answer `error` (a JSON-RPC error object)."""
+    """The request cannot become params: answer `error`, with `status` when it is not the
+    error's own."""
 
-    def __init__(self, error: dict[str, Any], status: int | None = None) -> None:
-        super().__init__(error.get("message"))
+    def __init__(self, error: A2AError, status: int | None = None) -> None:
+        super().__init__(error.message)
         self.error = error
         self.status = status
 
@@ -223,58 +222,46 @@ def _body(request: HttpRequest, max_depth: int) -> dict[str, Any]:
         return {}  # :cancel and :subscribe may come without a body (a2a-sdk, TCK)
     if request.media_type not in JSON_MEDIA_TYPES:
         wrong_type = ContentTypeNotSupportedError("Content-Type must be application/json")
-        raise _Refused(error_object(wrong_type, legacy=False), status=415)
+        raise _Refused(wrong_type, status=415)
     try:
         body = json.loads(request.body, max_depth=max_depth)
     except json.NestingTooDeep as exc:
-        raise _Refused({"code": jsonrpc.INVALID_REQUEST, "message": str(exc)}) from None
+        raise _Refused(InvalidParamsError(str(exc))) from None
     except json.JSONDecodeError:
-        raise _Refused(
-            {"code": jsonrpc.PARSE_ERROR, "message": "The request body is not valid JSON"}
-        ) from None
+        raise _Refused(InvalidParamsError("The request body is not valid JSON")) from None
     if not isinstance(body, dict):
         error = InvalidParamsError("The request body must be a JSON object", field="body")
-        raise _Refused(error_object(error, legacy=False))
+        raise _Refused(error)
     return body
 
 
-def _error_body(error: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-    """A JSON-RPC error object as an AIP-193 error (spec §11.6), with its HTTP status."""
-    code = error.get("code")
-    if code == jsonrpc.INTERNAL_ERROR and _is_busy(error):
+def _error_body(error: A2AError) -> tuple[int, dict[str, Any]]:
+    """`error` as an AIP-193 error (spec §11.6), with its HTTP status."""
+    if isinstance(error, ServerBusyError):
         status, name = _BUSY_ERROR
-    elif isinstance(code, int) and code in _STATUS:
-        status, name = _STATUS[code]
-    elif isinstance(code, int) and -32099 <= code <= -32001:
+    elif error.code in _STATUS:
+        status, name = _STATUS[error.code]
+    elif -32099 <= error.code <= -32001:
         status, name = _A2A_ERROR
     else:
         status, name = _UNKNOWN_ERROR
-    body: dict[str, Any] = {"code": status, "status": name, "message": error.get("message", "")}
-    details = error.get("data")
-    if isinstance(details, list) and details:
+    body: dict[str, Any] = {"code": status, "status": name, "message": error.message}
+    details = error.v1_data()
+    if details:
         body["details"] = details
     return status, {"error": body}
 
 
 def _error_response(
-    error: Mapping[str, Any], headers: Headers = (), *, status: int | None = None
+    error: A2AError, headers: Headers = (), *, status: int | None = None
 ) -> HttpResponse:
-    """The AIP-193 answer for a JSON-RPC error object; `status` overrides the mapped one."""
+    """The AIP-193 answer for `error`; `status` overrides the mapped one."""
     mapped, body = _error_body(error)
     if status is not None:
         body["error"]["code"] = status
     if (status or mapped) == _BUSY_ERROR[0]:
         headers = (*headers, ("retry-after", str(RETRY_AFTER_SECONDS)))
     return json_response(status or mapped, body, headers)
-
-
-def _is_busy(error: Mapping[str, Any]) -> bool:
-    """Whether a JSON-RPC error is a load-shedding refusal (its ErrorInfo names our limit)."""
-    details = error.get("data")
-    return isinstance(details, list) and any(
-        isinstance(detail, dict) and (detail.get("reason"), detail.get("domain")) == _BUSY_REASON
-        for detail in details
-    )
 
 
 class _RestEvents:
@@ -301,7 +288,7 @@ def _event(event: m.StreamEvent | SubscriberOverflow) -> bytes:
         error = InternalError(
             "The stream fell too far behind and was closed; use SubscribeToTask to resume."
         )
-        return json.dumps(_error_body(error_object(error, legacy=False))[1])
+        return json.dumps(_error_body(error)[1])
     return json.dumps(stream_response(event))
 
 
