@@ -565,6 +565,7 @@ def _task_metadata(caller: Caller) -> dict[str, Any] | None:
 
 __all__ = [
     "ALREADY_WORKING",
+    "INVALID_ID",
     "SECRET_METADATA",
     "TEXT_ONLY",
     "Accepted",

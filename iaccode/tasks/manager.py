@@ -198,7 +198,11 @@ class TaskManager:
         metadata: dict[str, Any] | None = None,
         in_conversation: bool = True,
     ) -> TaskRecord:
-        """A new task holding `message` in its history, committed before it is returned."""
+        """A new task holding `message` in its history, committed before it is returned.
+
+        Raises:
+            StoreUnavailableError: a shared store cannot be reached (nothing is kept).
+        """
         status = TaskStatus(state=state, message=status_message, timestamp=timestamp_now())
         history = [message] if status_message is None else [message, status_message]
         record = TaskRecord(
@@ -241,6 +245,13 @@ class TaskManager:
         `suspend` stores a paused turn's resumable state with the status. A suspension lives
         exactly as long as the status it was written with: any later change drops it.
         `remember` stores the engine's memory of the turn that ends with this status.
+
+        Returns the event published.
+
+        Raises:
+            InvalidTransition: `state` may not follow the task's state (tasks/states.py);
+                nothing is changed.
+            StoreUnavailableError: a shared store cannot be reached; nothing is changed.
         """
         async with record.lock:
             unsuspend = record.suspension is not None and suspend is None

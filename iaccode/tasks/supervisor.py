@@ -408,7 +408,14 @@ class TurnSupervisor:
         return list(self._turns.values())
 
     def start(self, record: TaskRecord, context: ContextState, turn_input: TurnInput) -> ActiveTurn:
-        """Run a turn for `record`, which must already be committed as live."""
+        """Run a turn for `record`, which must already be committed as live. No checkpoint:
+        the turn runs in the supervisor's nursery, not the caller's.
+
+        Returns the turn (its `settled` is set when it pauses or ends).
+
+        Raises:
+            RuntimeError: the supervisor is not running (`run` has not started).
+        """
         if self._nursery is None:
             raise RuntimeError("TurnSupervisor is not running")
         turn = ActiveTurn(record, context)
@@ -420,7 +427,14 @@ class TurnSupervisor:
         return turn
 
     async def resume(self, turn: ActiveTurn, message: Message) -> None:
-        """Answer a turn paused in `request_input` with the caller's next message."""
+        """Answer a turn paused in `request_input` with the caller's next message (stored
+        as WORKING with the message in the history, then handed to the turn).
+
+        Raises:
+            InvalidParamsError: the turn waits for a permission decision instead, or its
+                question was answered already (by a request that won the race).
+            StoreUnavailableError: a shared store cannot be reached.
+        """
         if turn.pending is not None and turn.pending.permission is not None:
             raise _permission_expected(turn.record.id)
         pending = turn.claim_pending()
@@ -430,7 +444,14 @@ class TurnSupervisor:
     async def answer_permission(
         self, turn: ActiveTurn, response: PermissionResponse, message: Message
     ) -> Message:
-        """Apply a sideband permission answer to the turn waiting for it; returns the ack."""
+        """Apply a sideband permission answer to the turn waiting for it.
+
+        Returns the ack message (the decision as the policy applied it).
+
+        Raises:
+            InvalidParamsError: the turn waits for no permission decision, or the answer's
+                correlation (input id, tool use id, context) is not the pending one's.
+        """
         pending = turn.pending
         request = pending.permission if pending is not None else None
         if pending is None or request is None:
@@ -460,7 +481,14 @@ class TurnSupervisor:
         response: PermissionResponse | None,
     ) -> tuple[ActiveTurn, Message | None]:
         """Answer a pause whose turn died with an earlier process: the engine continues from the
-        state it saved. Returns the new turn, and the ack for a permission answer."""
+        state it saved. Returns the new turn, and the ack for a permission answer.
+
+        Raises:
+            InvalidParamsError: a permission answer to a question, a message to a permission
+                wait, or a permission answer whose correlation is not the pause's.
+            InvalidTransition, StoreUnavailableError: the task changed meanwhile, or the store
+                cannot be reached (nothing started then).
+        """
         suspension = record.suspension
         assert suspension is not None
         message = turn_input.message
@@ -528,7 +556,9 @@ class TurnSupervisor:
         turn.cancel_scope.cancel()
 
     async def cancel(self, turn: ActiveTurn) -> None:
-        """Cancel a turn and wait until its CANCELED state is committed."""
+        """Cancel a turn and wait until its CANCELED state is committed (or the turn ended
+        otherwise, if it finished first). Raises nothing but `trio.Cancelled`; the turn is
+        cancelled even if the caller is."""
         turn.cancel_requested = True
         turn.cancel_scope.cancel()
         await turn.done.wait()
