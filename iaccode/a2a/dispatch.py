@@ -244,13 +244,4 @@ def result_json(name: str, result: Any, legacy_dialect: bool = False) -> Any:
     return out
 
 
-# SHUTTING_DOWN is the call layer's; imported from here by the gRPC transport.
-__all__ = [
-    "SHUTTING_DOWN",
-    "Dispatcher",
-    "JsonReply",
-    "NoReply",
-    "Reply",
-    "RequestMeta",
-    "StreamReply",
-]
+__all__ = ["Dispatcher", "JsonReply", "NoReply", "Reply", "RequestMeta", "StreamReply"]
