@@ -92,7 +92,7 @@ _COMPARISONS = {
 
 
 def _fit(value: Any, prop: PropertySchema) -> Any:
-    if _is_merged_map(value) and prop.type.kind == "list" and _takes_pairs(prop.type):
+    if _is_merged_map(value) and prop.type.kind == "list" and takes_pairs(prop.type):
         return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
     if is_function(value) or value is None:
         return value
@@ -174,7 +174,7 @@ def entries_of(value: Any) -> dict[str, Any]:
     return {"Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', value]}
 
 
-def _takes_pairs(kind: TypeSpec) -> bool:
+def takes_pairs(kind: TypeSpec) -> bool:
     """A list of Key/Value structs (ECS disk `Tags`)."""
     item = kind.item
     return item is not None and item.fields is not None and {"Key", "Value"} <= set(item.fields)

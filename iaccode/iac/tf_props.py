@@ -20,7 +20,7 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
-from iaccode.iac.tf_coerce import entries_of
+from iaccode.iac.tf_coerce import entries_of, takes_pairs
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
@@ -298,6 +298,9 @@ def _value(
         rule = attrs.evolve(rule, schema=_schema_rules(raw, inner_fields))
     if rule.schema is None:
         value = convert(raw, argument, path)
+        target = property_at(ros_fields, path) if path else None
+        if isinstance(value, dict) and target is not None and takes_pairs(target.type):
+            return value  # a map for Key/Value pairs (`tags`): fitted as pairs (`tf_coerce`)
         if rule.kind == "List" and not isinstance(value, list) and is_literal(value):
             return None if value is None else [value]
         return value
