@@ -59,8 +59,8 @@ _RENEWAL = {"autorenewal": True, "normal": False, "notrenewal": False}
 # payment_type is PayAsYouGo or Subscription; ROS's PayType may be POSTPAY/PREPAY, PostPaid/
 # PrePaid, ...): one word of a group stands for the others.
 _BILLING = (
-    frozenset({"payasyougo", "postpaid", "postpay", "payondemand"}),
-    frozenset({"subscription", "prepaid", "prepay"}),
+    frozenset({"payasyougo", "postpaid", "postpay", "payondemand", "drdspost"}),
+    frozenset({"subscription", "prepaid", "prepay", "drdspre"}),
 )
 
 

@@ -35,9 +35,10 @@ from typing import Any
 
 import attrs
 
-from iaccode.iac.msg import Msg, Value, and_list
+from iaccode.iac.msg import Msg, Value, and_list, or_list
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_schema import TypeSpec, required_properties
+from iaccode.iac.ros_values import allowed_value
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
@@ -495,15 +496,28 @@ class _Converter(ValueConverter):
             value = properties[name]
             if fields is None or name not in fields or not is_literal(value):
                 continue
+            allowed = fields[name].allowed_values
             if not type_fits(value, fields[name].type):
-                del properties[name]
                 reason = Msg(
                     "{type} takes {kind} for {name}",
                     type=rule.ros_type,
                     kind=fields[name].type.describe(),
                     name=name,
                 )
-                dropped.append(Dropped(name, reason))
+            elif allowed and _is_scalar(value) and not allowed_value(value, allowed):
+                # A value of the provider's API that ROS's resource does not offer (DRDS
+                # `PostPaid`, where ROS takes `drdsPost`): fitting found no ROS value for it.
+                reason = Msg(
+                    "{type} takes only {choices} for {name}, not {value!r}",
+                    type=rule.ros_type,
+                    choices=or_list([str(item) for item in allowed]),
+                    name=name,
+                    value=str(value),
+                )
+            else:
+                continue
+            del properties[name]
+            dropped.append(Dropped(name, reason))
         return dropped
 
     def _report_dropped(self, address: str, dropped: list[Dropped]) -> None:
@@ -679,6 +693,10 @@ class _Converter(ValueConverter):
 
 _VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
 _SCALARS = frozenset({"String", "Number"})
+
+
+def _is_scalar(value: object) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
 def _is_json_object(text: object) -> bool:

@@ -51,3 +51,51 @@ def test_a_tag_map_becomes_key_value_pairs_where_the_rule_has_no_tags_handler() 
     ]
     assert props(conversion, "KmsKey_key")["Tags"] == [{"Key": "Owner", "Value": "ops"}]
     assert conversion.summary.native == 2 and not conversion.notes
+
+
+def test_a_billing_word_of_the_provider_becomes_the_one_ros_spells() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_drds_instance" "default" {
+          description          = "drds instance"
+          instance_charge_type = "PostPaid"
+          zone_id              = "cn-hangzhou-h"
+          vswitch_id           = "vsw-1"
+          instance_series      = "drds.sn1.4c8g"
+          specification        = "drds.sn1.4c8g.8C16G"
+        }
+        """
+    )
+    assert props(conversion, "DrdsInstance_default")["PayType"] == "drdsPost"
+
+
+def test_a_value_ros_does_not_take_is_reported_and_a_required_one_becomes_a_choice() -> None:
+    # The provider's alicloud_amqp_exchange example: ROS's Exchange has no consistent hashing.
+    conversion = convert(
+        """
+        resource "alicloud_amqp_exchange" "default" {
+          instance_id        = "amqp-1"
+          virtual_host_name  = "vhost"
+          exchange_name      = "ex"
+          exchange_type      = "X_CONSISTENT_HASH"
+          auto_delete_state  = false
+          internal           = false
+        }
+        resource "alicloud_actiontrail" "trail" {
+          actiontrail_name = "trail"
+          event_rw         = "Write-test"
+          oss_bucket_name  = "bucket"
+        }
+        """
+    )
+    exchange = props(conversion, "AmqpExchange_default")
+    parameter = conversion.template["Parameters"][exchange["ExchangeType"]["Ref"]]
+    assert parameter["AllowedValues"] == ["FANOUT", "DIRECT", "TOPIC", "HEADERS"]
+    assert "EventRW" not in props(conversion, "Actiontrail_trail")
+    text = notes(conversion)
+    assert (
+        "takes only FANOUT, DIRECT, TOPIC or HEADERS for ExchangeType, not 'X_CONSISTENT_HASH'"
+        in text
+    )
+    assert "takes only All, Read or Write for EventRW, not 'Write-test'" in text
+    assert conversion.summary.lossy == 2
