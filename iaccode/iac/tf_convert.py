@@ -38,12 +38,12 @@ import attrs
 from iaccode.iac.msg import Msg, Value, and_list, or_list
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_schema import TypeSpec, required_properties
-from iaccode.iac.ros_values import allowed_value
 from iaccode.iac.ros_types import (
     EXPECTED_PROPERTIES,
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
+from iaccode.iac.ros_values import allowed_value
 from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
