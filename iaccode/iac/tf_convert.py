@@ -574,6 +574,9 @@ class _Converter(ValueConverter):
                 parameter["Type"] = parameter_type(prop.type)
             if prop is not None and prop.allowed_values and parameter["Type"] in _SCALARS:
                 parameter["AllowedValues"] = list(prop.allowed_values)  # the console's choices
+                # A fixed list is no inventory to pick from (a CEN grant's InstanceType is
+                # VPC, VBR or CCN, not an ECS instance type).
+                parameter.pop("AssociationProperty", None)
             container: Any = properties
             for step in path[:-1]:
                 container = container[int(step)] if isinstance(container, list) else container[step]
@@ -731,7 +734,7 @@ def _set_default(properties: dict[str, Any], path: list[str], default: object) -
         else:
             return
     if isinstance(container, dict) and not is_function(container):
-        container.setdefault(path[-1], default)
+        container.setdefault(path[-1], copy.deepcopy(default))  # no shared value
 
 
 def _single_expression(raw: object) -> object:

@@ -124,6 +124,28 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
+    # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
+    "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
+    "alicloud_ga_listener": _Overlay(defaults={"Protocol": "TCP"}),  # "Default value: TCP"
+    "alicloud_cr_ee_sync_rule": _Overlay(defaults={"SyncTrigger": "PASSIVE"}),
+    # A record the PVTZ API adds is enabled; a vault the HBR API creates is a standard one.
+    "alicloud_pvtz_zone_record": _Overlay(defaults={"Status": "ENABLE"}),
+    "alicloud_hbr_vault": _Overlay(defaults={"VaultType": "STANDARD"}),
+    # What the resource is, which ROS asks and Terraform's type says: the public connection
+    # of a Tair instance, a route table's IPv4 gateway, a KMS rule of private IPs.
+    "alicloud_kvstore_connection": _Overlay(defaults={"ConnectionType": "Public"}),
+    "alicloud_vpc_gateway_route_table_attachment": _Overlay(
+        defaults={"GatewayType": "Ipv4Gateway"}
+    ),
+    "alicloud_kms_network_rule": _Overlay(defaults={"Type": "Private"}),
+    # Terraform copies the image into its provider's region, the stack's.
+    "alicloud_image_copy": _Overlay(defaults={"DestinationRegionId": {"Ref": "ALIYUN::Region"}}),
+    # The provider's `period` is in months ("the unit is month").
+    "alicloud_alidns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
+    "alicloud_dns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
+    # A `full_text` block turns full-text indexing on (set only inside a block given).
+    "alicloud_log_store_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
+    "alicloud_sls_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
 }
 
 # The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.

@@ -99,3 +99,46 @@ def test_a_value_ros_does_not_take_is_reported_and_a_required_one_becomes_a_choi
     )
     assert "takes only All, Read or Write for EventRW, not 'Write-test'" in text
     assert conversion.summary.lossy == 2
+
+
+def test_required_properties_terraform_defaults_or_implies_are_given() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_db_connection" "c" {
+          instance_id       = "rm-1"
+          connection_prefix = "testabc"
+        }
+        resource "alicloud_kvstore_connection" "k" {
+          instance_id              = "r-1"
+          connection_string_prefix = "public-r"
+          port                     = "6370"
+        }
+        resource "alicloud_image_copy" "copy" {
+          source_image_id  = "m-1"
+          source_region_id = "cn-hangzhou"
+          image_name       = "copied"
+        }
+        resource "alicloud_vpc_gateway_route_table_attachment" "a" {
+          ipv4_gateway_id = "ipv4gw-1"
+          route_table_id  = "vtb-1"
+        }
+        resource "alicloud_log_store_index" "i" {
+          project  = "p"
+          logstore = "l"
+          full_text {
+            case_sensitive = true
+          }
+        }
+        """
+    )
+    assert props(conversion, "DbConnection_c")["Port"] == "3306"  # the provider's default
+    assert props(conversion, "KvstoreConnection_k")["ConnectionType"] == "Public"
+    assert props(conversion, "ImageCopy_copy")["DestinationRegionId"] == {"Ref": "ALIYUN::Region"}
+    attachment = props(conversion, "VpcGatewayRouteTableAttachment_a")
+    assert attachment["GatewayType"] == "Ipv4Gateway"
+    assert props(conversion, "LogStoreIndex_i")["FullTextIndex"] == {
+        "CaseSensitive": True,
+        "Enable": True,
+    }
+    assert "Parameters" not in conversion.template
+    assert conversion.summary.native == 5
