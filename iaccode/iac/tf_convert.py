@@ -355,7 +355,9 @@ class _Converter(ValueConverter):
         dropped = [item for item in dropped if item.argument not in terraform_only]
         properties = coerce_properties(rule.ros_type, properties)
         dropped += self._misshapen(rule, properties)
-        self._fill_required(address, logical_id, rule, properties)
+        refused = {item.argument: item.reason for item in dropped}
+        filled = self._fill_required(address, logical_id, rule, properties, refused)
+        dropped = [item for item in dropped if item.argument not in filled]
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
         for target in self.read_back.get(address, ()):
@@ -551,8 +553,16 @@ class _Converter(ValueConverter):
         return None
 
     def _fill_required(
-        self, address: str, logical_id: str, rule: Rule, properties: dict[str, Any]
-    ) -> None:
+        self,
+        address: str,
+        logical_id: str,
+        rule: Rule,
+        properties: dict[str, Any],
+        refused: Mapping[str, Msg],
+    ) -> set[str]:
+        """Give each required property nothing reached a parameter; returns those of them
+        `refused` names (a value ROS does not take, said here with its reason)."""
+        filled: set[str] = set()
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
         for key in needed:
@@ -582,6 +592,22 @@ class _Converter(ValueConverter):
                 container = container[int(step)] if isinstance(container, list) else container[step]
             container[path[-1]] = {"Ref": name}
             self.lossy.add(address)
+            if key in refused:
+                filled.add(key)
+                parameter["Description"] = (
+                    f"{key} of {address}, whose Terraform value ROS does not take."
+                )
+                self.warnings.append(
+                    Msg(
+                        "{address}: {key} not converted ({reason}); added parameter {name} "
+                        "for it, to be set when the stack is created.",
+                        address=address,
+                        key=key,
+                        reason=refused[key],
+                        name=name,
+                    )
+                )
+                continue
             self.warnings.append(
                 Msg(
                     "{address}: sets nothing that maps to {key}, which {kind} needs; added "
@@ -592,6 +618,7 @@ class _Converter(ValueConverter):
                     name=name,
                 )
             )
+        return filled
 
     def _depends_on(self, address: str, raw: object) -> list[str]:
         depends: list[str] = []

@@ -92,7 +92,12 @@ def test_a_value_ros_does_not_take_is_reported_and_a_required_one_becomes_a_choi
     parameter = conversion.template["Parameters"][exchange["ExchangeType"]["Ref"]]
     assert parameter["AllowedValues"] == ["FANOUT", "DIRECT", "TOPIC", "HEADERS"]
     assert "EventRW" not in props(conversion, "Actiontrail_trail")
+    assert parameter["Description"] == (
+        "ExchangeType of alicloud_amqp_exchange.default, whose Terraform value ROS does not take."
+    )
     text = notes(conversion)
+    assert "sets nothing" not in text and "ExchangeType), so" not in text
+    assert "; added parameter AmqpExchange_default_ExchangeType for it" in text
     assert (
         "takes only FANOUT, DIRECT, TOPIC or HEADERS for ExchangeType, not 'X_CONSISTENT_HASH'"
         in text
