@@ -51,6 +51,10 @@ class _Overlay:
     attributes: Mapping[str, AttributeRule] = attrs.field(factory=dict)
     defaults: Mapping[str, object] = attrs.field(factory=dict)
     vpc_from_vswitch: bool = False
+    # Arguments whose value the ROS type itself is (a Redis instance's `instance_type =
+    # "Redis"`): that value (or none) is no loss, another is reported; the vendor's mapping of
+    # them is not followed.
+    implied: Mapping[str, object] = attrs.field(factory=dict)
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -102,7 +106,11 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_listener": _Overlay(defaults={"Bandwidth": -1}),
     # Terraform's default white list; ROS requires SecurityIPList.
     "alicloud_db_instance": _Overlay(
-        properties={"security_ips": PropertyRule("SecurityIPList", handler="comma_join")},
+        properties={
+            "security_ips": PropertyRule("SecurityIPList", handler="comma_join"),
+            # ROS takes the groups as one comma-separated text (its SecurityGroupId docs).
+            "security_group_ids": PropertyRule("SecurityGroupId", handler="comma_join"),
+        },
         # Terraform's connection_string and port are the intranet ones.
         attributes=_attributes(connection_string="InnerConnectionString", port="InnerPort"),
         defaults={"SecurityIPList": "127.0.0.1"},
@@ -124,6 +132,8 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
+    # The engine (Redis or Memcache), which the vendor maps to the instance class.
+    "alicloud_kvstore_instance": _Overlay(implied={"instance_type": "Redis"}),
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
     "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
     "alicloud_ga_listener": _Overlay(defaults={"Protocol": "TCP"}),  # "Default value: TCP"
@@ -205,11 +215,16 @@ def base_rule(tf_type: str) -> Rule | None:
         (prop.to or "").casefold() in ("vswitchid", "vswitchids", "vswitches")
         for prop in properties.values()
     )
+    properties = {
+        name: prop
+        for name, prop in {**properties, **overlay.properties}.items()
+        if name not in overlay.implied
+    }
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,
-        properties={**properties, **overlay.properties},
-        ignored=data.ignored,
+        properties=properties,
+        ignored=data.ignored | frozenset(overlay.implied),
         attributes={**data.attributes, **overlay.attributes},
         defaults=overlay.defaults,
         vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
@@ -269,6 +284,10 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     """The rule for a resource, choosing a variant by its arguments; the note says what was
     assumed. (None, None) for a type without a rule."""
     rule = base_rule(tf_type)
+    implied = _OVERLAYS[tf_type].implied if tf_type in _OVERLAYS else {}
+    if rule is not None and implied:
+        same = {name for name, value in implied.items() if body.get(name) in (None, value)}
+        return attrs.evolve(rule, used=rule.used | same), None
     if rule is None or tf_type != "alicloud_security_group_rule":
         return rule, None
     rule = attrs.evolve(rule, used=frozenset({"type"}))

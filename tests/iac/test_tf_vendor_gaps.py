@@ -147,3 +147,46 @@ def test_required_properties_terraform_defaults_or_implies_are_given() -> None:
     }
     assert "Parameters" not in conversion.template
     assert conversion.summary.native == 5
+
+
+def test_rds_security_groups_and_the_redis_engine_reach_what_ros_has() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_security_group" "sg" {
+          vpc_id = "vpc-1"
+        }
+        resource "alicloud_db_instance" "db" {
+          engine             = "MySQL"
+          engine_version     = "8.0"
+          instance_type      = "mysql.n2.medium.1"
+          instance_storage   = 20
+          vswitch_id         = "vsw-1"
+          security_group_ids = [alicloud_security_group.sg.id, "sg-2"]
+        }
+        resource "alicloud_kvstore_instance" "redis" {
+          instance_class = "redis.master.large.default"
+          instance_type  = "Redis"
+          engine_version = "5.0"
+          vswitch_id     = "vsw-1"
+          zone_id        = "cn-hangzhou-h"
+        }
+        resource "alicloud_kvstore_instance" "memcache" {
+          instance_class = "memcache.master.small.default"
+          instance_type  = "Memcache"
+          vswitch_id     = "vsw-1"
+          zone_id        = "cn-hangzhou-h"
+        }
+        """
+    )
+    assert props(conversion, "DbInstance_db")["SecurityGroupId"] == {
+        "Fn::Join": [",", [{"Ref": "SecurityGroup_sg"}, "sg-2"]]
+    }
+    # The vendor sends the engine to InstanceClass, overwriting the class.
+    assert props(conversion, "KvstoreInstance_redis")["InstanceClass"] == (
+        "redis.master.large.default"
+    )
+    assert "alicloud_kvstore_instance.redis: instance_type" not in notes(conversion)
+    assert (
+        "alicloud_kvstore_instance.memcache: instance_type not converted "
+        "(ALIYUN::REDIS::Instance has no property for it)"
+    ) in notes(conversion)
