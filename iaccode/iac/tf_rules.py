@@ -43,6 +43,8 @@ class Rule:
     vpc_from_vswitch: bool = False
     vpc_property: str = "VpcId"  # the ROS type's spelling (`VPCId` for ADB and TSDB)
     used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
+    # Attributes whose value the type fixes (a RAM policy's `type` is "Custom"): ROS values.
+    values: Mapping[str, object] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -55,6 +57,7 @@ class _Overlay:
     # "Redis"`): that value (or none) is no loss, another is reported; the vendor's mapping of
     # them is not followed.
     implied: Mapping[str, object] = attrs.field(factory=dict)
+    values: Mapping[str, object] = attrs.field(factory=dict)  # `Rule.values`
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -92,7 +95,14 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         properties={"weight": PropertyRule("BackendServerWeightList", "List")}
     ),
     # ROS takes an OSS bucket's tags as a map (ros-cdk: `{[key: string]: any}`), not a list.
-    "alicloud_oss_bucket": _Overlay(properties=_to(tags="Tags")),
+    # Its `location` is "oss-" and the region Terraform creates it in, the stack's.
+    "alicloud_oss_bucket": _Overlay(
+        properties=_to(tags="Tags"),
+        values={"location": {"Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]}},
+    ),
+    # A policy this resource creates is a custom one (the provider's `type`: "Custom").
+    "alicloud_ram_policy": _Overlay(values={"type": "Custom"}),
+    "alicloud_ess_scaling_rule": _Overlay(attributes=_attributes(ari="ScalingRuleAri")),
     "alicloud_db_account": _Overlay(
         properties=_to(
             db_instance_id="DBInstanceId",
@@ -229,6 +239,7 @@ def base_rule(tf_type: str) -> Rule | None:
         defaults=overlay.defaults,
         vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
         vpc_property=vpc or "VpcId",
+        values=overlay.values,
     )
 
 

@@ -801,6 +801,8 @@ class ValueConverter:
             return ATTRIBUTE_JOINS[known.handler](values)
         if attribute == "id" and rule.ros_type != RANDOM_STRING:  # its id is its value
             return {"Ref": logical_id}
+        if attribute in rule.values:
+            return copy.deepcopy(rule.values[attribute])
         # An argument the resource was given reads back as that value, as in Terraform.
         path = argument_path(rule, attribute)
         if path is not None:

@@ -190,3 +190,59 @@ def test_rds_security_groups_and_the_redis_engine_reach_what_ros_has() -> None:
         "alicloud_kvstore_instance.memcache: instance_type not converted "
         "(ALIYUN::REDIS::Instance has no property for it)"
     ) in notes(conversion)
+
+
+def test_attributes_the_type_fixes_or_ros_names_otherwise_are_read() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_ram_policy" "p" {
+          policy_name     = "read-oss"
+          policy_document = jsonencode({
+            Version   = "1"
+            Statement = [{ Effect = "Allow", Action = ["oss:Get*"], Resource = ["*"] }]
+          })
+        }
+        resource "alicloud_ram_role" "r" {
+          role_name                   = "app"
+          assume_role_policy_document = jsonencode({
+            Version   = "1"
+            Statement = [{
+              Action = "sts:AssumeRole", Effect = "Allow",
+              Principal = { Service = ["ecs.aliyuncs.com"] }
+            }]
+          })
+        }
+        resource "alicloud_ram_role_policy_attachment" "a" {
+          policy_name = alicloud_ram_policy.p.policy_name
+          policy_type = alicloud_ram_policy.p.type
+          role_name   = alicloud_ram_role.r.role_name
+        }
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "logs-bucket"
+        }
+        resource "alicloud_ess_scaling_group" "g" {
+          min_size           = 1
+          max_size           = 2
+          scaling_group_name = "g"
+          vswitch_ids        = ["vsw-1"]
+        }
+        resource "alicloud_ess_scaling_rule" "up" {
+          scaling_group_id = alicloud_ess_scaling_group.g.id
+          adjustment_type  = "QuantityChangeInCapacity"
+          adjustment_value = 1
+        }
+        output "bucket_location" {
+          value = alicloud_oss_bucket.b.location
+        }
+        output "rule_ari" {
+          value = alicloud_ess_scaling_rule.up.ari
+        }
+        """
+    )
+    assert props(conversion, "RamRolePolicyAttachment_a")["PolicyType"] == "Custom"
+    outputs = conversion.template["Outputs"]
+    assert outputs["bucket_location"]["Value"] == {
+        "Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]
+    }
+    assert outputs["rule_ari"]["Value"] == {"Fn::GetAtt": ["EssScalingRule_up", "ScalingRuleAri"]}
+    assert "has no ROS attribute" not in notes(conversion)
