@@ -101,7 +101,13 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
     if isinstance(value, str) and _COMPARISONS.get(value) in (prop.allowed_values or ()):
         return _COMPARISONS[value]
     if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
-        same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
+        lower = value.lower()
+        same = [
+            v
+            for v in prop.allowed_values
+            # case aside, or under its enum's name (OTS `Text` for `FieldType.TEXT`)
+            if isinstance(v, str) and lower in (v.lower(), v.lower().rpartition(".")[2])
+        ]
         if len(same) == 1:
             return same[0]
         if value.lower() in _RENEWAL:

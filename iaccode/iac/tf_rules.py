@@ -142,6 +142,23 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
+    # The provider creates every API private (its extension_api_gateway.go: Visibility =
+    # "PRIVATE"); ROS requires Visibility.
+    "alicloud_api_gateway_api": _Overlay(defaults={"Visibility": "PRIVATE"}),
+    # The provider sends core_instance_quantity (default 2) as the API's NodeCount; its
+    # pay_type defaults to PostPaid.
+    "alicloud_hbase_instance": _Overlay(
+        properties=_to(core_instance_quantity="NodeCount"),
+        defaults={"NodeCount": 2, "PayType": "PostPaid"},
+    ),
+    # The provider sends the `network` block's vpc_id and vswitche_list as VpcId, VSwitches.
+    "alicloud_service_mesh_service_mesh": _Overlay(
+        properties={
+            "network": PropertyRule(
+                None, "Map", schema=_to(vpc_id="VpcId", vswitche_list="VSwitches")
+            )
+        }
+    ),
     # The engine (Redis or Memcache), which the vendor maps to the instance class.
     "alicloud_kvstore_instance": _Overlay(implied={"instance_type": "Redis"}),
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
@@ -234,7 +251,7 @@ def base_rule(tf_type: str) -> Rule | None:
         tf_type=tf_type,
         ros_type=data.ros_type,
         properties=properties,
-        ignored=data.ignored | frozenset(overlay.implied),
+        ignored=(data.ignored - set(overlay.properties)) | frozenset(overlay.implied),
         attributes={**data.attributes, **overlay.attributes},
         defaults=overlay.defaults,
         vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),

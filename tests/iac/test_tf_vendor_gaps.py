@@ -246,3 +246,61 @@ def test_attributes_the_type_fixes_or_ros_names_otherwise_are_read() -> None:
     }
     assert outputs["rule_ari"]["Value"] == {"Fn::GetAtt": ["EssScalingRule_up", "ScalingRuleAri"]}
     assert "has no ROS attribute" not in notes(conversion)
+
+
+def test_what_the_provider_sends_for_required_properties_reaches_them() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_api_gateway_api" "api" {
+          name        = "api"
+          group_id    = "g-1"
+          description = "an API"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/test"
+            mode     = "MAPPING"
+          }
+          service_type = "MOCK"
+          mock_service_config {
+            result = "this is a mock test"
+          }
+        }
+        resource "alicloud_hbase_instance" "h" {
+          name                   = "hbase"
+          engine                 = "hbaseue"
+          engine_version         = "2.0"
+          master_instance_type   = "hbase.sn1.large"
+          core_instance_type     = "hbase.sn1.large"
+          core_instance_quantity = 3
+          vswitch_id             = "vsw-1"
+          zone_id                = "cn-hangzhou-h"
+        }
+        resource "alicloud_service_mesh_service_mesh" "m" {
+          service_mesh_name = "mesh"
+          network {
+            vpc_id        = "vpc-1"
+            vswitche_list = ["vsw-1"]
+          }
+        }
+        resource "alicloud_ots_search_index" "i" {
+          instance_name = "ots"
+          table_name    = "t"
+          index_name    = "idx"
+          schema {
+            field_schema {
+              field_name = "col1"
+              field_type = "Text"
+            }
+          }
+        }
+        """
+    )
+    assert props(conversion, "ApiGatewayApi_api")["Visibility"] == "PRIVATE"
+    assert props(conversion, "HbaseInstance_h")["NodeCount"] == 3
+    mesh = props(conversion, "ServiceMeshServiceMesh_m")
+    assert (mesh["VpcId"], mesh["VSwitches"]) == ("vpc-1", ["vsw-1"])
+    fields = props(conversion, "OtsSearchIndex_i")["FieldSchemas"]
+    assert fields[0]["FieldType"] == "FieldType.TEXT"  # ROS's spelling of the enum
+    assert "sets nothing" not in notes(conversion)
