@@ -58,6 +58,9 @@ class _Overlay:
     # them is not followed.
     implied: Mapping[str, object] = attrs.field(factory=dict)
     values: Mapping[str, object] = attrs.field(factory=dict)  # `Rule.values`
+    # Arguments of a nested block the vendor's `Schema` leaves out though ROS has their field:
+    # block argument -> its arguments' rules, added to the vendor's.
+    nested: Mapping[str, Mapping[str, PropertyRule]] = attrs.field(factory=dict)
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -159,6 +162,22 @@ _OVERLAYS: Mapping[str, _Overlay] = {
             )
         }
     ),
+    # A target's id (ROS requires Targets.N.Id), which the vendor's schema leaves out.
+    "alicloud_event_bridge_rule": _Overlay(nested={"targets": _to(target_id="Id")}),
+    # A group's attributes, the VServerGroupAttributes ROS requires in each VServerGroups item.
+    "alicloud_ess_scalinggroup_vserver_groups": _Overlay(
+        nested={
+            "vserver_groups": {
+                "vserver_attributes": PropertyRule(
+                    "VServerGroupAttributes",
+                    "List",
+                    schema=_to(vserver_group_id="VServerGroupId", port="Port", weight="Weight"),
+                )
+            }
+        }
+    ),
+    # A scaling_config block's `enable` defaults to true (the provider's schema).
+    "alicloud_cs_kubernetes_node_pool": _Overlay(defaults={"AutoScaling.Enable": True}),
     # The engine (Redis or Memcache), which the vendor maps to the instance class.
     "alicloud_kvstore_instance": _Overlay(implied={"instance_type": "Redis"}),
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
@@ -247,6 +266,13 @@ def base_rule(tf_type: str) -> Rule | None:
         for name, prop in {**properties, **overlay.properties}.items()
         if name not in overlay.implied
     }
+    for argument, extra in overlay.nested.items():
+        block = properties[argument]
+        properties[argument] = attrs.evolve(
+            block,
+            schema={**(block.schema or {}), **extra},
+            schema_ignore=block.schema_ignore - set(extra),
+        )
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,

@@ -304,3 +304,58 @@ def test_what_the_provider_sends_for_required_properties_reaches_them() -> None:
     fields = props(conversion, "OtsSearchIndex_i")["FieldSchemas"]
     assert fields[0]["FieldType"] == "FieldType.TEXT"  # ROS's spelling of the enum
     assert "sets nothing" not in notes(conversion)
+
+
+def test_nested_arguments_the_vendor_leaves_out_reach_their_ros_fields() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_event_bridge_rule" "r" {
+          event_bus_name = "bus"
+          rule_name      = "rule"
+          filter_pattern = jsonencode({ source = ["crmabc.newsletter"] })
+          targets {
+            target_id = "tf-example1"
+            endpoint  = "acs:mns:cn-hangzhou:123:queues/q"
+            type      = "acs.mns.queue"
+            param_list {
+              resource_key = "queue"
+              form         = "CONSTANT"
+              value        = "q"
+            }
+          }
+        }
+        resource "alicloud_ess_scalinggroup_vserver_groups" "g" {
+          scaling_group_id = "asg-1"
+          vserver_groups {
+            loadbalancer_id = "lb-1"
+            vserver_attributes {
+              vserver_group_id = "rsp-1"
+              port             = 80
+              weight           = 10
+            }
+          }
+        }
+        resource "alicloud_cs_kubernetes_node_pool" "p" {
+          cluster_id     = "c-1"
+          node_pool_name = "pool"
+          vswitch_ids    = ["vsw-1"]
+          instance_types = ["ecs.g7.large"]
+          system_disk_size = 40
+          scaling_config {
+            min_size = 1
+            max_size = 3
+          }
+        }
+        """
+    )
+    target = props(conversion, "EventBridgeRule_r")["Targets"][0]
+    assert target["Id"] == "tf-example1"
+    assert props(conversion, "EssScalinggroupVserverGroups_g")["VServerGroups"] == [
+        {
+            "LoadBalancerId": "lb-1",
+            "VServerGroupAttributes": [{"VServerGroupId": "rsp-1", "Port": 80, "Weight": 10}],
+        }
+    ]
+    scaling = props(conversion, "CsKubernetesNodePool_p")["AutoScaling"]
+    assert scaling == {"MinInstances": 1, "MaxInstances": 3, "Enable": True}
+    assert "sets nothing" not in notes(conversion)
