@@ -359,3 +359,19 @@ def test_nested_arguments_the_vendor_leaves_out_reach_their_ros_fields() -> None
     scaling = props(conversion, "CsKubernetesNodePool_p")["AutoScaling"]
     assert scaling == {"MinInstances": 1, "MaxInstances": 3, "Enable": True}
     assert "sets nothing" not in notes(conversion)
+
+
+def test_one_block_of_one_argument_for_a_text_property_is_that_value() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_cen_transit_router_vpn_attachment" "a" {
+          cen_id            = "cen-1"
+          transit_router_id = "tr-1"
+          vpn_id            = "vco-1"
+          zone {
+            zone_id = "cn-hangzhou-h"
+          }
+        }
+        """
+    )
+    assert props(conversion, "CenTransitRouterVpnAttachment_a")["ZoneId"] == "cn-hangzhou-h"
