@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from iaccode.iac.ros_schema import schema_or_none
+from iaccode.iac.tf_datasources import PICKERS, SPECS
 from tests.iac.test_tf_constructs import convert, main, project, props, warnings
 
 
@@ -604,3 +606,55 @@ def test_key_pairs_by_name_are_looked_up_and_other_item_keys_of_zones_are_report
         "reads zones[...].multi_zone_ids of data.alicloud_db_zones.db, which "
         "DATASOURCE::RDS::Zones has no attribute for"
     ) in warnings(conversion)
+
+
+@pytest.mark.parametrize("tf_type", sorted(SPECS))
+def test_each_datasource_mapping_names_what_the_ros_schema_has(tf_type: str) -> None:
+    spec = SPECS[tf_type]
+    resource = schema_or_none().resource(spec.ros_type)  # type: ignore[union-attr]
+    assert resource is not None, spec.ros_type
+    assert set(spec.filters.values()) <= set(resource.properties)
+    assert spec.name is None or spec.name in resource.properties
+    assert spec.ids in resource.attributes
+    assert spec.items is None or spec.items in resource.attributes
+
+
+# Sources ROS lists even with no filter are pickers only when a filter has no ROS property.
+_ALWAYS_LISTED = {name for name, spec in SPECS.items() if spec.bare}
+
+
+@pytest.mark.parametrize("tf_type", sorted(set(PICKERS) - _ALWAYS_LISTED))
+def test_each_picked_data_source_becomes_a_checked_picker_parameter(tf_type: str) -> None:
+    attribute = sorted(PICKERS[tf_type].ids)[0]
+    conversion = main(
+        f"""
+        data "{tf_type}" "d" {{}}
+        resource "alicloud_vpc" "v" {{
+          cidr_block  = "10.0.0.0/8"
+          description = data.{tf_type}.d.items[0].{attribute}
+        }}
+        """
+    )
+    (name, parameter), *_ = conversion.template["Parameters"].items()
+    assert props(conversion, "Vpc_v")["Description"] == {"Ref": name}
+    assert parameter["Type"] == "String"
+    assert parameter["AssociationProperty"].startswith("ALIYUN::")
+
+
+def test_zones_ros_lists_are_picked_when_a_filter_has_no_ros_property() -> None:
+    conversion = main(
+        """
+        data "alicloud_slb_zones" "z" {
+          master_zone_id = "cn-hangzhou-h"
+        }
+        resource "alicloud_slb_load_balancer" "lb" {
+          load_balancer_name = "lb"
+          address_type       = "intranet"
+          vswitch_id         = "vsw-1"
+          master_zone_id     = data.alicloud_slb_zones.z.zones[0].master_zone_id
+        }
+        """
+    )
+    assert "SlbZones_z" not in conversion.template["Resources"]
+    assert props(conversion, "SlbLoadBalancer_lb")["MasterZoneId"] == {"Ref": "SlbZones_z"}
+    assert "Terraform listed only those where CLB (SLB) is sold" in warnings(conversion)
