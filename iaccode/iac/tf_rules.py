@@ -176,6 +176,30 @@ _OVERLAYS: Mapping[str, _Overlay] = {
             }
         }
     ),
+    # The provider's newer names (its docs: `server_id` of each server, since v1.274.0
+    # `transit_router_vpn_attachment_name`), which the vendor's rules predate.
+    "alicloud_slb_master_slave_server_group": _Overlay(
+        nested={"servers": _to(server_id="ServerId")}
+    ),
+    "alicloud_cen_transit_router_vpn_attachment": _Overlay(
+        properties=_to(transit_router_vpn_attachment_name="TransitRouterAttachmentName")
+    ),
+    # Each route_config block is one of ROS's RouteConfig.Routes (which has no Methods).
+    "alicloud_fc_custom_domain": _Overlay(
+        properties={
+            "route_config": PropertyRule(
+                "RouteConfig.Routes",
+                "List",
+                schema=_to(
+                    path="Path",
+                    service_name="ServiceName",
+                    function_name="FunctionName",
+                    qualifier="Qualifier",
+                ),
+                schema_ignore=frozenset({"methods"}),
+            )
+        }
+    ),
     # A scaling_config block's `enable` defaults to true (the provider's schema).
     "alicloud_cs_kubernetes_node_pool": _Overlay(defaults={"AutoScaling.Enable": True}),
     # The engine (Redis or Memcache), which the vendor maps to the instance class.

@@ -375,3 +375,59 @@ def test_one_block_of_one_argument_for_a_text_property_is_that_value() -> None:
         """
     )
     assert props(conversion, "CenTransitRouterVpnAttachment_a")["ZoneId"] == "cn-hangzhou-h"
+
+
+def test_the_providers_newer_names_and_route_blocks_reach_ros() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_slb_master_slave_server_group" "g" {
+          load_balancer_id = "lb-1"
+          name             = "group"
+          servers {
+            server_id   = "i-1"
+            port        = 80
+            weight      = 100
+            server_type = "Master"
+          }
+          servers {
+            server_id   = "i-2"
+            port        = 80
+            weight      = 100
+            server_type = "Slave"
+          }
+        }
+        resource "alicloud_cen_transit_router_vpn_attachment" "a" {
+          cen_id                             = "cen-1"
+          transit_router_id                  = "tr-1"
+          vpn_id                             = "vco-1"
+          transit_router_vpn_attachment_name = "vpn-attachment"
+        }
+        resource "alicloud_fc_custom_domain" "d" {
+          domain_name = "example.com"
+          protocol    = "HTTP"
+          route_config {
+            path          = "/login/*"
+            service_name  = "svc"
+            function_name = "fn"
+            qualifier     = "LATEST"
+            methods       = ["GET"]
+          }
+        }
+        """
+    )
+    servers = props(conversion, "SlbMasterSlaveServerGroup_g")["MasterSlaveBackendServers"]
+    assert [(s["ServerId"], s["ServerType"]) for s in servers] == [
+        ("i-1", "Master"),
+        ("i-2", "Slave"),
+    ]
+    attachment = props(conversion, "CenTransitRouterVpnAttachment_a")
+    assert attachment["TransitRouterAttachmentName"] == "vpn-attachment"
+    assert props(conversion, "FcCustomDomain_d")["RouteConfig"] == {
+        "Routes": [
+            {"Path": "/login/*", "ServiceName": "svc", "FunctionName": "fn", "Qualifier": "LATEST"}
+        ]
+    }
+    assert (
+        "route_config.methods not converted (RouteConfig.Routes of ALIYUN::FC::CustomDomain "
+        "has no field for it)"
+    ) in notes(conversion)
