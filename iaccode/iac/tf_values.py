@@ -589,13 +589,13 @@ class ValueConverter:
             if after and isinstance(after[0], GetAttr) and after[0].name in spec.id_names:
                 ids = _get_att(logical_id, spec.ids)
                 return self.select(ids, (rest[0], *after[1:]), expr, where)
-            flat = spec.items is not None and not (after and after[0].name in spec.not_flat)
-            if after and isinstance(after[0], GetAttr) and not flat:
+            read = after[0].name if after and isinstance(after[0], GetAttr) else None
+            if read is not None and (spec.items is None or read in spec.not_flat):
                 raise Unmappable(
                     expr,
                     Msg(
                         "reads {attribute} of {source}, which {type} has no attribute for",
-                        attribute=f"{first}[...].{after[0].name}",
+                        attribute=f"{first}[...].{read}",
                         source=source,
                         type=spec.ros_type,
                     ),
@@ -661,7 +661,8 @@ class ValueConverter:
             self.placeholders[known] = self._picker_parameter(picker, source, position, single)
             self.placeholder_for[key] = known
             self.warnings.append(self._picked_note(picker, source, known))
-        if indexed and position is None and source not in self.shared_picks:
+        computed = indexed and isinstance(steps[1], Index) and position is None
+        if computed and source not in self.shared_picks:
             self.shared_picks.add(source)
             self.warnings.append(
                 Msg(
