@@ -6,7 +6,12 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 
 - variants: `alicloud_security_group_rule` is an egress rule when `type = "egress"`, which ROS
   models as another type with other property names;
-- defaults that Terraform applies but ROS requires spelled out (a listener's bandwidth -1, ...);
+- defaults that Terraform (its docs or its source) applies but ROS requires spelled out (a
+  listener's bandwidth -1, an RDS connection's port 3306, an API's Visibility PRIVATE), and
+  values the Terraform type itself means (a Tair connection is the public one);
+- `implied` arguments whose value the ROS type is (`instance_type = "Redis"` of a Redis
+  instance), `nested` block arguments the vendor's schema leaves out though ROS has their field,
+  and attribute `values` the type fixes (a RAM policy's `type` is "Custom");
 - the VPC of a vSwitch, which Terraform infers and ROS types with a VpcId want given (every
   type whose rule maps a vSwitch, found by the schema);
 - one security group or several (`security_groups`): the vendor keeps only the first, while
