@@ -39,6 +39,8 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import required_properties
+from iaccode.iac.ros_values import allowed_value
+from iaccode.iac.tf_schema import ros_fields
 
 # Arguments that shape the answer's form, not which resources it holds.
 _FORM_ONLY = frozenset({"output_file", "enable_details", "page_size", "page_number"})
@@ -247,7 +249,6 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="zones",
         items=None,
         bare=True,
-        not_narrowing=frozenset({"enable_details"}),
         id_names=frozenset({"id", "master_zone_id"}),  # `id` is the primary zone
     ),
     "alicloud_nas_zones": DataSourceSpec(
@@ -428,7 +429,19 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
         return None
     if any(name not in filters for name in required_properties(spec.ros_type)):
         return None  # `alicloud_db_zones` without an engine lists every engine's zones
+    if any(_refused(spec.ros_type, name, value) for name, value in filters.items()):
+        return None  # a filter value ROS does not offer (an RDS `category = "cluster"`)
     return DataPlan(spec, filters, tuple(notes))
+
+
+def _refused(ros_type: str, name: str, value: object) -> bool:
+    """Whether a literal filter is not one of the values the DATASOURCE property allows (case
+    aside: the value is fitted to ROS's spelling)."""
+    prop = (ros_fields(ros_type) or {}).get(name)
+    if prop is None or not prop.allowed_values or not isinstance(value, str) or "${" in value:
+        return False
+    allowed = tuple(str(item).lower() for item in prop.allowed_values)
+    return not allowed_value(value.lower(), allowed)
 
 
 def api_key(attribute: str) -> str:

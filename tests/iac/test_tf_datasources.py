@@ -658,3 +658,28 @@ def test_zones_ros_lists_are_picked_when_a_filter_has_no_ros_property() -> None:
     assert "SlbZones_z" not in conversion.template["Resources"]
     assert props(conversion, "SlbLoadBalancer_lb")["MasterZoneId"] == {"Ref": "SlbZones_z"}
     assert "Terraform listed only those where CLB (SLB) is sold" in warnings(conversion)
+
+
+@pytest.mark.parametrize(("category", "listed"), [("HighAvailability", True), ("cluster", False)])
+def test_a_filter_value_the_datasource_does_not_offer_makes_it_a_picker(
+    category: str, listed: bool
+) -> None:
+    conversion = main(
+        f"""
+        data "alicloud_db_zones" "db" {{
+          engine   = "MySQL"
+          category = "{category}"
+        }}
+        resource "alicloud_vswitch" "s" {{
+          vpc_id     = "vpc-1"
+          cidr_block = "10.0.1.0/24"
+          zone_id    = data.alicloud_db_zones.db.ids[0]
+        }}
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert ("DbZones_db" in resources) is listed
+    if listed:
+        assert resources["DbZones_db"]["Properties"]["Category"] == "HighAvailability"
+    else:
+        assert props(conversion, "Vswitch_s")["ZoneId"] == {"Ref": "DbZones_db"}
