@@ -1,29 +1,13 @@
-"""Where the vendor's rules leave a gap the ROS schema closes: tag maps for Key/Value lists,
-Terraform values ROS does not take, required properties reached by another argument.
+"""Where the vendor's rules leave a gap that the ROS schema or the provider's own docs and
+source close: tag maps for Key/Value lists, Terraform values ROS does not take, required
+properties the provider fills or another argument reaches, nested fields, attributes.
 Hand-written projects with the ROS they must give; every template must pass the checker."""
 
 from __future__ import annotations
 
-import textwrap
-from typing import Any
-
-from iaccode.iac.ros_check import check_template
-from iaccode.iac.terraform import Conversion, convert_terraform
-
-
-def convert(text: str) -> Conversion:
-    conversion = convert_terraform({"main.tf": textwrap.dedent(text)})
-    report = check_template(conversion.to_yaml())
-    assert report.ok, report.to_text()
-    return conversion
-
-
-def props(conversion: Conversion, name: str) -> dict[str, Any]:
-    return dict(conversion.template["Resources"][name]["Properties"])
-
-
-def notes(conversion: Conversion) -> str:
-    return "\n".join(note.render() for note in conversion.notes)
+from tests.iac.test_tf_constructs import main as convert
+from tests.iac.test_tf_constructs import props
+from tests.iac.test_tf_constructs import warnings as notes
 
 
 def test_a_tag_map_becomes_key_value_pairs_where_the_rule_has_no_tags_handler() -> None:
