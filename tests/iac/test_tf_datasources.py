@@ -683,3 +683,27 @@ def test_a_filter_value_the_datasource_does_not_offer_makes_it_a_picker(
         assert resources["DbZones_db"]["Properties"]["Category"] == "HighAvailability"
     else:
         assert props(conversion, "Vswitch_s")["ZoneId"] == {"Ref": "DbZones_db"}
+
+
+def test_a_resource_group_by_its_exact_name_is_looked_up() -> None:
+    conversion = main(
+        """
+        data "alicloud_resource_manager_resource_groups" "p" {
+          name_regex = "^prod$"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block        = "10.0.0.0/8"
+          resource_group_id = data.alicloud_resource_manager_resource_groups.p.groups[0].id
+          description = data.alicloud_resource_manager_resource_groups.p.groups[0].display_name
+        }
+        """
+    )
+    assert conversion.template["Resources"]["ResourceManagerResourceGroups_p"] == {
+        "Type": "DATASOURCE::ResourceManager::ResourceGroups",
+        "Properties": {"Name": "prod", "RefreshOptions": "Always"},
+    }
+    vpc = props(conversion, "Vpc_v")
+    group_ids = {"Fn::GetAtt": ["ResourceManagerResourceGroups_p", "ResourceGroupIds"]}
+    assert vpc["ResourceGroupId"] == {"Fn::Select": ["0", group_ids]}
+    groups = {"Fn::GetAtt": ["ResourceManagerResourceGroups_p", "ResourceGroups"]}
+    assert vpc["Description"] == {"Fn::Select": ["DisplayName", {"Fn::Select": ["0", groups]}]}
