@@ -99,7 +99,8 @@ def _shape(ctx: CheckContext, value: object) -> tuple[Shape, str] | None:
     return None
 
 
-def _allowed(value: object, allowed: tuple[object, ...]) -> bool:
+def allowed_value(value: object, allowed: tuple[object, ...]) -> bool:
+    """Whether `value` is one of a property's AllowedValues as ROS compares them."""
     # ROS reads "true" for True and "80" for 80, so booleans and numbers compare loosely.
     if value in allowed or str(value) in {str(item) for item in allowed}:
         return True
@@ -187,7 +188,7 @@ class _Walk:
     def value(self, path: Path, owner: str, key: str, value: object, prop: PropertySchema) -> None:
         self.typed(path, owner, key, value, prop.type)
         allowed = prop.allowed_values
-        if allowed and isinstance(value, str | int | float) and not _allowed(value, allowed):
+        if allowed and isinstance(value, str | int | float) and not allowed_value(value, allowed):
             choices = ", ".join(str(item) for item in allowed[:20])
             self.ctx.add(
                 "ROS3012",

@@ -59,8 +59,8 @@ _RENEWAL = {"autorenewal": True, "normal": False, "notrenewal": False}
 # payment_type is PayAsYouGo or Subscription; ROS's PayType may be POSTPAY/PREPAY, PostPaid/
 # PrePaid, ...): one word of a group stands for the others.
 _BILLING = (
-    frozenset({"payasyougo", "postpaid", "postpay", "payondemand"}),
-    frozenset({"subscription", "prepaid", "prepay"}),
+    frozenset({"payasyougo", "postpaid", "postpay", "payondemand", "drdspost"}),
+    frozenset({"subscription", "prepaid", "prepay", "drdspre"}),
 )
 
 
@@ -92,7 +92,7 @@ _COMPARISONS = {
 
 
 def _fit(value: Any, prop: PropertySchema) -> Any:
-    if _is_merged_map(value) and prop.type.kind == "list" and _takes_pairs(prop.type):
+    if _is_merged_map(value) and prop.type.kind == "list" and takes_pairs(prop.type):
         return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
     if is_function(value) or value is None:
         return value
@@ -101,7 +101,13 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
     if isinstance(value, str) and _COMPARISONS.get(value) in (prop.allowed_values or ()):
         return _COMPARISONS[value]
     if isinstance(value, str) and prop.allowed_values and value not in prop.allowed_values:
-        same = [v for v in prop.allowed_values if isinstance(v, str) and v.lower() == value.lower()]
+        lower = value.lower()
+        same = [
+            v
+            for v in prop.allowed_values
+            # case aside, or under its enum's name (OTS `Text` for `FieldType.TEXT`)
+            if isinstance(v, str) and lower in (v.lower(), v.lower().rpartition(".")[2])
+        ]
         if len(same) == 1:
             return same[0]
         if value.lower() in _RENEWAL:
@@ -174,7 +180,7 @@ def entries_of(value: Any) -> dict[str, Any]:
     return {"Fn::Jq": ["First", 'to_entries | map({"Key": .key, "Value": .value})', value]}
 
 
-def _takes_pairs(kind: TypeSpec) -> bool:
+def takes_pairs(kind: TypeSpec) -> bool:
     """A list of Key/Value structs (ECS disk `Tags`)."""
     item = kind.item
     return item is not None and item.fields is not None and {"Key", "Value"} <= set(item.fields)

@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from iaccode.iac.msg import Msg, Value, and_list
+from iaccode.iac.msg import Msg, Value, and_list, or_list
 from iaccode.iac.ros_render import render_json, render_yaml
 from iaccode.iac.ros_schema import TypeSpec, required_properties
 from iaccode.iac.ros_types import (
@@ -43,6 +43,7 @@ from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
+from iaccode.iac.ros_values import allowed_value
 from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
@@ -354,7 +355,9 @@ class _Converter(ValueConverter):
         dropped = [item for item in dropped if item.argument not in terraform_only]
         properties = coerce_properties(rule.ros_type, properties)
         dropped += self._misshapen(rule, properties)
-        self._fill_required(address, logical_id, rule, properties)
+        refused = {item.argument: item.reason for item in dropped}
+        filled = self._fill_required(address, logical_id, rule, properties, refused)
+        dropped = [item for item in dropped if item.argument not in filled]
         entry["Properties"] = properties
         depends = self._depends_on(address, body.get("depends_on"))
         for target in self.read_back.get(address, ()):
@@ -495,15 +498,28 @@ class _Converter(ValueConverter):
             value = properties[name]
             if fields is None or name not in fields or not is_literal(value):
                 continue
+            allowed = fields[name].allowed_values
             if not type_fits(value, fields[name].type):
-                del properties[name]
                 reason = Msg(
                     "{type} takes {kind} for {name}",
                     type=rule.ros_type,
                     kind=fields[name].type.describe(),
                     name=name,
                 )
-                dropped.append(Dropped(name, reason))
+            elif allowed and _is_scalar(value) and not allowed_value(value, allowed):
+                # A value of the provider's API that ROS's resource does not offer (DRDS
+                # `PostPaid`, where ROS takes `drdsPost`): fitting found no ROS value for it.
+                reason = Msg(
+                    "{type} takes only {choices} for {name}, not {value!r}",
+                    type=rule.ros_type,
+                    choices=or_list([str(item) for item in allowed]),
+                    name=name,
+                    value=str(value),
+                )
+            else:
+                continue
+            del properties[name]
+            dropped.append(Dropped(name, reason))
         return dropped
 
     def _report_dropped(self, address: str, dropped: list[Dropped]) -> None:
@@ -537,8 +553,16 @@ class _Converter(ValueConverter):
         return None
 
     def _fill_required(
-        self, address: str, logical_id: str, rule: Rule, properties: dict[str, Any]
-    ) -> None:
+        self,
+        address: str,
+        logical_id: str,
+        rule: Rule,
+        properties: dict[str, Any],
+        refused: Mapping[str, Msg],
+    ) -> set[str]:
+        """Give each required property nothing reached a parameter; returns those of them
+        `refused` names (a value ROS does not take, said here with its reason)."""
+        filled: set[str] = set()
         kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
         for key in needed:
@@ -560,11 +584,30 @@ class _Converter(ValueConverter):
                 parameter["Type"] = parameter_type(prop.type)
             if prop is not None and prop.allowed_values and parameter["Type"] in _SCALARS:
                 parameter["AllowedValues"] = list(prop.allowed_values)  # the console's choices
+                # A fixed list is no inventory to pick from (a CEN grant's InstanceType is
+                # VPC, VBR or CCN, not an ECS instance type).
+                parameter.pop("AssociationProperty", None)
             container: Any = properties
             for step in path[:-1]:
                 container = container[int(step)] if isinstance(container, list) else container[step]
             container[path[-1]] = {"Ref": name}
             self.lossy.add(address)
+            if key in refused:
+                filled.add(key)
+                parameter["Description"] = (
+                    f"{key} of {address}, whose Terraform value ROS does not take."
+                )
+                self.warnings.append(
+                    Msg(
+                        "{address}: {key} not converted ({reason}); added parameter {name} "
+                        "for it, to be set when the stack is created.",
+                        address=address,
+                        key=key,
+                        reason=refused[key],
+                        name=name,
+                    )
+                )
+                continue
             self.warnings.append(
                 Msg(
                     "{address}: sets nothing that maps to {key}, which {kind} needs; added "
@@ -575,6 +618,7 @@ class _Converter(ValueConverter):
                     name=name,
                 )
             )
+        return filled
 
     def _depends_on(self, address: str, raw: object) -> list[str]:
         depends: list[str] = []
@@ -681,6 +725,10 @@ _VSWITCHES = frozenset({"vswitchid", "vswitchids", "vswitches"})
 _SCALARS = frozenset({"String", "Number"})
 
 
+def _is_scalar(value: object) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
 def _is_json_object(text: object) -> bool:
     """Whether `text` is JSON text of an object or a list."""
     if not isinstance(text, str):
@@ -713,7 +761,7 @@ def _set_default(properties: dict[str, Any], path: list[str], default: object) -
         else:
             return
     if isinstance(container, dict) and not is_function(container):
-        container.setdefault(path[-1], default)
+        container.setdefault(path[-1], copy.deepcopy(default))  # no shared value
 
 
 def _single_expression(raw: object) -> object:

@@ -11,13 +11,19 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   id list (`VpcIds`), `vpcs[0].id` its item, `vpcs[0].cidr_block` the item's API key
   (`CidrBlock`) of the object list (`Vpcs`); `item_keys` names the keys that are not the
   attribute in PascalCase (`groups[0].name` -> `SecurityGroupName`), and an attribute the API
-  nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed.
-- A parameter with `AssociationProperty` (the console's picker) when the data source only asks
-  for "one that fits" (zones, instance types, images by owner or by a pattern, a VPC with no
-  filter, a resource group) or a filter has no DATASOURCE property (it would widen the result
-  and pick another resource than Terraform): `tf_values.DATA_SOURCE_PROPERTIES`. The
-  parameter holds the picked id only, so a read of another attribute of the item
-  (`vpcs[0].cidr_block`) is reported.
+  nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed. The zones a
+  service is sold in (`alicloud_alb_zones`, `alicloud_db_zones` with an engine, ...) are such
+  lookups even with no filter (`bare`): ROS lists them at deploy time as Terraform did, so
+  `zones[0].id` and `zones[1].id` are two zones of that service.
+- A parameter with `AssociationProperty` (the console's picker, `PICKERS`) when the data source
+  only asks for "one that fits" (ECS zones, instance types, images by owner or by a pattern, a
+  VPC with no filter, a resource group, an RDS class) or a filter has no DATASOURCE property
+  (it would widen the result and pick another resource than Terraform). Each item read
+  (`zones[0]`, `zones[1]`) is its own parameter; it holds the picked id only, so a read of
+  another attribute of the item (`vpcs[0].cidr_block`) is reported. Filters that are a literal
+  or another parameter narrow the console's choices (`AssociationPropertyMetadata`: the zone
+  of an instance type); a service's zones without a DATASOURCE type are the region's zones,
+  with a note naming the service the user must check.
 - `alicloud_account` is the pseudo parameter `ALIYUN::AccountId`, `alicloud_regions` with
   `current = true` is `ALIYUN::Region`.
 
@@ -32,6 +38,9 @@ from collections.abc import Mapping
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.ros_schema import required_properties
+from iaccode.iac.ros_values import allowed_value
+from iaccode.iac.tf_schema import ros_fields
 
 # Arguments that shape the answer's form, not which resources it holds.
 _FORM_ONLY = frozenset({"output_file", "enable_details", "page_size", "page_number"})
@@ -45,9 +54,12 @@ class DataSourceSpec:
     filters: Mapping[str, str]  # Terraform argument -> ROS property
     ids: str  # the ROS attribute with the id list (Terraform `ids`)
     collection: str  # the Terraform attribute with the object list (`vpcs`)
-    items: str  # the ROS attribute with the object list (`Vpcs`)
+    items: str | None  # the ROS attribute with the object list (`Vpcs`), if it has one
     name: str | None = None  # the ROS property `name_regex` maps to, as an exact name
     needs_name: bool = False  # without a name it is a "pick one that fits": a parameter
+    # A lookup with no filter is still exact: the zones where a service is sold.
+    bare: bool = False
+    id_names: frozenset[str] = frozenset({"id"})  # item attributes that read the id list
     not_narrowing: frozenset[str] = frozenset()  # arguments that only order or shape
     # Item attributes whose API key is not their PascalCase (`name` -> `VSwitchName`), and
     # those the API nests deeper or lacks (`private_ip` of an instance): those are reported.
@@ -209,6 +221,139 @@ SPECS: Mapping[str, DataSourceSpec] = {
         },
         not_flat=frozenset({"forward_table_ids", "snat_table_ids", "ip_lists"}),
     ),
+    # The zones a service is sold in, which ROS lists at deploy time as Terraform did.
+    # Their items' other keys are not in the ROS schema, so only the ids are read.
+    "alicloud_db_zones": DataSourceSpec(
+        "DATASOURCE::RDS::Zones",
+        {"engine": "Engine", "engine_version": "EngineVersion", "category": "Category"},
+        ids="ZoneIds",
+        collection="zones",
+        items=None,
+    ),
+    "alicloud_alb_zones": DataSourceSpec(
+        "DATASOURCE::ALB::Zones",
+        {},
+        ids="ZoneIds",
+        collection="zones",
+        items=None,
+        bare=True,
+        id_names=frozenset({"id", "zone_id"}),
+    ),
+    "alicloud_slb_zones": DataSourceSpec(
+        "DATASOURCE::SLB::Zones",
+        {
+            "available_slb_address_type": "AddressType",
+            "available_slb_address_ip_version": "AddressIPVersion",
+        },
+        ids="ZoneIds",
+        collection="zones",
+        items=None,
+        bare=True,
+        id_names=frozenset({"id", "master_zone_id"}),  # `id` is the primary zone
+    ),
+    "alicloud_nas_zones": DataSourceSpec(
+        "DATASOURCE::NAS::Zones",
+        {"file_system_type": "FileSystemType"},
+        ids="ZoneIds",
+        collection="zones",
+        items=None,
+        bare=True,
+        id_names=frozenset({"zone_id"}),
+    ),
+    "alicloud_enhanced_nat_available_zones": DataSourceSpec(
+        "DATASOURCE::VPC::NatGatewayZones",
+        {},
+        ids="ZoneIds",
+        collection="zones",
+        items=None,
+        bare=True,
+        id_names=frozenset({"zone_id"}),
+    ),
+    "alicloud_resource_manager_resource_groups": DataSourceSpec(
+        "DATASOURCE::ResourceManager::ResourceGroups",
+        {"ids": "ResourceGroupIds"},
+        ids="ResourceGroupIds",
+        collection="groups",
+        items="ResourceGroups",
+        name="Name",
+        item_keys={"resource_group_name": "Name"},
+        not_flat=frozenset({"region_statuses"}),
+    ),
+    "alicloud_key_pairs": DataSourceSpec(
+        "DATASOURCE::ECS::KeyPairs",
+        {
+            "finger_print": "KeyPairFingerPrint",
+            "resource_group_id": "ResourceGroupId",
+            "tags": "Tags",
+        },
+        ids="KeyPairNames",
+        collection="key_pairs",
+        items="KeyPairs",
+        name="KeyPairName",
+        item_keys={"key_name": "KeyPairName", "finger_print": "KeyPairFingerPrint"},
+        id_names=frozenset({"id", "key_name"}),
+        not_flat=frozenset({"instances"}),
+    ),
+}
+
+
+@attrs.frozen
+class Picker:
+    """A data source that asks for "one that fits", as a parameter the console offers the
+    choices for: the picker of the ROS property it stands for (`tf_rules.
+    ASSOCIATION_PROPERTIES`), the item attributes that are the picked value, and the arguments
+    that narrow the choices (`AssociationPropertyMetadata`, by the picker's key)."""
+
+    prop: str
+    ids: frozenset[str] = frozenset({"id"})
+    metadata: Mapping[str, str] = attrs.field(factory=dict)
+    # The zone picker lists the region's zones; Terraform listed those that sell `service`.
+    service: str | None = None
+
+
+def _zones(service: str, ids: frozenset[str] = frozenset({"id", "zone_id"})) -> Picker:
+    return Picker("ZoneId", ids, service=service)
+
+
+PICKERS: Mapping[str, Picker] = {
+    "alicloud_zones": Picker("ZoneId", frozenset({"id", "zone_id"})),
+    "alicloud_images": Picker(
+        "ImageId", frozenset({"id", "image_id"}), {"instance_type": "InstanceType"}
+    ),
+    "alicloud_instance_types": Picker("InstanceType", metadata={"availability_zone": "ZoneId"}),
+    "alicloud_vpcs": Picker("VpcId", frozenset({"id", "vpc_id"})),
+    "alicloud_vswitches": Picker(
+        "VSwitchId", frozenset({"id", "vswitch_id"}), {"vpc_id": "VpcId", "zone_id": "ZoneId"}
+    ),
+    "alicloud_security_groups": Picker(
+        "SecurityGroupId", frozenset({"id", "security_group_id"}), {"vpc_id": "VpcId"}
+    ),
+    "alicloud_key_pairs": Picker("KeyPairName", frozenset({"id", "key_name", "key_pair_name"})),
+    # With no filter it is "a resource group", the first the account lists: one to pick.
+    "alicloud_resource_manager_resource_groups": Picker("ResourceGroupId"),
+    "alicloud_db_instance_classes": Picker(
+        "DBInstanceClass",
+        frozenset({"instance_class"}),
+        {"engine": "Engine", "engine_version": "EngineVersion", "zone_id": "ZoneId"},
+    ),
+    # Zones of a service where ROS has no DATASOURCE type for them (or the filters have no
+    # property there): the user picks one.
+    "alicloud_db_zones": _zones("ApsaraDB RDS"),
+    "alicloud_kvstore_zones": _zones("Tair (Redis)"),
+    "alicloud_mongodb_zones": _zones("ApsaraDB for MongoDB"),
+    "alicloud_nlb_zones": _zones("NLB"),
+    "alicloud_alb_zones": _zones("ALB"),
+    "alicloud_slb_zones": _zones("CLB (SLB)", frozenset({"id", "master_zone_id"})),
+    "alicloud_nas_zones": _zones("NAS", frozenset({"zone_id"})),
+    "alicloud_enhanced_nat_available_zones": _zones("the enhanced NAT gateway"),
+    "alicloud_gpdb_zones": _zones("AnalyticDB for PostgreSQL"),
+    "alicloud_adb_zones": _zones("AnalyticDB for MySQL"),
+    "alicloud_hbase_zones": _zones("HBase"),
+    "alicloud_elasticsearch_zones": _zones("Elasticsearch"),
+    "alicloud_tsdb_zones": _zones("TSDB"),
+    "alicloud_cddc_zones": _zones("the dedicated cluster (CDDC)"),
+    "alicloud_vpn_gateway_zones": _zones("the VPN gateway"),
+    "alicloud_polardb_zones": _zones("PolarDB"),
 }
 
 PSEUDO_DATA_SOURCES: Mapping[str, str] = {
@@ -278,9 +423,25 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
             )
         else:
             return None  # a filter ROS cannot apply: the result would hold other resources
-    if not filters or (spec.needs_name and spec.name not in filters and "ImageId" not in filters):
+    if not (filters or spec.bare):
         return None
+    if spec.needs_name and spec.name not in filters and "ImageId" not in filters:
+        return None
+    if any(name not in filters for name in required_properties(spec.ros_type)):
+        return None  # `alicloud_db_zones` without an engine lists every engine's zones
+    if any(_refused(spec.ros_type, name, value) for name, value in filters.items()):
+        return None  # a filter value ROS does not offer (an RDS `category = "cluster"`)
     return DataPlan(spec, filters, tuple(notes))
+
+
+def _refused(ros_type: str, name: str, value: object) -> bool:
+    """Whether a literal filter is not one of the values the DATASOURCE property allows (case
+    aside: the value is fitted to ROS's spelling)."""
+    prop = (ros_fields(ros_type) or {}).get(name)
+    if prop is None or not prop.allowed_values or not isinstance(value, str) or "${" in value:
+        return False
+    allowed = tuple(str(item).lower() for item in prop.allowed_values)
+    return not allowed_value(value.lower(), allowed)
 
 
 def api_key(attribute: str) -> str:

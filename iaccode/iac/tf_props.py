@@ -20,7 +20,7 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
-from iaccode.iac.tf_coerce import entries_of
+from iaccode.iac.tf_coerce import entries_of, takes_pairs
 from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
@@ -292,12 +292,19 @@ def _value(
     inner_fields = _inner_fields(ros_fields, path)
     single = _single_field_values(raw, rule, ros_fields, path)
     if single is not None:
-        return [convert(value, f"{argument}.{name}", path) for name, value in single]
+        values = [convert(value, f"{argument}.{name}", path) for name, value in single]
+        prop = ros_fields.get(path) if ros_fields is not None else None
+        if prop is not None and prop.type.kind != "list":
+            return values[0]  # one block for one value (`zone { zone_id }` to ZoneId)
+        return values
     if rule.schema is None and inner_fields is not None and _is_block_list(raw):
         # The vendor's rule passes the block as it is: name its arguments by the ROS schema.
         rule = attrs.evolve(rule, schema=_schema_rules(raw, inner_fields))
     if rule.schema is None:
         value = convert(raw, argument, path)
+        target = property_at(ros_fields, path) if path else None
+        if isinstance(value, dict) and target is not None and takes_pairs(target.type):
+            return value  # a map for Key/Value pairs (`tags`): fitted as pairs (`tf_coerce`)
         if rule.kind == "List" and not isinstance(value, list) and is_literal(value):
             return None if value is None else [value]
         return value
@@ -342,12 +349,15 @@ def _single_field_values(
     path: str,
 ) -> list[tuple[str, object]] | None:
     """(argument, value) of each block when blocks of one argument each (`lines { line_code =
-    "default" }`) go to a ROS list of texts or numbers (a DNS access strategy's `Lines`) and the
+    "default" }`) go to a ROS list of texts or numbers (a DNS access strategy's `Lines`), or one
+    such block to a text or number (a VPN attachment's `zone { zone_id }` to `ZoneId`), and the
     rule names no field for them: the list is those values. None otherwise."""
     if rule.schema or not _is_block_list(raw) or fields is None or not path or "." in path:
         return None
     prop = fields.get(path)
     item = prop.type.item if prop is not None and prop.type.kind == "list" else None
+    if prop is not None and prop.type.kind != "list" and len(_blocks(raw) or []) == 1:
+        item = prop.type
     if item is None or item.kind not in ("string", "number"):
         return None
     values = []

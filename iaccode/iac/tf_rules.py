@@ -6,7 +6,12 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 
 - variants: `alicloud_security_group_rule` is an egress rule when `type = "egress"`, which ROS
   models as another type with other property names;
-- defaults that Terraform applies but ROS requires spelled out (a listener's bandwidth -1, ...);
+- defaults that Terraform (its docs or its source) applies but ROS requires spelled out (a
+  listener's bandwidth -1, an RDS connection's port 3306, an API's Visibility PRIVATE), and
+  values the Terraform type itself means (a Tair connection is the public one);
+- `implied` arguments whose value the ROS type is (`instance_type = "Redis"` of a Redis
+  instance), `nested` block arguments the vendor's schema leaves out though ROS has their field,
+  and attribute `values` the type fixes (a RAM policy's `type` is "Custom");
 - the VPC of a vSwitch, which Terraform infers and ROS types with a VpcId want given (every
   type whose rule maps a vSwitch, found by the schema);
 - one security group or several (`security_groups`): the vendor keeps only the first, while
@@ -43,6 +48,8 @@ class Rule:
     vpc_from_vswitch: bool = False
     vpc_property: str = "VpcId"  # the ROS type's spelling (`VPCId` for ADB and TSDB)
     used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
+    # Attributes whose value the type fixes (a RAM policy's `type` is "Custom"): ROS values.
+    values: Mapping[str, object] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -51,6 +58,14 @@ class _Overlay:
     attributes: Mapping[str, AttributeRule] = attrs.field(factory=dict)
     defaults: Mapping[str, object] = attrs.field(factory=dict)
     vpc_from_vswitch: bool = False
+    # Arguments whose value the ROS type itself is (a Redis instance's `instance_type =
+    # "Redis"`): that value (or none) is no loss, another is reported; the vendor's mapping of
+    # them is not followed.
+    implied: Mapping[str, object] = attrs.field(factory=dict)
+    values: Mapping[str, object] = attrs.field(factory=dict)  # `Rule.values`
+    # Arguments of a nested block the vendor's `Schema` leaves out though ROS has their field:
+    # block argument -> its arguments' rules, added to the vendor's.
+    nested: Mapping[str, Mapping[str, PropertyRule]] = attrs.field(factory=dict)
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -88,7 +103,14 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         properties={"weight": PropertyRule("BackendServerWeightList", "List")}
     ),
     # ROS takes an OSS bucket's tags as a map (ros-cdk: `{[key: string]: any}`), not a list.
-    "alicloud_oss_bucket": _Overlay(properties=_to(tags="Tags")),
+    # Its `location` is "oss-" and the region Terraform creates it in, the stack's.
+    "alicloud_oss_bucket": _Overlay(
+        properties=_to(tags="Tags"),
+        values={"location": {"Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]}},
+    ),
+    # A policy this resource creates is a custom one (the provider's `type`: "Custom").
+    "alicloud_ram_policy": _Overlay(values={"type": "Custom"}),
+    "alicloud_ess_scaling_rule": _Overlay(attributes=_attributes(ari="ScalingRuleAri")),
     "alicloud_db_account": _Overlay(
         properties=_to(
             db_instance_id="DBInstanceId",
@@ -102,7 +124,11 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_listener": _Overlay(defaults={"Bandwidth": -1}),
     # Terraform's default white list; ROS requires SecurityIPList.
     "alicloud_db_instance": _Overlay(
-        properties={"security_ips": PropertyRule("SecurityIPList", handler="comma_join")},
+        properties={
+            "security_ips": PropertyRule("SecurityIPList", handler="comma_join"),
+            # ROS takes the groups as one comma-separated text (its SecurityGroupId docs).
+            "security_group_ids": PropertyRule("SecurityGroupId", handler="comma_join"),
+        },
         # Terraform's connection_string and port are the intranet ones.
         attributes=_attributes(connection_string="InnerConnectionString", port="InnerPort"),
         defaults={"SecurityIPList": "127.0.0.1"},
@@ -124,6 +150,87 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
+    # The provider creates every API private (its extension_api_gateway.go: Visibility =
+    # "PRIVATE"); ROS requires Visibility.
+    "alicloud_api_gateway_api": _Overlay(defaults={"Visibility": "PRIVATE"}),
+    # The provider sends core_instance_quantity (default 2) as the API's NodeCount; its
+    # pay_type defaults to PostPaid.
+    "alicloud_hbase_instance": _Overlay(
+        properties=_to(core_instance_quantity="NodeCount"),
+        defaults={"NodeCount": 2, "PayType": "PostPaid"},
+    ),
+    # The provider sends the `network` block's vpc_id and vswitche_list as VpcId, VSwitches.
+    "alicloud_service_mesh_service_mesh": _Overlay(
+        properties={
+            "network": PropertyRule(
+                None, "Map", schema=_to(vpc_id="VpcId", vswitche_list="VSwitches")
+            )
+        }
+    ),
+    # A target's id (ROS requires Targets.N.Id), which the vendor's schema leaves out.
+    "alicloud_event_bridge_rule": _Overlay(nested={"targets": _to(target_id="Id")}),
+    # A group's attributes, the VServerGroupAttributes ROS requires in each VServerGroups item.
+    "alicloud_ess_scalinggroup_vserver_groups": _Overlay(
+        nested={
+            "vserver_groups": {
+                "vserver_attributes": PropertyRule(
+                    "VServerGroupAttributes",
+                    "List",
+                    schema=_to(vserver_group_id="VServerGroupId", port="Port", weight="Weight"),
+                )
+            }
+        }
+    ),
+    # The provider's newer names (its docs: `server_id` of each server, since v1.274.0
+    # `transit_router_vpn_attachment_name`), which the vendor's rules predate.
+    "alicloud_slb_master_slave_server_group": _Overlay(
+        nested={"servers": _to(server_id="ServerId")}
+    ),
+    "alicloud_cen_transit_router_vpn_attachment": _Overlay(
+        properties=_to(transit_router_vpn_attachment_name="TransitRouterAttachmentName")
+    ),
+    # Each route_config block is one of ROS's RouteConfig.Routes (which has no Methods).
+    "alicloud_fc_custom_domain": _Overlay(
+        properties={
+            "route_config": PropertyRule(
+                "RouteConfig.Routes",
+                "List",
+                schema=_to(
+                    path="Path",
+                    service_name="ServiceName",
+                    function_name="FunctionName",
+                    qualifier="Qualifier",
+                ),
+                schema_ignore=frozenset({"methods"}),
+            )
+        }
+    ),
+    # A scaling_config block's `enable` defaults to true (the provider's schema).
+    "alicloud_cs_kubernetes_node_pool": _Overlay(defaults={"AutoScaling.Enable": True}),
+    # The engine (Redis or Memcache), which the vendor maps to the instance class.
+    "alicloud_kvstore_instance": _Overlay(implied={"instance_type": "Redis"}),
+    # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
+    "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
+    "alicloud_ga_listener": _Overlay(defaults={"Protocol": "TCP"}),  # "Default value: TCP"
+    "alicloud_cr_ee_sync_rule": _Overlay(defaults={"SyncTrigger": "PASSIVE"}),
+    # A record the PVTZ API adds is enabled; a vault the HBR API creates is a standard one.
+    "alicloud_pvtz_zone_record": _Overlay(defaults={"Status": "ENABLE"}),
+    "alicloud_hbr_vault": _Overlay(defaults={"VaultType": "STANDARD"}),
+    # What the resource is, which ROS asks and Terraform's type says: the public connection
+    # of a Tair instance, a route table's IPv4 gateway, a KMS rule of private IPs.
+    "alicloud_kvstore_connection": _Overlay(defaults={"ConnectionType": "Public"}),
+    "alicloud_vpc_gateway_route_table_attachment": _Overlay(
+        defaults={"GatewayType": "Ipv4Gateway"}
+    ),
+    "alicloud_kms_network_rule": _Overlay(defaults={"Type": "Private"}),
+    # Terraform copies the image into its provider's region, the stack's.
+    "alicloud_image_copy": _Overlay(defaults={"DestinationRegionId": {"Ref": "ALIYUN::Region"}}),
+    # The provider's `period` is in months ("the unit is month").
+    "alicloud_alidns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
+    "alicloud_dns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
+    # A `full_text` block turns full-text indexing on (set only inside a block given).
+    "alicloud_log_store_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
+    "alicloud_sls_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
 }
 
 # The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.
@@ -183,15 +290,28 @@ def base_rule(tf_type: str) -> Rule | None:
         (prop.to or "").casefold() in ("vswitchid", "vswitchids", "vswitches")
         for prop in properties.values()
     )
+    properties = {
+        name: prop
+        for name, prop in {**properties, **overlay.properties}.items()
+        if name not in overlay.implied
+    }
+    for argument, extra in overlay.nested.items():
+        block = properties[argument]
+        properties[argument] = attrs.evolve(
+            block,
+            schema={**(block.schema or {}), **extra},
+            schema_ignore=block.schema_ignore - set(extra),
+        )
     return Rule(
         tf_type=tf_type,
         ros_type=data.ros_type,
-        properties={**properties, **overlay.properties},
-        ignored=data.ignored,
+        properties=properties,
+        ignored=(data.ignored - set(overlay.properties)) | frozenset(overlay.implied),
         attributes={**data.attributes, **overlay.attributes},
         defaults=overlay.defaults,
         vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
         vpc_property=vpc or "VpcId",
+        values=overlay.values,
     )
 
 
@@ -247,6 +367,10 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     """The rule for a resource, choosing a variant by its arguments; the note says what was
     assumed. (None, None) for a type without a rule."""
     rule = base_rule(tf_type)
+    implied = _OVERLAYS[tf_type].implied if tf_type in _OVERLAYS else {}
+    if rule is not None and implied:
+        same = {name for name, value in implied.items() if body.get(name) in (None, value)}
+        return attrs.evolve(rule, used=rule.used | same), None
     if rule is None or tf_type != "alicloud_security_group_rule":
         return rule, None
     rule = attrs.evolve(rule, used=frozenset({"type"}))

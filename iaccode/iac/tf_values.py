@@ -40,9 +40,11 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.tf_datasources import (
+    PICKERS,
     PSEUDO_DATA_SOURCES,
     DataPlan,
     DataSourceSpec,
+    Picker,
     api_key,
     choose,
 )
@@ -136,34 +138,11 @@ def unique(base: str, taken: set[str]) -> str:
     return name
 
 
-# Data sources whose value the console can pick: the parameter's ROS property (for the picker).
-DATA_SOURCE_PROPERTIES: Mapping[str, str] = {
-    "alicloud_zones": "ZoneId",
-    "alicloud_images": "ImageId",
-    "alicloud_instance_types": "InstanceType",
-    "alicloud_vpcs": "VpcId",
-    "alicloud_vswitches": "VSwitchId",
-    "alicloud_security_groups": "SecurityGroupId",
-    "alicloud_key_pairs": "KeyPairName",
-    # With no filter it is "a resource group", the first the account lists: one to pick.
-    "alicloud_resource_manager_resource_groups": "ResourceGroupId",
-}
-
-# The console's picker for each of those (the converter's table, and a resource group's).
+# The console's picker for each data source parameter (`tf_datasources.PICKERS`).
 _DATA_PICKERS: Mapping[str, str] = {
     **ASSOCIATION_PROPERTIES,
     "ResourceGroupId": "ALIYUN::ECS::ResourceGroup::ResourceGroupId",
-}
-
-
-# The item attributes of a picker data source that are the picked value itself.
-_PICKED_ID_ATTRIBUTES: Mapping[str, frozenset[str]] = {
-    "alicloud_zones": frozenset({"id", "zone_id"}),
-    "alicloud_images": frozenset({"id", "image_id"}),
-    "alicloud_vpcs": frozenset({"id", "vpc_id"}),
-    "alicloud_vswitches": frozenset({"id", "vswitch_id"}),
-    "alicloud_security_groups": frozenset({"id", "security_group_id"}),
-    "alicloud_key_pairs": frozenset({"id", "key_name", "key_pair_name"}),
+    "DBInstanceClass": "ALIYUN::RDS::Instance::InstanceType",
 }
 
 
@@ -240,6 +219,7 @@ class ValueConverter:
     parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    shared_picks: set[str] = attrs.field(factory=set)  # picker sources read at computed indices
     # Resources an address read arguments of as plain values (no Ref or Fn::GetAtt left to
     # order them): reader address -> logical ids it must still be created after.
     read_back: dict[str, list[str]] = attrs.field(factory=dict)
@@ -602,19 +582,29 @@ class ValueConverter:
         rest = steps[1:]
         if first == "ids":
             return self.select(_get_att(logical_id, spec.ids), rest, expr, where)
-        if first == spec.collection and not rest:
+        if first == spec.collection and not rest and spec.items is not None:
             return _get_att(logical_id, spec.items)
-        if first == spec.collection and isinstance(rest[0], Index):
+        if first == spec.collection and rest and isinstance(rest[0], Index):
             after = rest[1:]
-            if after and isinstance(after[0], GetAttr) and after[0].name == "id":
+            if after and isinstance(after[0], GetAttr) and after[0].name in spec.id_names:
                 ids = _get_att(logical_id, spec.ids)
                 return self.select(ids, (rest[0], *after[1:]), expr, where)
-            if after and isinstance(after[0], GetAttr) and after[0].name in spec.not_flat:
+            read = after[0].name if after and isinstance(after[0], GetAttr) else None
+            if read is not None and (spec.items is None or read in spec.not_flat):
                 raise Unmappable(
                     expr,
                     Msg(
                         "reads {attribute} of {source}, which {type} has no attribute for",
-                        attribute=f"{first}[...].{after[0].name}",
+                        attribute=f"{first}[...].{read}",
+                        source=source,
+                        type=spec.ros_type,
+                    ),
+                )
+            if spec.items is None:  # reached only for a whole item (`zones[0]`)
+                raise Unmappable(
+                    expr,
+                    Msg(
+                        "reads a whole item of {source}, which {type} lists by id only",
                         source=source,
                         type=spec.ros_type,
                     ),
@@ -639,15 +629,17 @@ class ValueConverter:
         )
 
     def _data_parameter(self, node: Traversal, names: list[str], source: str, expr: str) -> Any:
-        prop = DATA_SOURCE_PROPERTIES.get(names[0]) if len(names) == 2 else None
-        if prop is None:
+        picker = PICKERS.get(names[0]) if len(names) == 2 else None
+        if picker is None:
             raise Unmappable(
                 expr, Msg("reads the data source {source}, which ROS cannot see", source=source)
             )
-        # One parameter per data source: every read of it is the one value the user picks,
-        # so a read of anything else of the item (`vpcs[0].cidr_block`) is reported.
-        read = [step.name for step in node.steps[2:] if isinstance(step, GetAttr)][1:2]
-        if read and read[0] not in _PICKED_ID_ATTRIBUTES.get(names[0], {"id"}):
+        # A parameter per item the configuration reads (`zones[0]`, `zones[1]`: two zones to
+        # pick), each holding the picked id only, so a read of anything else of the item
+        # (`vpcs[0].cidr_block`) is reported.
+        steps = node.steps[2:]
+        read = [step.name for step in steps if isinstance(step, GetAttr)][1:2]
+        if read and read[0] not in picker.ids:
             raise Unmappable(
                 expr,
                 Msg(
@@ -657,27 +649,80 @@ class ValueConverter:
                     source=source,
                 ),
             )
-        indexed = any(isinstance(step, Index | Splat) for step in node.steps[2:3])
+        indexed = len(steps) > 1 and isinstance(steps[1], Index | Splat)
         single = indexed or len(node.steps) > 3
-        known = self.placeholder_for.get(source)
+        position = _literal_index(steps[1]) if indexed else None
+        key = source if not position else f"{source}[{position}]"
+        known = self.placeholder_for.get(key)
         if known is None:
-            known = self._data_name(*names)
-            parameter: dict[str, object] = {
-                "Type": "String" if single else "CommaDelimitedList",
-                "Description": f"Stands for the Terraform data source {source}.",
-            }
-            if single:
-                parameter["AssociationProperty"] = _DATA_PICKERS[prop]
-            self.placeholders[known] = parameter
-            self.placeholder_for[source] = known
+            known = self._data_name(
+                names[0], names[1] if not position else f"{names[1]}_{position + 1}"
+            )
+            self.placeholders[known] = self._picker_parameter(picker, source, position, single)
+            self.placeholder_for[key] = known
+            self.warnings.append(self._picked_note(picker, source, known))
+        computed = indexed and isinstance(steps[1], Index) and position is None
+        if computed and source not in self.shared_picks:
+            self.shared_picks.add(source)
             self.warnings.append(
                 Msg(
-                    "{source} became parameter {name}, chosen when the stack is created.",
+                    "{expr} reads {source} at a computed index; parameter {name} stands for one "
+                    "chosen value, which every read gets.",
+                    expr=expr,
                     source=source,
                     name=known,
                 )
             )
         return {"Ref": known}
+
+    def _picker_parameter(
+        self, picker: Picker, source: str, position: int | None, single: bool
+    ) -> dict[str, object]:
+        """The parameter for a data source the user picks from (its `position`th item):
+        the console's picker, narrowed by the data source's filters where they are a literal
+        or another parameter (`AssociationPropertyMetadata`)."""
+        item = f"item [{position}] of " if position else ""
+        parameter: dict[str, object] = {
+            "Type": "String" if single else "CommaDelimitedList",
+            "Description": f"Stands for {item}the Terraform data source {source}.",
+        }
+        if not single:
+            return parameter
+        parameter["AssociationProperty"] = _DATA_PICKERS[picker.prop]
+        block = self._data_blocks().get(source)
+        metadata: dict[str, object] = {}
+        for argument, name in picker.metadata.items():
+            raw = block.body.get(argument) if block is not None else None
+            if raw is None:
+                continue
+            try:
+                value = self.value(raw, Where(source, source, argument, name, strict=True))
+            except Unmappable:
+                continue
+            reference = value.get("Ref") if isinstance(value, dict) else None
+            if isinstance(value, str | int | float) and not isinstance(value, bool):
+                metadata[name] = value
+            elif reference in self.placeholders or reference in self.used_variables:
+                metadata[name] = "${" + str(reference) + "}"  # another parameter's choice
+        if metadata:
+            parameter["AssociationPropertyMetadata"] = metadata
+        return parameter
+
+    @staticmethod
+    def _picked_note(picker: Picker, source: str, name: str) -> Msg:
+        if picker.service is None:
+            return Msg(
+                "{source} became parameter {name}, chosen when the stack is created.",
+                source=source,
+                name=name,
+            )
+        return Msg(
+            "{source} became parameter {name}, chosen when the stack is created from the "
+            "region's zones; Terraform listed only those where {service} is sold.",
+            source=source,
+            name=name,
+            service=picker.service,
+        )
 
     def _resource_value(self, address: str, steps: tuple[Any, ...], expr: str, where: Where) -> Any:
         if address in self.left_out:
@@ -757,6 +802,8 @@ class ValueConverter:
             return ATTRIBUTE_JOINS[known.handler](values)
         if attribute == "id" and rule.ros_type != RANDOM_STRING:  # its id is its value
             return {"Ref": logical_id}
+        if attribute in rule.values:
+            return copy.deepcopy(rule.values[attribute])
         # An argument the resource was given reads back as that value, as in Terraform.
         path = argument_path(rule, attribute)
         if path is not None:
@@ -1142,6 +1189,15 @@ def _resources_read(node: object) -> Iterator[str]:
     else:  # an expression node: an attrs class
         for field in getattr(type(node), "__attrs_attrs__", ()):
             yield from _resources_read(getattr(node, field.name))
+
+
+def _literal_index(step: object) -> int | None:
+    """The position a literal index step reads (`[1]`, `.1`), or None for a computed one."""
+    key = step.key if isinstance(step, Index) else None
+    value = key.value if isinstance(key, Literal) else None
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _pseudo_data(tf_type: str, body: Mapping[str, Any], steps: tuple[Any, ...]) -> str | None:

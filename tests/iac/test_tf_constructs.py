@@ -325,11 +325,10 @@ def test_a_left_out_argument_is_not_said_to_lack_a_property_spelled_a_little_oth
         """
     )
     text = warnings(conversion)
-    # ROS takes the groups comma-separated in SecurityGroupId: it does have the property.
-    assert (
-        "security_group_ids not converted (the vendor's rules leave it out, though "
-        "ALIYUN::RDS::DBInstance has a property SecurityGroupId)"
-    ) in text
+    # ROS takes the groups comma-separated in SecurityGroupId (the vendor's rules leave them
+    # out; the overlay of tf_rules converts them).
+    assert props(conversion, "DbInstance_db")["SecurityGroupId"] == "sg-1,sg-2"
+    assert "security_group_ids" not in text
     assert "monitoring_period not converted (ALIYUN::RDS::DBInstance has no property" in text
 
 

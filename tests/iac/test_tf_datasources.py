@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from iaccode.iac.ros_schema import schema_or_none
+from iaccode.iac.tf_datasources import PICKERS, SPECS
 from tests.iac.test_tf_constructs import convert, main, project, props, warnings
 
 
@@ -374,3 +376,334 @@ def test_a_resource_group_lookup_is_a_resource_group_picker() -> None:
         "Ref": "ResourceManagerResourceGroups_default"
     }
     assert conversion.summary.lossy == 0
+
+
+def _zone_of(logical_id: str, index: int) -> dict[str, object]:
+    return {"Fn::Select": [str(index), {"Fn::GetAtt": [logical_id, "ZoneIds"]}]}
+
+
+def test_zones_of_a_service_are_listed_by_ros_where_it_has_a_datasource_type() -> None:
+    # The provider's ALB and RDS examples: two vSwitches in two zones ALB sells in.
+    conversion = main(
+        """
+        data "alicloud_alb_zones" "default" {}
+        data "alicloud_db_zones" "db" {
+          engine         = "MySQL"
+          engine_version = "8.0"
+        }
+        data "alicloud_enhanced_nat_available_zones" "nat" {}
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "a" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.1.0.0/16"
+          zone_id    = data.alicloud_alb_zones.default.zones.0.id
+        }
+        resource "alicloud_vswitch" "b" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.2.0.0/16"
+          zone_id    = data.alicloud_alb_zones.default.zones[1].zone_id
+        }
+        resource "alicloud_vswitch" "db" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.3.0.0/16"
+          zone_id    = data.alicloud_db_zones.db.ids[0]
+        }
+        resource "alicloud_vswitch" "nat" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.4.0.0/16"
+          zone_id    = data.alicloud_enhanced_nat_available_zones.nat.zones[0].zone_id
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["AlbZones_default"]["Type"] == "DATASOURCE::ALB::Zones"
+    assert resources["DbZones_db"] == {
+        "Type": "DATASOURCE::RDS::Zones",
+        "Properties": {"Engine": "MySQL", "EngineVersion": "8.0", "RefreshOptions": "Always"},
+    }
+    assert resources["EnhancedNatAvailableZones_nat"]["Type"] == "DATASOURCE::VPC::NatGatewayZones"
+    assert props(conversion, "Vswitch_a")["ZoneId"] == _zone_of("AlbZones_default", 0)
+    assert props(conversion, "Vswitch_b")["ZoneId"] == _zone_of("AlbZones_default", 1)
+    assert props(conversion, "Vswitch_db")["ZoneId"] == _zone_of("DbZones_db", 0)
+    assert props(conversion, "Vswitch_nat")["ZoneId"] == _zone_of(
+        "EnhancedNatAvailableZones_nat", 0
+    )
+    assert "Parameters" not in conversion.template
+    assert conversion.summary.lossy == 0
+
+
+def test_zones_ros_cannot_list_so_are_a_zone_picker_that_says_what_terraform_listed() -> None:
+    conversion = main(
+        """
+        data "alicloud_kvstore_zones" "kv" {}
+        data "alicloud_db_zones" "any" {}
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "kv" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.1.0.0/16"
+          zone_id    = data.alicloud_kvstore_zones.kv.zones[0].id
+        }
+        resource "alicloud_vswitch" "db" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.2.0.0/16"
+          zone_id    = data.alicloud_db_zones.any.zones[0].id
+        }
+        """
+    )
+    parameters = conversion.template["Parameters"]
+    # ROS's RDS zone list needs an engine; Terraform's lists every engine's zones.
+    for name in ("KvstoreZones_kv", "DbZones_any"):
+        assert parameters[name]["AssociationProperty"] == "ALIYUN::ECS::Instance::ZoneId"
+    assert props(conversion, "Vswitch_kv")["ZoneId"] == {"Ref": "KvstoreZones_kv"}
+    assert "Terraform listed only those where Tair (Redis) is sold" in warnings(conversion)
+    assert "Terraform listed only those where ApsaraDB RDS is sold" in warnings(conversion)
+
+
+def test_each_item_read_of_a_picked_data_source_is_its_own_choice() -> None:
+    conversion = main(
+        """
+        data "alicloud_zones" "z" {}
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "a" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.1.0.0/16"
+          zone_id    = data.alicloud_zones.z.zones.0.id
+        }
+        resource "alicloud_vswitch" "b" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.2.0.0/16"
+          zone_id    = data.alicloud_zones.z.zones.1.id
+        }
+        resource "alicloud_vswitch" "c" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.3.0.0/16"
+          zone_id    = data.alicloud_zones.z.ids[0]
+        }
+        """
+    )
+    assert props(conversion, "Vswitch_a")["ZoneId"] == {"Ref": "Zones_z"}
+    assert props(conversion, "Vswitch_b")["ZoneId"] == {"Ref": "Zones_z_2"}
+    assert props(conversion, "Vswitch_c")["ZoneId"] == {"Ref": "Zones_z"}
+    assert conversion.template["Parameters"]["Zones_z_2"]["Description"] == (
+        "Stands for item [1] of the Terraform data source data.alicloud_zones.z."
+    )
+
+
+def test_a_computed_index_into_a_picked_data_source_says_every_copy_gets_one_choice() -> None:
+    conversion = main(
+        """
+        data "alicloud_zones" "z" {}
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vswitch" "s" {
+          count      = 2
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.${count.index}.0.0/16"
+          zone_id    = data.alicloud_zones.z.zones[count.index].id
+        }
+        """
+    )
+    assert props(conversion, "Vswitch_s")["ZoneId"] == {"Ref": "Zones_z"}
+    assert "parameter Zones_z stands for one chosen value, which every read gets" in warnings(
+        conversion
+    )
+
+
+def test_a_picker_is_narrowed_by_the_values_it_was_filtered_by() -> None:
+    conversion = main(
+        """
+        variable "engine" {
+          default = "MySQL"
+        }
+        data "alicloud_zones" "z" {}
+        data "alicloud_instance_types" "t" {
+          availability_zone = data.alicloud_zones.z.zones[0].id
+        }
+        data "alicloud_images" "i" {
+          owners        = "system"
+          instance_type = data.alicloud_instance_types.t.instance_types[0].id
+        }
+        data "alicloud_db_instance_classes" "c" {
+          engine         = var.engine
+          engine_version = "8.0"
+          zone_id        = data.alicloud_zones.z.zones[0].id
+        }
+        resource "alicloud_instance" "vm" {
+          instance_type     = data.alicloud_instance_types.t.instance_types[0].id
+          image_id          = data.alicloud_images.i.images[0].id
+          availability_zone = data.alicloud_zones.z.zones[0].id
+          security_groups   = ["sg-1"]
+        }
+        resource "alicloud_db_instance" "db" {
+          engine           = "MySQL"
+          engine_version   = "8.0"
+          instance_type    = data.alicloud_db_instance_classes.c.instance_classes[0].instance_class
+          instance_storage = 20
+          vswitch_id       = "vsw-1"
+        }
+        """
+    )
+    parameters = conversion.template["Parameters"]
+    assert parameters["InstanceTypes_t"]["AssociationPropertyMetadata"] == {"ZoneId": "${Zones_z}"}
+    assert parameters["Images_i"]["AssociationPropertyMetadata"] == {
+        "InstanceType": "${InstanceTypes_t}"
+    }
+    assert parameters["DbInstanceClasses_c"] == {
+        "Type": "String",
+        "Description": "Stands for the Terraform data source data.alicloud_db_instance_classes.c.",
+        "AssociationProperty": "ALIYUN::RDS::Instance::InstanceType",
+        "AssociationPropertyMetadata": {
+            "Engine": "${engine}",
+            "EngineVersion": "8.0",
+            "ZoneId": "${Zones_z}",
+        },
+    }
+    assert props(conversion, "DbInstance_db")["DBInstanceClass"] == {"Ref": "DbInstanceClasses_c"}
+
+
+def test_key_pairs_by_name_are_looked_up_and_other_item_keys_of_zones_are_reported() -> None:
+    conversion = main(
+        """
+        data "alicloud_key_pairs" "k" {
+          name_regex = "^deploy$"
+        }
+        data "alicloud_db_zones" "db" {
+          engine = "MySQL"
+        }
+        resource "alicloud_instance" "vm" {
+          instance_type   = "ecs.g7.large"
+          image_id        = "ubuntu_22_04_x64_20G_alibase_20230907.vhd"
+          key_name        = data.alicloud_key_pairs.k.key_pairs[0].key_name
+          security_groups = ["sg-1"]
+          vswitch_id      = "vsw-1"
+        }
+        resource "alicloud_db_instance" "db" {
+          engine           = "MySQL"
+          engine_version   = "8.0"
+          instance_type    = "mysql.n2.medium.1"
+          instance_storage = 20
+          vswitch_id       = "vsw-1"
+          zone_id_slave_a  = data.alicloud_db_zones.db.zones[0].multi_zone_ids[0]
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["KeyPairs_k"] == {
+        "Type": "DATASOURCE::ECS::KeyPairs",
+        "Properties": {"KeyPairName": "deploy", "RefreshOptions": "Always"},
+    }
+    assert props(conversion, "Instance_vm")["KeyPairName"] == {
+        "Fn::Select": ["0", {"Fn::GetAtt": ["KeyPairs_k", "KeyPairNames"]}]
+    }
+    assert (
+        "reads zones[...].multi_zone_ids of data.alicloud_db_zones.db, which "
+        "DATASOURCE::RDS::Zones has no attribute for"
+    ) in warnings(conversion)
+
+
+@pytest.mark.parametrize("tf_type", sorted(SPECS))
+def test_each_datasource_mapping_names_what_the_ros_schema_has(tf_type: str) -> None:
+    spec = SPECS[tf_type]
+    resource = schema_or_none().resource(spec.ros_type)  # type: ignore[union-attr]
+    assert resource is not None, spec.ros_type
+    assert set(spec.filters.values()) <= set(resource.properties)
+    assert spec.name is None or spec.name in resource.properties
+    assert spec.ids in resource.attributes
+    assert spec.items is None or spec.items in resource.attributes
+
+
+# Sources ROS lists even with no filter are pickers only when a filter has no ROS property.
+_ALWAYS_LISTED = {name for name, spec in SPECS.items() if spec.bare}
+
+
+@pytest.mark.parametrize("tf_type", sorted(set(PICKERS) - _ALWAYS_LISTED))
+def test_each_picked_data_source_becomes_a_checked_picker_parameter(tf_type: str) -> None:
+    attribute = sorted(PICKERS[tf_type].ids)[0]
+    conversion = main(
+        f"""
+        data "{tf_type}" "d" {{}}
+        resource "alicloud_vpc" "v" {{
+          cidr_block  = "10.0.0.0/8"
+          description = data.{tf_type}.d.items[0].{attribute}
+        }}
+        """
+    )
+    (name, parameter), *_ = conversion.template["Parameters"].items()
+    assert props(conversion, "Vpc_v")["Description"] == {"Ref": name}
+    assert parameter["Type"] == "String"
+    assert parameter["AssociationProperty"].startswith("ALIYUN::")
+
+
+def test_zones_ros_lists_are_picked_when_a_filter_has_no_ros_property() -> None:
+    conversion = main(
+        """
+        data "alicloud_slb_zones" "z" {
+          master_zone_id = "cn-hangzhou-h"
+        }
+        resource "alicloud_slb_load_balancer" "lb" {
+          load_balancer_name = "lb"
+          address_type       = "intranet"
+          vswitch_id         = "vsw-1"
+          master_zone_id     = data.alicloud_slb_zones.z.zones[0].master_zone_id
+        }
+        """
+    )
+    assert "SlbZones_z" not in conversion.template["Resources"]
+    assert props(conversion, "SlbLoadBalancer_lb")["MasterZoneId"] == {"Ref": "SlbZones_z"}
+    assert "Terraform listed only those where CLB (SLB) is sold" in warnings(conversion)
+
+
+@pytest.mark.parametrize(("category", "listed"), [("HighAvailability", True), ("cluster", False)])
+def test_a_filter_value_the_datasource_does_not_offer_makes_it_a_picker(
+    category: str, listed: bool
+) -> None:
+    conversion = main(
+        f"""
+        data "alicloud_db_zones" "db" {{
+          engine   = "MySQL"
+          category = "{category}"
+        }}
+        resource "alicloud_vswitch" "s" {{
+          vpc_id     = "vpc-1"
+          cidr_block = "10.0.1.0/24"
+          zone_id    = data.alicloud_db_zones.db.ids[0]
+        }}
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert ("DbZones_db" in resources) is listed
+    if listed:
+        assert resources["DbZones_db"]["Properties"]["Category"] == "HighAvailability"
+    else:
+        assert props(conversion, "Vswitch_s")["ZoneId"] == {"Ref": "DbZones_db"}
+
+
+def test_a_resource_group_by_its_exact_name_is_looked_up() -> None:
+    conversion = main(
+        """
+        data "alicloud_resource_manager_resource_groups" "p" {
+          name_regex = "^prod$"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block        = "10.0.0.0/8"
+          resource_group_id = data.alicloud_resource_manager_resource_groups.p.groups[0].id
+          description = data.alicloud_resource_manager_resource_groups.p.groups[0].display_name
+        }
+        """
+    )
+    assert conversion.template["Resources"]["ResourceManagerResourceGroups_p"] == {
+        "Type": "DATASOURCE::ResourceManager::ResourceGroups",
+        "Properties": {"Name": "prod", "RefreshOptions": "Always"},
+    }
+    vpc = props(conversion, "Vpc_v")
+    group_ids = {"Fn::GetAtt": ["ResourceManagerResourceGroups_p", "ResourceGroupIds"]}
+    assert vpc["ResourceGroupId"] == {"Fn::Select": ["0", group_ids]}
+    groups = {"Fn::GetAtt": ["ResourceManagerResourceGroups_p", "ResourceGroups"]}
+    assert vpc["Description"] == {"Fn::Select": ["DisplayName", {"Fn::Select": ["0", groups]}]}

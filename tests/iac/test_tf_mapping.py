@@ -513,12 +513,10 @@ def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> N
           protocol         = "http"
           bandwidth        = 10
         }
-        resource "alicloud_dns_instance" "d" {
-          dns_security   = "basic"
-          domain_numbers = "3"
-          period         = 1
-          renewal_status = "ManualRenewal"
-          version_code   = "version_personal"
+        resource "alicloud_cen_instance_grant" "g" {
+          cen_id            = "cen-1"
+          child_instance_id = "vpc-1"
+          cen_owner_id      = "123"
         }
         """
     )
@@ -531,11 +529,12 @@ def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> N
     # A required port is a number.
     assert parameters["SlbListener_l_ListenerPort"]["Type"] == "Number"
     # The schema's allowed values are the parameter's choices.
-    assert parameters["DnsInstance_d_PeriodUnit"] == {
+    # (A VPC, a border router or a CCN: the child instance's id does not say which.)
+    assert parameters["CenInstanceGrant_g_InstanceType"] == {
         "Type": "String",
-        "Description": "PeriodUnit of alicloud_dns_instance.d, which the Terraform "
+        "Description": "InstanceType of alicloud_cen_instance_grant.g, which the Terraform "
         "configuration does not set.",
-        "AllowedValues": ["Year", "Month"],
+        "AllowedValues": ["CCN", "VBR", "VPC"],
     }
 
 

@@ -34,8 +34,9 @@ def test_every_vendor_mapped_type_converts_natively_from_its_sample_above_the_fl
     assert result.count("refused") == result.count("dropped") == result.count("crash") == 0
     misfits = result.count("misfit")
     assert misfits <= 80  # rules naming another resource's ROS type (tf_rules.misfit)
-    # Measured 646 of 732 (88.3%) when the floor was set; the floor leaves room for new rules.
-    assert result.count("native") / (len(result.outcome) - misfits) >= 0.85
+    # Measured 646 of 732 (88.3%) when the floor was set, 664 of 730 (91.0%) when it was
+    # raised; the floor leaves room for new rules.
+    assert result.count("native") / (len(result.outcome) - misfits) >= 0.88
     assert not result.check_errors, result.check_errors
 
 

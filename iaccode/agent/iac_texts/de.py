@@ -1006,4 +1006,9 @@ TEXTS: dict[str, str] = {
     "{type} takes {kind} for {name}": "{type} nimmt für {name} {kind}",
     "{path} of {type} has no field for it": "{path} von {type} hat kein Feld dafür",
     "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} nach den Eigenschaftsnamen des ROS-Schemas zugeordnet (die Regeln des Herstellers lassen sie aus).",
+    "reads a whole item of {source}, which {type} lists by id only": "liest einen ganzen Eintrag von {source}, den {type} nur als ID liefert",
+    "{address}: {key} not converted ({reason}); added parameter {name} for it, to be set when the stack is created.": "{address}: {key} nicht konvertiert ({reason}); dafür wurde der Parameter {name} hinzugefügt, der beim Erstellen des Stacks festzulegen ist.",
+    "{expr} reads {source} at a computed index; parameter {name} stands for one chosen value, which every read gets.": "{expr} liest {source} an einem berechneten Index; der Parameter {name} steht für einen gewählten Wert, den jeder Zugriff erhält.",
+    "{type} takes only {choices} for {name}, not {value!r}": "{type} nimmt für {name} nur {choices}, nicht {value!r}",
+    "{source} became parameter {name}, chosen when the stack is created from the region's zones; Terraform listed only those where {service} is sold.": "{source} wurde zum Parameter {name}, der beim Erstellen des Stacks aus den Zonen der Region gewählt wird; Terraform listete nur die, in denen {service} angeboten wird.",
 }

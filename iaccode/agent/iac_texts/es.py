@@ -982,4 +982,9 @@ TEXTS: dict[str, str] = {
     "{type} takes {kind} for {name}": "{type} admite {kind} para {name}",
     "{path} of {type} has no field for it": "{path} de {type} no tiene un campo para ello",
     "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} colocado según los nombres de propiedad del esquema de ROS (las reglas del fabricante lo omiten).",
+    "reads a whole item of {source}, which {type} lists by id only": "lee un elemento entero de {source}, que {type} solo da por su ID",
+    "{address}: {key} not converted ({reason}); added parameter {name} for it, to be set when the stack is created.": "{address}: {key} no se convirtió ({reason}); se añadió el parámetro {name} para ello, que se fija al crear la pila.",
+    "{expr} reads {source} at a computed index; parameter {name} stands for one chosen value, which every read gets.": "{expr} lee {source} en un índice calculado; el parámetro {name} representa un único valor elegido, que recibe cada lectura.",
+    "{type} takes only {choices} for {name}, not {value!r}": "{type} solo admite {choices} para {name}, no {value!r}",
+    "{source} became parameter {name}, chosen when the stack is created from the region's zones; Terraform listed only those where {service} is sold.": "{source} pasó a ser el parámetro {name}, que se elige al crear la pila entre las zonas de la región; Terraform solo listaba aquellas donde se vende {service}.",
 }

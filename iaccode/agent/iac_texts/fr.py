@@ -997,4 +997,9 @@ TEXTS: dict[str, str] = {
     "{type} takes {kind} for {name}": "{type} prend {kind} pour {name}",
     "{path} of {type} has no field for it": "{path} de {type} n'a pas de champ pour cela",
     "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address} : {arguments} placé d'après les noms de propriété du schéma ROS (les règles de l'éditeur l'omettent).",
+    "reads a whole item of {source}, which {type} lists by id only": "lit un élément entier de {source}, que {type} ne donne que par son ID",
+    "{address}: {key} not converted ({reason}); added parameter {name} for it, to be set when the stack is created.": "{address} : {key} non converti ({reason}) ; le paramètre {name} a été ajouté pour cela, à définir à la création de la pile.",
+    "{expr} reads {source} at a computed index; parameter {name} stands for one chosen value, which every read gets.": "{expr} lit {source} à un indice calculé ; le paramètre {name} représente une seule valeur choisie, que reçoit chaque lecture.",
+    "{type} takes only {choices} for {name}, not {value!r}": "{type} n'accepte que {choices} pour {name}, pas {value!r}",
+    "{source} became parameter {name}, chosen when the stack is created from the region's zones; Terraform listed only those where {service} is sold.": "{source} est devenu le paramètre {name}, choisi à la création de la pile parmi les zones de la région ; Terraform ne listait que celles où {service} est vendu.",
 }

@@ -996,4 +996,9 @@ TEXTS: dict[str, str] = {
     "{type} takes {kind} for {name}": "{type} は {name} に {kind} を取ります",
     "{path} of {type} has no field for it": "{type} の {path} にはそのためのフィールドがありません",
     "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} を ROS スキーマのプロパティ名に従って配置しました (ベンダーのルールでは省かれています)。",
+    "reads a whole item of {source}, which {type} lists by id only": "{source} の項目全体を読み取っていますが、{type} は ID のみを返します",
+    "{address}: {key} not converted ({reason}); added parameter {name} for it, to be set when the stack is created.": "{address}：{key} は変換されませんでした（{reason}）。そのためにパラメーター {name} を追加しました。スタック作成時に設定します。",
+    "{expr} reads {source} at a computed index; parameter {name} stands for one chosen value, which every read gets.": "{expr} は計算されたインデックスで {source} を読み取ります。パラメーター {name} は選択された 1 つの値を表し、すべての読み取りがその値を受け取ります。",
+    "{type} takes only {choices} for {name}, not {value!r}": "{type} は {name} に {choices} のみを受け付けます。{value!r} は受け付けません",
+    "{source} became parameter {name}, chosen when the stack is created from the region's zones; Terraform listed only those where {service} is sold.": "{source} はパラメーター {name} になりました。スタック作成時にリージョンのゾーンから選択します。Terraform は {service} が提供されているゾーンのみを列挙していました。",
 }

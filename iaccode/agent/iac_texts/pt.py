@@ -964,4 +964,9 @@ TEXTS: dict[str, str] = {
     "{type} takes {kind} for {name}": "{type} aceita {kind} para {name}",
     "{path} of {type} has no field for it": "{path} de {type} não tem um campo para isso",
     "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}: {arguments} colocado pelos nomes de propriedade do esquema do ROS (as regras do fornecedor o omitem).",
+    "reads a whole item of {source}, which {type} lists by id only": "lê um item inteiro de {source}, que {type} só fornece pelo ID",
+    "{address}: {key} not converted ({reason}); added parameter {name} for it, to be set when the stack is created.": "{address}: {key} não foi convertido ({reason}); foi adicionado o parâmetro {name} para isso, a definir ao criar a pilha.",
+    "{expr} reads {source} at a computed index; parameter {name} stands for one chosen value, which every read gets.": "{expr} lê {source} num índice calculado; o parâmetro {name} representa um único valor escolhido, que cada leitura recebe.",
+    "{type} takes only {choices} for {name}, not {value!r}": "{type} só aceita {choices} para {name}, não {value!r}",
+    "{source} became parameter {name}, chosen when the stack is created from the region's zones; Terraform listed only those where {service} is sold.": "{source} passou a ser o parâmetro {name}, escolhido ao criar a pilha entre as zonas da região; o Terraform só listava aquelas onde {service} é vendido.",
 }

@@ -893,4 +893,9 @@ TEXTS: dict[str, str] = {
     "{type} takes {kind} for {name}": "{type} 的 {name} 接受 {kind}",
     "{path} of {type} has no field for it": "{type} 的 {path} 没有对应的字段",
     "{address}: {arguments} placed by the ROS schema's property names (the vendor's rules leave them out).": "{address}：{arguments} 已按 ROS 架构的属性名放置（厂商规则未包含它们）。",
+    "reads a whole item of {source}, which {type} lists by id only": "读取了 {source} 的整个条目，而 {type} 只按 ID 列出",
+    "{address}: {key} not converted ({reason}); added parameter {name} for it, to be set when the stack is created.": "{address}：{key} 未转换（{reason}）；为此添加了参数 {name}，在创建资源栈时设置。",
+    "{expr} reads {source} at a computed index; parameter {name} stands for one chosen value, which every read gets.": "{expr} 以计算出的索引读取 {source}；参数 {name} 代表一个选定的值，每次读取都得到它。",
+    "{type} takes only {choices} for {name}, not {value!r}": "{type} 的 {name} 只接受 {choices}，不接受 {value!r}",
+    "{source} became parameter {name}, chosen when the stack is created from the region's zones; Terraform listed only those where {service} is sold.": "{source} 变成了参数 {name}，在创建资源栈时从地域的可用区中选择；Terraform 只列出了提供 {service} 的可用区。",
 }

@@ -1,0 +1,417 @@
+"""Where the vendor's rules leave a gap that the ROS schema or the provider's own docs and
+source close: tag maps for Key/Value lists, Terraform values ROS does not take, required
+properties the provider fills or another argument reaches, nested fields, attributes.
+Hand-written projects with the ROS they must give; every template must pass the checker."""
+
+from __future__ import annotations
+
+from tests.iac.test_tf_constructs import main as convert
+from tests.iac.test_tf_constructs import props
+from tests.iac.test_tf_constructs import warnings as notes
+
+
+def test_a_tag_map_becomes_key_value_pairs_where_the_rule_has_no_tags_handler() -> None:
+    # The provider's alicloud_disk example: its rule sends `tags` to the list `Tags` as it is.
+    conversion = convert(
+        """
+        resource "alicloud_disk" "ecs_disk" {
+          availability_zone = "cn-beijing-b"
+          category          = "cloud_efficiency"
+          size              = "30"
+          tags = {
+            Name = "TerraformTest"
+            Env  = "dev"
+          }
+        }
+        resource "alicloud_kms_key" "key" {
+          description = "Hello KMS"
+          tags        = { Owner = "ops" }
+        }
+        """
+    )
+    assert props(conversion, "Disk_ecs_disk")["Tags"] == [
+        {"Key": "Name", "Value": "TerraformTest"},
+        {"Key": "Env", "Value": "dev"},
+    ]
+    assert props(conversion, "KmsKey_key")["Tags"] == [{"Key": "Owner", "Value": "ops"}]
+    assert conversion.summary.native == 2 and not conversion.notes
+
+
+def test_a_billing_word_of_the_provider_becomes_the_one_ros_spells() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_drds_instance" "default" {
+          description          = "drds instance"
+          instance_charge_type = "PostPaid"
+          zone_id              = "cn-hangzhou-h"
+          vswitch_id           = "vsw-1"
+          instance_series      = "drds.sn1.4c8g"
+          specification        = "drds.sn1.4c8g.8C16G"
+        }
+        """
+    )
+    assert props(conversion, "DrdsInstance_default")["PayType"] == "drdsPost"
+
+
+def test_a_value_ros_does_not_take_is_reported_and_a_required_one_becomes_a_choice() -> None:
+    # The provider's alicloud_amqp_exchange example: ROS's Exchange has no consistent hashing.
+    conversion = convert(
+        """
+        resource "alicloud_amqp_exchange" "default" {
+          instance_id        = "amqp-1"
+          virtual_host_name  = "vhost"
+          exchange_name      = "ex"
+          exchange_type      = "X_CONSISTENT_HASH"
+          auto_delete_state  = false
+          internal           = false
+        }
+        resource "alicloud_actiontrail" "trail" {
+          actiontrail_name = "trail"
+          event_rw         = "Write-test"
+          oss_bucket_name  = "bucket"
+        }
+        """
+    )
+    exchange = props(conversion, "AmqpExchange_default")
+    parameter = conversion.template["Parameters"][exchange["ExchangeType"]["Ref"]]
+    assert parameter["AllowedValues"] == ["FANOUT", "DIRECT", "TOPIC", "HEADERS"]
+    assert "EventRW" not in props(conversion, "Actiontrail_trail")
+    assert parameter["Description"] == (
+        "ExchangeType of alicloud_amqp_exchange.default, whose Terraform value ROS does not take."
+    )
+    text = notes(conversion)
+    assert "sets nothing" not in text and "ExchangeType), so" not in text
+    assert "; added parameter AmqpExchange_default_ExchangeType for it" in text
+    assert (
+        "takes only FANOUT, DIRECT, TOPIC or HEADERS for ExchangeType, not 'X_CONSISTENT_HASH'"
+        in text
+    )
+    assert "takes only All, Read or Write for EventRW, not 'Write-test'" in text
+    assert conversion.summary.lossy == 2
+
+
+def test_required_properties_terraform_defaults_or_implies_are_given() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_db_connection" "c" {
+          instance_id       = "rm-1"
+          connection_prefix = "testabc"
+        }
+        resource "alicloud_kvstore_connection" "k" {
+          instance_id              = "r-1"
+          connection_string_prefix = "public-r"
+          port                     = "6370"
+        }
+        resource "alicloud_image_copy" "copy" {
+          source_image_id  = "m-1"
+          source_region_id = "cn-hangzhou"
+          image_name       = "copied"
+        }
+        resource "alicloud_vpc_gateway_route_table_attachment" "a" {
+          ipv4_gateway_id = "ipv4gw-1"
+          route_table_id  = "vtb-1"
+        }
+        resource "alicloud_log_store_index" "i" {
+          project  = "p"
+          logstore = "l"
+          full_text {
+            case_sensitive = true
+          }
+        }
+        """
+    )
+    assert props(conversion, "DbConnection_c")["Port"] == "3306"  # the provider's default
+    assert props(conversion, "KvstoreConnection_k")["ConnectionType"] == "Public"
+    assert props(conversion, "ImageCopy_copy")["DestinationRegionId"] == {"Ref": "ALIYUN::Region"}
+    attachment = props(conversion, "VpcGatewayRouteTableAttachment_a")
+    assert attachment["GatewayType"] == "Ipv4Gateway"
+    assert props(conversion, "LogStoreIndex_i")["FullTextIndex"] == {
+        "CaseSensitive": True,
+        "Enable": True,
+    }
+    assert "Parameters" not in conversion.template
+    assert conversion.summary.native == 5
+
+
+def test_rds_security_groups_and_the_redis_engine_reach_what_ros_has() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_security_group" "sg" {
+          vpc_id = "vpc-1"
+        }
+        resource "alicloud_db_instance" "db" {
+          engine             = "MySQL"
+          engine_version     = "8.0"
+          instance_type      = "mysql.n2.medium.1"
+          instance_storage   = 20
+          vswitch_id         = "vsw-1"
+          security_group_ids = [alicloud_security_group.sg.id, "sg-2"]
+        }
+        resource "alicloud_kvstore_instance" "redis" {
+          instance_class = "redis.master.large.default"
+          instance_type  = "Redis"
+          engine_version = "5.0"
+          vswitch_id     = "vsw-1"
+          zone_id        = "cn-hangzhou-h"
+        }
+        resource "alicloud_kvstore_instance" "memcache" {
+          instance_class = "memcache.master.small.default"
+          instance_type  = "Memcache"
+          vswitch_id     = "vsw-1"
+          zone_id        = "cn-hangzhou-h"
+        }
+        """
+    )
+    assert props(conversion, "DbInstance_db")["SecurityGroupId"] == {
+        "Fn::Join": [",", [{"Ref": "SecurityGroup_sg"}, "sg-2"]]
+    }
+    # The vendor sends the engine to InstanceClass, overwriting the class.
+    assert props(conversion, "KvstoreInstance_redis")["InstanceClass"] == (
+        "redis.master.large.default"
+    )
+    assert "alicloud_kvstore_instance.redis: instance_type" not in notes(conversion)
+    assert (
+        "alicloud_kvstore_instance.memcache: instance_type not converted "
+        "(ALIYUN::REDIS::Instance has no property for it)"
+    ) in notes(conversion)
+
+
+def test_attributes_the_type_fixes_or_ros_names_otherwise_are_read() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_ram_policy" "p" {
+          policy_name     = "read-oss"
+          policy_document = jsonencode({
+            Version   = "1"
+            Statement = [{ Effect = "Allow", Action = ["oss:Get*"], Resource = ["*"] }]
+          })
+        }
+        resource "alicloud_ram_role" "r" {
+          role_name                   = "app"
+          assume_role_policy_document = jsonencode({
+            Version   = "1"
+            Statement = [{
+              Action = "sts:AssumeRole", Effect = "Allow",
+              Principal = { Service = ["ecs.aliyuncs.com"] }
+            }]
+          })
+        }
+        resource "alicloud_ram_role_policy_attachment" "a" {
+          policy_name = alicloud_ram_policy.p.policy_name
+          policy_type = alicloud_ram_policy.p.type
+          role_name   = alicloud_ram_role.r.role_name
+        }
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "logs-bucket"
+        }
+        resource "alicloud_ess_scaling_group" "g" {
+          min_size           = 1
+          max_size           = 2
+          scaling_group_name = "g"
+          vswitch_ids        = ["vsw-1"]
+        }
+        resource "alicloud_ess_scaling_rule" "up" {
+          scaling_group_id = alicloud_ess_scaling_group.g.id
+          adjustment_type  = "QuantityChangeInCapacity"
+          adjustment_value = 1
+        }
+        output "bucket_location" {
+          value = alicloud_oss_bucket.b.location
+        }
+        output "rule_ari" {
+          value = alicloud_ess_scaling_rule.up.ari
+        }
+        """
+    )
+    assert props(conversion, "RamRolePolicyAttachment_a")["PolicyType"] == "Custom"
+    outputs = conversion.template["Outputs"]
+    assert outputs["bucket_location"]["Value"] == {
+        "Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]
+    }
+    assert outputs["rule_ari"]["Value"] == {"Fn::GetAtt": ["EssScalingRule_up", "ScalingRuleAri"]}
+    assert "has no ROS attribute" not in notes(conversion)
+
+
+def test_what_the_provider_sends_for_required_properties_reaches_them() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_api_gateway_api" "api" {
+          name        = "api"
+          group_id    = "g-1"
+          description = "an API"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/test"
+            mode     = "MAPPING"
+          }
+          service_type = "MOCK"
+          mock_service_config {
+            result = "this is a mock test"
+          }
+        }
+        resource "alicloud_hbase_instance" "h" {
+          name                   = "hbase"
+          engine                 = "hbaseue"
+          engine_version         = "2.0"
+          master_instance_type   = "hbase.sn1.large"
+          core_instance_type     = "hbase.sn1.large"
+          core_instance_quantity = 3
+          vswitch_id             = "vsw-1"
+          zone_id                = "cn-hangzhou-h"
+        }
+        resource "alicloud_service_mesh_service_mesh" "m" {
+          service_mesh_name = "mesh"
+          network {
+            vpc_id        = "vpc-1"
+            vswitche_list = ["vsw-1"]
+          }
+        }
+        resource "alicloud_ots_search_index" "i" {
+          instance_name = "ots"
+          table_name    = "t"
+          index_name    = "idx"
+          schema {
+            field_schema {
+              field_name = "col1"
+              field_type = "Text"
+            }
+          }
+        }
+        """
+    )
+    assert props(conversion, "ApiGatewayApi_api")["Visibility"] == "PRIVATE"
+    assert props(conversion, "HbaseInstance_h")["NodeCount"] == 3
+    mesh = props(conversion, "ServiceMeshServiceMesh_m")
+    assert (mesh["VpcId"], mesh["VSwitches"]) == ("vpc-1", ["vsw-1"])
+    fields = props(conversion, "OtsSearchIndex_i")["FieldSchemas"]
+    assert fields[0]["FieldType"] == "FieldType.TEXT"  # ROS's spelling of the enum
+    assert "sets nothing" not in notes(conversion)
+
+
+def test_nested_arguments_the_vendor_leaves_out_reach_their_ros_fields() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_event_bridge_rule" "r" {
+          event_bus_name = "bus"
+          rule_name      = "rule"
+          filter_pattern = jsonencode({ source = ["crmabc.newsletter"] })
+          targets {
+            target_id = "tf-example1"
+            endpoint  = "acs:mns:cn-hangzhou:123:queues/q"
+            type      = "acs.mns.queue"
+            param_list {
+              resource_key = "queue"
+              form         = "CONSTANT"
+              value        = "q"
+            }
+          }
+        }
+        resource "alicloud_ess_scalinggroup_vserver_groups" "g" {
+          scaling_group_id = "asg-1"
+          vserver_groups {
+            loadbalancer_id = "lb-1"
+            vserver_attributes {
+              vserver_group_id = "rsp-1"
+              port             = 80
+              weight           = 10
+            }
+          }
+        }
+        resource "alicloud_cs_kubernetes_node_pool" "p" {
+          cluster_id     = "c-1"
+          node_pool_name = "pool"
+          vswitch_ids    = ["vsw-1"]
+          instance_types = ["ecs.g7.large"]
+          system_disk_size = 40
+          scaling_config {
+            min_size = 1
+            max_size = 3
+          }
+        }
+        """
+    )
+    target = props(conversion, "EventBridgeRule_r")["Targets"][0]
+    assert target["Id"] == "tf-example1"
+    assert props(conversion, "EssScalinggroupVserverGroups_g")["VServerGroups"] == [
+        {
+            "LoadBalancerId": "lb-1",
+            "VServerGroupAttributes": [{"VServerGroupId": "rsp-1", "Port": 80, "Weight": 10}],
+        }
+    ]
+    scaling = props(conversion, "CsKubernetesNodePool_p")["AutoScaling"]
+    assert scaling == {"MinInstances": 1, "MaxInstances": 3, "Enable": True}
+    assert "sets nothing" not in notes(conversion)
+
+
+def test_one_block_of_one_argument_for_a_text_property_is_that_value() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_cen_transit_router_vpn_attachment" "a" {
+          cen_id            = "cen-1"
+          transit_router_id = "tr-1"
+          vpn_id            = "vco-1"
+          zone {
+            zone_id = "cn-hangzhou-h"
+          }
+        }
+        """
+    )
+    assert props(conversion, "CenTransitRouterVpnAttachment_a")["ZoneId"] == "cn-hangzhou-h"
+
+
+def test_the_providers_newer_names_and_route_blocks_reach_ros() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_slb_master_slave_server_group" "g" {
+          load_balancer_id = "lb-1"
+          name             = "group"
+          servers {
+            server_id   = "i-1"
+            port        = 80
+            weight      = 100
+            server_type = "Master"
+          }
+          servers {
+            server_id   = "i-2"
+            port        = 80
+            weight      = 100
+            server_type = "Slave"
+          }
+        }
+        resource "alicloud_cen_transit_router_vpn_attachment" "a" {
+          cen_id                             = "cen-1"
+          transit_router_id                  = "tr-1"
+          vpn_id                             = "vco-1"
+          transit_router_vpn_attachment_name = "vpn-attachment"
+        }
+        resource "alicloud_fc_custom_domain" "d" {
+          domain_name = "example.com"
+          protocol    = "HTTP"
+          route_config {
+            path          = "/login/*"
+            service_name  = "svc"
+            function_name = "fn"
+            qualifier     = "LATEST"
+            methods       = ["GET"]
+          }
+        }
+        """
+    )
+    servers = props(conversion, "SlbMasterSlaveServerGroup_g")["MasterSlaveBackendServers"]
+    assert [(s["ServerId"], s["ServerType"]) for s in servers] == [
+        ("i-1", "Master"),
+        ("i-2", "Slave"),
+    ]
+    attachment = props(conversion, "CenTransitRouterVpnAttachment_a")
+    assert attachment["TransitRouterAttachmentName"] == "vpn-attachment"
+    assert props(conversion, "FcCustomDomain_d")["RouteConfig"] == {
+        "Routes": [
+            {"Path": "/login/*", "ServiceName": "svc", "FunctionName": "fn", "Qualifier": "LATEST"}
+        ]
+    }
+    assert (
+        "route_config.methods not converted (RouteConfig.Routes of ALIYUN::FC::CustomDomain "
+        "has no field for it)"
+    ) in notes(conversion)
