@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("iaccode.tasks")
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CONNECT_TIMEOUT_SECONDS = 3  # one connection attempt (libpq's connect_timeout, whole seconds)
 # A peer that vanished (a partition, a replaced host) is found by the socket, not only given up
 # on: TCP keepalives, and unacknowledged data dropped after tcp_user_timeout (Linux), so that a
@@ -149,10 +149,20 @@ CREATE TABLE IF NOT EXISTS push_configs (
     PRIMARY KEY (owner, task_id, id)
 );
 CREATE INDEX IF NOT EXISTS push_configs_by_task ON push_configs (task_id);
+CREATE TABLE IF NOT EXISTS agui_threads (
+    key TEXT COLLATE "C" PRIMARY KEY,
+    thread_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    version BIGINT NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agui_threads_by_time ON agui_threads (updated_at DESC);
 """
 
 # The steps from one schema version to the next, by the version they lead to (as in the SQLite
 # store). `_SCHEMA` creates the newest tables, so each step must be harmless where it is applied.
+# 2: `agui_threads`, the AG-UI adapter's thread states (iaccode.agui.shared_threads), a new table
+# that `_SCHEMA` creates: no step.
 _MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {}
 # Replicas starting together take turns at the schema (any constant key will do).
 _SCHEMA_LOCK = 0x1ACC0DE
@@ -340,6 +350,12 @@ class PostgresDatabase:
 
     def has_table(self, db: Connection, name: str) -> bool:
         return True  # the schema creates every table, push_configs included
+
+    @property
+    def driver_error(self) -> type[Exception]:
+        """The base class of psycopg's errors (for callers that must not import it)."""
+        error: type[Exception] = self._psycopg.Error
+        return error
 
     async def _run(self, fn: Callable[[Connection], T], *, snapshot: bool) -> T:
         """Raises `StoreUnavailableError` at once while the server is known to be down, and
