@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from iaccode.tasks.contexts import ContextRegistry
     from iaccode.tasks.postgres_store import PostgresTaskStore
     from iaccode.tasks.push.configs import PushConfigStore, PushTarget
-    from iaccode.tasks.sql_store import PrunedTasks
+    from iaccode.tasks.sql_store import InUseElsewhere, PrunedTasks
     from iaccode.tasks.sqlite_store import SQLiteTaskStore
     from iaccode.tasks.supervisor import ActiveTurn, TurnSupervisor
 
@@ -59,12 +59,19 @@ class RetentionStore(Protocol):
         *,
         after: int,
         keep: Callable[[], Collection[str]] = ...,
+        elsewhere: InUseElsewhere | None = ...,
         limit: int = ...,
         window: int = ...,
     ) -> PrunedTasks | None: ...
 
     async def prune_contexts(
-        self, before: str, *, after: int, keep: Collection[str] = ..., window: int = ...
+        self,
+        before: str,
+        *,
+        after: int,
+        keep: Collection[str] = ...,
+        elsewhere: InUseElsewhere | None = ...,
+        window: int = ...,
     ) -> tuple[int, int] | None: ...
 
     async def prune_orphan_push_configs(
