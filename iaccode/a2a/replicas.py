@@ -219,6 +219,7 @@ class Replicas:
             extensions=frozenset(body.get("extensions") or ()),
             session_id=body.get("session"),
             legacy=bool(body.get("legacy")),
+            secrets_withheld=bool(body.get("secretsWithheld")),
         )
         try:
             if kind == "subscribe":

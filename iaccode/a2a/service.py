@@ -83,6 +83,7 @@ from iaccode.tasks.contexts import (
     WorkspaceMismatch,
     channel_of,
 )
+from iaccode.tasks.errors import CoordinationUnavailableError
 from iaccode.tasks.manager import TaskManager, TaskRecord
 from iaccode.tasks.push import CallbackUrlError, check_url
 from iaccode.tasks.store import TaskQuery
@@ -146,6 +147,9 @@ class CallContext:
     extensions: frozenset[str] = frozenset()
     session_id: str | None = None
     legacy: bool = False  # the request came as an A2A 0.3 method
+    # Routed from another replica without the per-message credentials it carried (they never
+    # cross Redis): it may answer the turn running here, not start or resume one.
+    secrets_withheld: bool = False
 
 
 class _Refusal(Exception):
@@ -349,6 +353,7 @@ class A2AService:
             "extensions": sorted(ctx.extensions),
             "session": ctx.session_id,
             "legacy": ctx.legacy,
+            "secretsWithheld": bool(SECRET_METADATA & meta.keys()),
         }
         # An inline push config is stored (for every replica) before the turn there can settle.
         save_push = functools.partial(self._save_inline_push, push, record.id, ctx)
@@ -455,6 +460,10 @@ class A2AService:
             asked.subscribe,
             asked.push,
         )
+        if ctx.secrets_withheld:  # the turn it was sent to ended meanwhile
+            raise CoordinationUnavailableError(
+                "The task's turn ended on another replica meanwhile; send the message again"
+            )
         try:
             cwd = await self._workspace(record.context_id, meta)
             prompt = await self._prepare(message, cwd)

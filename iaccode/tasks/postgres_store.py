@@ -31,11 +31,13 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 import trio
 
 from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.errors import StoreUnavailableError, UnusableStateError
-from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore
+from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore, read_task
+from iaccode.tasks.store import StoredTask
 
 if TYPE_CHECKING:
     import psycopg
@@ -86,7 +88,8 @@ CREATE TABLE IF NOT EXISTS tasks (
     status_ts TEXT COLLATE "C" NOT NULL,
     status TEXT NOT NULL,
     metadata TEXT,
-    live INTEGER NOT NULL DEFAULT 0
+    live INTEGER NOT NULL DEFAULT 0,
+    version BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tasks_by_time ON tasks (owner, status_ts DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tasks_by_context ON tasks (context_id, status_ts DESC, id DESC);
@@ -159,11 +162,16 @@ CREATE TABLE IF NOT EXISTS agui_threads (
 CREATE INDEX IF NOT EXISTS agui_threads_by_time ON agui_threads (updated_at DESC);
 """
 
+
+def _count_task_changes(conn: psycopg.Connection[Any]) -> None:
+    conn.execute("ALTER TABLE tasks ADD COLUMN IF NOT EXISTS version BIGINT NOT NULL DEFAULT 0")
+
+
 # The steps from one schema version to the next, by the version they lead to (as in the SQLite
 # store). `_SCHEMA` creates the newest tables, so each step must be harmless where it is applied.
-# 2: `agui_threads`, the AG-UI adapter's thread states (iaccode.agui.shared_threads), a new table
-# that `_SCHEMA` creates: no step.
-_MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {}
+# 2: `agui_threads`, the AG-UI adapter's thread states (iaccode.agui.shared_threads), a table
+# `_SCHEMA` creates; and `tasks.version`, the change count a replica's cache checks.
+_MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {2: _count_task_changes}
 # Replicas starting together take turns at the schema (any constant key will do).
 _SCHEMA_LOCK = 0x1ACC0DE
 # Held for the server's life on its own connection: exclusive by one server per database, or
@@ -319,6 +327,8 @@ class PostgresDatabase:
 
     lock_rows = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"  # retention passes over rows a commit holds
+    # Locks the row as FOR UPDATE would, and counts the change for the replicas' caches.
+    touch_task = "UPDATE tasks SET version = version + 1 WHERE id = ? RETURNING 1"
 
     def __init__(
         self,
@@ -472,6 +482,23 @@ class PostgresTaskStore(SQLTaskStore):
     @property
     def available(self) -> bool:
         return self.database.available
+
+    async def load_task(self, task_id: str) -> StoredTask | None:
+        def run(db: Connection) -> StoredTask | None:
+            # The version first: what follows is at least as new, so a cached copy is never
+            # taken for current when it is not (at worst it is read once more).
+            row = db.execute("SELECT version FROM tasks WHERE id = ?", (task_id,)).fetchone()
+            stored = read_task(db, task_id) if row is not None else None
+            return None if stored is None else attrs.evolve(stored, version=int(row[0]))
+
+        return await self.database.read(run)
+
+    async def task_version(self, task_id: str) -> int | None:
+        def run(db: Connection) -> int | None:
+            row = db.execute("SELECT version FROM tasks WHERE id = ?", (task_id,)).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self.database.read(run)
 
     async def monitor(
         self,

@@ -65,6 +65,9 @@ class Database(Protocol):
     # whose single writer already excludes every other writer)
     lock_rows: str
     skip_locked: str
+    # the statement each commit of a change to an existing task starts with: it yields a row
+    # when the task exists (and, on PostgreSQL, locks it and counts the change)
+    touch_task: str
 
     async def write(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` in one transaction, committed when it returns, rolled back if it raises."""
@@ -135,7 +138,12 @@ class SQLTaskStore:
         await self._write(functools.partial(rows.apply, self.database))
 
     async def load_task(self, task_id: str) -> StoredTask | None:
-        return await self._read(lambda db: _load_task(db, task_id))
+        return await self._read(lambda db: read_task(db, task_id))
+
+    async def task_version(self, task_id: str) -> int | None:
+        """The task's change count (`StoredTask.version`); None when the store keeps none
+        (SQLite: one process, its cache is never stale) or the task does not exist."""
+        return None
 
     async def list_tasks(self, query: TaskQuery) -> TaskPage:
         # One snapshot: the count and the page agree.
@@ -526,12 +534,7 @@ class _ChangeRows:
         # Retention may have deleted the task since it was read (an old task followed up just
         # as a pass ran): refuse, rolling back, rather than write rows for no task. The row
         # stays locked to the commit where writers run side by side (the history's `seq`).
-        if (
-            not self.creates
-            and not db.execute(
-                "SELECT 1 FROM tasks WHERE id = ?" + database.lock_rows, (self.task_id,)
-            ).fetchone()
-        ):
+        if not self.creates and not db.execute(database.touch_task, (self.task_id,)).fetchone():
             raise TaskNotFoundError(f"Task {self.task_id} not found", taskId=self.task_id)
         for sql, params in self.statements:
             db.execute(sql, params)
@@ -578,7 +581,7 @@ def _add_to_outbox(database: Database, db: Connection, notify: Notification) -> 
     )
 
 
-def _load_task(db: Connection, task_id: str) -> StoredTask | None:
+def read_task(db: Connection, task_id: str) -> StoredTask | None:
     row = db.execute(
         "SELECT id, context_id, owner, status, metadata, live FROM tasks WHERE id = ?",
         (task_id,),
