@@ -358,6 +358,11 @@ class PostgresDatabase:
     async def snapshot(self, fn: Callable[[Connection], T]) -> T:
         return await self._run(fn, snapshot=True)
 
+    async def read_one(self, fn: Callable[[Connection], T]) -> T:
+        """`read` for `fn` running one statement: in autocommit, which spares the BEGIN and
+        COMMIT round trips (a third of a hot check's cost)."""
+        return await self._run(fn, snapshot=False, autocommit=True)
+
     def has_table(self, db: Connection, name: str) -> bool:
         return True  # the schema creates every table, push_configs included
 
@@ -367,7 +372,9 @@ class PostgresDatabase:
         error: type[Exception] = self._psycopg.Error
         return error
 
-    async def _run(self, fn: Callable[[Connection], T], *, snapshot: bool) -> T:
+    async def _run(
+        self, fn: Callable[[Connection], T], *, snapshot: bool, autocommit: bool = False
+    ) -> T:
         """Raises `StoreUnavailableError` at once while the server is known to be down, and
         when the connection fails; nothing was committed then unless the failure hit the
         commit itself (PostgreSQL's rule)."""
@@ -381,6 +388,12 @@ class PostgresDatabase:
             # returns, but skips that, silently, on a connection that broke meanwhile: the
             # COMMIT is ours, so that it raises then ("the connection is closed").
             with self._pool.connection(timeout=POOL_TIMEOUT_SECONDS) as conn:
+                if autocommit:
+                    conn.autocommit = True  # idle at checkout: allowed, and given back off
+                    try:
+                        return fn(_Translating(conn))
+                    finally:
+                        conn.autocommit = False
                 if snapshot:
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 result = fn(_Translating(conn))
@@ -498,7 +511,7 @@ class PostgresTaskStore(SQLTaskStore):
             row = db.execute("SELECT version FROM tasks WHERE id = ?", (task_id,)).fetchone()
             return None if row is None else int(row[0])
 
-        return await self.database.read(run)
+        return await self.database.read_one(run)
 
     async def monitor(
         self,
