@@ -39,17 +39,21 @@ async def drive(url: str, scenario: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-async def test_httpagent_runs_an_interrupt_and_its_resume(
-    agui: RunningAgui, workspace: Path
-) -> None:
-    scenario = {
+def interrupt_and_resume(workspace: Path) -> dict[str, Any]:
+    """A run that asks for a permission, and the resume that allows it."""
+    return {
         "threadId": "thread-node",
         "cwd": str(workspace),
         "prompt": ASK,
         "rosInvocationId": "inv-node",
         "decisions": ["allow_once"],
     }
-    result = await drive(agui.url, scenario)
+
+
+async def test_httpagent_runs_an_interrupt_and_its_resume(
+    agui: RunningAgui, workspace: Path
+) -> None:
+    result = await drive(agui.url, interrupt_and_resume(workspace))
     first, second = result["runs"]
     assert first["failed"] is None and second["failed"] is None
     assert first["outcome"] == "interrupt" and first["events"][-1] == "RUN_FINISHED"

@@ -39,67 +39,73 @@ async def replica(
         await store.aclose()
 
 
-async def test_a_thread_saved_by_one_replica_is_current_on_the_other(
+@pytest.fixture
+async def pair(
     postgres_url: str, redis_server: RedisProcess
-) -> None:
-    thread = f"thread-{secrets.token_hex(4)}"
+) -> AsyncIterator[tuple[ThreadStore, ThreadStore]]:
+    """Two replicas' thread stores on one database and one Redis."""
     async with (
         replica(postgres_url, redis_server) as here,
         replica(postgres_url, redis_server) as there,
     ):
-        async with here.lock(thread):
-            mine = ThreadState(thread, "/ws", "alice")
-            mine.execution = Execution("exec-1", "task-1", "ctx-1", "inv-1")
-            here.adopt(mine)
-            await here.save(mine)
-        held = mine.execution
-        async with there.lock(thread):
-            theirs = await there.load(thread)
-            assert theirs is not None and theirs.user_id == "alice"
-            assert theirs.execution is not None
-            theirs.execution.status = "finished"  # a cancel on the other replica
-            theirs.context_id = "ctx-1"
-            await there.save(theirs)
-        async with here.lock(thread):
-            again = await here.load(thread)
-        # The object a run holds is brought up to date in place, its execution too.
-        assert again is mine and mine.context_id == "ctx-1"
-        assert mine.execution is held and held.status == "finished"
-        assert [t for t in await there.newest(10) if t == thread] == [thread]
+        yield here, there
+
+
+async def test_a_thread_saved_by_one_replica_is_current_on_the_other(
+    pair: tuple[ThreadStore, ThreadStore],
+) -> None:
+    here, there = pair
+    thread = f"thread-{secrets.token_hex(4)}"
+    async with here.lock(thread):
+        mine = ThreadState(thread, "/ws", "alice")
+        mine.execution = Execution("exec-1", "task-1", "ctx-1", "inv-1")
+        here.adopt(mine)
+        await here.save(mine)
+    held = mine.execution
+    async with there.lock(thread):
+        theirs = await there.load(thread)
+        assert theirs is not None and theirs.user_id == "alice"
+        assert theirs.execution is not None
+        theirs.execution.status = "finished"  # a cancel on the other replica
+        theirs.context_id = "ctx-1"
+        await there.save(theirs)
+    async with here.lock(thread):
+        again = await here.load(thread)
+    # The object a run holds is brought up to date in place, its execution too.
+    assert again is mine and mine.context_id == "ctx-1"
+    assert mine.execution is held and held.status == "finished"
+    assert [t for t in await there.newest(10) if t == thread] == [thread]
 
 
 async def test_a_thread_is_held_by_one_replica_at_a_time(
-    postgres_url: str, redis_server: RedisProcess
+    pair: tuple[ThreadStore, ThreadStore],
 ) -> None:
+    here, there = pair
     thread = f"thread-{secrets.token_hex(4)}"
-    async with (
-        replica(postgres_url, redis_server) as here,
-        replica(postgres_url, redis_server) as there,
-    ):
-        entered = trio.Event()
+    entered = trio.Event()
 
-        async def other() -> None:
-            async with there.lock(thread):
-                entered.set()
+    async def other() -> None:
+        async with there.lock(thread):
+            entered.set()
 
-        async with trio.open_nursery() as nursery:
-            async with here.lock(thread):
-                with trio.fail_after(5):
-                    async with there.lock(thread, write=False):  # a read does not wait
-                        pass
-                nursery.start_soon(other)
-                await trio.sleep(0.3)
-                assert not entered.is_set()
+    async with trio.open_nursery() as nursery:
+        async with here.lock(thread):
             with trio.fail_after(5):
-                await entered.wait()
-
-        assert await here.claim_run(thread)
-        assert not await there.claim_run(thread)  # THREAD_BUSY there
-        here.release_run(thread)
+                async with there.lock(thread, write=False):  # a read does not wait
+                    pass
+            nursery.start_soon(other)
+            await trio.sleep(0.3)
+            assert not entered.is_set()
         with trio.fail_after(5):
-            while not await there.claim_run(thread):
-                await trio.sleep(0.01)
-        there.release_run(thread)
+            await entered.wait()
+
+    assert await here.claim_run(thread)
+    assert not await there.claim_run(thread)  # THREAD_BUSY there
+    here.release_run(thread)
+    with trio.fail_after(5):
+        while not await there.claim_run(thread):
+            await trio.sleep(0.01)
+    there.release_run(thread)
 
 
 async def test_a_save_over_a_state_changed_meanwhile_is_refused(

@@ -22,7 +22,7 @@ import pytest
 import trio
 
 from tests.agui.conftest import AguiClient, Reply
-from tests.agui.test_official_client import drive
+from tests.agui.test_official_client import drive, interrupt_and_resume
 from tests.agui.test_runs import ASK, interrupts_of
 from tests.replicas import Replicas, deploy
 
@@ -30,12 +30,6 @@ SESSION = "iac-code.session.v1"
 THREADS = "/extensions/iac-code/v1/threads"
 
 pytestmark = pytest.mark.timeout(240)
-
-
-@pytest.fixture
-def coordinated(coordination_refused: str | None) -> None:
-    if coordination_refused:
-        pytest.skip(coordination_refused)
 
 
 @pytest.fixture
@@ -134,14 +128,7 @@ async def test_runs_through_the_proxy(
             assert (await client.resume([interrupt], decision=decision)).text == said
         listed = (await client.http.get(THREADS)).json()["threads"]
         assert [t["status"] for t in listed] == ["finished"]
-    scenario = {
-        "threadId": "thread-node",
-        "cwd": str(workspace),
-        "prompt": ASK,
-        "rosInvocationId": "inv-node",
-        "decisions": ["allow_once"],
-    }
-    result = await drive(deployed.url, scenario)
+    result = await drive(deployed.url, interrupt_and_resume(workspace))
     first, second = result["runs"]
     assert first["outcome"] == "interrupt" and second["outcome"] == "success"
     assert first["failed"] is None and second["failed"] is None and result["pending"] == 0

@@ -38,13 +38,6 @@ pytestmark = pytest.mark.timeout(240)
 
 
 @pytest.fixture
-def coordinated(coordination_refused: str | None) -> None:
-    """Skip (with the reason) when this version cannot run several replicas on one store."""
-    if coordination_refused:
-        pytest.skip(coordination_refused)
-
-
-@pytest.fixture
 def make(request: pytest.FixtureRequest, tmp_path: Path, workspace: Path) -> Any:
     def make(count: int, **settings: Any) -> Replicas:
         return deploy(
