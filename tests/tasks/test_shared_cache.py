@@ -47,19 +47,20 @@ async def test_a_cached_task_is_current_and_read_again_only_once_changed(
     message = Message(message_id="m1", role=Role.ROLE_USER, parts=[Part(text="hi")])
     created = await here.create(task_id="t1", context_id="c1", owner="", message=message)
     seen = await there.get("t1")
-    assert seen is not None and seen.state == TaskState.TASK_STATE_SUBMITTED
+    assert seen is not None and seen.status.state == TaskState.TASK_STATE_SUBMITTED
     reads = reads_of(there, monkeypatch)
 
     assert await there.get("t1") is seen and reads == []  # nothing changed: from the cache
 
     await here.set_status(created, TaskState.TASK_STATE_WORKING)  # acknowledged on `here`
     again = await there.get("t1")
-    assert again is seen and seen.state == TaskState.TASK_STATE_WORKING  # refreshed in place
+    assert again is seen and again.state == TaskState.TASK_STATE_WORKING  # refreshed in place
     assert reads == ["t1"]
     assert await there.get("t1") is seen and reads == ["t1"]
 
     # Its own change: read once more (the count it made is not noted), then cached again.
     await there.set_status(seen, TaskState.TASK_STATE_COMPLETED)
     assert (await there.get("t1")) is seen and reads == ["t1", "t1"]
-    assert (await here.get("t1")).state == TaskState.TASK_STATE_COMPLETED  # type: ignore[union-attr]
+    elsewhere = await here.get("t1")
+    assert elsewhere is not None and elsewhere.state == TaskState.TASK_STATE_COMPLETED
     assert await there.get("t1") is seen and reads == ["t1", "t1"]
