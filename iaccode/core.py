@@ -162,7 +162,9 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
                 )
         # Replicas: the death scan (Replicas.run) ends the turns whose lease is gone, and only
         # those; the paused turns of the others are theirs (HealthyBusy counts our own).
-        contexts = ContextRegistry(store, idle_seconds=config.context_idle_seconds)
+        contexts = ContextRegistry(
+            store, idle_seconds=config.context_idle_seconds, shared=coordination is not None
+        )
         permissions = PermissionPolicy(
             audit=PermissionAudit(config.persistence_dir / "audit" / "permissions.jsonl"),
             rules=PermissionRules(allow=config.permission_allow, deny=config.permission_deny),
@@ -236,6 +238,7 @@ async def open_core(config: Config, *, threads_dir: Path | None = None) -> Async
                 config.artifacts_path,
                 days=config.task_retention_days,
                 push_queue=push.queue if push is not None else None,
+                others=replicas,
             )
         dispatcher = Dispatcher(
             service,

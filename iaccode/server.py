@@ -19,7 +19,7 @@ import contextlib
 import logging
 import signal
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 import trio
@@ -41,6 +41,9 @@ from iaccode.tasks.supervisor import TurnSupervisor
 from iaccode.transports.asgi import AsgiApp
 from iaccode.transports.http import HttpApp, HttpServer
 from iaccode.transports.memory import release_free_memory_periodically, tune_allocator
+
+if TYPE_CHECKING:
+    from iaccode.agui.threads import ThreadStore
 
 log = logging.getLogger("iaccode.server")
 
@@ -234,7 +237,6 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
     from iaccode.agui.console import Console
     from iaccode.agui.inputs import MAX_IMAGE_BYTES
     from iaccode.agui.runs import AguiService
-    from iaccode.agui.threads import ThreadStore
     from iaccode.agui.upstream import InProcessUpstream, Upstream
 
     async with contextlib.AsyncExitStack() as resources:
@@ -260,7 +262,7 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
             resources.push_async_callback(upstream.aclose)
         if core is None or config.state_dir.resolve() != config.core.persistence_dir.resolve():
             await resources.enter_async_context(lock_directory(config.state_dir, "state-dir"))
-        threads = ThreadStore(config.state_dir)
+        threads = thread_store(config, core)
         service = AguiService(
             upstream,
             threads,
@@ -276,6 +278,22 @@ async def open_agui(config: AguiConfig) -> AsyncIterator[tuple[HttpApp, Core | N
         console = Console() if config.ui else None
         app = AguiHttpApp(service, auth_token=config.auth_token, browser=browser, console=console)
         yield app, core
+
+
+def thread_store(config: AguiConfig, core: Core | None) -> ThreadStore:
+    """The adapter's threads: files under state-dir, or the in-process core's PostgreSQL task
+    store (then shared by replicas, which meet on each thread through their coordination)."""
+    from iaccode.agui.threads import ThreadFiles, ThreadStore
+
+    if core is None or config.core.task_store != "postgres" or not config.core.task_store_url:
+        return ThreadStore(ThreadFiles(config.state_dir))
+    from iaccode.agui.shared_threads import PostgresThreads, RedisThreadLeases
+    from iaccode.tasks.postgres_store import PostgresTaskStore
+
+    store, replicas = core.tasks.store, core.replicas
+    assert isinstance(store, PostgresTaskStore)
+    leases = RedisThreadLeases(replicas.coordination) if replicas is not None else None
+    return ThreadStore(PostgresThreads(store.database), leases=leases)
 
 
 # -- the lifecycle both share ---------------------------------------------------------------------

@@ -203,6 +203,13 @@ def coordination_refused(
 
 
 @pytest.fixture
+def coordinated(coordination_refused: str | None) -> None:
+    """Skip (with the reason) when this version cannot run several replicas on one store."""
+    if coordination_refused:
+        pytest.skip(coordination_refused)
+
+
+@pytest.fixture
 def deployment(request: pytest.FixtureRequest) -> str:
     """Where the test's server runs: in-process unless the test is marked `replicas`."""
     kind = str(getattr(request, "param", IN_PROCESS))

@@ -16,6 +16,10 @@ _LISTENING = re.compile(r"listening on http://[^:]+:(\d+)/")
 
 
 class ServerProcess:
+    """`iaccode a2a` on `state_dir` (its persistence-dir), or with `command="agui"` the AG-UI
+    adapter and its in-process core, all of whose state is under `state_dir` (its config dir:
+    threads in agui/threads, the core's persistence-dir agui/a2a)."""
+
     def __init__(
         self,
         state_dir: Path,
@@ -24,21 +28,24 @@ class ServerProcess:
         allowed_cwds: Sequence[Path] = (),
         extra_args: Sequence[str] = (),
         env: dict[str, str] | None = None,
+        command: str = "a2a",
     ) -> None:
+        where = ["--persistence-dir", str(state_dir)] if command == "a2a" else []
         self.args = [
             sys.executable,
             "-m",
             "iaccode",
-            "a2a",
+            command,
             "--port",
             "0",
-            "--persistence-dir",
-            str(state_dir),
+            *where,
             "--engine",
             engine,
             *extra_args,
         ]
         self.env = {**os.environ, **(env or {})}
+        if command == "agui":
+            self.env["IAC_CODE_CONFIG_DIR"] = str(state_dir)
         if allowed_cwds:
             self.env["IACCODE_A2A_ALLOWED_CWDS"] = os.pathsep.join(map(str, allowed_cwds))
         self.port = 0

@@ -49,6 +49,7 @@ class Replicas:
         allowed_cwds: Sequence[Path] = (),
         settings: dict[str, Any] | None = None,
         env: dict[str, str] | None = None,
+        command: str = "a2a",
     ) -> None:
         # The same configuration file for all, as a deployment gives every replica.
         root.mkdir(parents=True, exist_ok=True)
@@ -70,6 +71,7 @@ class Replicas:
                 allowed_cwds=allowed_cwds,
                 extra_args=["--config", str(config)],
                 env=shared,
+                command=command,
             )
             for number in range(count)
         ]
@@ -143,11 +145,12 @@ def deploy(
     *,
     allowed_cwds: Sequence[Path] = (),
     settings: dict[str, Any] | None = None,
+    command: str = "a2a",
 ) -> Replicas:
-    """`count` replicas (not started yet) on a fresh database of the session's PostgreSQL and,
-    for more than one, a Redis of their own (no keys left by another test), which with push on
-    also holds their one push queue (as replicas must share one); all stopped when the test
-    ends."""
+    """`count` replicas (not started yet; `command` "agui": AG-UI adapters, each with its core)
+    on a fresh database of the session's PostgreSQL and, for more than one, a Redis of their
+    own (no keys left by another test), which with push on also holds their one push queue (as
+    replicas must share one); all stopped when the test ends."""
     coordination = None
     if count > 1:
         redis = RedisProcess(root / "redis")
@@ -164,6 +167,7 @@ def deploy(
         coordination_url=coordination,
         allowed_cwds=allowed_cwds,
         settings=settings,
+        command=command,
     )
     request.addfinalizer(deployed.kill_all)
     return deployed

@@ -219,6 +219,7 @@ class Replicas:
             extensions=frozenset(body.get("extensions") or ()),
             session_id=body.get("session"),
             legacy=bool(body.get("legacy")),
+            secrets_withheld=bool(body.get("secretsWithheld")),
         )
         try:
             if kind == "subscribe":
@@ -243,6 +244,21 @@ class Replicas:
         except A2AError as error:
             return {"error": encode_error(error)}
         return {"error": encode_error(InternalError())}
+
+    # -- what retention must keep (iaccode.tasks.retention.OtherReplicas) ------------------------
+
+    async def tasks_in_use(self, task_ids: list[str]) -> set[str]:
+        """The tasks whose lease a replica holds (this one's in-use tasks retention knows
+        already). Raises `CoordinationUnavailableError`: then nothing may be deleted."""
+        return await self._leased(task_ids, self.coordination.task_key)
+
+    async def contexts_in_use(self, context_ids: list[str]) -> set[str]:
+        """The contexts whose lease a replica holds: a turn runs or is being set up there."""
+        return await self._leased(context_ids, self.coordination.context_key)
+
+    async def _leased(self, ids: list[str], key: Callable[[str], str]) -> set[str]:
+        holders = await self.coordination.holders([key(i) for i in ids])
+        return {i for i, holder in zip(ids, holders, strict=True) if holder is not None}
 
     # -- replica death -------------------------------------------------------------------------
 

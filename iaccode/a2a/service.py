@@ -52,6 +52,7 @@ from iaccode.model.ids import is_valid_id, parse_timestamp
 from iaccode.tasks.broker import Subscription
 from iaccode.tasks.conversation import (
     INVALID_ID,
+    SECRET_METADATA,
     Accepted,
     Caller,
     Conversations,
@@ -80,11 +81,18 @@ class CallContext:
     extensions: frozenset[str] = frozenset()
     session_id: str | None = None
     legacy: bool = False  # the request came as an A2A 0.3 method
+    # Routed from another replica without the per-message credentials it carried (they never
+    # cross Redis): it may answer the turn running here, not start or resume one.
+    secrets_withheld: bool = False
 
     @property
     def caller(self) -> Caller:
         """The caller as the core knows it."""
-        return Caller(owner=self.owner, session_id=self.session_id)
+        return Caller(
+            owner=self.owner,
+            session_id=self.session_id,
+            secrets_withheld=self.secrets_withheld,
+        )
 
 
 @attrs.frozen
@@ -232,6 +240,8 @@ class A2AService:
             "extensions": sorted(ctx.extensions),
             "session": ctx.session_id,
             "legacy": ctx.legacy,
+            "secretsWithheld": isinstance(message.metadata, dict)
+            and bool(SECRET_METADATA & message.metadata.keys()),
         }
         # An inline push config is stored (for every replica) before the turn there can settle.
         save_push = functools.partial(on_accept, record.id) if on_accept is not None else None

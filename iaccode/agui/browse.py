@@ -29,7 +29,6 @@ from iaccode.agui import errors as codes
 from iaccode.agui.errors import AguiError
 from iaccode.agui.threads import ThreadState, ThreadStore
 from iaccode.agui.upstream import TASK_NOT_FOUND, Upstream, UpstreamError
-from iaccode.wire import json
 from iaccode.wire.http import HttpResponse, json_response
 
 ROUTE = re.compile(
@@ -85,7 +84,7 @@ class Browser:
         return await self._artifact(state, _checked_id(task), _checked_id(artifact), download)
 
     async def _list(self) -> list[dict[str, Any]]:
-        found = await trio.to_thread.run_sync(_newest_states, self.threads.directory)
+        found = await self.threads.newest(MAX_THREADS)
         listed = []
         for thread_id in found:
             try:
@@ -106,8 +105,9 @@ class Browser:
 
     async def _load(self, thread_id: str) -> ThreadState | None:
         # Under the thread's lock, as a run loads it: two loads of one file must not race
-        # (the second would replace the cached state a starting run holds).
-        async with self.threads.lock(thread_id):
+        # (the second would replace the cached state a starting run holds). A read: other
+        # replicas need not wait for it.
+        async with self.threads.lock(thread_id, write=False):
             return await self.threads.load(thread_id)
 
     async def _describe(self, state: ThreadState) -> dict[str, Any]:
@@ -263,29 +263,6 @@ def _read_confined(path: Path, root: Path) -> bytes | None:
             return handle.read(MAX_ARTIFACT_BYTES + 1)[:MAX_ARTIFACT_BYTES]
     except (OSError, RuntimeError, ValueError):
         return None
-
-
-def _newest_states(directory: Path) -> list[str]:
-    """The thread ids of the newest state files (blocking: a worker thread)."""
-    try:
-        with os.scandir(directory) as entries:
-            files = [
-                (e.stat().st_mtime, e.path)
-                for e in entries
-                if e.name.endswith(".json") and e.is_file(follow_symlinks=False)
-            ]
-    except OSError:
-        return []
-    ids = []
-    for _, name in sorted(files, reverse=True)[:MAX_THREADS]:
-        try:
-            with open(name, "rb") as handle:
-                thread_id = json.loads(handle.read()).get("thread_id")
-        except (OSError, ValueError, AttributeError):
-            continue
-        if isinstance(thread_id, str):
-            ids.append(thread_id)
-    return ids
 
 
 def _filename_param(name: str) -> str:

@@ -114,6 +114,10 @@ class AguiService:
                 if error.code not in codes.IN_STREAM:
                     raise
                 return RunStream.refused(request, error, language)
+            if not await self.threads.claim_run(request.thread_id):
+                raise AguiError(
+                    codes.THREAD_BUSY, "A run is still active in this thread on another replica."
+                )
             state.active_run = request.run_id
             state.remember_run(request.run_id, RunRecord(request.digest, "active"))
             try:
@@ -121,6 +125,7 @@ class AguiService:
             except AguiError:
                 state.active_run = None
                 del state.runs[request.run_id]
+                self.threads.release_run(request.thread_id)
                 raise
         return RunStream(self, state, request, plan, language)
 
@@ -557,6 +562,8 @@ class RunStream:
             record.status = status
         if self._state.active_run == self._request.run_id:
             self._state.active_run = None
+            assert self._service is not None
+            self._service.threads.release_run(self._state.thread_id)
         self._ended = True
 
     async def _save(self) -> None:

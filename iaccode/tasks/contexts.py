@@ -52,8 +52,11 @@ class ContextState:
 class ContextRegistry:
     """In-memory contexts in front of the store; the store is the record of the bindings."""
 
-    def __init__(self, store: TaskStore, *, idle_seconds: float) -> None:
+    def __init__(self, store: TaskStore, *, idle_seconds: float, shared: bool = False) -> None:
         self._store = store
+        # Among replicas, another one's retention may delete a row this one just read: every
+        # binding loaded into memory is written back (see `bind`).
+        self._shared = shared
         self._idle_seconds = idle_seconds
         self._contexts: dict[str, ContextState] = {}
         self._claims: set[str] = set()
@@ -109,7 +112,7 @@ class ContextRegistry:
             # Retention may have deleted the row after we read it (it keeps only the contexts
             # in memory): write the binding back, so a context in use always has its row.
             restore = record is not None and bool(
-                forgetting or self._forgetting or epoch != self._forget_epoch
+                self._shared or forgetting or self._forgetting or epoch != self._forget_epoch
             )
             state = self._contexts.get(context_id)  # loaded meanwhile by another message
             if state is None and record is not None:

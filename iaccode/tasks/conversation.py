@@ -58,7 +58,7 @@ from iaccode.tasks.contexts import (
     WorkspaceMismatch,
     channel_of,
 )
-from iaccode.tasks.errors import subscribers_busy, turns_busy
+from iaccode.tasks.errors import CoordinationUnavailableError, subscribers_busy, turns_busy
 from iaccode.tasks.manager import TaskManager, TaskRecord
 from iaccode.tasks.supervisor import (
     CANCELED_MESSAGE,
@@ -97,6 +97,9 @@ class Caller:
 
     owner: str = ""
     session_id: str | None = None
+    # Routed from another replica without the per-message credentials it carried (they never
+    # cross Redis): it may answer the turn running here, not start or resume one.
+    secrets_withheld: bool = False
 
 
 @attrs.frozen
@@ -327,7 +330,16 @@ class Conversations:
         suspended: bool,
     ) -> Accepted | Message:
         """The follow-up that starts the task's next turn, or resumes a saved pause (under the
-        context's claim)."""
+        context's claim).
+
+        Raises:
+            CoordinationUnavailableError: the message was routed here without its credentials
+                for a turn that ended meanwhile (the caller sends it again).
+        """
+        if asked.caller.secrets_withheld:
+            raise CoordinationUnavailableError(
+                "The task's turn ended on another replica meanwhile; send the message again"
+            )
         try:
             context, prompt = await self._set_up(record.context_id, asked)
         except _Refusal as refusal:

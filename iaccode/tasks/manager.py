@@ -10,10 +10,12 @@ Records are cached (least recently used first out) so GetTask on a recent task d
 database. A record that a turn owns (`live`) or that a request is starting or cancelling a turn
 for (`control` held) is never evicted, so those never have a second copy in memory.
 
-With several replicas (`shared`), another replica may have changed any task: `get` reads the
-store every time, except for a record this replica is changing (a turn of its own runs it, or a
-request holds its locks), and refreshes the cached record in place, so that it stays the one copy
-in memory. The index of known ids is not used then (another replica creates tasks too).
+With several replicas (`shared`), another replica may have changed any task: `get` asks the
+store for the task's change count (`version`, one indexed row) and serves the cached record only
+while the count is the one it was read at, except for a record this replica is changing (a turn
+of its own runs it, or a request holds its locks), which is current anyway. A record whose count
+moved is read again and refreshed in place, so that it stays the one copy in memory. The index
+of known ids is not used then (another replica creates tasks too).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class TaskRecord:
     metadata: dict[str, Any] | None = None
     live: bool = False
     suspension: Suspension | None = None  # a pause that survives the process (see supervisor)
+    version: int | None = None  # shared: the store's change count it was read at
     lock: trio.StrictFIFOLock = attrs.field(factory=trio.StrictFIFOLock)  # one change at a time
     control: trio.Lock = attrs.field(factory=trio.Lock)  # starting a turn vs. cancelling
 
@@ -99,6 +102,7 @@ class TaskRecord:
             metadata=task.metadata,
             live=stored.live,
             suspension=stored.suspension,
+            version=stored.version,
         )
 
 
@@ -111,6 +115,7 @@ def _refresh(record: TaskRecord, stored: StoredTask) -> None:
     record.metadata = fresh.metadata
     record.live = fresh.live
     record.suspension = fresh.suspension
+    record.version = fresh.version
 
 
 class TaskManager:
@@ -156,7 +161,9 @@ class TaskManager:
 
     async def get(self, task_id: str) -> TaskRecord | None:
         record = self._cache.get(task_id)
-        if record is not None and not (self.shared and self._stale(record)):
+        if record is not None and (
+            not (self.shared and self._stale(record)) or await self._unchanged(record)
+        ):
             self._cache.move_to_end(task_id)
             return record
         if self._known is not None and not self._known.might_exist(task_id):
@@ -184,6 +191,14 @@ class TaskManager:
     def _stale(self, record: TaskRecord) -> bool:
         """Shared: another replica may have changed it since it was read."""
         return not (record.id in self.owned or record.lock.locked() or record.control.locked())
+
+    async def _unchanged(self, record: TaskRecord) -> bool:
+        """Shared: nobody committed a change to it since it was read (its change count is the
+        same). After this replica's own commits it is read once more (their count is not
+        noted), and a record no longer stored reads as missing."""
+        if record.version is None:
+            return False
+        return await self.store.task_version(record.id) == record.version
 
     async def create(
         self,

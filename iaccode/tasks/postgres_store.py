@@ -31,11 +31,13 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 import trio
 
 from iaccode.model.errors import InvalidParamsError
 from iaccode.tasks.errors import StoreUnavailableError, UnusableStateError
-from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore
+from iaccode.tasks.sql_store import Connection, Cursor, SQLTaskStore, read_task
+from iaccode.tasks.store import StoredTask
 
 if TYPE_CHECKING:
     import psycopg
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("iaccode.tasks")
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CONNECT_TIMEOUT_SECONDS = 3  # one connection attempt (libpq's connect_timeout, whole seconds)
 # A peer that vanished (a partition, a replaced host) is found by the socket, not only given up
 # on: TCP keepalives, and unacknowledged data dropped after tcp_user_timeout (Linux), so that a
@@ -86,7 +88,8 @@ CREATE TABLE IF NOT EXISTS tasks (
     status_ts TEXT COLLATE "C" NOT NULL,
     status TEXT NOT NULL,
     metadata TEXT,
-    live INTEGER NOT NULL DEFAULT 0
+    live INTEGER NOT NULL DEFAULT 0,
+    version BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tasks_by_time ON tasks (owner, status_ts DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tasks_by_context ON tasks (context_id, status_ts DESC, id DESC);
@@ -149,11 +152,26 @@ CREATE TABLE IF NOT EXISTS push_configs (
     PRIMARY KEY (owner, task_id, id)
 );
 CREATE INDEX IF NOT EXISTS push_configs_by_task ON push_configs (task_id);
+CREATE TABLE IF NOT EXISTS agui_threads (
+    key TEXT COLLATE "C" PRIMARY KEY,
+    thread_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    version BIGINT NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agui_threads_by_time ON agui_threads (updated_at DESC);
 """
+
+
+def _count_task_changes(conn: psycopg.Connection[Any]) -> None:
+    conn.execute("ALTER TABLE tasks ADD COLUMN IF NOT EXISTS version BIGINT NOT NULL DEFAULT 0")
+
 
 # The steps from one schema version to the next, by the version they lead to (as in the SQLite
 # store). `_SCHEMA` creates the newest tables, so each step must be harmless where it is applied.
-_MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {}
+# 2: `agui_threads`, the AG-UI adapter's thread states (iaccode.agui.shared_threads), a table
+# `_SCHEMA` creates; and `tasks.version`, the change count a replica's cache checks.
+_MIGRATIONS: dict[int, Callable[[psycopg.Connection[Any]], None]] = {2: _count_task_changes}
 # Replicas starting together take turns at the schema (any constant key will do).
 _SCHEMA_LOCK = 0x1ACC0DE
 # Held for the server's life on its own connection: exclusive by one server per database, or
@@ -309,6 +327,8 @@ class PostgresDatabase:
 
     lock_rows = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"  # retention passes over rows a commit holds
+    # Locks the row as FOR UPDATE would, and counts the change for the replicas' caches.
+    touch_task = "UPDATE tasks SET version = version + 1 WHERE id = ? RETURNING 1"
 
     def __init__(
         self,
@@ -338,10 +358,23 @@ class PostgresDatabase:
     async def snapshot(self, fn: Callable[[Connection], T]) -> T:
         return await self._run(fn, snapshot=True)
 
+    async def read_one(self, fn: Callable[[Connection], T]) -> T:
+        """`read` for `fn` running one statement: in autocommit, which spares the BEGIN and
+        COMMIT round trips (a third of a hot check's cost)."""
+        return await self._run(fn, snapshot=False, autocommit=True)
+
     def has_table(self, db: Connection, name: str) -> bool:
         return True  # the schema creates every table, push_configs included
 
-    async def _run(self, fn: Callable[[Connection], T], *, snapshot: bool) -> T:
+    @property
+    def driver_error(self) -> type[Exception]:
+        """The base class of psycopg's errors (for callers that must not import it)."""
+        error: type[Exception] = self._psycopg.Error
+        return error
+
+    async def _run(
+        self, fn: Callable[[Connection], T], *, snapshot: bool, autocommit: bool = False
+    ) -> T:
         """Raises `StoreUnavailableError` at once while the server is known to be down, and
         when the connection fails; nothing was committed then unless the failure hit the
         commit itself (PostgreSQL's rule)."""
@@ -355,6 +388,12 @@ class PostgresDatabase:
             # returns, but skips that, silently, on a connection that broke meanwhile: the
             # COMMIT is ours, so that it raises then ("the connection is closed").
             with self._pool.connection(timeout=POOL_TIMEOUT_SECONDS) as conn:
+                if autocommit:
+                    conn.autocommit = True  # idle at checkout: allowed, and given back off
+                    try:
+                        return fn(_Translating(conn))
+                    finally:
+                        conn.autocommit = False
                 if snapshot:
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 result = fn(_Translating(conn))
@@ -456,6 +495,23 @@ class PostgresTaskStore(SQLTaskStore):
     @property
     def available(self) -> bool:
         return self.database.available
+
+    async def load_task(self, task_id: str) -> StoredTask | None:
+        def run(db: Connection) -> StoredTask | None:
+            # The version first: what follows is at least as new, so a cached copy is never
+            # taken for current when it is not (at worst it is read once more).
+            row = db.execute("SELECT version FROM tasks WHERE id = ?", (task_id,)).fetchone()
+            stored = read_task(db, task_id) if row is not None else None
+            return None if stored is None else attrs.evolve(stored, version=int(row[0]))
+
+        return await self.database.read(run)
+
+    async def task_version(self, task_id: str) -> int | None:
+        def run(db: Connection) -> int | None:
+            row = db.execute("SELECT version FROM tasks WHERE id = ?", (task_id,)).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self.database.read_one(run)
 
     async def monitor(
         self,

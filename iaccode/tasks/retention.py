@@ -16,6 +16,12 @@ one shortly after start-up, then hourly) deletes:
 3. contexts (workspace bindings) no task belongs to any more, unless in use;
 4. push configs whose task is gone, and dead letters of the push queue older than the cutoff.
 
+Among replicas (`coordination-url`) "in use" covers the others too: a task or context whose
+lease another replica holds (a turn running or being set up there) is kept, asked of Redis
+once the candidates are chosen, inside the deleting transaction; Redis unreachable, the pass
+deletes nothing and the next one tries again. A replica that read a binding just before it is
+deleted writes it back (`ContextRegistry`, shared), and the delete spares a row saved meanwhile.
+
 Rows go first, files after their commit: a crash in between leaves a file no row points at,
 which step 2 of a later pass removes, never a row pointing at a missing file. Files are only
 ever removed inside `artifact-dir`, from directories named as `ArtifactStore` names them
@@ -33,6 +39,7 @@ import urllib.parse
 from collections.abc import Callable, Collection
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 import attrs
 import trio
@@ -75,6 +82,14 @@ class RetentionReport:
         return ", ".join(f"{value} {name.replace('_', ' ')}" for name, value in counts)
 
 
+class OtherReplicas(Protocol):
+    """Which tasks and contexts the other replicas use now (iaccode.a2a.replicas)."""
+
+    async def tasks_in_use(self, task_ids: list[str]) -> set[str]: ...
+
+    async def contexts_in_use(self, context_ids: list[str]) -> set[str]: ...
+
+
 class Retention:
     """Deletes what is older than `days` (see the module docstring); `run_once` is one pass."""
 
@@ -89,6 +104,7 @@ class Retention:
         push_queue: PushQueue | None = None,
         clock: Callable[[], float] = time.time,
         batch: int = PRUNE_BATCH,
+        others: OtherReplicas | None = None,
     ) -> None:
         if days <= 0:
             raise ValueError("retention days must be greater than 0")
@@ -100,6 +116,7 @@ class Retention:
         self.push_queue = push_queue
         self.clock = clock
         self.batch = batch
+        self.others = others
 
     async def run_once(self) -> RetentionReport:
         now = self.clock()
@@ -129,7 +146,11 @@ class Retention:
             # and the cache must then forget what it deleted. One transaction at most.
             with trio.CancelScope(shield=True):
                 pruned = await self.store.prune_tasks(
-                    before, after=after, keep=self.tasks.pinned, limit=self.batch
+                    before,
+                    after=after,
+                    keep=self.tasks.pinned,
+                    elsewhere=self.others.tasks_in_use if self.others else None,
+                    limit=self.batch,
                 )
                 self.tasks.forget(pruned.task_ids if pruned is not None else ())
             if pruned is None:
@@ -163,7 +184,10 @@ class Retention:
         with self.contexts.forgetting():
             while True:
                 keep = self.contexts.in_memory()
-                swept = await self.store.prune_contexts(before, after=after, keep=keep)
+                elsewhere = self.others.contexts_in_use if self.others else None
+                swept = await self.store.prune_contexts(
+                    before, after=after, keep=keep, elsewhere=elsewhere
+                )
                 if swept is None:
                     return
                 after, count = swept

@@ -13,11 +13,15 @@ deployment plugs its own in at `open_core`:
 | `EventFanout`       | `EventBroker`                       | `SharedEventBroker` (Redis streams) |
 | `ContextClaims`     | `ContextRegistry`                   | + a context lease (`TurnClaims`) |
 | `TurnOwnership`     | `TurnSupervisor`                    | + a task lease (`Replicas`)     |
+| `TurnControl`       | `TurnSupervisor` (cancel, answers)  | routed to the lease holder      |
+| `ThreadBackend`     | `ThreadFiles` (AG-UI, state-dir)    | `PostgresThreads`               |
+| `ThreadLeases`      | none (one process per state-dir)    | `RedisThreadLeases`             |
+
+(The last two are the AG-UI adapter's, in `iaccode.agui.threads` and `.shared_threads`.)
 
 A turn being set up claims its context and its place in one call, `TurnClaims.claim`
 (`iaccode.tasks.claims`): the in-process claim, the room under `max-concurrent-turns` and,
 among replicas, the context's and the new task's leases.
-| `TurnControl`       | `TurnSupervisor` (cancel, answers)  | routed to the lease holder      |
 
 With `coordination-url` (Redis) the replicas share the store: `iaccode.tasks.coordination` holds
 the leases, the per-task event streams and the control requests between replicas, and
@@ -41,7 +45,7 @@ if TYPE_CHECKING:
     from iaccode.tasks.contexts import ContextRegistry
     from iaccode.tasks.postgres_store import PostgresTaskStore
     from iaccode.tasks.push.configs import PushConfigStore, PushTarget
-    from iaccode.tasks.sql_store import PrunedTasks
+    from iaccode.tasks.sql_store import InUseElsewhere, PrunedTasks
     from iaccode.tasks.sqlite_store import SQLiteTaskStore
     from iaccode.tasks.supervisor import ActiveTurn, TurnSupervisor
 
@@ -55,12 +59,19 @@ class RetentionStore(Protocol):
         *,
         after: int,
         keep: Callable[[], Collection[str]] = ...,
+        elsewhere: InUseElsewhere | None = ...,
         limit: int = ...,
         window: int = ...,
     ) -> PrunedTasks | None: ...
 
     async def prune_contexts(
-        self, before: str, *, after: int, keep: Collection[str] = ..., window: int = ...
+        self,
+        before: str,
+        *,
+        after: int,
+        keep: Collection[str] = ...,
+        elsewhere: InUseElsewhere | None = ...,
+        window: int = ...,
     ) -> tuple[int, int] | None: ...
 
     async def prune_orphan_push_configs(

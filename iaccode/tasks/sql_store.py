@@ -14,7 +14,7 @@ column on PostgreSQL) that orders the history and the outbox and windows retenti
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -65,6 +65,9 @@ class Database(Protocol):
     # whose single writer already excludes every other writer)
     lock_rows: str
     skip_locked: str
+    # the statement each commit of a change to an existing task starts with: it yields a row
+    # when the task exists (and, on PostgreSQL, locks it and counts the change)
+    touch_task: str
 
     async def write(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` in one transaction, committed when it returns, rolled back if it raises."""
@@ -101,6 +104,8 @@ PRUNABLE_STATES = (
     TaskState.TASK_STATE_INPUT_REQUIRED,
 )
 PRUNE_BATCH = 500  # tasks deleted per transaction at most
+# Which of these ids another replica uses now (holds its lease): retention keeps those.
+InUseElsewhere = Callable[[list[str]], Awaitable[Collection[str]]]
 PRUNE_WINDOW = 5000  # rowids looked at per transaction at most
 
 
@@ -133,7 +138,12 @@ class SQLTaskStore:
         await self._write(functools.partial(rows.apply, self.database))
 
     async def load_task(self, task_id: str) -> StoredTask | None:
-        return await self._read(lambda db: _load_task(db, task_id))
+        return await self._read(lambda db: read_task(db, task_id))
+
+    async def task_version(self, task_id: str) -> int | None:
+        """The task's change count (`StoredTask.version`); None when the store keeps none
+        (SQLite: one process, its cache is never stale) or the task does not exist."""
+        return None
 
     async def list_tasks(self, query: TaskQuery) -> TaskPage:
         # One snapshot: the count and the page agree.
@@ -246,6 +256,7 @@ class SQLTaskStore:
         *,
         after: int,
         keep: Callable[[], Collection[str]] = frozenset,
+        elsewhere: InUseElsewhere | None = None,
         limit: int = PRUNE_BATCH,
         window: int = PRUNE_WINDOW,
     ) -> PrunedTasks | None:
@@ -256,13 +267,17 @@ class SQLTaskStore:
         deleted only if it is in a terminal state, no turn owns it (`live = 0`), it has no
         suspended turn, and its id is not in `keep()` (the caller's tasks in use, asked on the
         event loop once the transaction holds the writer, so that no commit can slip in between;
-        one that comes later finds its task gone). Its messages, artifact rows and push configs
-        go with it, in the same commit.
+        one that comes later finds its task gone), nor in `elsewhere(candidates)` (among
+        replicas: the tasks another one holds the lease of, asked once the candidates' rows are
+        locked). Its messages, artifact rows and push configs go with it, in the same commit.
+        Raises what `elsewhere` raises (nothing deleted then).
         """
 
         def run(db: Connection) -> PrunedTasks | None:
             in_use = frozenset(trio.from_thread.run_sync(keep))
-            return _prune_tasks(self.database, db, before, after, in_use, limit, window)
+            return _prune_tasks(
+                self.database, db, before, after, in_use, limit, window, _asked(elsewhere)
+            )
 
         return await self._write(run)
 
@@ -272,14 +287,18 @@ class SQLTaskStore:
         *,
         after: int,
         keep: Collection[str] = (),
+        elsewhere: InUseElsewhere | None = None,
         window: int = PRUNE_WINDOW,
     ) -> tuple[int, int] | None:
         """Delete the contexts in the next rowid window that no task belongs to any more.
 
-        Only contexts last saved before `before` and not in `keep` (those in memory) go. Returns
-        (the last rowid looked at, how many were deleted), or None past the last context.
+        Only contexts last saved before `before`, not in `keep` (those in memory) and not in
+        `elsewhere(candidates)` (among replicas: the contexts whose lease another one holds, a
+        turn running or being set up there) go. Returns (the last rowid looked at, how many
+        were deleted), or None past the last context. Raises what `elsewhere` raises.
         """
         keep = frozenset(keep)
+        in_use_elsewhere = _asked(elsewhere)
 
         def run(db: Connection) -> tuple[int, int] | None:
             (last,) = db.execute("SELECT MAX(rowid) FROM contexts").fetchone()
@@ -292,9 +311,17 @@ class SQLTaskStore:
                 (after, end, before),
             ).fetchall()
             ids = [context_id for (context_id,) in rows if context_id not in keep]
-            if ids:
-                db.execute(f"DELETE FROM contexts WHERE id IN ({_marks(ids)})", ids)
-            return end, len(ids)
+            used = in_use_elsewhere(ids)
+            ids = [context_id for context_id in ids if context_id not in used]
+            if not ids:
+                return end, 0
+            # Not one saved meanwhile: a replica that read the binding just before writes it
+            # back (`ContextRegistry`, shared), and that write wins.
+            deleted = db.execute(
+                f"DELETE FROM contexts WHERE id IN ({_marks(ids)}) AND updated_at < ?",
+                (*ids, before),
+            ).rowcount
+            return end, deleted
 
         return await self._write(run)
 
@@ -346,6 +373,7 @@ def _prune_tasks(
     keep: frozenset[str],
     limit: int,
     window: int,
+    in_use_elsewhere: Callable[[list[str]], frozenset[str]],
 ) -> PrunedTasks | None:
     (last,) = db.execute("SELECT MAX(rowid) FROM tasks").fetchone()
     if last is None or after >= last:
@@ -360,6 +388,8 @@ def _prune_tasks(
     ).fetchall()
     scanned_to = rows[-1][0] if len(rows) == limit else after + window
     ids = [task_id for _, task_id in rows if task_id not in keep]
+    elsewhere = in_use_elsewhere(ids)
+    ids = [task_id for task_id in ids if task_id not in elsewhere]
     if not ids:
         return PrunedTasks(scanned_to, [], 0, 0, [], 0)
     marks = _marks(ids)
@@ -380,6 +410,17 @@ def _prune_tasks(
     shared = _referenced(artifact_ids, db) if artifact_ids else set()
     gone = [(artifact_id, body) for artifact_id, body in artifacts if artifact_id not in shared]
     return PrunedTasks(scanned_to, ids, messages, push_configs, gone, len(artifacts))
+
+
+def _asked(elsewhere: InUseElsewhere | None) -> Callable[[list[str]], frozenset[str]]:
+    """`elsewhere` as the writer thread calls it: on the event loop, nothing asked for none."""
+
+    def ask(ids: list[str]) -> frozenset[str]:
+        if elsewhere is None or not ids:
+            return frozenset()
+        return frozenset(trio.from_thread.run(elsewhere, ids))
+
+    return ask
 
 
 def _referenced(artifact_ids: list[str], db: Connection) -> set[str]:
@@ -493,12 +534,7 @@ class _ChangeRows:
         # Retention may have deleted the task since it was read (an old task followed up just
         # as a pass ran): refuse, rolling back, rather than write rows for no task. The row
         # stays locked to the commit where writers run side by side (the history's `seq`).
-        if (
-            not self.creates
-            and not db.execute(
-                "SELECT 1 FROM tasks WHERE id = ?" + database.lock_rows, (self.task_id,)
-            ).fetchone()
-        ):
+        if not self.creates and not db.execute(database.touch_task, (self.task_id,)).fetchone():
             raise TaskNotFoundError(f"Task {self.task_id} not found", taskId=self.task_id)
         for sql, params in self.statements:
             db.execute(sql, params)
@@ -545,7 +581,7 @@ def _add_to_outbox(database: Database, db: Connection, notify: Notification) -> 
     )
 
 
-def _load_task(db: Connection, task_id: str) -> StoredTask | None:
+def read_task(db: Connection, task_id: str) -> StoredTask | None:
     row = db.execute(
         "SELECT id, context_id, owner, status, metadata, live FROM tasks WHERE id = ?",
         (task_id,),

@@ -118,6 +118,7 @@ class SQLiteDatabase:
 
     lock_rows = ""  # the single writer excludes every other writer
     skip_locked = ""
+    touch_task = "SELECT 1 FROM tasks WHERE id = ?"
 
     def __init__(self, writer: sqlite3.Connection, reader: sqlite3.Connection | None) -> None:
         self._writer = writer

@@ -59,6 +59,9 @@ class StoredTask:
     live: bool  # a turn owned the task when it was last written
     in_conversation: bool = True  # False: a refused message, kept out of the context's history
     suspension: Suspension | None = None
+    # The row's change count when it was read (at most the data's: read first), where the store
+    # keeps one (PostgreSQL): a cached copy is current while the count has not moved.
+    version: int | None = None
 
 
 @attrs.frozen
@@ -136,6 +139,10 @@ class TaskStore(Protocol):
     async def commit(self, change: TaskChange) -> None: ...
 
     async def load_task(self, task_id: str) -> StoredTask | None: ...
+
+    async def task_version(self, task_id: str) -> int | None:
+        """`StoredTask.version` as stored now; None when the store keeps none, or no task."""
+        ...
 
     async def list_tasks(self, query: TaskQuery) -> TaskPage: ...
 

@@ -13,6 +13,7 @@ import trio
 
 from iaccode.server import RunningAgui, serve_agui
 from iaccode.tasks.dirlock import DirectoryInUseError
+from iaccode.tasks.postgres_store import PostgresTaskStore
 from iaccode.wire import json
 from tests.agui.conftest import AguiClient
 from tests.agui.test_runs import ASK, interrupts_of
@@ -23,6 +24,19 @@ async def stop(agui: RunningAgui) -> None:
     agui.stop()
     with trio.fail_after(10):
         await agui.stopped.wait()
+
+
+async def saved_states(agui: RunningAgui) -> list[bytes]:
+    """The thread states as saved: the files under state-dir, or the rows of a PostgreSQL task
+    store's `agui_threads` (IACCODE_TEST_TASK_STORE=postgres)."""
+    assert agui.core is not None
+    backend = agui.core.tasks.store
+    if isinstance(backend, PostgresTaskStore):
+        rows = await backend.database.read(
+            lambda db: db.execute("SELECT body FROM agui_threads").fetchall()
+        )
+        return [row[0].encode() for row in rows]
+    return [path.read_bytes() for path in agui.config.state_dir.glob("*.json")]
 
 
 async def test_a_client_that_leaves_mid_run_cancels_its_task(
@@ -104,21 +118,21 @@ async def test_secrets_never_reach_the_disk(
             **secrets,
         )
     )
+    states = await saved_states(agui)
+    assert states  # thread state was written
     files = [p for p in tmp_path.rglob("*") if p.is_file()]
-    assert any(p.suffix == ".json" for p in files)  # thread state was written
-    for path in files:
-        data = path.read_bytes()
+    for name, data in [*((p, p.read_bytes()) for p in files), *(("thread", s) for s in states)]:
         for secret in ("sk-agui-secret-1", "ak-secret-2", "sts-secret-3"):
-            assert secret.encode() not in data, path
+            assert secret.encode() not in data, name
 
 
 async def test_the_thread_file_holds_the_binding_and_the_pending_interrupt(
-    client: AguiClient, tmp_path: Path
+    agui: RunningAgui, client: AguiClient
 ) -> None:
     first = await client.run(ASK, userId="alice")
     (interrupt,) = interrupts_of(first)
-    (path,) = (tmp_path / "agui-threads").glob("*.json")
-    saved = json.loads(path.read_bytes())
+    (state,) = await saved_states(agui)
+    saved = json.loads(state)
     assert saved["thread_id"] == "thread-1" and saved["user_id"] == "alice"
     assert saved["cwd"] == str(client.cwd)
     assert [p["id"] for p in saved["pending"]] == [interrupt["id"]]

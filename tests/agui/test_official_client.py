@@ -20,7 +20,8 @@ from tests.agui.test_runs import ASK
 NODE_DIR = Path(__file__).parent / "node"
 
 
-async def drive(agui: RunningAgui, scenario: dict[str, Any]) -> dict[str, Any]:
+async def drive(url: str, scenario: dict[str, Any]) -> dict[str, Any]:
+    """What `HttpAgent` saw running `scenario` against the adapter at `url`."""
     node = shutil.which("node")
     if node is None or not (NODE_DIR / "node_modules" / "@ag-ui" / "client").is_dir():
         pytest.fail(
@@ -28,7 +29,7 @@ async def drive(agui: RunningAgui, scenario: dict[str, Any]) -> dict[str, Any]:
         )
     with trio.fail_after(60):
         done = await trio.run_process(
-            [node, str(NODE_DIR / "run_agent.mjs"), agui.url + "/", json.dumps(scenario).decode()],
+            [node, str(NODE_DIR / "run_agent.mjs"), url + "/", json.dumps(scenario).decode()],
             capture_stdout=True,
             capture_stderr=True,
             check=False,
@@ -38,17 +39,21 @@ async def drive(agui: RunningAgui, scenario: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-async def test_httpagent_runs_an_interrupt_and_its_resume(
-    agui: RunningAgui, workspace: Path
-) -> None:
-    scenario = {
+def interrupt_and_resume(workspace: Path) -> dict[str, Any]:
+    """A run that asks for a permission, and the resume that allows it."""
+    return {
         "threadId": "thread-node",
         "cwd": str(workspace),
         "prompt": ASK,
         "rosInvocationId": "inv-node",
         "decisions": ["allow_once"],
     }
-    result = await drive(agui, scenario)
+
+
+async def test_httpagent_runs_an_interrupt_and_its_resume(
+    agui: RunningAgui, workspace: Path
+) -> None:
+    result = await drive(agui.url, interrupt_and_resume(workspace))
     first, second = result["runs"]
     assert first["failed"] is None and second["failed"] is None
     assert first["outcome"] == "interrupt" and first["events"][-1] == "RUN_FINISHED"
@@ -66,7 +71,7 @@ async def test_httpagent_sees_a_run_error_as_an_error(agui: RunningAgui, workspa
         "prompt": "fail boom",
         "rosInvocationId": "inv-node",
     }
-    (run,) = (await drive(agui, scenario))["runs"]
+    (run,) = (await drive(agui.url, scenario))["runs"]
     assert run["failed"] is None  # RUN_ERROR is an outcome the client handles, not a crash
     assert run["error"]["code"] == "A2A_EXECUTION_FAILED"
     assert run["events"][-1] == "RUN_ERROR"

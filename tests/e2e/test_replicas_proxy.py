@@ -38,13 +38,6 @@ pytestmark = pytest.mark.timeout(240)
 
 
 @pytest.fixture
-def coordinated(coordination_refused: str | None) -> None:
-    """Skip (with the reason) when this version cannot run several replicas on one store."""
-    if coordination_refused:
-        pytest.skip(coordination_refused)
-
-
-@pytest.fixture
 def make(request: pytest.FixtureRequest, tmp_path: Path, workspace: Path) -> Any:
     def make(count: int, **settings: Any) -> Replicas:
         return deploy(
@@ -100,6 +93,15 @@ async def refused(port: int) -> None:
                 return
             await stream.aclose()
             await trio.sleep(0.02)
+
+
+def leases_held(deployed: Replicas, task_ids: list[str]) -> list[str]:
+    """The tasks whose lease someone holds in the deployment's Redis."""
+    import redis
+
+    url = deployed.servers[0].env["IACCODE_A2A_COORDINATION_URL"]
+    with redis.Redis.from_url(url) as client:
+        return [t for t in task_ids if client.exists(f"iaccode:lease:task:{t}")]
 
 
 # -- one replica on PostgreSQL, behind the proxy: runs without coordination ----------------------
@@ -307,14 +309,12 @@ async def test_a_replica_replaced_under_load_is_a_rolling_restart(
             assert got["status"]["state"] == INPUT_REQUIRED
             assert got["status"]["message"]["metadata"]["iac_code"]["interrupted"] is True
 
+        # The stopped replica gave its turns' leases back as it went (core.wind_down flushes
+        # its Redis writer), so their follow-ups are taken at once, with no lease to wait out.
+        assert await trio.to_thread.run_sync(leases_held, deployed, list(ended)) == []
         await trio.to_thread.run_sync(stopping.start, 60)  # the new version, say
         proxy.replace(0, ("127.0.0.1", stopping.port))
         before = proxy.forwarded[0]
-        # The stopped replica gives its task leases back as it goes (core.wind_down flushes its
-        # Redis writer; tests/tasks/test_coordination.py). A follow-up is routed to a lease's
-        # holder, so one lease is waited out here all the same: this test is about the others
-        # serving on, not about the flush, and a slow machine must not make it flaky.
-        await trio.sleep(LEASE_SECONDS + 1)
         for task_id in ended:  # follow-ups, wherever the proxy sends them
             again = await a2a.send("say back", task_id=task_id)
             assert text_of(again["status"]["message"]) == "back"

@@ -286,3 +286,26 @@ async def test_connections_detect_a_vanished_peer(postgres_url: str) -> None:
         assert found["keepalives"] == "1" and found["keepalives_idle"] == "7"
         assert found["tcp_user_timeout"] == "30000"
     await store.aclose()
+
+
+async def test_a_version_1_database_gains_the_change_count(postgres_url: str) -> None:
+    """Schema 2 counts each task's changes (`tasks.version`, for the replicas' caches): a
+    database of schema 1 gets the column at start-up, its tasks at count 0, and every commit to
+    a task moves its count."""
+    store = await PostgresTaskStore.open(postgres_url)
+    await store.commit(new_task("old", STAMP))
+    await store.aclose()
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("ALTER TABLE tasks DROP COLUMN version")  # as schema 1 made it
+        conn.execute("UPDATE iaccode_schema SET version = 1")
+    store = await PostgresTaskStore.open(postgres_url)
+    try:
+        assert await store.task_version("old") == 0
+        loaded = await store.load_task("old")
+        assert loaded is not None and loaded.version == 0
+        done = TaskStatus(state=TaskState.TASK_STATE_COMPLETED, timestamp=STAMP)
+        await store.commit(TaskChange(task_id="old", status=done))
+        assert await store.task_version("old") == 1
+        assert await store.task_version("missing") is None
+    finally:
+        await store.aclose()

@@ -11,11 +11,15 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
+import trio
 
+from iaccode.a2a.replicas import Replicas
 from iaccode.agent.artifacts import ArtifactStore
+from iaccode.agent.permissions import PermissionAudit, PermissionPolicy
 from iaccode.model.a2a import (
     Artifact,
     Message,
@@ -26,14 +30,20 @@ from iaccode.model.a2a import (
 )
 from iaccode.tasks.broker import EventBroker
 from iaccode.tasks.contexts import ContextRegistry
+from iaccode.tasks.coordination import RedisCoordination
+from iaccode.tasks.errors import CoordinationUnavailableError
 from iaccode.tasks.manager import TaskManager, TaskRecord
 from iaccode.tasks.push.configs import PushConfigStore
 from iaccode.tasks.push.jobs import PushJob
 from iaccode.tasks.push.keyring import PushKeyring
 from iaccode.tasks.push.queue import LocalFileQueue
 from iaccode.tasks.retention import Retention, RetentionReport
+from iaccode.tasks.shared_broker import SharedEventBroker
 from iaccode.tasks.sql_store import SQLTaskStore
 from iaccode.tasks.store import Suspension, TaskChange, TaskQuery
+from iaccode.tasks.supervisor import TurnSupervisor
+from iaccode.testing.engines import ScenarioEngine
+from tests.redis_process import RedisProcess
 from tests.tasks.conftest import OpenStore
 
 S = TaskState
@@ -441,3 +451,90 @@ async def test_push_configs_and_dead_letters(parts: Parts, tmp_path: Path) -> No
         assert (await queue.counts()).dead == 1
     finally:
         await configs.aclose()
+
+
+# -- among replicas ------------------------------------------------------------------------------
+
+
+async def test_what_another_replica_holds_the_lease_of_stays(
+    parts: Parts, redis_server: RedisProcess
+) -> None:
+    """A task or a context in use on another replica (its lease held there: a turn running or
+    being set up) is never collected; once the lease is given back it goes, and with Redis
+    unreachable the pass deletes nothing."""
+    pytest.importorskip("redis", reason="the redis extra is not installed")
+    here = await RedisCoordination.open(redis_server.url, lease_seconds=5)
+    there = await RedisCoordination.open(redis_server.url, lease_seconds=5)
+    tag = uuid.uuid4().hex[:8]  # the session's Redis is shared by tests
+    task_id, busy_context, idle_context = f"t-{tag}", f"busy-{tag}", f"idle-{tag}"
+    await parts.task(task_id, context_id=f"tasks-{tag}")
+    await parts.contexts.bind(busy_context, parts.root, "")
+    await parts.contexts.bind(idle_context, parts.root, "")
+    parts.backdate(task_id)
+    supervisor = TurnSupervisor(
+        parts.tasks,
+        ScenarioEngine(),
+        PermissionPolicy(audit=PermissionAudit(parts.root / "audit.jsonl")),
+        ArtifactStore(parts.root / "artifacts"),
+    )
+    replicas = Replicas(here, SharedEventBroker(here), parts.tasks, supervisor)
+    try:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(there.run)  # (here only asks: no monitor to undo the outage)
+            assert await there.acquire(there.task_key(task_id))
+            assert await there.acquire(there.context_key(busy_context))
+            report = await parts.retention(others=replicas).run_once()
+            assert report.tasks == 0 and report.contexts == 1  # the idle context only
+            assert await parts.store.load_task(task_id) is not None
+            assert await parts.store.load_context(busy_context) is not None
+            assert await parts.store.load_context(idle_context) is None
+
+            there.release(there.task_key(task_id))
+            there.release(there.context_key(busy_context))
+            await there.flush()
+            here.available = False  # Redis lost, as far as this replica knows
+            with pytest.raises(CoordinationUnavailableError):
+                await parts.retention(others=replicas).run_once()
+            assert await parts.store.load_task(task_id) is not None
+            here.available = True
+            report = await parts.retention(others=replicas).run_once()
+            assert report.tasks == 1 and report.contexts >= 2  # the busy one and the task's
+            assert await parts.store.load_context(busy_context) is None
+            nursery.cancel_scope.cancel()
+    finally:
+        await here.aclose()
+        await there.aclose()
+
+
+async def test_a_binding_read_by_a_replica_is_written_back(parts: Parts) -> None:
+    """Another replica's retention may delete a context row just after this one read it: a
+    shared registry writes every binding it loads back, so the row a turn uses exists."""
+    if parts.opener.path is not None:
+        pytest.skip("SQLite: one process per store, no other replica")
+    await parts.contexts.bind("c1", parts.root, "alice")
+    parts.backdate()
+    shared = ContextRegistry(parts.store, idle_seconds=60, shared=True)
+    (before,) = parts.sql("SELECT updated_at FROM contexts WHERE id = ?", "c1")
+    await shared.bind("c1", parts.root, "alice")
+    (after,) = parts.sql("SELECT updated_at FROM contexts WHERE id = ?", "c1")
+    assert before[0] == OLD and str(after[0]) > OLD
+    # The delete spares a row saved after its candidates were chosen.
+    parts.backdate()
+    cutoff = "2020-01-01T00:00:00.000Z"  # after OLD, before the save made while asked
+    swept = await parts.store.prune_contexts(cutoff, after=0, elsewhere=_saving(parts, "c1"))
+    assert swept is not None and swept[1] == 0
+    assert await parts.store.load_context("c1") is not None
+
+
+def _saving(parts: Parts, context_id: str) -> Any:
+    """An `elsewhere` that, while asked, has another replica save the binding (what a replica
+    reading it just then does)."""
+
+    async def elsewhere(ids: list[str]) -> set[str]:
+        assert context_id in ids
+        await ContextRegistry(parts.store, idle_seconds=60, shared=True).bind(
+            context_id, parts.root, "alice"
+        )
+        return set()
+
+    return elsewhere
