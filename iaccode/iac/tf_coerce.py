@@ -9,7 +9,8 @@ only literal values whose meaning is unambiguous:
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
 - a comparison operator (`<=`) becomes the allowed value that spells it out
-  (`LessThanOrEqualToThreshold`);
+  (`LessThanOrEqualToThreshold`), and a parameter for one is looked up at deploy time
+  (`Fn::Select` over those names, the value itself when it is none of the symbols);
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
   becomes that value, a billing method (`PayAsYouGo`) the allowed spelling of the same
   (`POSTPAY`), and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
@@ -91,9 +92,23 @@ _COMPARISONS = {
 }
 
 
+def _spelled(prop: PropertySchema) -> dict[str, str]:
+    """The comparison operators whose spelled-out name `prop` allows."""
+    allowed = prop.allowed_values or ()
+    return {symbol: name for symbol, name in _COMPARISONS.items() if name in allowed}
+
+
+def _spells_comparisons(prop: PropertySchema) -> bool:
+    return len(_spelled(prop)) >= 4  # the threshold comparisons, not one stray word
+
+
 def _fit(value: Any, prop: PropertySchema) -> Any:
     if _is_merged_map(value) and prop.type.kind == "list" and _takes_pairs(prop.type):
         return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
+    if isinstance(value, dict) and set(value) == {"Ref"} and _spells_comparisons(prop):
+        # A parameter holding `<=`: looked up at deploy time; any other value (the API's own
+        # name) passes unchanged, as the provider passes it.
+        return {"Fn::Select": [value, _spelled(prop), value]}
     if is_function(value) or value is None:
         return value
     if isinstance(value, bool) and prop.allowed_values:

@@ -71,6 +71,17 @@ _SLB = _Overlay(
     vpc_from_vswitch=True,
 )
 
+
+# The provider's CMS alarm (resource_alicloud_cms_alarm.go): `operator` and `triggered_count`
+# are the old spellings of the critical level's `comparison_operator` and `times` (removed in
+# 1.216.0, still what the public modules write; the rules map `statistics` and `threshold`).
+_CMS_ALARM = _Overlay(
+    properties=_to(
+        operator="Escalations.Critical.ComparisonOperator",
+        triggered_count="Escalations.Critical.Times",
+    )
+)
+
 _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_instance": _Overlay(
         properties={"security_groups": _ALL_GROUPS},
@@ -124,6 +135,7 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_slb_rule": _Overlay(defaults={"RuleList.0.RuleName": "tf-slb-rule"}),
     # Terraform's default port_range is "-1/-1"; ROS requires PortRange.
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
+    "alicloud_cms_alarm": _CMS_ALARM,
 }
 
 # The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.

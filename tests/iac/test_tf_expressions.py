@@ -319,6 +319,56 @@ def test_a_comparison_operator_is_the_ros_value_that_spells_it_out() -> None:
     }
 
 
+def test_the_old_alarm_spellings_and_an_operator_given_at_deploy_time() -> None:
+    # `operator` and `triggered_count` are the provider's old names of the critical level's
+    # comparison_operator and times; a variable's `<=` is looked up when the stack is created.
+    conversion = main(
+        """
+        variable "operator" {
+          default = ">="
+        }
+        resource "alicloud_cms_alarm" "old" {
+          name            = "cpu"
+          project         = "acs_ecs_dashboard"
+          metric          = "CPUUtilization"
+          dimensions      = { instanceId = "i-1" }
+          statistics      = "Average"
+          operator        = "<="
+          threshold       = 90
+          triggered_count = 3
+          contact_groups  = ["ops"]
+        }
+        resource "alicloud_cms_alarm" "given" {
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+          escalations_critical {
+            statistics          = "Average"
+            comparison_operator = var.operator
+            threshold           = 90
+            times               = 2
+          }
+        }
+        """
+    )
+    assert props(conversion, "CmsAlarm_old")["Escalations"] == {
+        "Critical": {
+            "Statistics": "Average",
+            "ComparisonOperator": "LessThanOrEqualToThreshold",
+            "Threshold": 90,
+            "Times": 3,
+        }
+    }
+    operator = props(conversion, "CmsAlarm_given")["Escalations"]["Critical"]["ComparisonOperator"]
+    key, names, default = operator["Fn::Select"]
+    assert key == default == {"Ref": "operator"}
+    assert names[">="] == "GreaterThanOrEqualToThreshold" and names["!="] == "NotEqualToThreshold"
+    assert "==" not in names  # ROS allows no EqualToThreshold: the value reaches the API as is
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
