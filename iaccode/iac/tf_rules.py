@@ -367,6 +367,11 @@ TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
     }
 )
 
+# Arguments set to what the ROS resource is anyway, which ROS has no property for: leaving
+# them out loses nothing. A CMS alarm rule is created enabled (the provider's `enabled`
+# defaults to true and then only enables the rule it put; ROS has no switch).
+AS_ROS_DOES: Mapping[str, Mapping[str, object]] = {"alicloud_cms_alarm": {"enabled": True}}
+
 # Parameters the converter adds for values it cannot map get console pickers where ROS has one.
 ASSOCIATION_PROPERTIES: Mapping[str, str] = {
     "ZoneId": "ALIYUN::ECS::Instance::ZoneId",

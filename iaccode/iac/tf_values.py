@@ -245,6 +245,9 @@ class ValueConverter:
     read_back: dict[str, list[str]] = attrs.field(factory=dict)
     # Resources that are a ROS value, no resource: a random_uuid is the stack's ID.
     aliases: dict[str, Any] = attrs.field(factory=dict)
+    # Switch variables a conditional resource's own count holds: inside `count = var.on ? 1
+    # : 0`, `var.on` is true (the resource exists only then). Address -> variable -> value.
+    held: dict[str, dict[str, bool]] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -378,6 +381,9 @@ class ValueConverter:
             return self.select(self.bindings[root], steps, expr, where)
         first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
         if root == "var" and first is not None:
+            held = self.held.get(where.address, {}).get(first)
+            if held is not None and len(steps) == 1:
+                return held
             if self.static:
                 default = self._default(first)
                 if default is not None:
@@ -1103,6 +1109,22 @@ _EMPTY_WHEN: Mapping[tuple[str, object], bool] = {
     ("!=", 0): False,
 }
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def held_switches(test: Any) -> dict[str, bool]:
+    """The variables a ROS condition holds to true or false when it is true: the terms of its
+    `Fn::And` that are `Fn::Equals [true, Ref x]` (Terraform's `var.x`), or `Fn::Not` of one."""
+    if isinstance(test, dict) and isinstance(test.get("Fn::And"), list):
+        held: dict[str, bool] = {}
+        for term in test["Fn::And"]:
+            held.update(held_switches(term))
+        return held
+    negated = isinstance(test, dict) and set(test) == {"Fn::Not"}
+    inner = test["Fn::Not"] if negated else test
+    match inner:
+        case {"Fn::Equals": [True, {"Ref": str(name)} as ref]} if len(inner) == len(ref) == 1:
+            return {name: not negated}
+    return {}
 
 
 def _negated(test: Any) -> Any:

@@ -369,6 +369,47 @@ def test_the_old_alarm_spellings_and_an_operator_given_at_deploy_time() -> None:
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
+def test_a_switch_the_resource_count_holds_is_known_inside_the_resource() -> None:
+    # `count = var.on ? 1 : 0`: the alarm exists only when var.on is true, so its
+    # `enabled = var.on` is true, which is what a ROS alarm rule is (ROS has no switch);
+    # `enabled = false` is a loss, and reported.
+    conversion = main(
+        """
+        variable "on" {
+          type    = bool
+          default = true
+        }
+        resource "alicloud_cms_alarm" "switched" {
+          count          = var.on ? 1 : 0
+          enabled        = var.on
+          name           = var.on ? "on" : "off"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+        }
+        resource "alicloud_cms_alarm" "off" {
+          enabled        = false
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+        }
+        resource "alicloud_vpc" "other" {
+          vpc_name = var.on ? "on" : "off"
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["CmsAlarm_switched"]["Condition"] == "CmsAlarm_switched_Condition"
+    assert props(conversion, "CmsAlarm_switched")["RuleName"] == "on"
+    assert "Fn::If" in props(conversion, "Vpc_other")["VpcName"]  # no count holds it there
+    assert conversion.summary.lossy == 1
+    (note,) = conversion.warnings
+    assert note.startswith("alicloud_cms_alarm.off: enabled not converted")
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
