@@ -394,6 +394,8 @@ class ValueConverter:
         if root == "path" and first in ("module", "root", "cwd") and len(steps) == 1:
             return "."  # the root module: tf_expand writes a module's own folder in
         if root == "count" and first == "index" and len(steps) == 1:
+            if not where.has_count and self.single(where.address):
+                return 0  # `count = cond ? 1 : 0`: the one copy, when there is one
             if not where.has_count:
                 raise Unmappable(expr, Msg("is used outside a resource with count"))
             return dict(INDEX)

@@ -410,6 +410,35 @@ def test_a_switch_the_resource_count_holds_is_known_inside_the_resource() -> Non
     assert note.startswith("alicloud_cms_alarm.off: enabled not converted")
 
 
+def test_count_index_of_a_resource_created_once_or_not_at_all_is_zero() -> None:
+    # `count = cond ? 1 : 0` is no ROS Count (a Condition, or nothing when cond is true), so
+    # there is no ALIYUN::Index: the one copy Terraform makes has the index 0.
+    conversion = main(
+        """
+        variable "on" {
+          type    = bool
+          default = true
+        }
+        locals {
+          names = ["first", "second"]
+        }
+        resource "alicloud_ram_user" "u" {
+          count = true ? 1 : 0
+          name  = local.names[count.index]
+        }
+        resource "alicloud_ram_login_profile" "p" {
+          count     = var.on ? 1 : 0
+          user_name = alicloud_ram_user.u[count.index].name
+          password  = "Secret_123"
+        }
+        """
+    )
+    assert props(conversion, "RamUser_u")["UserName"] == "first"
+    assert props(conversion, "RamLoginProfile_p")["UserPrincipalName"] == "first"
+    assert conversion.template["Resources"]["RamLoginProfile_p"]["Condition"]
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
