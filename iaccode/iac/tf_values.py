@@ -13,7 +13,8 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
 - `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`.
 - Functions with a ROS equivalent become it (`join` Fn::Join, `element` / `lookup` Fn::Select,
   `length` Fn::Length, `base64encode` Fn::Base64Encode, `split` Fn::Split, `replace`
-  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Sub,
+  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
+  padded number known only at deploy time, `%03d` of `count.index + 1`, by Fn::Jq),
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
   default's prefix length); every function is computed when its arguments are literal
   (`flatten`, `distinct`, `compact`, `sort`, `zipmap`, `substr` and friends only then).
@@ -1475,6 +1476,25 @@ def _go_format(verb: str, value: Any) -> str:
     return format(value, f"{fill}{sign}{rest}{python_kind}")
 
 
+_PADDED = re.compile(r"(0?)([1-9]\d?)d")  # %03d, %5d: a number padded to a width
+
+
+def _padded(verb: str, value: Any) -> dict[str, Any]:
+    """`%03d` (or `%3d`) of a number known only at deploy time (`count.index + 1`), as Go
+    pads it: zeros after the sign, or spaces before it, up to the width (`Fn::Jq`)."""
+    match = _PADDED.fullmatch(verb)
+    assert match is not None
+    zeros, width = match.group(1) == "0", int(match.group(2))
+    pad = f'"{("0" if zeros else " ") * width}"[:$k]'
+    joined = f"$s + {pad} + $d" if zeros else f"{pad} + $s + $d"
+    script = (
+        "(.v | tonumber) as $n | (if $n < 0 then -$n else $n end | tostring) as $d"
+        ' | (if $n < 0 then "-" else "" end) as $s'
+        f" | ([{width} - ($s + $d | length), 0] | max) as $k | {joined}"
+    )
+    return {"Fn::Jq": ["First", script, {"v": value}]}
+
+
 def _format(args: list[Any]) -> Any:
     spec, *values = args
     if not isinstance(spec, str):
@@ -1491,6 +1511,8 @@ def _format(args: list[Any]) -> Any:
         value = values.pop(0)
         if verb in ("s", "d", "v", "t"):
             pieces.append(value)
+        elif is_function(value) and _PADDED.fullmatch(verb):
+            pieces.append(_padded(verb, value))
         elif not is_literal(value) or isinstance(value, dict | list):
             raise ValueError("padding or precision of a value known only at deploy time")
         elif verb.endswith("q"):

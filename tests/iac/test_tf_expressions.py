@@ -3,6 +3,12 @@ resource, and one placeholder per argument text (not per failing part)."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+
+import pytest
+
 from tests.iac.test_tf_constructs import main, props
 
 CREATE = """
@@ -436,6 +442,43 @@ def test_count_index_of_a_resource_created_once_or_not_at_all_is_zero() -> None:
     assert props(conversion, "RamUser_u")["UserName"] == "first"
     assert props(conversion, "RamLoginProfile_p")["UserPrincipalName"] == "first"
     assert conversion.template["Resources"]["RamLoginProfile_p"]["Condition"]
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
+def _jq(script: str, data: object) -> object:
+    """What jq (ROS's Fn::Jq) makes of `data` with `script`: the first output."""
+    jq = shutil.which("jq")
+    if jq is None:
+        pytest.skip("jq is not installed")
+    done = subprocess.run(
+        [jq, "-c", script], input=json.dumps(data), capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.splitlines()[0])
+
+
+def test_a_zero_padded_copy_number_is_padded_at_deploy_time() -> None:
+    conversion = main(
+        """
+        variable "name" {
+          default = "web"
+        }
+        resource "alicloud_vpc" "v" {
+          count       = 3
+          vpc_name    = format("%s%03d", var.name, count.index + 1)
+          description = format("%4d|", count.index)
+        }
+        """
+    )
+    name = props(conversion, "Vpc_v")["VpcName"]
+    assert name["Fn::Join"][1][0] == {"Ref": "name"}
+    method, script, data = name["Fn::Join"][1][1]["Fn::Jq"]
+    assert method == "First"
+    assert data == {"v": {"Fn::Calculate": ["{0}+{1}", 0, [{"Ref": "ALIYUN::Index"}, 1]]}}
+    # Go's padding: zeros after the sign, wider numbers kept whole
+    for number, padded in ((1, "001"), (12, "012"), (1000, "1000"), (-5, "-05"), ("7", "007")):
+        assert _jq(script, {"v": number}) == padded
+    spaced = props(conversion, "Vpc_v")["Description"]["Fn::Join"][1][0]["Fn::Jq"][1]
+    assert _jq(spaced, {"v": 0}) == "   0" and _jq(spaced, {"v": -12}) == " -12"
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
