@@ -16,8 +16,9 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
   padded number known only at deploy time, `%03d` of `count.index + 1`, by Fn::Jq),
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
-  default's prefix length); every function is computed when its arguments are literal
-  (`flatten`, `distinct`, `compact`, `sort`, `zipmap`, `substr` and friends only then).
+  default's prefix length), `substr` of a text known only at deploy time Fn::Jq's slices;
+  every function is computed when its arguments are literal (`flatten`, `distinct`,
+  `compact`, `sort`, `zipmap` and friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -1708,12 +1709,26 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "abs": _literal_only(lambda args: abs(args[0])),
     "ceil": _literal_only(lambda args: math.ceil(args[0])),
     "floor": _literal_only(lambda args: math.floor(args[0])),
-    "substr": _literal_only(lambda args: _substr(*args)),
+    "substr": lambda args: _substr_text(*args),
     "trimprefix": _literal_only(lambda args: args[0].removeprefix(args[1])),
     "trimsuffix": _literal_only(lambda args: args[0].removesuffix(args[1])),
     "startswith": _literal_only(lambda args: args[0].startswith(args[1])),
     "endswith": _literal_only(lambda args: args[0].endswith(args[1])),
 }
+
+
+def _substr_text(text: Any, offset: Any, length: Any) -> Any:
+    """`substr()`: computed when literal; of a text known only at deploy time (a name with a
+    random suffix), by Fn::Jq's slices, which count characters as Terraform does and take a
+    negative offset from the end the same way. Offset and length must be literal."""
+    if not (_is_int(offset) and _is_int(length)):
+        raise ValueError("substr() with an offset or length known only at deploy time")
+    if _literal_args([text]):
+        return _substr(text, offset, length)
+    slices = ([f".[{offset}:]"] if offset else []) + ([f".[:{length}]"] if length >= 0 else [])
+    if not slices:
+        return text  # the whole text
+    return {"Fn::Jq": ["First", " | ".join([".s", *slices]), {"s": text}]}
 
 
 def _substr(text: str, offset: int, length: int) -> str:

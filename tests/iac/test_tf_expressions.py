@@ -482,6 +482,36 @@ def test_a_zero_padded_copy_number_is_padded_at_deploy_time() -> None:
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
+def test_substr_of_a_name_with_a_random_suffix_is_cut_at_deploy_time() -> None:
+    conversion = main(
+        """
+        resource "random_string" "suffix" {
+          length  = 40
+          special = false
+        }
+        resource "alicloud_ram_user" "u" {
+          name = substr("ram-user-${random_string.suffix.result}", 0, 32)
+        }
+        resource "alicloud_ram_group" "g" {
+          name = substr("group-${random_string.suffix.result}", -8, -1)
+        }
+        resource "alicloud_vpc" "v" {
+          vpc_name = substr("${random_string.suffix.result}", 0, -1)
+        }
+        """
+    )
+    method, script, data = props(conversion, "RamUser_u")["UserName"]["Fn::Jq"]
+    assert method == "First" and set(data) == {"s"}
+    assert "RandomString_suffix" in json.dumps(data)
+    text = "ram-user-" + "x" * 40
+    assert _jq(script, {"s": text}) == text[:32]
+    script = props(conversion, "RamGroup_g")["GroupName"]["Fn::Jq"][1]
+    assert _jq(script, {"s": "group-abcdefghij"}) == "cdefghij"  # the last 8, as Terraform
+    # the whole text: no cut at all
+    assert props(conversion, "Vpc_v")["VpcName"] == {"Fn::GetAtt": ["RandomString_suffix", "value"]}
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
