@@ -1264,7 +1264,16 @@ def _joiner(separator: str) -> Callable[[list[Any]], Any]:
     return lambda values: {"Fn::Join": [separator, values]}
 
 
+# 32 random hexadecimal digits as a version 4 UUID: 8-4-4-4-12 digits, the version digit 4,
+# the variant digit 8, 9, a or b (from the 17th digit); `tf_random`'s random_uuid.
+UUID_SCRIPT = (
+    '.h as $h | (("0123456789abcdef" | index($h[16:17])) % 4) as $v'
+    ' | "\\($h[0:8])-\\($h[8:12])-4\\($h[13:16])'
+    '-\\("89ab"[$v:$v + 1])\\($h[17:20])-\\($h[20:32])"'
+)
+
 ATTRIBUTE_JOINS: Mapping[str, Callable[[list[Any]], Any]] = {
+    "uuid_text": lambda values: {"Fn::Jq": ["First", UUID_SCRIPT, {"h": values[0]}]},
     "colon_join": _joiner(":"),
     "slash_join": _joiner("/"),
     "replace_slash_to_colon": lambda values: {"Fn::Replace": [{"/": ":"}, values[0]]},

@@ -445,7 +445,7 @@ def test_count_index_of_a_resource_created_once_or_not_at_all_is_zero() -> None:
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
-def _jq(script: str, data: object) -> object:
+def jq_first(script: str, data: object) -> object:
     """What jq (ROS's Fn::Jq) makes of `data` with `script`: the first output."""
     jq = shutil.which("jq")
     if jq is None:
@@ -476,9 +476,9 @@ def test_a_zero_padded_copy_number_is_padded_at_deploy_time() -> None:
     assert data == {"v": {"Fn::Calculate": ["{0}+{1}", 0, [{"Ref": "ALIYUN::Index"}, 1]]}}
     # Go's padding: zeros after the sign, wider numbers kept whole
     for number, padded in ((1, "001"), (12, "012"), (1000, "1000"), (-5, "-05"), ("7", "007")):
-        assert _jq(script, {"v": number}) == padded
+        assert jq_first(script, {"v": number}) == padded
     spaced = props(conversion, "Vpc_v")["Description"]["Fn::Join"][1][0]["Fn::Jq"][1]
-    assert _jq(spaced, {"v": 0}) == "   0" and _jq(spaced, {"v": -12}) == " -12"
+    assert jq_first(spaced, {"v": 0}) == "   0" and jq_first(spaced, {"v": -12}) == " -12"
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
@@ -504,9 +504,9 @@ def test_substr_of_a_name_with_a_random_suffix_is_cut_at_deploy_time() -> None:
     assert method == "First" and set(data) == {"s"}
     assert "RandomString_suffix" in json.dumps(data)
     text = "ram-user-" + "x" * 40
-    assert _jq(script, {"s": text}) == text[:32]
+    assert jq_first(script, {"s": text}) == text[:32]
     script = props(conversion, "RamGroup_g")["GroupName"]["Fn::Jq"][1]
-    assert _jq(script, {"s": "group-abcdefghij"}) == "cdefghij"  # the last 8, as Terraform
+    assert jq_first(script, {"s": "group-abcdefghij"}) == "cdefghij"  # the last 8, as Terraform
     # the whole text: no cut at all
     assert props(conversion, "Vpc_v")["VpcName"] == {"Fn::GetAtt": ["RandomString_suffix", "value"]}
     assert conversion.summary.lossy == 0 and not conversion.notes
