@@ -460,6 +460,44 @@ def test_a_dynamic_block_over_a_variables_default_says_so() -> None:
     assert conversion.summary.lossy == 1
 
 
+def test_a_dynamic_block_inside_a_dynamic_block_is_repeated_too() -> None:
+    # The bucket module's lifecycle rules: each rule's expiration is a dynamic block over a
+    # list inside that rule.
+    conversion = main(
+        """
+        locals {
+          rules = [
+            { id = "days", prefix = "a/", expiration = [{ days = 365 }] },
+            { id = "none", prefix = "b/", expiration = [] },
+          ]
+        }
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "logs-bucket"
+          dynamic "lifecycle_rule" {
+            for_each = local.rules
+            content {
+              id      = lifecycle_rule.value.id
+              prefix  = lifecycle_rule.value.prefix
+              enabled = true
+              dynamic "expiration" {
+                for_each = lookup(lifecycle_rule.value, "expiration", [])
+                content {
+                  days = lookup(expiration.value, "days", null)
+                }
+              }
+            }
+          }
+        }
+        """
+    )
+    rules = props(conversion, "OssBucket_b")["LifecycleConfiguration"]["Rule"]
+    assert rules == [
+        {"Status": "Enabled", "ID": "days", "Prefix": "a/", "Expiration": {"Days": 365}},
+        {"Status": "Enabled", "ID": "none", "Prefix": "b/"},
+    ]
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
 # --- modules ----------------------------------------------------------------------------------
 
 
