@@ -785,6 +785,9 @@ class ValueConverter:
         for candidate in (same_name, path):
             if candidate is not None and candidate in attributes:
                 return _get_att(logical_id, candidate)
+        given = self._argument_read_back(address, attribute)
+        if given is not None:
+            return given
         raise Unmappable(
             expr,
             Msg(
@@ -793,6 +796,22 @@ class ValueConverter:
                 address=address,
             ),
         )
+
+    def _argument_read_back(self, address: str, attribute: str) -> Any:
+        """The value of the argument `attribute` as the resource was given it, which is what
+        Terraform's attribute of that name reads, for one that no ROS property or attribute
+        carries (a CMS alarm's `contact_groups`, read by an output); None when the resource
+        does not set it as a plain value, it is a secret, or it cannot be converted."""
+        raw = self.blocks[address].body.get(attribute)
+        secret = any(word in attribute for word in ("password", "secret", "token", "key"))
+        if raw is None or secret or _has_block(raw):
+            return None
+        where = Where(address, self.ids[address], attribute, attribute, strict=True)
+        try:
+            value = self.value(raw, where)
+        except Unmappable:
+            return None
+        return None if "ALIYUN::Index" in json.dumps(value) else value
 
     # --- functions, conditions, operators -------------------------------------------------
 
@@ -1239,6 +1258,12 @@ def _reads_any(value: Any, names: set[str]) -> bool:
     if isinstance(value, list):
         return any(_reads_any(item, names) for item in value)
     return False
+
+
+def _has_block(raw: object) -> bool:
+    """True for a nested block (or blocks) as HCL reads them, not a plain value."""
+    items = raw if isinstance(raw, list) else [raw]
+    return any(isinstance(item, dict) and "__is_block__" in item for item in items)
 
 
 def _has_object(value: Any) -> bool:

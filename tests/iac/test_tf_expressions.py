@@ -512,6 +512,51 @@ def test_substr_of_a_name_with_a_random_suffix_is_cut_at_deploy_time() -> None:
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
+def test_an_argument_no_ros_attribute_carries_reads_back_as_it_was_given() -> None:
+    # Terraform's attribute of an argument is the argument's value: an output of an alarm's
+    # contact groups is the list it was given; a secret is not read back into an output.
+    conversion = main(
+        """
+        variable "groups" {
+          type    = list(string)
+          default = ["ops"]
+        }
+        resource "alicloud_cms_alarm" "a" {
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = var.groups
+          webhook        = "https://example.com/hook"
+        }
+        resource "alicloud_kvstore_instance" "r" {
+          db_instance_name       = "cache"
+          instance_class         = "redis.master.small.default"
+          kms_encrypted_password = "encrypted"
+        }
+        output "groups" {
+          value = alicloud_cms_alarm.a.contact_groups
+        }
+        output "hook" {
+          value = alicloud_cms_alarm.a.webhook
+        }
+        output "status" {
+          value = alicloud_cms_alarm.a.status
+        }
+        output "password" {
+          value = alicloud_kvstore_instance.r.kms_encrypted_password
+        }
+        """
+    )
+    outputs = conversion.template["Outputs"]
+    assert outputs["groups"]["Value"] == {"Ref": "groups"}
+    assert outputs["hook"]["Value"] == "https://example.com/hook"
+    assert "status" not in outputs  # computed by the API: ROS has no such attribute
+    assert "password" not in outputs
+    text = "\n".join(conversion.warnings)
+    assert "output.status" in text and "output.password" in text
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
