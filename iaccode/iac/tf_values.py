@@ -16,9 +16,9 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
   padded number known only at deploy time, `%03d` of `count.index + 1`, by Fn::Jq),
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
-  default's prefix length), `substr` of a text known only at deploy time Fn::Jq's slices;
-  every function is computed when its arguments are literal (`flatten`, `distinct`,
-  `compact`, `sort`, `zipmap` and friends only then).
+  default's prefix length), `substr` of a text known only at deploy time Fn::Jq's slices,
+  `compact` and `distinct` of such a list Fn::Jq; every function is computed when its
+  arguments are literal (`flatten`, `sort`, `zipmap` and friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -1374,10 +1374,15 @@ def _join(args: list[Any]) -> Any:
 
 
 def _element(args: list[Any]) -> Any:
+    """`element()`, which wraps around the list (`element(var.zones, count.index)` puts the
+    third copy in the first zone of two): at deploy time the index modulo the list's length,
+    as Fn::Select alone gives nothing past the end."""
     items, index = args
     if isinstance(items, list) and isinstance(index, int) and items:
         return items[index % len(items)]
-    return {"Fn::Select": [_text(index) if isinstance(index, int) else index, items]}
+    length = len(items) if isinstance(items, list) else {"Fn::Length": items}
+    wrapped = {"Fn::Calculate": ["{0}%{1}", 0, [index, length]]}
+    return {"Fn::Select": [wrapped, items]}
 
 
 def _lookup(args: list[Any]) -> Any:
@@ -1483,6 +1488,27 @@ def _json_pieces(value: Any) -> list[Any]:
             pieces += ["," if number else "", *_json_pieces(item)]
         return [*pieces, "]"]
     return [json.dumps(value, separators=(",", ":"))]
+
+
+# jq over a list known only at deploy time (`{"l": list}`): Terraform's compact() drops empty
+# and null items, distinct() keeps the first of equal items in their order.
+_COMPACT = '[.l[] | select(. != "" and . != null)]'
+_DISTINCT = "reduce .l[] as $x ([]; if any(.[]; . == $x) then . else . + [$x] end)"
+
+
+def _listed(function: Callable[[list[Any]], Any], script: str) -> Callable[[list[Any]], Any]:
+    """A list function computed from a literal list, or `Fn::Jq` with `script` over a list
+    with values known only at deploy time (a parameter's list, a list naming parameters)."""
+
+    def call(args: list[Any]) -> Any:
+        if _literal_args(args):
+            return function(args)
+        (items,) = args
+        if not (isinstance(items, list) or is_function(items)):
+            raise ValueError("not a list")
+        return {"Fn::Jq": ["First", script, {"l": items}]}
+
+    return call
 
 
 def _literal_only(function: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
@@ -1733,8 +1759,8 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
     "flatten": _flatten,
-    "distinct": _literal_only(_distinct),
-    "compact": _literal_only(lambda args: [item for item in args[0] if item not in ("", None)]),
+    "distinct": _listed(_distinct, _DISTINCT),
+    "compact": _listed(lambda args: [item for item in args[0] if item not in ("", None)], _COMPACT),
     "sort": _literal_only(_sort),
     "reverse": _literal_only(lambda args: list(reversed(args[0]))),
     "zipmap": _literal_only(_zipmap),

@@ -4,6 +4,9 @@ with the ROS it must give; every converted template must also pass the checker."
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 import textwrap
 from typing import Any
 
@@ -46,6 +49,17 @@ def props(conversion: Conversion, name: str) -> dict[str, Any]:
 
 def warnings(conversion: Conversion) -> str:
     return "\n".join(conversion.warnings)
+
+
+def jq_first(script: str, data: object) -> object:
+    """What jq (ROS's Fn::Jq) makes of `data` with `script`: the first output."""
+    jq = shutil.which("jq")
+    if jq is None:
+        pytest.skip("jq is not installed")
+    done = subprocess.run(
+        [jq, "-c", script], input=json.dumps(data), capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.splitlines()[0])
 
 
 # --- count ------------------------------------------------------------------------------------
@@ -160,7 +174,9 @@ def test_count_index_reads_a_list_parameter_item_by_item() -> None:
     index = {"Ref": "ALIYUN::Index"}
     assert sw["Count"] == {"Fn::Length": {"Ref": "cidrs"}}
     assert sw["Properties"]["CidrBlock"] == {"Fn::Select": [index, {"Ref": "cidrs"}]}
-    assert sw["Properties"]["ZoneId"] == {"Fn::Select": [index, {"Ref": "zones"}]}
+    # element() wraps around: a third vSwitch would go to the first of two zones
+    wrapped = {"Fn::Calculate": ["{0}%{1}", 0, [index, {"Fn::Length": {"Ref": "zones"}}]]}
+    assert sw["Properties"]["ZoneId"] == {"Fn::Select": [wrapped, {"Ref": "zones"}]}
     assert sw["Properties"]["VSwitchName"] == {
         "Fn::Join": ["", ["sw-", {"Fn::Calculate": ["{0}+{1}", 0, [index, 1]]}]]
     }
@@ -855,7 +871,12 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
             [
                 {"Fn::Select": ["team", {"Ref": "tags"}]},
                 " in ",
-                {"Fn::Select": ["1", {"Ref": "names"}]},
+                {
+                    "Fn::Select": [
+                        {"Fn::Calculate": ["{0}%{1}", 0, [1, {"Fn::Length": {"Ref": "names"}}]]},
+                        {"Ref": "names"},
+                    ]
+                },
             ],
         ]
     }

@@ -4,12 +4,8 @@ resource, and one placeholder per argument text (not per failing part)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
-import pytest
-
-from tests.iac.test_tf_constructs import main, props
+from tests.iac.test_tf_constructs import jq_first, main, props
 
 CREATE = """
     variable "create" {
@@ -443,17 +439,6 @@ def test_count_index_of_a_resource_created_once_or_not_at_all_is_zero() -> None:
     assert props(conversion, "RamLoginProfile_p")["UserPrincipalName"] == "first"
     assert conversion.template["Resources"]["RamLoginProfile_p"]["Condition"]
     assert conversion.summary.lossy == 0 and not conversion.notes
-
-
-def jq_first(script: str, data: object) -> object:
-    """What jq (ROS's Fn::Jq) makes of `data` with `script`: the first output."""
-    jq = shutil.which("jq")
-    if jq is None:
-        pytest.skip("jq is not installed")
-    done = subprocess.run(
-        [jq, "-c", script], input=json.dumps(data), capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout.splitlines()[0])
 
 
 def test_a_zero_padded_copy_number_is_padded_at_deploy_time() -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.iac.test_tf_constructs import main, props, warnings
-from tests.iac.test_tf_expressions import jq_first
+from tests.iac.test_tf_constructs import jq_first, main, props, warnings
 
 
 def test_a_random_string_is_a_ros_random_string_with_its_character_classes() -> None:
