@@ -542,6 +542,37 @@ def test_an_argument_no_ros_attribute_carries_reads_back_as_it_was_given() -> No
     assert "output.status" in text and "output.password" in text
 
 
+def test_the_image_of_each_copy_from_an_image_and_a_list_of_images() -> None:
+    # The ECS module's idiom: one image or a list of them, empty ones dropped, each copy
+    # taking the next (wrapping around).
+    conversion = main(
+        """
+        variable "image_id" {
+          default = ""
+        }
+        variable "image_ids" {
+          type    = list(string)
+          default = []
+        }
+        resource "alicloud_instance" "vm" {
+          count         = 3
+          instance_type = "ecs.g7.large"
+          image_id      = element(distinct(compact(concat([var.image_id], var.image_ids))), 1)
+        }
+        """
+    )
+    index, images = props(conversion, "Instance_vm")["ImageId"]["Fn::Select"]
+    distinct = images["Fn::Jq"]
+    compact = distinct[2]["l"]["Fn::Jq"]
+    assert compact[2] == {"l": {"Fn::ListMerge": [[{"Ref": "image_id"}], {"Ref": "image_ids"}]}}
+    merged = ["", "m-1", "m-2", "m-1", ""]
+    kept = jq_first(compact[1], {"l": merged})
+    assert kept == ["m-1", "m-2", "m-1"]
+    assert jq_first(distinct[1], {"l": kept}) == ["m-1", "m-2"]
+    assert index == {"Fn::Calculate": ["{0}%{1}", 0, [1, {"Fn::Length": images}]]}
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
