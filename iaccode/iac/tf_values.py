@@ -1019,12 +1019,45 @@ class ValueConverter:
                 return (left == right) == (node.op == "==")
             equals = {"Fn::Equals": [left, right]}
             return equals if node.op == "==" else {"Fn::Not": equals}
+        local = self._local_condition(node, expr, where)
+        if local is not None:
+            return local
         value = self.node(node, expr, where)
         if isinstance(value, bool):
             return value
         if is_literal(value):
             raise Unmappable(expr, Msg("has a condition that is not true or false"))
         return {"Fn::Equals": [True, value]}
+
+    def _local_condition(self, node: object, expr: str, where: Where) -> Any:
+        """A local that holds a condition (`create = var.a && var.b`) read as one, as ROS
+        has no true/false value for `&&` outside its Conditions; None for other nodes."""
+        if not (
+            isinstance(node, Traversal)
+            and node.root == "local"
+            and len(node.steps) == 1
+            and isinstance(node.steps[0], GetAttr)
+        ):
+            return None
+        name = node.steps[0].name
+        raw = self.config.locals.get(name)
+        parts = split_template(raw) if isinstance(raw, str) else []
+        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+            return None
+        try:
+            inner = parse_expression(parts[0].expr)
+        except ExprError:
+            return None
+        if not (isinstance(inner, Operation) and inner.op in ("&&", "||", "!", "==", "!=")):
+            return None
+        key = f"local.{name}"
+        if key in self.busy:
+            raise Unmappable(expr, Msg("reads {local}, which refers to itself", local=key))
+        self.busy.add(key)
+        try:
+            return self.condition_value(inner, expr, where)
+        finally:
+            self.busy.discard(key)
 
     def _emptiness(self, node: object, expr: str, where: Where) -> Any:
         """Whether the value of `node` (what `length()` reads) is empty: a bool when known, a

@@ -573,6 +573,41 @@ def test_the_image_of_each_copy_from_an_image_and_a_list_of_images() -> None:
     assert conversion.summary.lossy == 0 and not conversion.notes
 
 
+def test_a_local_holding_a_condition_is_read_as_that_condition() -> None:
+    # The RDS module's `create_account = local.create_more_resources && var.create_account`,
+    # read by a count: a ROS condition, not a placeholder count.
+    conversion = main(
+        """
+        variable "create" {
+          type    = bool
+          default = true
+        }
+        variable "name" {
+          default = "app"
+        }
+        locals {
+          more   = var.name != ""
+          create = local.more && var.create
+        }
+        resource "alicloud_db_account" "a" {
+          count            = local.create ? 1 : 0
+          db_instance_id   = "rm-1"
+          account_name     = var.name
+          account_password = "Secret_123"
+        }
+        """
+    )
+    account = conversion.template["Resources"]["DbAccount_a"]
+    assert conversion.template["Conditions"][account["Condition"]] == {
+        "Fn::And": [
+            {"Fn::Not": {"Fn::Equals": [{"Ref": "name"}, ""]}},
+            {"Fn::Equals": [True, {"Ref": "create"}]},
+        ]
+    }
+    assert "Count" not in account
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:
     forms = """
         output "a" {
