@@ -1573,11 +1573,10 @@ def _go_format(verb: str, value: Any) -> str:
 _PADDED = re.compile(r"(0?)([1-9]\d?)d")  # %03d, %5d: a number padded to a width
 
 
-def _padded(verb: str, value: Any) -> dict[str, Any]:
-    """`%03d` (or `%3d`) of a number known only at deploy time (`count.index + 1`), as Go
-    pads it: zeros after the sign, or spaces before it, up to the width (`Fn::Jq`)."""
-    match = _PADDED.fullmatch(verb)
-    assert match is not None
+def _padded(match: re.Match[str], value: Any) -> dict[str, Any]:
+    """`%03d` (or `%3d`, the verb `match`ed by `_PADDED`) of a number known only at deploy
+    time (`count.index + 1`), as Go pads it: zeros after the sign, or spaces before it, up to
+    the width (`Fn::Jq`)."""
     zeros, width = match.group(1) == "0", int(match.group(2))
     pad = f'"{("0" if zeros else " ") * width}"[:$k]'
     joined = f"$s + {pad} + $d" if zeros else f"{pad} + $s + $d"
@@ -1605,8 +1604,8 @@ def _format(args: list[Any]) -> Any:
         value = values.pop(0)
         if verb in ("s", "d", "v", "t"):
             pieces.append(value)
-        elif is_function(value) and _PADDED.fullmatch(verb):
-            pieces.append(_padded(verb, value))
+        elif is_function(value) and (padded := _PADDED.fullmatch(verb)):
+            pieces.append(_padded(padded, value))
         elif not is_literal(value) or isinstance(value, dict | list):
             raise ValueError("padding or precision of a value known only at deploy time")
         elif verb.endswith("q"):
