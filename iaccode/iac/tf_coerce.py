@@ -8,8 +8,11 @@ only literal values whose meaning is unambiguous:
 - a bool, for a property whose allowed values are a pair such as Enabled/Disabled, on/off or
   true/false (any case), becomes the matching one;
 - a literal scalar for a list property becomes a one-item list;
+- a value the provider translates for the API (Tablestore's `HighPerformance`, `SSD` to the
+  API) becomes the API's word, looked up at deploy time for a parameter;
 - a comparison operator (`<=`) becomes the allowed value that spells it out
-  (`LessThanOrEqualToThreshold`);
+  (`LessThanOrEqualToThreshold`), and a parameter for one is looked up at deploy time
+  (`Fn::Select` over those names, the value itself when it is none of the symbols);
 - a literal text that is one of the allowed values but for case (`STRING` for `String`)
   becomes that value, a billing method (`PayAsYouGo`) the allowed spelling of the same
   (`POSTPAY`), and a renewal status (`AutoRenewal`, `NotRenewal`) for a switch property
@@ -91,9 +94,23 @@ _COMPARISONS = {
 }
 
 
+def _spelled(prop: PropertySchema) -> dict[str, str]:
+    """The comparison operators whose spelled-out name `prop` allows."""
+    allowed = prop.allowed_values or ()
+    return {symbol: name for symbol, name in _COMPARISONS.items() if name in allowed}
+
+
+def _spells_comparisons(prop: PropertySchema) -> bool:
+    return len(_spelled(prop)) >= 4  # the threshold comparisons, not one stray word
+
+
 def _fit(value: Any, prop: PropertySchema) -> Any:
     if _is_merged_map(value) and prop.type.kind == "list" and takes_pairs(prop.type):
         return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
+    if isinstance(value, dict) and set(value) == {"Ref"} and _spells_comparisons(prop):
+        # A parameter holding `<=`: looked up at deploy time; any other value (the API's own
+        # name) passes unchanged, as the provider passes it.
+        return _provider_word(_spelled(prop), value)
     if is_function(value) or value is None:
         return value
     if isinstance(value, bool) and prop.allowed_values:
@@ -218,12 +235,40 @@ def coerce_fields(
     }
 
 
+# Values the provider translates before it calls the API, per ROS type and property (its
+# convertInstanceType / convertInstanceAccessedBy for Tablestore): ROS takes the API's words.
+_PROVIDER_WORDS: Mapping[tuple[str, str], Mapping[str, str]] = {
+    ("ALIYUN::OTS::Instance", "ClusterType"): {"HighPerformance": "SSD", "Capacity": "HYBRID"},
+    ("ALIYUN::OTS::Instance", "Network"): {
+        "Any": "NORMAL",
+        "Vpc": "VPC",
+        "ConsoleOrVpc": "VPC_CONSOLE",
+    },
+}
+
+
+def _provider_word(words: Mapping[str, str], value: Any) -> Any:
+    """`value` in the API's words: a literal translated, a parameter looked up at deploy time
+    (the API's own word passes unchanged)."""
+    if isinstance(value, str):
+        return words.get(value, value)
+    if isinstance(value, dict) and set(value) == {"Ref"}:
+        return {"Fn::Select": [value, dict(words), value]}
+    return value
+
+
 def coerce_properties(ros_type: str, properties: Mapping[str, Any]) -> dict[str, Any]:
     """The properties of a `ros_type` resource fitted to the schema (as given if unknown)."""
+    properties = {
+        name: _provider_word(_PROVIDER_WORDS[ros_type, name], value)
+        if (ros_type, name) in _PROVIDER_WORDS
+        else value
+        for name, value in properties.items()
+    }
     schema = schema_or_none()
     resource = schema.resource(ros_type) if schema is not None else None
     if resource is None:
-        return dict(properties)
+        return properties
     return coerce_fields(properties, resource.properties)
 
 

@@ -70,6 +70,7 @@ from iaccode.iac.tf_random import (
     unconvertible,
 )
 from iaccode.iac.tf_rules import (
+    AS_ROS_DOES,
     META_ARGUMENTS,
     REGION_PROPERTIES,
     TERRAFORM_ONLY_ARGUMENTS,
@@ -93,6 +94,7 @@ from iaccode.iac.tf_values import (
     Where,
     check_copies,
     cidr_constraint,
+    held_switches,
     is_function,
     is_literal,
     unique,
@@ -264,6 +266,7 @@ class _Converter(ValueConverter):
                     return
                 elif test is not True:
                     name = self.condition(test, str(raw), where)
+                    self.held[address] = held_switches(test)
                     self.counts[address] = _Count(None if count == 1 else count, name, count == 1)
                     return
             else:
@@ -352,7 +355,12 @@ class _Converter(ValueConverter):
             for item in dropped
             if item.kind == "ignored" and item.argument in TERRAFORM_ONLY_ARGUMENTS
         ]
-        dropped = [item for item in dropped if item.argument not in terraform_only]
+        dropped = [
+            item
+            for item in dropped
+            if item.argument not in terraform_only
+            and not self._as_ros_does(address, logical_id, rule.tf_type, item)
+        ]
         properties = coerce_properties(rule.ros_type, properties)
         dropped += self._misshapen(rule, properties)
         refused = {item.argument: item.reason for item in dropped}
@@ -393,6 +401,20 @@ class _Converter(ValueConverter):
         if dropped or converted.notes:
             self.lossy.add(address)
         return entry
+
+    def _as_ros_does(self, address: str, logical_id: str, tf_type: str, item: Dropped) -> bool:
+        """True when a left-out argument is set to what the ROS resource is anyway
+        (`tf_rules.AS_ROS_DOES`), as written or as the resource's own count holds it."""
+        expected = AS_ROS_DOES.get(tf_type, {})
+        if item.argument not in expected:
+            return False
+        where = Where(address, logical_id, item.argument, item.argument, strict=True)
+        try:
+            value = self.value(item.raw, where)
+        except Unmappable:
+            return False
+        wanted = expected[item.argument]
+        return type(value) is type(wanted) and value == wanted
 
     def _by_schema(
         self,

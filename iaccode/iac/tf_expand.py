@@ -21,7 +21,8 @@ configuration into one flat root module that means the same:
   set variable it becomes `count = length(var.x)` with `each.value` read as
   `var.x[count.index]`, so the stack still follows the parameter.
 - `dynamic "x" { for_each = ...; content { ... } }` over values known in the files becomes the
-  repeated nested block `x { ... }`.
+  repeated nested block `x { ... }`, and a dynamic block inside its content is repeated in
+  each of them over that block's value.
 
 The rewriting is on expression text: references are renamed by pattern, values are written back
 as HCL (`as_expression`), so the converter sees ordinary Terraform.
@@ -675,19 +676,31 @@ class _Flattener:
     def _dynamic(self, config: TerraformConfig, block: Block, known: Mapping[str, Block]) -> Block:
         if "dynamic" not in block.body:
             return block
-        body = {k: v for k, v in block.body.items() if k != "dynamic"}
-        specs = block.body["dynamic"]
+        body = self._expanded(config, block.address, block.body, known)
+        return Block(block.kind, block.labels, body, block.file)
+
+    def _expanded(
+        self,
+        config: TerraformConfig,
+        address: str,
+        raw: Mapping[str, Any],
+        known: Mapping[str, Block],
+    ) -> dict[str, Any]:
+        """A block body with its dynamic blocks repeated, the blocks they make included (a
+        bucket's `dynamic "lifecycle_rule"` with a `dynamic "expiration"` inside)."""
+        body = {k: v for k, v in raw.items() if k != "dynamic"}
+        specs = raw.get("dynamic")
         for entry in specs if isinstance(specs, list) else [specs]:
             for name, spec in entry.items() if isinstance(entry, dict) else []:
                 if name == "__is_block__" or not isinstance(spec, dict):
                     continue
-                blocks = self._dynamic_blocks(config, block.address, name, spec, known)
+                blocks = self._dynamic_blocks(config, address, name, spec, known)
                 if blocks is None:
-                    self.lossy.add(block.address)
+                    self.lossy.add(address)
                     continue
                 existing = body.get(name)
                 body[name] = [*(existing if isinstance(existing, list) else []), *blocks]
-        return Block(block.kind, block.labels, body, block.file)
+        return body
 
     def _dynamic_blocks(
         self,
@@ -736,12 +749,16 @@ class _Flattener:
             return None
         if not isinstance(content, dict):
             return []
-        return [
+        blocks = [
             rewrite_values(
                 {k: v for k, v in content.items() if k != "__is_block__"},
                 _substitute(iterator, {"key": key, "value": item}),
             )
             for key, item in items
+        ]
+        return [
+            self._expanded(config, address, block, known) if "dynamic" in block else block
+            for block in blocks
         ]
 
     def _drop(self, address: str, why: Msg) -> None:

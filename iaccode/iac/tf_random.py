@@ -19,8 +19,9 @@ Terraform keeps a random resource's result in its state.
   a number in min..max (it may start with 0): converted, and said as a loss.
 - `random_uuid`: the stack's ID (`ALIYUN::StackId`), a UUID ROS makes once per stack, when the
   configuration has one random_uuid (a pseudo parameter, no resource). Several would all read
-  that same value, so then each is 32 random hexadecimal digits, a UUID without its dashes
-  (what `replace(uuid, "-", "")`, the modules' use of it, reads anyway): said as a loss.
+  that same value, so then each is 32 random hexadecimal digits whose `result` is written as
+  a version 4 UUID by `Fn::Jq` (`tf_values`, handler `uuid_text`): the version digit `4`, the
+  variant digit one of `89ab` from one random digit, 122 random bits, as Terraform's.
 
 Flags and lengths must be literals in the files; a flag known only at deploy time is reported
 and its Terraform default used.
@@ -59,6 +60,7 @@ _STRING_ARGUMENTS = frozenset(
     }
 )
 _VALUE = AttributeRule(("value",))
+_UUID = AttributeRule(("value",), handler="uuid_text")  # 32 digits read as a UUID
 
 
 @attrs.frozen
@@ -81,12 +83,13 @@ def random_rule(tf_type: str) -> Rule | None:
             used=_STRING_ARGUMENTS,
         )
     if tf_type in ("random_integer", "random_uuid"):
+        value = _UUID if tf_type == "random_uuid" else _VALUE
         return Rule(
             tf_type=tf_type,
             ros_type=RANDOM_STRING,
             properties={},
             ignored=frozenset(),
-            attributes={"result": _VALUE, "id": _VALUE},
+            attributes={"result": value, "id": value},
             used=frozenset({"min", "max", "seed", "keepers"}),
         )
     return None
@@ -101,13 +104,6 @@ def random_properties(tf_type: str, body: Mapping[str, object]) -> RandomPropert
     if tf_type == "random_integer":
         return _integer(body, notes)
     if tf_type == "random_uuid":  # one of several: the stack's ID would be the same for all
-        notes.append(
-            Msg(
-                "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without "
-                "its dashes, as the configuration has several random_uuid and the stack only "
-                "one ID"
-            )
-        )
         hexadecimal = [{"sequence": "0123456789abcdef", "min": 1}]
         return RandomProperties({"length": 32, "character_sequences": hexadecimal}, tuple(notes))
     flags: dict[str, bool] = {}

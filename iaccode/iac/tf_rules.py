@@ -86,6 +86,17 @@ _SLB = _Overlay(
     vpc_from_vswitch=True,
 )
 
+
+# The provider's CMS alarm (resource_alicloud_cms_alarm.go): `operator` and `triggered_count`
+# are the old spellings of the critical level's `comparison_operator` and `times` (removed in
+# 1.216.0, still what the public modules write; the rules map `statistics` and `threshold`).
+_CMS_ALARM = _Overlay(
+    properties=_to(
+        operator="Escalations.Critical.ComparisonOperator",
+        triggered_count="Escalations.Critical.Times",
+    )
+)
+
 _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_instance": _Overlay(
         properties={"security_groups": _ALL_GROUPS},
@@ -231,6 +242,7 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # A `full_text` block turns full-text indexing on (set only inside a block given).
     "alicloud_log_store_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
     "alicloud_sls_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
+    "alicloud_cms_alarm": _CMS_ALARM,
 }
 
 # The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.
@@ -478,6 +490,11 @@ TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
         "aliyun_lang",
     }
 )
+
+# Arguments set to what the ROS resource is anyway, which ROS has no property for: leaving
+# them out loses nothing. A CMS alarm rule is created enabled (the provider's `enabled`
+# defaults to true and then only enables the rule it put; ROS has no switch).
+AS_ROS_DOES: Mapping[str, Mapping[str, object]] = {"alicloud_cms_alarm": {"enabled": True}}
 
 # Parameters the converter adds for values it cannot map get console pickers where ROS has one.
 ASSOCIATION_PROPERTIES: Mapping[str, str] = {

@@ -179,7 +179,8 @@ class Survey:
         return sum(1 for value in self.outcome.values() if value == outcome)
 
 
-def _reason_key(note: Msg) -> str:
+def reason_key(note: Msg) -> str:
+    """A loss's reason without its values: the template, with those of its nested reasons."""
     key = note.template
     for name, value in note.values:
         if name in ("reason", "what", "note") and isinstance(value, Msg):
@@ -201,7 +202,7 @@ def survey(types: Iterable[str] | None = None, *, ignored: bool = False) -> Surv
             conversion = convert_terraform({"main.tf": sample_resource(tf_type, ignored=ignored)})
         except TerraformError as problem:
             outcome[tf_type] = "misfit" if misfit(tf_type) is not None else "refused"
-            key = _reason_key(problem.text)
+            key = reason_key(problem.text)
             reasons[key] += 1
             examples.setdefault(key, f"{tf_type}: {problem}")
             continue
@@ -215,10 +216,10 @@ def survey(types: Iterable[str] | None = None, *, ignored: bool = False) -> Surv
         outcome[tf_type] = "native" if summary.native else "lossy" if summary.lossy else "dropped"
         if summary.dropped and misfit(tf_type) is not None:
             outcome[tf_type] = "misfit"
-        for key in {_reason_key(note) for note in conversion.notes}:
+        for key in {reason_key(note) for note in conversion.notes}:
             reasons[key] += 1
         for note in conversion.notes:
-            examples.setdefault(_reason_key(note), note.render())
+            examples.setdefault(reason_key(note), note.render())
         report = check_template(conversion.to_yaml())
         for code in {finding.code for finding in report.findings if finding.severity == "error"}:
             errors[code] += 1

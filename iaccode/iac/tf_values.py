@@ -13,10 +13,12 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
 - `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`.
 - Functions with a ROS equivalent become it (`join` Fn::Join, `element` / `lookup` Fn::Select,
   `length` Fn::Length, `base64encode` Fn::Base64Encode, `split` Fn::Split, `replace`
-  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Sub,
+  Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
+  padded number known only at deploy time, `%03d` of `count.index + 1`, by Fn::Jq),
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
-  default's prefix length); every function is computed when its arguments are literal
-  (`flatten`, `distinct`, `compact`, `sort`, `zipmap`, `substr` and friends only then).
+  default's prefix length), `substr` of a text known only at deploy time Fn::Jq's slices,
+  `compact` and `distinct` of such a list Fn::Jq; every function is computed when its
+  arguments are literal (`flatten`, `sort`, `zipmap` and friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -225,6 +227,9 @@ class ValueConverter:
     read_back: dict[str, list[str]] = attrs.field(factory=dict)
     # Resources that are a ROS value, no resource: a random_uuid is the stack's ID.
     aliases: dict[str, Any] = attrs.field(factory=dict)
+    # Switch variables a conditional resource's own count holds: inside `count = var.on ? 1
+    # : 0`, `var.on` is true (the resource exists only then). Address -> variable -> value.
+    held: dict[str, dict[str, bool]] = attrs.field(factory=dict)
 
     def resource(self, address: str) -> dict[str, Any]:
         """The converted ROS entry of a resource (provided by the resource converter)."""
@@ -358,6 +363,9 @@ class ValueConverter:
             return self.select(self.bindings[root], steps, expr, where)
         first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
         if root == "var" and first is not None:
+            held = self.held.get(where.address, {}).get(first)
+            if held is not None and len(steps) == 1:
+                return held
             if self.static:
                 default = self._default(first)
                 if default is not None:
@@ -368,6 +376,8 @@ class ValueConverter:
         if root == "path" and first in ("module", "root", "cwd") and len(steps) == 1:
             return "."  # the root module: tf_expand writes a module's own folder in
         if root == "count" and first == "index" and len(steps) == 1:
+            if not where.has_count and self.single(where.address):
+                return 0  # `count = cond ? 1 : 0`: the one copy, when there is one
             if not where.has_count:
                 raise Unmappable(expr, Msg("is used outside a resource with count"))
             return dict(INDEX)
@@ -822,6 +832,9 @@ class ValueConverter:
         for candidate in (same_name, path):
             if candidate is not None and candidate in attributes:
                 return _get_att(logical_id, candidate)
+        given = self._argument_read_back(address, attribute)
+        if given is not None:
+            return given
         raise Unmappable(
             expr,
             Msg(
@@ -830,6 +843,22 @@ class ValueConverter:
                 address=address,
             ),
         )
+
+    def _argument_read_back(self, address: str, attribute: str) -> Any:
+        """The value of the argument `attribute` as the resource was given it, which is what
+        Terraform's attribute of that name reads, for one that no ROS property or attribute
+        carries (a CMS alarm's `contact_groups`, read by an output); None when the resource
+        does not set it as a plain value, it is a secret, or it cannot be converted."""
+        raw = self.blocks[address].body.get(attribute)
+        secret = any(word in attribute for word in ("password", "secret", "token", "key"))
+        if raw is None or secret or _has_block(raw):
+            return None
+        where = Where(address, self.ids[address], attribute, attribute, strict=True)
+        try:
+            value = self.value(raw, where)
+        except Unmappable:
+            return None
+        return None if "ALIYUN::Index" in json.dumps(value) else value
 
     # --- functions, conditions, operators -------------------------------------------------
 
@@ -1037,12 +1066,45 @@ class ValueConverter:
                 return (left == right) == (node.op == "==")
             equals = {"Fn::Equals": [left, right]}
             return equals if node.op == "==" else {"Fn::Not": equals}
+        local = self._local_condition(node, expr, where)
+        if local is not None:
+            return local
         value = self.node(node, expr, where)
         if isinstance(value, bool):
             return value
         if is_literal(value):
             raise Unmappable(expr, Msg("has a condition that is not true or false"))
         return {"Fn::Equals": [True, value]}
+
+    def _local_condition(self, node: object, expr: str, where: Where) -> Any:
+        """A local that holds a condition (`create = var.a && var.b`) read as one, as ROS
+        has no true/false value for `&&` outside its Conditions; None for other nodes."""
+        if not (
+            isinstance(node, Traversal)
+            and node.root == "local"
+            and len(node.steps) == 1
+            and isinstance(node.steps[0], GetAttr)
+        ):
+            return None
+        name = node.steps[0].name
+        raw = self.config.locals.get(name)
+        parts = split_template(raw) if isinstance(raw, str) else []
+        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+            return None
+        try:
+            inner = parse_expression(parts[0].expr)
+        except ExprError:
+            return None
+        if not (isinstance(inner, Operation) and inner.op in ("&&", "||", "!", "==", "!=")):
+            return None
+        key = f"local.{name}"
+        if key in self.busy:
+            raise Unmappable(expr, Msg("reads {local}, which refers to itself", local=key))
+        self.busy.add(key)
+        try:
+            return self.condition_value(inner, expr, where)
+        finally:
+            self.busy.discard(key)
 
     def _emptiness(self, node: object, expr: str, where: Where) -> Any:
         """Whether the value of `node` (what `length()` reads) is empty: a bool when known, a
@@ -1150,6 +1212,22 @@ _EMPTY_WHEN: Mapping[tuple[str, object], bool] = {
     ("!=", 0): False,
 }
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def held_switches(test: Any) -> dict[str, bool]:
+    """The variables a ROS condition holds to true or false when it is true: the terms of its
+    `Fn::And` that are `Fn::Equals [true, Ref x]` (Terraform's `var.x`), or `Fn::Not` of one."""
+    if isinstance(test, dict) and isinstance(test.get("Fn::And"), list):
+        held: dict[str, bool] = {}
+        for term in test["Fn::And"]:
+            held.update(held_switches(term))
+        return held
+    negated = isinstance(test, dict) and set(test) == {"Fn::Not"}
+    inner = test["Fn::Not"] if negated else test
+    match inner:
+        case {"Fn::Equals": [True, {"Ref": str(name)} as ref]} if len(inner) == len(ref) == 1:
+            return {name: not negated}
+    return {}
 
 
 def _negated(test: Any) -> Any:
@@ -1271,6 +1349,12 @@ def _reads_any(value: Any, names: set[str]) -> bool:
     return False
 
 
+def _has_block(raw: object) -> bool:
+    """True for a nested block (or blocks) as HCL reads them, not a plain value."""
+    items = raw if isinstance(raw, list) else [raw]
+    return any(isinstance(item, dict) and "__is_block__" in item for item in items)
+
+
 def _has_object(value: Any) -> bool:
     if isinstance(value, ResourceObject):
         return True
@@ -1294,7 +1378,16 @@ def _joiner(separator: str) -> Callable[[list[Any]], Any]:
     return lambda values: {"Fn::Join": [separator, values]}
 
 
+# 32 random hexadecimal digits as a version 4 UUID: 8-4-4-4-12 digits, the version digit 4,
+# the variant digit 8, 9, a or b (from the 17th digit); `tf_random`'s random_uuid.
+UUID_SCRIPT = (
+    '.h as $h | (("0123456789abcdef" | index($h[16:17])) % 4) as $v'
+    ' | "\\($h[0:8])-\\($h[8:12])-4\\($h[13:16])'
+    '-\\("89ab"[$v:$v + 1])\\($h[17:20])-\\($h[20:32])"'
+)
+
 ATTRIBUTE_JOINS: Mapping[str, Callable[[list[Any]], Any]] = {
+    "uuid_text": lambda values: {"Fn::Jq": ["First", UUID_SCRIPT, {"h": values[0]}]},
     "colon_join": _joiner(":"),
     "slash_join": _joiner("/"),
     "replace_slash_to_colon": lambda values: {"Fn::Replace": [{"/": ":"}, values[0]]},
@@ -1370,10 +1463,15 @@ def _join(args: list[Any]) -> Any:
 
 
 def _element(args: list[Any]) -> Any:
+    """`element()`, which wraps around the list (`element(var.zones, count.index)` puts the
+    third copy in the first zone of two): at deploy time the index modulo the list's length,
+    as Fn::Select alone gives nothing past the end."""
     items, index = args
     if isinstance(items, list) and isinstance(index, int) and items:
         return items[index % len(items)]
-    return {"Fn::Select": [_text(index) if isinstance(index, int) else index, items]}
+    length = len(items) if isinstance(items, list) else {"Fn::Length": items}
+    wrapped = {"Fn::Calculate": ["{0}%{1}", 0, [index, length]]}
+    return {"Fn::Select": [wrapped, items]}
 
 
 def _lookup(args: list[Any]) -> Any:
@@ -1481,6 +1579,27 @@ def _json_pieces(value: Any) -> list[Any]:
     return [json.dumps(value, separators=(",", ":"))]
 
 
+# jq over a list known only at deploy time (`{"l": list}`): Terraform's compact() drops empty
+# and null items, distinct() keeps the first of equal items in their order.
+_COMPACT = '[.l[] | select(. != "" and . != null)]'
+_DISTINCT = "reduce .l[] as $x ([]; if any(.[]; . == $x) then . else . + [$x] end)"
+
+
+def _listed(function: Callable[[list[Any]], Any], script: str) -> Callable[[list[Any]], Any]:
+    """A list function computed from a literal list, or `Fn::Jq` with `script` over a list
+    with values known only at deploy time (a parameter's list, a list naming parameters)."""
+
+    def call(args: list[Any]) -> Any:
+        if _literal_args(args):
+            return function(args)
+        (items,) = args
+        if not (isinstance(items, list) or is_function(items)):
+            raise ValueError("not a list")
+        return {"Fn::Jq": ["First", script, {"l": items}]}
+
+    return call
+
+
 def _literal_only(function: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
     def call(args: list[Any]) -> Any:
         if not _literal_args(args):
@@ -1507,6 +1626,24 @@ def _go_format(verb: str, value: Any) -> str:
     return format(value, f"{fill}{sign}{rest}{python_kind}")
 
 
+_PADDED = re.compile(r"(0?)([1-9]\d?)d")  # %03d, %5d: a number padded to a width
+
+
+def _padded(match: re.Match[str], value: Any) -> dict[str, Any]:
+    """`%03d` (or `%3d`, the verb `match`ed by `_PADDED`) of a number known only at deploy
+    time (`count.index + 1`), as Go pads it: zeros after the sign, or spaces before it, up to
+    the width (`Fn::Jq`)."""
+    zeros, width = match.group(1) == "0", int(match.group(2))
+    pad = f'"{("0" if zeros else " ") * width}"[:$k]'
+    joined = f"$s + {pad} + $d" if zeros else f"{pad} + $s + $d"
+    script = (
+        "(.v | tonumber) as $n | (if $n < 0 then -$n else $n end | tostring) as $d"
+        ' | (if $n < 0 then "-" else "" end) as $s'
+        f" | ([{width} - ($s + $d | length), 0] | max) as $k | {joined}"
+    )
+    return {"Fn::Jq": ["First", script, {"v": value}]}
+
+
 def _format(args: list[Any]) -> Any:
     spec, *values = args
     if not isinstance(spec, str):
@@ -1523,6 +1660,8 @@ def _format(args: list[Any]) -> Any:
         value = values.pop(0)
         if verb in ("s", "d", "v", "t"):
             pieces.append(value)
+        elif is_function(value) and (padded := _PADDED.fullmatch(verb)):
+            pieces.append(_padded(padded, value))
         elif not is_literal(value) or isinstance(value, dict | list):
             raise ValueError("padding or precision of a value known only at deploy time")
         elif verb.endswith("q"):
@@ -1708,8 +1847,8 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
     "flatten": _flatten,
-    "distinct": _literal_only(_distinct),
-    "compact": _literal_only(lambda args: [item for item in args[0] if item not in ("", None)]),
+    "distinct": _listed(_distinct, _DISTINCT),
+    "compact": _listed(lambda args: [item for item in args[0] if item not in ("", None)], _COMPACT),
     "sort": _literal_only(_sort),
     "reverse": _literal_only(lambda args: list(reversed(args[0]))),
     "zipmap": _literal_only(_zipmap),
@@ -1718,12 +1857,26 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "abs": _literal_only(lambda args: abs(args[0])),
     "ceil": _literal_only(lambda args: math.ceil(args[0])),
     "floor": _literal_only(lambda args: math.floor(args[0])),
-    "substr": _literal_only(lambda args: _substr(*args)),
+    "substr": lambda args: _substr_text(*args),
     "trimprefix": _literal_only(lambda args: args[0].removeprefix(args[1])),
     "trimsuffix": _literal_only(lambda args: args[0].removesuffix(args[1])),
     "startswith": _literal_only(lambda args: args[0].startswith(args[1])),
     "endswith": _literal_only(lambda args: args[0].endswith(args[1])),
 }
+
+
+def _substr_text(text: Any, offset: Any, length: Any) -> Any:
+    """`substr()`: computed when literal; of a text known only at deploy time (a name with a
+    random suffix), by Fn::Jq's slices, which count characters as Terraform does and take a
+    negative offset from the end the same way. Offset and length must be literal."""
+    if not (_is_int(offset) and _is_int(length)):
+        raise ValueError("substr() with an offset or length known only at deploy time")
+    if _literal_args([text]):
+        return _substr(text, offset, length)
+    slices = ([f".[{offset}:]"] if offset else []) + ([f".[:{length}]"] if length >= 0 else [])
+    if not slices:
+        return text  # the whole text
+    return {"Fn::Jq": ["First", " | ".join([".s", *slices]), {"s": text}]}
 
 
 def _substr(text: str, offset: int, length: int) -> str:

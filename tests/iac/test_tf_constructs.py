@@ -4,6 +4,9 @@ with the ROS it must give; every converted template must also pass the checker."
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 import textwrap
 from typing import Any
 
@@ -46,6 +49,17 @@ def props(conversion: Conversion, name: str) -> dict[str, Any]:
 
 def warnings(conversion: Conversion) -> str:
     return "\n".join(conversion.warnings)
+
+
+def jq_first(script: str, data: object) -> object:
+    """What jq (ROS's Fn::Jq) makes of `data` with `script`: the first output."""
+    jq = shutil.which("jq")
+    if jq is None:
+        pytest.skip("jq is not installed")
+    done = subprocess.run(
+        [jq, "-c", script], input=json.dumps(data), capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.splitlines()[0])
 
 
 # --- count ------------------------------------------------------------------------------------
@@ -160,7 +174,9 @@ def test_count_index_reads_a_list_parameter_item_by_item() -> None:
     index = {"Ref": "ALIYUN::Index"}
     assert sw["Count"] == {"Fn::Length": {"Ref": "cidrs"}}
     assert sw["Properties"]["CidrBlock"] == {"Fn::Select": [index, {"Ref": "cidrs"}]}
-    assert sw["Properties"]["ZoneId"] == {"Fn::Select": [index, {"Ref": "zones"}]}
+    # element() wraps around: a third vSwitch would go to the first of two zones
+    wrapped = {"Fn::Calculate": ["{0}%{1}", 0, [index, {"Fn::Length": {"Ref": "zones"}}]]}
+    assert sw["Properties"]["ZoneId"] == {"Fn::Select": [wrapped, {"Ref": "zones"}]}
     assert sw["Properties"]["VSwitchName"] == {
         "Fn::Join": ["", ["sw-", {"Fn::Calculate": ["{0}+{1}", 0, [index, 1]]}]]
     }
@@ -457,6 +473,44 @@ def test_a_dynamic_block_over_a_variables_default_says_so() -> None:
         "var.disks, so a different value at deploy time is not followed."
     ) in warnings(conversion)
     assert conversion.summary.lossy == 1
+
+
+def test_a_dynamic_block_inside_a_dynamic_block_is_repeated_too() -> None:
+    # The bucket module's lifecycle rules: each rule's expiration is a dynamic block over a
+    # list inside that rule.
+    conversion = main(
+        """
+        locals {
+          rules = [
+            { id = "days", prefix = "a/", expiration = [{ days = 365 }] },
+            { id = "none", prefix = "b/", expiration = [] },
+          ]
+        }
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "logs-bucket"
+          dynamic "lifecycle_rule" {
+            for_each = local.rules
+            content {
+              id      = lifecycle_rule.value.id
+              prefix  = lifecycle_rule.value.prefix
+              enabled = true
+              dynamic "expiration" {
+                for_each = lookup(lifecycle_rule.value, "expiration", [])
+                content {
+                  days = lookup(expiration.value, "days", null)
+                }
+              }
+            }
+          }
+        }
+        """
+    )
+    rules = props(conversion, "OssBucket_b")["LifecycleConfiguration"]["Rule"]
+    assert rules == [
+        {"Status": "Enabled", "ID": "days", "Prefix": "a/", "Expiration": {"Days": 365}},
+        {"Status": "Enabled", "ID": "none", "Prefix": "b/"},
+    ]
+    assert conversion.summary.lossy == 0 and not conversion.notes
 
 
 # --- modules ----------------------------------------------------------------------------------
@@ -816,7 +870,12 @@ def test_functions_become_ros_functions_or_are_computed() -> None:
             [
                 {"Fn::Select": ["team", {"Ref": "tags"}]},
                 " in ",
-                {"Fn::Select": ["1", {"Ref": "names"}]},
+                {
+                    "Fn::Select": [
+                        {"Fn::Calculate": ["{0}%{1}", 0, [1, {"Fn::Length": {"Ref": "names"}}]]},
+                        {"Ref": "names"},
+                    ]
+                },
             ],
         ]
     }

@@ -3,7 +3,9 @@ resource, and one placeholder per argument text (not per failing part)."""
 
 from __future__ import annotations
 
-from tests.iac.test_tf_constructs import main, props
+import json
+
+from tests.iac.test_tf_constructs import jq_first, main, props
 
 CREATE = """
     variable "create" {
@@ -317,6 +319,293 @@ def test_a_comparison_operator_is_the_ros_value_that_spells_it_out() -> None:
             "Times": 2,
         }
     }
+
+
+def test_the_old_alarm_spellings_and_an_operator_given_at_deploy_time() -> None:
+    # `operator` and `triggered_count` are the provider's old names of the critical level's
+    # comparison_operator and times; a variable's `<=` is looked up when the stack is created.
+    conversion = main(
+        """
+        variable "operator" {
+          default = ">="
+        }
+        resource "alicloud_cms_alarm" "old" {
+          name            = "cpu"
+          project         = "acs_ecs_dashboard"
+          metric          = "CPUUtilization"
+          dimensions      = { instanceId = "i-1" }
+          statistics      = "Average"
+          operator        = "<="
+          threshold       = 90
+          triggered_count = 3
+          contact_groups  = ["ops"]
+        }
+        resource "alicloud_cms_alarm" "given" {
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+          escalations_critical {
+            statistics          = "Average"
+            comparison_operator = var.operator
+            threshold           = 90
+            times               = 2
+          }
+        }
+        """
+    )
+    assert props(conversion, "CmsAlarm_old")["Escalations"] == {
+        "Critical": {
+            "Statistics": "Average",
+            "ComparisonOperator": "LessThanOrEqualToThreshold",
+            "Threshold": 90,
+            "Times": 3,
+        }
+    }
+    operator = props(conversion, "CmsAlarm_given")["Escalations"]["Critical"]["ComparisonOperator"]
+    key, names, default = operator["Fn::Select"]
+    assert key == default == {"Ref": "operator"}
+    assert names[">="] == "GreaterThanOrEqualToThreshold" and names["!="] == "NotEqualToThreshold"
+    assert "==" not in names  # ROS allows no EqualToThreshold: the value reaches the API as is
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
+def test_a_switch_the_resource_count_holds_is_known_inside_the_resource() -> None:
+    # `count = var.on ? 1 : 0`: the alarm exists only when var.on is true, so its
+    # `enabled = var.on` is true, which is what a ROS alarm rule is (ROS has no switch);
+    # `enabled = false` is a loss, and reported.
+    conversion = main(
+        """
+        variable "on" {
+          type    = bool
+          default = true
+        }
+        resource "alicloud_cms_alarm" "switched" {
+          count          = var.on ? 1 : 0
+          enabled        = var.on
+          name           = var.on ? "on" : "off"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+        }
+        resource "alicloud_cms_alarm" "off" {
+          enabled        = false
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = ["ops"]
+        }
+        resource "alicloud_vpc" "other" {
+          vpc_name = var.on ? "on" : "off"
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["CmsAlarm_switched"]["Condition"] == "CmsAlarm_switched_Condition"
+    assert props(conversion, "CmsAlarm_switched")["RuleName"] == "on"
+    assert "Fn::If" in props(conversion, "Vpc_other")["VpcName"]  # no count holds it there
+    assert conversion.summary.lossy == 1
+    (note,) = conversion.warnings
+    assert note.startswith("alicloud_cms_alarm.off: enabled not converted")
+
+
+def test_count_index_of_a_resource_created_once_or_not_at_all_is_zero() -> None:
+    # `count = cond ? 1 : 0` is no ROS Count (a Condition, or nothing when cond is true), so
+    # there is no ALIYUN::Index: the one copy Terraform makes has the index 0.
+    conversion = main(
+        """
+        variable "on" {
+          type    = bool
+          default = true
+        }
+        locals {
+          names = ["first", "second"]
+        }
+        resource "alicloud_ram_user" "u" {
+          count = true ? 1 : 0
+          name  = local.names[count.index]
+        }
+        resource "alicloud_ram_login_profile" "p" {
+          count     = var.on ? 1 : 0
+          user_name = alicloud_ram_user.u[count.index].name
+          password  = "Secret_123"
+        }
+        """
+    )
+    assert props(conversion, "RamUser_u")["UserName"] == "first"
+    assert props(conversion, "RamLoginProfile_p")["UserPrincipalName"] == "first"
+    assert conversion.template["Resources"]["RamLoginProfile_p"]["Condition"]
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
+def test_a_zero_padded_copy_number_is_padded_at_deploy_time() -> None:
+    conversion = main(
+        """
+        variable "name" {
+          default = "web"
+        }
+        resource "alicloud_vpc" "v" {
+          count       = 3
+          vpc_name    = format("%s%03d", var.name, count.index + 1)
+          description = format("%4d|", count.index)
+        }
+        """
+    )
+    name = props(conversion, "Vpc_v")["VpcName"]
+    assert name["Fn::Join"][1][0] == {"Ref": "name"}
+    method, script, data = name["Fn::Join"][1][1]["Fn::Jq"]
+    assert method == "First"
+    assert data == {"v": {"Fn::Calculate": ["{0}+{1}", 0, [{"Ref": "ALIYUN::Index"}, 1]]}}
+    # Go's padding: zeros after the sign, wider numbers kept whole
+    for number, padded in ((1, "001"), (12, "012"), (1000, "1000"), (-5, "-05"), ("7", "007")):
+        assert jq_first(script, {"v": number}) == padded
+    spaced = props(conversion, "Vpc_v")["Description"]["Fn::Join"][1][0]["Fn::Jq"][1]
+    assert jq_first(spaced, {"v": 0}) == "   0" and jq_first(spaced, {"v": -12}) == " -12"
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
+def test_substr_of_a_name_with_a_random_suffix_is_cut_at_deploy_time() -> None:
+    conversion = main(
+        """
+        resource "random_string" "suffix" {
+          length  = 40
+          special = false
+        }
+        resource "alicloud_ram_user" "u" {
+          name = substr("ram-user-${random_string.suffix.result}", 0, 32)
+        }
+        resource "alicloud_ram_group" "g" {
+          name = substr("group-${random_string.suffix.result}", -8, -1)
+        }
+        resource "alicloud_vpc" "v" {
+          vpc_name = substr("${random_string.suffix.result}", 0, -1)
+        }
+        """
+    )
+    method, script, data = props(conversion, "RamUser_u")["UserName"]["Fn::Jq"]
+    assert method == "First" and set(data) == {"s"}
+    assert "RandomString_suffix" in json.dumps(data)
+    text = "ram-user-" + "x" * 40
+    assert jq_first(script, {"s": text}) == text[:32]
+    script = props(conversion, "RamGroup_g")["GroupName"]["Fn::Jq"][1]
+    assert jq_first(script, {"s": "group-abcdefghij"}) == "cdefghij"  # the last 8, as Terraform
+    # the whole text: no cut at all
+    assert props(conversion, "Vpc_v")["VpcName"] == {"Fn::GetAtt": ["RandomString_suffix", "value"]}
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
+def test_an_argument_no_ros_attribute_carries_reads_back_as_it_was_given() -> None:
+    # Terraform's attribute of an argument is the argument's value: an output of an alarm's
+    # contact groups is the list it was given; a secret is not read back into an output.
+    conversion = main(
+        """
+        variable "groups" {
+          type    = list(string)
+          default = ["ops"]
+        }
+        resource "alicloud_cms_alarm" "a" {
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          dimensions     = { instanceId = "i-1" }
+          contact_groups = var.groups
+          webhook        = "https://example.com/hook"
+        }
+        resource "alicloud_kvstore_instance" "r" {
+          db_instance_name       = "cache"
+          instance_class         = "redis.master.small.default"
+          kms_encrypted_password = "encrypted"
+        }
+        output "groups" {
+          value = alicloud_cms_alarm.a.contact_groups
+        }
+        output "hook" {
+          value = alicloud_cms_alarm.a.webhook
+        }
+        output "status" {
+          value = alicloud_cms_alarm.a.status
+        }
+        output "password" {
+          value = alicloud_kvstore_instance.r.kms_encrypted_password
+        }
+        """
+    )
+    outputs = conversion.template["Outputs"]
+    assert outputs["groups"]["Value"] == {"Ref": "groups"}
+    assert outputs["hook"]["Value"] == "https://example.com/hook"
+    assert "status" not in outputs  # computed by the API: ROS has no such attribute
+    assert "password" not in outputs
+    text = "\n".join(conversion.warnings)
+    assert "output.status" in text and "output.password" in text
+
+
+def test_the_image_of_each_copy_from_an_image_and_a_list_of_images() -> None:
+    # The ECS module's idiom: one image or a list of them, empty ones dropped, each copy
+    # taking the next (wrapping around).
+    conversion = main(
+        """
+        variable "image_id" {
+          default = ""
+        }
+        variable "image_ids" {
+          type    = list(string)
+          default = []
+        }
+        resource "alicloud_instance" "vm" {
+          count         = 3
+          instance_type = "ecs.g7.large"
+          image_id      = element(distinct(compact(concat([var.image_id], var.image_ids))), 1)
+        }
+        """
+    )
+    index, images = props(conversion, "Instance_vm")["ImageId"]["Fn::Select"]
+    distinct = images["Fn::Jq"]
+    compact = distinct[2]["l"]["Fn::Jq"]
+    assert compact[2] == {"l": {"Fn::ListMerge": [[{"Ref": "image_id"}], {"Ref": "image_ids"}]}}
+    merged = ["", "m-1", "m-2", "m-1", ""]
+    kept = jq_first(compact[1], {"l": merged})
+    assert kept == ["m-1", "m-2", "m-1"]
+    assert jq_first(distinct[1], {"l": kept}) == ["m-1", "m-2"]
+    assert index == {"Fn::Calculate": ["{0}%{1}", 0, [1, {"Fn::Length": images}]]}
+    assert conversion.summary.lossy == 0 and not conversion.notes
+
+
+def test_a_local_holding_a_condition_is_read_as_that_condition() -> None:
+    # The RDS module's `create_account = local.create_more_resources && var.create_account`,
+    # read by a count: a ROS condition, not a placeholder count.
+    conversion = main(
+        """
+        variable "create" {
+          type    = bool
+          default = true
+        }
+        variable "name" {
+          default = "app"
+        }
+        locals {
+          more   = var.name != ""
+          create = local.more && var.create
+        }
+        resource "alicloud_db_account" "a" {
+          count            = local.create ? 1 : 0
+          db_instance_id   = "rm-1"
+          account_name     = var.name
+          account_password = "Secret_123"
+        }
+        """
+    )
+    account = conversion.template["Resources"]["DbAccount_a"]
+    assert conversion.template["Conditions"][account["Condition"]] == {
+        "Fn::And": [
+            {"Fn::Not": {"Fn::Equals": [{"Ref": "name"}, ""]}},
+            {"Fn::Equals": [True, {"Ref": "create"}]},
+        ]
+    }
+    assert "Count" not in account
+    assert conversion.summary.lossy == 0 and not conversion.notes
 
 
 def test_the_old_first_item_idioms_over_a_splat_of_one_resource() -> None:

@@ -17,7 +17,7 @@ from iaccode.iac.terraform import (
     convert_terraform,
 )
 from iaccode.iac.tf_convert import Summary
-from tests.iac.test_tf_constructs import convert, main, project, props, warnings
+from tests.iac.test_tf_constructs import convert, jq_first, main, project, props, warnings
 
 
 def _locals_read_three_times(levels: int) -> str:
@@ -613,9 +613,13 @@ def test_list_functions_are_computed_from_literals() -> None:
     assert v["VpcName"] == "c-b-a"
     assert v["Description"] == "bcdx3"
     assert v["Tags"] == [{"Key": "n", "Value": 3}, {"Key": "db", "Value": 2}]
-    # Over a parameter ROS has no distinct(): reported, not guessed.
-    assert props(conversion, "Vpc_w")["VpcName"] == {"Ref": "Vpc_w_VpcName"}
-    assert "calls distinct() with arguments it cannot use" in warnings(conversion)
+    # Over a parameter: jq keeps the first of equal items, in order, when the stack is made.
+    joined = props(conversion, "Vpc_w")["VpcName"]["Fn::Join"]
+    assert joined[0] == "-"
+    method, script, data = joined[1]["Fn::Jq"]
+    assert method == "First" and data == {"l": {"Ref": "extra"}}
+    assert jq_first(script, {"l": ["b", "a", "", "b", "a"]}) == ["b", "a", ""]
+    assert not warnings(conversion)
 
 
 def test_a_deprecated_argument_reads_as_its_newer_name() -> None:

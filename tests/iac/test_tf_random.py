@@ -1,9 +1,12 @@
 """hashicorp/random resources: `ALIYUN::RandomString` for strings, passwords and integers used as
-name suffixes, the stack's ID for a random_uuid; what differs from Terraform is said."""
+name suffixes, the stack's ID for a random_uuid (or random digits written as a UUID); what
+differs from Terraform is said."""
 
 from __future__ import annotations
 
-from tests.iac.test_tf_constructs import main, props, warnings
+import re
+
+from tests.iac.test_tf_constructs import jq_first, main, props, warnings
 
 
 def test_a_random_string_is_a_ros_random_string_with_its_character_classes() -> None:
@@ -96,7 +99,7 @@ def test_a_random_integer_name_suffix_is_random_digits_said_as_a_loss() -> None:
     assert (conversion.summary.found, conversion.summary.native) == (2, 1)
 
 
-def test_one_random_uuid_is_the_stack_id_and_two_are_random_hex_digits() -> None:
+def test_one_random_uuid_is_the_stack_id_and_two_are_random_uuids() -> None:
     conversion = main(
         """
         resource "random_uuid" "this" {}
@@ -111,6 +114,7 @@ def test_one_random_uuid_is_the_stack_id_and_two_are_random_hex_digits() -> None
         warnings(conversion)
     )
     assert (conversion.summary.found, conversion.summary.native) == (2, 2)
+    # Two would read the one stack ID: each is 32 random digits written as a UUID.
     two = main(
         """
         resource "random_uuid" "a" {}
@@ -126,15 +130,22 @@ def test_one_random_uuid_is_the_stack_id_and_two_are_random_hex_digits() -> None
         "character_sequences": [{"sequence": "0123456789abcdef", "min": 1}],
     }
     assert props(two, "RandomUuid_a") == props(two, "RandomUuid_b") == hexadecimal
-    assert props(two, "Vpc_v")["VpcName"] == {
-        "Fn::Replace": [{"-": ""}, {"Fn::GetAtt": ["RandomUuid_b", "value"]}]
-    }
-    assert (
-        "random_uuid.a: becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID "
-        "without its dashes, as the configuration has several random_uuid and the stack only "
-        "one ID."
-    ) in warnings(two)
-    assert (two.summary.found, two.summary.native, two.summary.lossy) == (3, 1, 2)
+    replaced = props(two, "Vpc_v")["VpcName"]["Fn::Replace"]
+    assert replaced[0] == {"-": ""}
+    method, script, data = replaced[1]["Fn::Jq"]
+    assert method == "First" and data == {"h": {"Fn::GetAtt": ["RandomUuid_b", "value"]}}
+    for digits in ("0123456789abcdef" * 2, "f" * 32, "0" * 16 + "7" + "0" * 15):
+        uuid = jq_first(script, {"h": digits})
+        assert isinstance(uuid, str)
+        assert re.fullmatch(
+            r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", uuid
+        )
+        assert uuid.replace("-", "")[:12] == digits[:12]
+    assert jq_first(script, {"h": "0" * 16 + "7" + "0" * 15}) == (
+        "00000000-0000-4000-b000-000000000000"
+    )
+    assert (two.summary.found, two.summary.native, two.summary.lossy) == (3, 3, 0)
+    assert not any("hexadecimal" in warning for warning in warnings(two))
 
 
 def test_a_random_string_in_a_module_is_renamed_with_the_module() -> None:

@@ -454,3 +454,40 @@ def test_merged_tag_maps_become_key_value_pairs_at_deploy_time() -> None:
             {"Fn::MergeMap": [{"Name": {"Fn::Sub": "${name}"}}, {"Ref": "tags"}]},
         ]
     }
+
+
+def test_words_the_provider_translates_for_the_api_are_the_apis_words() -> None:
+    # Tablestore: the provider sends instance_type HighPerformance as ClusterType SSD and
+    # accessed_by Any as Network NORMAL; ROS takes the API's words (the checker refuses others).
+    conversion = convert(
+        """
+        variable "kind" {
+          default = "Capacity"
+        }
+        resource "alicloud_ots_instance" "a" {
+          name          = "tf-ots"
+          accessed_by   = "Any"
+          instance_type = "HighPerformance"
+        }
+        resource "alicloud_ots_instance" "b" {
+          name          = "tf-ots-b"
+          accessed_by   = "ConsoleOrVpc"
+          instance_type = var.kind
+        }
+        """
+    )
+    assert props(conversion, "OtsInstance_a") == {
+        "InstanceName": "tf-ots",
+        "Network": "NORMAL",
+        "ClusterType": "SSD",
+    }
+    given = props(conversion, "OtsInstance_b")
+    assert given["Network"] == "VPC_CONSOLE"
+    assert given["ClusterType"] == {
+        "Fn::Select": [
+            {"Ref": "kind"},
+            {"HighPerformance": "SSD", "Capacity": "HYBRID"},
+            {"Ref": "kind"},
+        ]
+    }
+    assert conversion.summary.lossy == 0

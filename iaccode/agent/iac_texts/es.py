@@ -783,7 +783,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "su origen {source!r} no tiene archivos .tf en el espacio de trabajo",
     "its source {source!r} is not a local module, and its code is not guessed": "su origen {source!r} no es un módulo local y su código no se adivina",
     "its source {source!r} lies outside the workspace": "su origen {source!r} está fuera del espacio de trabajo",
-    "becomes 32 random hexadecimal digits (ALIYUN::RandomString), a UUID without its dashes, as the configuration has several random_uuid and the stack only one ID": "se convierte en 32 dígitos hexadecimales aleatorios (ALIYUN::RandomString), un UUID sin sus guiones, porque la configuración tiene varios random_uuid y la pila un solo ID",
     "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "se convierte en {length} dígitos aleatorios (ALIYUN::RandomString), que pueden empezar por 0 y no se limitan a {low}..{high}: sirve para un sufijo de nombre, no para un número",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "su conjunto de caracteres no se conoce en los archivos, o tiene menos caracteres que clases de caracteres (ROS pone cada clase al menos una vez)",
     "its min and max are not literal whole numbers from 0 up": "su min y max no son números enteros literales desde 0",
