@@ -25,6 +25,7 @@ from iaccode.model import codec
 from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
 from iaccode.model.ids import new_id
+from iaccode.tasks.decoded import DecodedTexts
 from iaccode.tasks.store import (
     ContextRecord,
     ModelTurn,
@@ -89,6 +90,11 @@ def _load(text: str, cls: type[T]) -> T:
     return codec.structure(json.loads(text), cls)
 
 
+# The rows read over and over (a context's history every turn, ListTasks' pages) decoded once.
+_messages = DecodedTexts(functools.partial(_load, cls=Message))
+_statuses = DecodedTexts(functools.partial(_load, cls=TaskStatus))
+
+
 # Retention deletes tasks in these states only (and only with no turn, `live = 0`, and no
 # suspended turn): finished ones, and INPUT_REQUIRED ones, where the built-in engines leave every
 # answered turn: a conversation nobody followed up for N days. AUTH_REQUIRED tasks wait for
@@ -146,7 +152,7 @@ class SQLTaskStore:
                 " ORDER BY rowid DESC LIMIT ?",
                 (context_id, limit),
             ).fetchall()
-            return [_load(body, Message) for (body,) in reversed(rows)]
+            return [_messages.load(body) for (body,) in reversed(rows)]
 
         return await self._read(run)
 
@@ -584,9 +590,9 @@ def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[st
     return Task(
         id=task_id,
         context_id=context_id,
-        status=_load(status, TaskStatus),
+        status=_statuses.load(status),
         artifacts=None if artifacts is None else [_load(body, Artifact) for body in artifacts],
-        history=None if history is None else [_load(body, Message) for body in history],
+        history=None if history is None else [_messages.load(body) for body in history],
         metadata=json.loads(metadata) if metadata else None,
     )
 
