@@ -266,8 +266,10 @@ class SQLTaskStore:
         go with it, in the same commit.
         """
 
+        loop = trio.lowlevel.current_trio_token()  # the store's threads are not all trio's
+
         def run(db: Connection) -> PrunedTasks | None:
-            in_use = frozenset(trio.from_thread.run_sync(keep))
+            in_use = frozenset(trio.from_thread.run_sync(keep, trio_token=loop))
             return _prune_tasks(self.database, db, before, after, in_use, limit, window)
 
         return await self._write(run)
