@@ -22,7 +22,7 @@ import attrs
 import trio
 
 from iaccode.model import codec
-from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+from iaccode.model.a2a import Artifact, Message, Role, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
 from iaccode.model.ids import new_id
 from iaccode.tasks.decoded import DecodedTexts
@@ -146,31 +146,21 @@ class SQLTaskStore:
         return await self.database.snapshot(lambda db: _list_tasks(db, query))
 
     async def context_history(self, context_id: str, limit: int) -> list[Message]:
-        def run(db: Connection) -> list[Message]:
-            rows = db.execute(
-                "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
-                " ORDER BY rowid DESC LIMIT ?",
-                (context_id, limit),
-            ).fetchall()
-            return [_messages.load(body) for (body,) in reversed(rows)]
-
-        return await self._read(run)
+        return await self._read(lambda db: _context_history(db, context_id, limit))
 
     async def model_turns(self, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
-        def run(db: Connection) -> dict[str, ModelTurn]:
-            found: dict[str, ModelTurn] = {}
-            for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
-                batch = message_ids[start : start + 500]
-                rows = db.execute(
-                    "SELECT message_id, body FROM model_turns WHERE context_id = ?"
-                    f" AND message_id IN ({_marks(batch)})",
-                    (context_id, *batch),
-                )
-                for message_id, body in rows:
-                    found[message_id] = ModelTurn(message_id, json.loads(body))
-            return found
+        return await self._read(lambda db: _model_turns(db, context_id, message_ids))
 
-        return await self._read(run)
+    async def conversation(
+        self, context_id: str, limit: int, leave_out: str
+    ) -> tuple[list[Message], dict[str, ModelTurn]]:
+        def run(db: Connection) -> tuple[list[Message], dict[str, ModelTurn]]:
+            history = _context_history(db, context_id, limit)
+            earlier = [m for m in history if m.message_id != leave_out]
+            starts = [m.message_id for m in earlier if m.role == Role.ROLE_USER]
+            return earlier, _model_turns(db, context_id, starts) if starts else {}
+
+        return await self._read(run)  # one trip to the reader's thread, not two
 
     async def task_ids(self) -> list[str]:
         def run(db: Connection) -> list[str]:
@@ -583,6 +573,29 @@ def _task_from_row(
         None if history is None else history[task_id],
         None if found is None else found[task_id],
     )
+
+
+def _context_history(db: Connection, context_id: str, limit: int) -> list[Message]:
+    rows = db.execute(
+        "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
+        " ORDER BY rowid DESC LIMIT ?",
+        (context_id, limit),
+    ).fetchall()
+    return [_messages.load(body) for (body,) in reversed(rows)]
+
+
+def _model_turns(db: Connection, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
+    found: dict[str, ModelTurn] = {}
+    for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
+        batch = message_ids[start : start + 500]
+        rows = db.execute(
+            "SELECT message_id, body FROM model_turns WHERE context_id = ?"
+            f" AND message_id IN ({_marks(batch)})",
+            (context_id, *batch),
+        )
+        for message_id, body in rows:
+            found[message_id] = ModelTurn(message_id, json.loads(body))
+    return found
 
 
 def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[str] | None) -> Task:
