@@ -2,7 +2,7 @@
 
 `trio.to_thread.run_sync` names the worker thread after the calling task for each call, and
 back again after it (two `pthread_setname_np`, a formatted name, on every call): on the machines
-the bench runs on that is about 45 of its 100 us per call, and a turn makes seven such calls
+the bench runs on that is about 45 of its 100 us per call, and a turn made seven such calls
 (issue 18). `run_sync` here is the same call on trio's own thread cache, unnamed: the same
 semantics for what the task store and the input preparation need (never abandoned: a cancelled
 caller waits for its call to return, so no transaction is left half done; context variables
