@@ -1,9 +1,10 @@
 """Benchmarks: iaccode against a floor measured in the same run.
 
 Machines here are noisy, so every figure is printed beside its floor and as a ratio to it; the
-ratio is what to compare between runs. The server runs on CPU 0 and the bench, wrk and the other
-load generators on CPU 1 when there are two CPUs. Load comes from wrk (installed with apt-get
-when missing and root). Everything runs on loopback, in a temporary directory removed at the end.
+ratio is what to compare between runs. The server runs on CPU 0 and the bench, wrk, the llm
+engine's fake model and the other load generators on CPU 1 when there are two CPUs. Load comes
+from wrk (installed with apt-get when missing and root). Everything runs on loopback, in a
+temporary directory removed at the end.
 
     scripts/bench                        every figure below (about two minutes)
     scripts/bench --only unary,push      some of them: unary grpc sse turns llm engine idle memory
@@ -114,7 +115,7 @@ from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 
 class Servers:
     """The servers the figures share, each started on first use and stopped at the end:
-    `port()` and `pid()` by name (floor, offline, scenario, llm)."""
+    `port()` and `pid()` by name (floor, model, offline, scenario, llm)."""
 
     def __init__(self, stack: contextlib.ExitStack, args: argparse.Namespace) -> None:
         self.stack = stack
@@ -132,14 +133,20 @@ class Servers:
     def start(self, name: str) -> tuple[int, int]:
         if name not in self.started:
             port = free_port()
+            cpu = 0
             if name == "floor":
                 command, env = floor_server(port), None
+            elif name == "model":  # the llm engine's fake model: a remote API, on the load side
+                command, env, cpu = floor_server(port), None, 1
             elif name == "offline-postgres":
                 command = iaccode(port, self.work / name, "offline")
                 env = {**self.env, **self.postgres_env()}
             else:
                 command, env = iaccode(port, self.work / name, *self.engine(name)), self.env
-            self.started[name] = (port, self.stack.enter_context(process(command, port, env)))
+            self.started[name] = (
+                port,
+                self.stack.enter_context(process(command, port, env, cpu=cpu)),
+            )
         return self.started[name]
 
     def postgres_env(self) -> dict[str, str]:
@@ -157,7 +164,7 @@ class Servers:
         if name == "offline":
             return ["offline"]
         if name == "llm":
-            model = f"http://127.0.0.1:{self.port('floor')}/v1"
+            model = f"http://127.0.0.1:{self.port('model')}/v1"
             return ["llm", "--config", str(llm_config(self.work / "llm.yml", model))]
         room = self.args.idle + 1000  # the idle streams are all of one task
         roomy = {"max-connections": room, "max-subscribers-per-task": room}
@@ -332,7 +339,7 @@ def a2a_text(event: dict[str, Any]) -> str:
 
 def llm(servers: Servers, args: argparse.Namespace) -> list[Row]:
     """Streaming through the llm engine, against reading the same model directly."""
-    model = f"http://127.0.0.1:{servers.port('floor')}/v1/chat/completions"
+    model = f"http://127.0.0.1:{servers.port('model')}/v1/chat/completions"
     ours = f"http://127.0.0.1:{servers.port('llm')}/"
 
     def both(ask: str) -> tuple[tuple[float, list[float]], tuple[float, list[float]]]:

@@ -9,7 +9,8 @@
                       each holding its send time (time.monotonic); N and INTERVAL come from
                       the last message, "deltas N INTERVAL" (the LLM latency figure); any
                       other conversation gets a short three-delta answer (the side-by-side
-                      figures drive other A2A servers' LLM engines with it)
+                      figures drive other A2A servers' LLM engines with it); the
+                      connection stays open for the next request
 
 Usage: python scripts/bench_floor.py PORT
 """
@@ -52,8 +53,12 @@ async def handle(stream: trio.SocketStream) -> None:
                 body += event.data
             target = request.target.decode()
             if target.endswith("/chat/completions"):
+                # Kept open for the next request, as a hosted model's API does.
                 await stream_deltas(conn, stream, json.loads(body))
-                return
+                if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
+                    return  # "Connection: close", or HTTP/1.0
+                conn.start_next_cycle()
+                continue
             if request.method == b"POST" or not target.startswith(("/sse", "/idle")):
                 if body:
                     json.loads(body)
@@ -111,9 +116,8 @@ async def stream_deltas(conn: h11.Connection, stream: trio.SocketStream, body: d
             await stream.send_all(completion_chunk({"content": f"{time.monotonic():.6f} "}))
             await trio.sleep(interval / 1000)
     done = b"data: [DONE]\n\n"
-    await stream.send_all(
-        completion_chunk({}, "stop") + b"%x\r\n%b\r\n0\r\n\r\n" % (len(done), done)
-    )
+    end = completion_chunk({}, "stop") + b"%x\r\n%b\r\n" % (len(done), done)
+    await stream.send_all(end + conn.send(h11.EndOfMessage()))
 
 
 async def main(port: int) -> None:

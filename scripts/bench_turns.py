@@ -4,11 +4,14 @@ of 8 concurrent contexts against the fake model.
     CancelTask -> CANCELED   a turn that waits (scenario engine), its SubscribeToTask stream open;
                              the time from sending CancelTask to the CANCELED status update on the
                              stream, p50 and p99 of N; the floor is a unary POST to the bare
-                             trio + h11 server timed by the same client (one round trip)
+                             trio + h11 server timed by the same client (one round trip). The
+                             client is raw sockets (a keep-alive connection for the calls, one
+                             per stream), so that its own cost stays out of the figure
     8 contexts, turns/s      8 clients, each in a context of its own, send SendMessage (blocking)
                              to the llm engine one after another for the run's duration; the
                              floor is the fake model itself asked by 8 clients at once (one
-                             model request per turn)
+                             model request per turn). The fake model runs on the load's CPU,
+                             as a hosted model is elsewhere: the server has its core to itself
 """
 
 from __future__ import annotations
@@ -21,10 +24,9 @@ from typing import Any
 
 import httpx
 import trio
-from bench_common import Row, message, ratio, rpc, run_trio, target
+from bench_common import Row, message, post, ratio, rpc, run_trio, target
 
 from iaccode.wire import json
-from iaccode.wire.sse import ServerSentEvent, SSEDecoder
 
 _CANCELS = 200
 _CONTEXTS = 8
@@ -36,14 +38,13 @@ def turns_rows(port: Callable[[str], int], work: Any, duration: float) -> list[R
 
 
 async def _rows(port: Callable[[str], int], work: Any, duration: float) -> list[Row]:
-    floor = f"http://127.0.0.1:{port('floor')}/"
-    async with httpx.AsyncClient(timeout=30) as client:
-        cancels = await _cancel_latencies(client, f"http://127.0.0.1:{port('scenario')}/", work)
-        floor_trips = [await _round_trip(client, floor) for _ in range(_CANCELS)]
+    cancels = await _cancel_latencies(port("scenario"), work)
+    async with await RawClient.connect(port("floor")) as floor:
+        floor_trips = [await _round_trip(floor) for _ in range(_CANCELS)]
     p50, p99 = _percentile(cancels, 50), _percentile(cancels, 99)
     base50, base99 = _percentile(floor_trips, 50), _percentile(floor_trips, 99)
     llm = f"http://127.0.0.1:{port('llm')}/"
-    model = f"http://127.0.0.1:{port('floor')}/v1/chat/completions"
+    model = f"http://127.0.0.1:{port('model')}/v1/chat/completions"
     turns = await _concurrent(lambda c, i: _turn(c, llm, work, i), duration)
     model_calls = await _concurrent(lambda c, i: _model_call(c, model), duration)
     return [
@@ -64,40 +65,87 @@ async def _rows(port: Callable[[str], int], work: Any, duration: float) -> list[
     ]
 
 
-async def _cancel_latencies(client: httpx.AsyncClient, url: str, work: Any) -> list[float]:
-    headers = {"A2A-Version": "1.0"}
+class RawClient:
+    """One keep-alive HTTP/1.1 connection on a raw trio socket, for answers with a
+    Content-Length: a client that costs next to nothing beside the figure it times (an httpx
+    round trip alone is about a millisecond of the bench's CPU)."""
+
+    def __init__(self, stream: trio.SocketStream) -> None:
+        self.stream = stream
+        self._buffer = b""
+
+    @classmethod
+    async def connect(cls, port: int) -> RawClient:
+        return cls(await trio.open_tcp_stream("127.0.0.1", port))
+
+    async def __aenter__(self) -> RawClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stream.aclose()
+
+    async def send(self, body: dict[str, Any]) -> None:
+        await self.stream.send_all(post("/", body))
+
+    async def answer(self) -> dict[str, Any]:
+        """The JSON body of the next answer on the connection."""
+        while (end := self._buffer.find(b"\r\n\r\n")) < 0:
+            await self._read()
+        head = self._buffer[:end].lower()
+        length = int(head.split(b"content-length:", 1)[1].split(b"\r\n", 1)[0])
+        while len(self._buffer) < end + 4 + length:
+            await self._read()
+        body = self._buffer[end + 4 : end + 4 + length]
+        self._buffer = self._buffer[end + 4 + length :]
+        answer: dict[str, Any] = json.loads(body)
+        return answer
+
+    async def call(self, body: dict[str, Any]) -> dict[str, Any]:
+        await self.send(body)
+        return await self.answer()
+
+    async def _read(self) -> None:
+        chunk = await self.stream.receive_some(65536)
+        if not chunk:
+            raise RuntimeError(f"the server closed the connection: {self._buffer[:300]!r}")
+        self._buffer += chunk
+
+
+async def _cancel_latencies(port: int, work: Any) -> list[float]:
+    """CancelTask sent on a keep-alive connection to the CANCELED update read on the task's
+    SubscribeToTask stream (its own connection), both raw sockets."""
     seconds = []
-    for _ in range(_CANCELS):
-        params = {"message": message("wait", work), "configuration": {"returnImmediately": True}}
-        sent = await client.post(url, json=rpc("SendMessage", params), headers=headers)
-        task_id = sent.json()["result"]["task"]["id"]
-        body = rpc("SubscribeToTask", {"id": task_id})
-        async with client.stream("POST", url, json=body, headers=headers) as stream:
-            decoder = SSEDecoder()
-            started: float | None = None
-            async for data in stream.aiter_raw():
-                for item in decoder.feed(data):
-                    if not isinstance(item, ServerSentEvent):
-                        continue
-                    if started is None:  # the stream is open: the task's first event
-                        started = time.perf_counter()
-                        cancel = rpc("CancelTask", {"id": task_id})
-                        await client.post(url, json=cancel, headers=headers)
-                    update = json.loads(item.data).get("result", {}).get("statusUpdate", {})
-                    if update.get("status", {}).get("state") == "TASK_STATE_CANCELED":
-                        seconds.append(time.perf_counter() - started)
-                        break
-                else:
-                    continue
-                break
-    if len(seconds) != _CANCELS:
-        raise RuntimeError(f"only {len(seconds)} of {_CANCELS} cancelled turns said CANCELED")
+    async with await RawClient.connect(port) as control:
+        for _ in range(_CANCELS):
+            params = {
+                "message": message("wait", work),
+                "configuration": {"returnImmediately": True},
+            }
+            task_id = (await control.call(rpc("SendMessage", params)))["result"]["task"]["id"]
+            async with await trio.open_tcp_stream("127.0.0.1", port) as stream:
+                await stream.send_all(post("/", rpc("SubscribeToTask", {"id": task_id})))
+                received = b""
+                while b"\ndata:" not in received:
+                    received += await _some(stream, received)
+                started = time.perf_counter()  # the stream is open: the task's first event
+                await control.send(rpc("CancelTask", {"id": task_id}))
+                while b"TASK_STATE_CANCELED" not in received:
+                    received += await _some(stream, received)
+                seconds.append(time.perf_counter() - started)
+                await control.answer()
     return seconds
 
 
-async def _round_trip(client: httpx.AsyncClient, url: str) -> float:
+async def _some(stream: trio.SocketStream, received: bytes) -> bytes:
+    chunk = await stream.receive_some(65536)
+    if not chunk:
+        raise RuntimeError(f"the stream ended before CANCELED: {received[-300:]!r}")
+    return chunk
+
+
+async def _round_trip(client: RawClient) -> float:
     started = time.perf_counter()
-    await client.post(url, json=rpc("GetTask", {"id": "x"}))
+    await client.call(rpc("GetTask", {"id": "x"}))
     return time.perf_counter() - started
 
 
@@ -112,9 +160,8 @@ async def _turn(client: httpx.AsyncClient, url: str, work: Any, index: int) -> N
 
 async def _model_call(client: httpx.AsyncClient, url: str) -> None:
     body = {"model": "bench", "stream": True, "messages": [{"role": "user", "content": "hi"}]}
-    # The fake model closes the connection after its answer, as the llm engine expects.
-    headers = {"Connection": "close"}
-    async with client.stream("POST", url, json=body, headers=headers) as response:
+    # Keep-alive, like the llm engine's client: the floor pays no more connects than it does.
+    async with client.stream("POST", url, json=body) as response:
         async for _ in response.aiter_raw():
             pass
 

@@ -71,6 +71,7 @@ if TYPE_CHECKING:
 
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 50
+_INLINE_TEXT = 64 * 1024  # a message of text parts this short is prepared on the event loop
 
 
 @attrs.frozen

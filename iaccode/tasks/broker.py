@@ -1,10 +1,11 @@
 """Fan-out of task events to streaming subscribers.
 
 The producer (a turn) never waits on a subscriber: every subscriber has its own small bounded
-channel filled with `send_nowait`. A subscriber whose channel is full has fallen behind; it is cut
-off, reads what it already has, then gets one `SubscriberOverflow` and its stream ends. It may
-subscribe again and start from a fresh snapshot. A task takes at most `max_subscribers` streams
-at once (`max-subscribers-per-task`); one more is refused with `SubscriberLimitReached`.
+queue (tasks/event_queue.py) filled with `send_nowait`. A subscriber whose queue is full has
+fallen behind; it is cut off, reads what it already has, then gets one `SubscriberOverflow` and
+its stream ends. It may subscribe again and start from a fresh snapshot. A task takes at most
+`max_subscribers` streams at once (`max-subscribers-per-task`); one more is refused with
+`SubscriberLimitReached`.
 
 Subscribing and taking the snapshot happen without a checkpoint in between, so no event can fall
 between the snapshot and the first live event; every subscriber of a task sees the same events in
@@ -25,6 +26,7 @@ import attrs
 import trio
 
 from iaccode.model.a2a import StreamEvent, TaskStatusUpdateEvent
+from iaccode.tasks.event_queue import EventReceiver, EventSender, open_event_queue
 
 
 class SubscriberLimitReached(Exception):
@@ -55,8 +57,10 @@ class Subscription:
 
     task_id: str
     close_on_interrupt: bool
-    _send: trio.MemorySendChannel[StreamEvent]
-    _receive: trio.MemoryReceiveChannel[StreamEvent]
+    # The broker's own subscriptions use the light queue; a shared broker's remote ones (fed
+    # from Redis) a memory channel.
+    _send: EventSender[StreamEvent] | trio.MemorySendChannel[StreamEvent]
+    _receive: EventReceiver[StreamEvent] | trio.MemoryReceiveChannel[StreamEvent]
     _broker: _Source | None
     overflowed: bool = False
     _overflow_reported: bool = False
@@ -105,7 +109,9 @@ class Subscription:
     @classmethod
     def of(cls, event: StreamEvent) -> Subscription:
         """A finished stream of one event (a direct reply, a refused message's task)."""
-        send, receive = trio.open_memory_channel[StreamEvent](1)
+        send: EventSender[StreamEvent]
+        receive: EventReceiver[StreamEvent]
+        send, receive = open_event_queue(1)
         send.send_nowait(event)
         send.close()
         task_id = getattr(event, "id", None) or getattr(event, "task_id", None) or ""
@@ -160,7 +166,9 @@ class EventBroker:
         """
         if not force:
             self.check_room(task_id)
-        send, receive = trio.open_memory_channel[StreamEvent](max(self._buffer, 1))
+        send: EventSender[StreamEvent]
+        receive: EventReceiver[StreamEvent]
+        send, receive = open_event_queue(self._buffer)
         sub = Subscription(task_id, close_on_interrupt, send, receive, self)
         if first is not None:
             sub._offer(first)

@@ -49,6 +49,7 @@ from iaccode.model.errors import (
     UnsupportedOperationError,
 )
 from iaccode.model.ids import is_valid_id, new_id
+from iaccode.tasks import offload
 from iaccode.tasks.broker import SubscriberLimitReached
 from iaccode.tasks.claims import ContextBusy, TurnClaims
 from iaccode.tasks.contexts import (
@@ -70,6 +71,7 @@ from iaccode.tasks.supervisor import (
 TEXT_ONLY = "A2A server currently accepts text input only."
 ALREADY_WORKING = "Task is already working."
 INVALID_ID = "Invalid A2A id: ids are 1-128 characters of letters, digits, '_', '.', ':' or '-'"
+_INLINE_TEXT = 64 * 1024  # a message of text parts this short is prepared on the event loop
 
 # Per-message credentials (iac-code-reference §1.6): used for the turn, never stored.
 SECRET_METADATA = frozenset(
@@ -385,7 +387,7 @@ class Conversations:
     async def _workspace(self, context_id: str, meta: dict[str, Any]) -> Path:
         bound = await self.contexts.known_cwd(context_id)
         try:
-            cwd = await trio.to_thread.run_sync(  # stats every component: off the event loop
+            cwd = await offload.run_sync(  # stats every component: off the event loop
                 resolve_workspace, meta.get("cwd"), self._roots, bound or self._default_cwd
             )
         except WorkspaceError as exc:
@@ -403,7 +405,10 @@ class Conversations:
             limits=self._limits,
         )
         try:
-            prompt = await trio.to_thread.run_sync(prepare)
+            if all(p.text is not None and len(p.text) <= _INLINE_TEXT for p in message.parts):
+                prompt = prepare()  # short text only: nothing to read, cheaper than a thread
+            else:
+                prompt = await offload.run_sync(prepare)
         except InputError as exc:
             raise InvalidParamsError(exc.message, field=exc.field) from None
         if prompt.is_empty:

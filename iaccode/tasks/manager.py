@@ -68,13 +68,32 @@ class TaskRecord:
     version: int | None = None  # shared: the store's change count it was read at
     lock: trio.StrictFIFOLock = attrs.field(factory=trio.StrictFIFOLock)  # one change at a time
     control: trio.Lock = attrs.field(factory=trio.Lock)  # starting a turn vs. cancelling
+    # The last snapshot, and what it was taken of: the same Task object again while nothing
+    # changed, so that its encoding can be reused (GetTask polled, a2a/dispatch.py).
+    _shown: tuple[tuple[Any, ...], tuple[Any, ...], Task] | None = attrs.field(
+        default=None, init=False, repr=False
+    )
 
     @property
     def state(self) -> TaskState:
         return self.status.state
 
     def snapshot(self, *, history_length: int | None = None, artifacts: bool = True) -> Task:
-        """The task as the protocol shows it; `history_length` None means all, 0 means none."""
+        """The task as the protocol shows it; `history_length` None means all, 0 means none.
+
+        While the record is unchanged, the same arguments give the same Task object: every
+        change assigns a new status, metadata or artifact, or grows or replaces a list."""
+        asked = (history_length, artifacts, len(self.history), len(self.artifacts))
+        # Compared by identity (`is`), never by id(): the tuple holds the objects themselves.
+        parts = (self.status, self.metadata, self.history, self.artifacts, *self.artifacts)
+        shown = self._shown
+        if shown is not None and shown[0] == asked and _same(shown[1], parts):
+            return shown[2]
+        task = self._take_snapshot(history_length, artifacts)
+        self._shown = (asked, parts, task)
+        return task
+
+    def _take_snapshot(self, history_length: int | None, artifacts: bool) -> Task:
         history: list[Message] | None = None
         if history_length is None:
             history = list(self.history)
@@ -104,6 +123,10 @@ class TaskRecord:
             suspension=stored.suspension,
             version=stored.version,
         )
+
+
+def _same(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    return len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True))
 
 
 def _refresh(record: TaskRecord, stored: StoredTask) -> None:
@@ -167,7 +190,9 @@ class TaskManager:
             self._cache.move_to_end(task_id)
             return record
         if self._known is not None and not self._known.might_exist(task_id):
-            await trio.lowlevel.checkpoint()  # an await that never yields would starve others
+            # A cancellation point, without a trip through the scheduler (a third of an unknown
+            # id's GetTask): whoever asked yields when it writes its answer.
+            await trio.lowlevel.checkpoint_if_cancelled()
             return None
         while True:
             forgotten = self._forgotten

@@ -22,9 +22,10 @@ import attrs
 import trio
 
 from iaccode.model import codec
-from iaccode.model.a2a import Artifact, Message, Task, TaskState, TaskStatus
+from iaccode.model.a2a import Artifact, Message, Role, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
 from iaccode.model.ids import new_id
+from iaccode.tasks.decoded import DecodedTexts
 from iaccode.tasks.store import (
     ContextRecord,
     ModelTurn,
@@ -92,6 +93,11 @@ def _load(text: str, cls: type[T]) -> T:
     return codec.structure(json.loads(text), cls)
 
 
+# The rows read over and over (a context's history every turn, ListTasks' pages) decoded once.
+_messages = DecodedTexts(functools.partial(_load, cls=Message))
+_statuses = DecodedTexts(functools.partial(_load, cls=TaskStatus))
+
+
 # Retention deletes tasks in these states only (and only with no turn, `live = 0`, and no
 # suspended turn): finished ones, and INPUT_REQUIRED ones, where the built-in engines leave every
 # answered turn: a conversation nobody followed up for N days. AUTH_REQUIRED tasks wait for
@@ -150,31 +156,21 @@ class SQLTaskStore:
         return await self.database.snapshot(lambda db: _list_tasks(db, query))
 
     async def context_history(self, context_id: str, limit: int) -> list[Message]:
-        def run(db: Connection) -> list[Message]:
-            rows = db.execute(
-                "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
-                " ORDER BY rowid DESC LIMIT ?",
-                (context_id, limit),
-            ).fetchall()
-            return [_load(body, Message) for (body,) in reversed(rows)]
-
-        return await self._read(run)
+        return await self._read(lambda db: _context_history(db, context_id, limit))
 
     async def model_turns(self, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
-        def run(db: Connection) -> dict[str, ModelTurn]:
-            found: dict[str, ModelTurn] = {}
-            for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
-                batch = message_ids[start : start + 500]
-                rows = db.execute(
-                    "SELECT message_id, body FROM model_turns WHERE context_id = ?"
-                    f" AND message_id IN ({_marks(batch)})",
-                    (context_id, *batch),
-                )
-                for message_id, body in rows:
-                    found[message_id] = ModelTurn(message_id, json.loads(body))
-            return found
+        return await self._read(lambda db: _model_turns(db, context_id, message_ids))
 
-        return await self._read(run)
+    async def conversation(
+        self, context_id: str, limit: int, leave_out: str
+    ) -> tuple[list[Message], dict[str, ModelTurn]]:
+        def run(db: Connection) -> tuple[list[Message], dict[str, ModelTurn]]:
+            history = _context_history(db, context_id, limit)
+            earlier = [m for m in history if m.message_id != leave_out]
+            starts = [m.message_id for m in earlier if m.role == Role.ROLE_USER]
+            return earlier, _model_turns(db, context_id, starts) if starts else {}
+
+        return await self._read(run)  # one trip to the reader's thread, not two
 
     async def task_ids(self) -> list[str]:
         def run(db: Connection) -> list[str]:
@@ -273,10 +269,12 @@ class SQLTaskStore:
         Raises what `elsewhere` raises (nothing deleted then).
         """
 
+        loop = trio.lowlevel.current_trio_token()  # the store's threads are not all trio's
+
         def run(db: Connection) -> PrunedTasks | None:
-            in_use = frozenset(trio.from_thread.run_sync(keep))
+            in_use = frozenset(trio.from_thread.run_sync(keep, trio_token=loop))
             return _prune_tasks(
-                self.database, db, before, after, in_use, limit, window, _asked(elsewhere)
+                self.database, db, before, after, in_use, limit, window, _asked(elsewhere, loop)
             )
 
         return await self._write(run)
@@ -298,7 +296,7 @@ class SQLTaskStore:
         were deleted), or None past the last context. Raises what `elsewhere` raises.
         """
         keep = frozenset(keep)
-        in_use_elsewhere = _asked(elsewhere)
+        in_use_elsewhere = _asked(elsewhere, trio.lowlevel.current_trio_token())
 
         def run(db: Connection) -> tuple[int, int] | None:
             (last,) = db.execute("SELECT MAX(rowid) FROM contexts").fetchone()
@@ -412,13 +410,16 @@ def _prune_tasks(
     return PrunedTasks(scanned_to, ids, messages, push_configs, gone, len(artifacts))
 
 
-def _asked(elsewhere: InUseElsewhere | None) -> Callable[[list[str]], frozenset[str]]:
-    """`elsewhere` as the writer thread calls it: on the event loop, nothing asked for none."""
+def _asked(
+    elsewhere: InUseElsewhere | None, loop: trio.lowlevel.TrioToken
+) -> Callable[[list[str]], frozenset[str]]:
+    """`elsewhere` as the writer thread calls it: on the event loop (`loop`: the store's
+    threads are not all trio's), nothing asked for none."""
 
     def ask(ids: list[str]) -> frozenset[str]:
         if elsewhere is None or not ids:
             return frozenset()
-        return frozenset(trio.from_thread.run(elsewhere, ids))
+        return frozenset(trio.from_thread.run(elsewhere, ids, trio_token=loop))
 
     return ask
 
@@ -613,6 +614,29 @@ def _task_from_row(
     )
 
 
+def _context_history(db: Connection, context_id: str, limit: int) -> list[Message]:
+    rows = db.execute(
+        "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
+        " ORDER BY rowid DESC LIMIT ?",
+        (context_id, limit),
+    ).fetchall()
+    return [_messages.load(body) for (body,) in reversed(rows)]
+
+
+def _model_turns(db: Connection, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
+    found: dict[str, ModelTurn] = {}
+    for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
+        batch = message_ids[start : start + 500]
+        rows = db.execute(
+            "SELECT message_id, body FROM model_turns WHERE context_id = ?"
+            f" AND message_id IN ({_marks(batch)})",
+            (context_id, *batch),
+        )
+        for message_id, body in rows:
+            found[message_id] = ModelTurn(message_id, json.loads(body))
+    return found
+
+
 def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[str] | None) -> Task:
     """The Task of a `tasks` row (id, context_id, status, metadata) and the stored bodies of its
     history and artifacts (None: left out)."""
@@ -620,9 +644,9 @@ def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[st
     return Task(
         id=task_id,
         context_id=context_id,
-        status=_load(status, TaskStatus),
+        status=_statuses.load(status),
         artifacts=None if artifacts is None else [_load(body, Artifact) for body in artifacts],
-        history=None if history is None else [_load(body, Message) for body in history],
+        history=None if history is None else [_messages.load(body) for body in history],
         metadata=json.loads(metadata) if metadata else None,
     )
 

@@ -1,10 +1,10 @@
 """The embedded task store: one SQLite database in WAL mode under `persistence-dir`.
 
-All database work runs in worker threads so the event loop never blocks. Writes go through one
-connection behind a capacity limiter of one (a single writer, as SQLite wants); reads use a second
-connection, which WAL lets run beside the writer. `synchronous=NORMAL` makes every commit survive
-a crash of the process (SIGKILL included), which is the failure this server must ride out; a power
-loss may lose the last commits.
+All database work runs in worker threads (`tasks/offload.py`) so the event loop never blocks.
+Writes go through one connection behind a capacity limiter of one (a single writer, as SQLite
+wants); reads use a second connection, which WAL lets run beside the writer.
+`synchronous=NORMAL` makes every commit survive a crash of the process (SIGKILL included), which
+is the failure this server must ride out; a power loss may lose the last commits.
 
 The SQL itself is shared with the PostgreSQL backend (`iaccode.tasks.sql_store`); this module
 holds what is SQLite's own: the connections, the schema and its migrations. `PRAGMA
@@ -20,6 +20,7 @@ from typing import TypeVar
 
 import trio
 
+from iaccode.tasks import offload
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.sql_store import (
     PRUNABLE_STATES,
@@ -131,10 +132,10 @@ class SQLiteDatabase:
             with self._writer:  # one transaction, committed or rolled back
                 return fn(self._writer)
 
-        return await trio.to_thread.run_sync(run, limiter=self._write_limiter)
+        return await offload.run_sync(run, limiter=self._write_limiter)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
-        return await trio.to_thread.run_sync(fn, self._reader, limiter=self._read_limiter)
+        return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
 
     async def snapshot(self, fn: Callable[[Connection], T]) -> T:
         def run(db: sqlite3.Connection) -> T:
@@ -142,7 +143,7 @@ class SQLiteDatabase:
                 db.execute("BEGIN")
                 return fn(db)
 
-        return await trio.to_thread.run_sync(run, self._reader, limiter=self._read_limiter)
+        return await offload.run_sync(run, self._reader, limiter=self._read_limiter)
 
     def has_table(self, db: Connection, name: str) -> bool:
         row = db.execute(

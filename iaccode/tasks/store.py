@@ -154,6 +154,13 @@ class TaskStore(Protocol):
         """The engine's memories of the turns started by `message_ids`, by message id."""
         ...
 
+    async def conversation(
+        self, context_id: str, limit: int, leave_out: str
+    ) -> tuple[list[Message], dict[str, ModelTurn]]:
+        """What a turn is given of its context: `context_history(context_id, limit)` without
+        the message `leave_out` (the turn's own), and `model_turns` of its user messages."""
+        ...
+
     async def load_context(self, context_id: str) -> ContextRecord | None: ...
 
     async def save_context(self, record: ContextRecord) -> None: ...

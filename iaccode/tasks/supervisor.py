@@ -649,14 +649,12 @@ class TurnSupervisor:
 
     async def _with_history(self, turn: ActiveTurn, turn_input: TurnInput) -> TurnInput:
         """`turn_input` with the context's earlier messages and the engine's memories of them."""
-        context_id = turn.record.context_id
-        history = await self.tasks.store.context_history(context_id, HISTORY_LIMIT)
-        earlier = tuple(m for m in history if m.message_id != turn_input.message.message_id)
-        starts = [m.message_id for m in earlier if m.role == Role.ROLE_USER]
-        memories = await self.tasks.store.model_turns(context_id, starts) if starts else {}
+        earlier, memories = await self.tasks.store.conversation(
+            turn.record.context_id, HISTORY_LIMIT, turn_input.message.message_id
+        )
         return attrs.evolve(
             turn_input,
-            history=earlier,
+            history=tuple(earlier),
             memories={key: memory.body for key, memory in memories.items()},
         )
 

@@ -117,6 +117,12 @@ def encode_result(id: RequestId, result: Any) -> bytes:
     return dumps({"jsonrpc": "2.0", "id": id, "result": result})
 
 
+def encode_result_text(id: RequestId, result: bytes) -> bytes:
+    """`encode_result(id, value)` for a `result` that is `dumps(value)` already (the same
+    bytes); raises `TypeError` if `id` is not encodable."""
+    return b'{"jsonrpc":"2.0","id":' + dumps(id) + b',"result":' + result + b"}"
+
+
 def encode_error(id: RequestId, code: int, message: str, data: Any = _ABSENT) -> bytes:
     """Encode an error response (§5.1); `data` is included only when given.
 

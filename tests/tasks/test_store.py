@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 import trio
 
@@ -17,7 +19,7 @@ from iaccode.tasks.sqlite_store import (
     SQLiteTaskStore,
     _ChangeRows,
 )
-from iaccode.tasks.store import ContextRecord, StoredTask, TaskChange, TaskQuery
+from iaccode.tasks.store import ContextRecord, ModelTurn, StoredTask, TaskChange, TaskQuery
 from tests.tasks.conftest import OpenStore
 
 S = TaskState
@@ -188,6 +190,32 @@ async def test_contexts_and_history(open_store: OpenStore, tmp_path: Path) -> No
     await store.commit(TaskChange(task_id="t1", append_history=(message("later", "t1"),)))
     history = await store.context_history("c1", 2)
     assert [m.parts[0].text for m in history] == ["hello", "later"]
+    await store.aclose()
+
+
+async def test_a_turns_conversation_comes_in_one_read(open_store: OpenStore) -> None:
+    store = await open_store()
+    await store.commit(new_task("t1", "2026-01-01T00:00:00.000Z"))
+    answer = attrs.evolve(message("answer", "t1"), role=Role.ROLE_AGENT)
+    memory = ModelTurn("m-hello", {"said": "answer"})
+    await store.commit(TaskChange(task_id="t1", append_history=(answer,), remember=memory))
+    status = TaskStatus(state=S.TASK_STATE_SUBMITTED, timestamp="2026-01-01T00:00:01.000Z")
+    now = Task(id="t2", context_id="c1", status=status, history=[message("now", "t2")])
+    await store.commit(TaskChange(task_id="t2", new_task=StoredTask(now, owner="", live=True)))
+    reads: list[object] = []
+    read = store._read
+
+    async def counted(fn: Any) -> Any:
+        reads.append(fn)
+        return await read(fn)
+
+    store._read = counted  # type: ignore[method-assign]
+    earlier, memories = await store.conversation("c1", 10, leave_out="m-now")
+    assert [m.parts[0].text for m in earlier] == ["hello", "answer"]
+    assert memories == {"m-hello": memory}
+    assert len(reads) == 1
+    # The last message only: the turn's own, left out; no user message, no memories asked.
+    assert await store.conversation("c1", 1, leave_out="m-now") == ([], {})
     await store.aclose()
 
 

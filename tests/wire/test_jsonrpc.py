@@ -18,6 +18,7 @@ from iaccode.wire.jsonrpc import (
     Request,
     encode_error,
     encode_result,
+    encode_result_text,
     parse_request,
 )
 from tests.fuzz_harness import corpus, harness
@@ -267,6 +268,12 @@ def test_result_that_cannot_be_encoded_raises_type_error() -> None:
 def test_encode_result_round_trips(request_id: Any, result: Any) -> None:
     response = json.loads(encode_result(request_id, result), max_depth=1000)
     assert response == {"jsonrpc": "2.0", "id": request_id, "result": result}
+
+
+@given(ids, values)
+def test_a_result_encoded_already_gives_the_same_bytes(request_id: Any, result: Any) -> None:
+    expected = encode_result(request_id, result)
+    assert encode_result_text(request_id, json.dumps(result)) == expected
 
 
 @given(ids, st.integers(-(2**31), 2**31), st.text(), st.none() | values)

@@ -1,0 +1,60 @@
+"""Stored ProtoJSON text decoded once: the model objects of recently read rows, by their text.
+
+Every turn reads its context's earlier messages (up to 200) and ListTasks a page of tasks with
+their histories; decoding each row's JSON into model objects again cost more than the rest of a
+turn's bookkeeping (issue 18). A row's text decides its value completely and the model objects
+are frozen, so the object decoded from the same text is handed out again, as the task cache
+already shares a record's messages with every snapshot.
+
+Bounded by the characters of the texts held (the objects are about as large again); long texts
+are decoded every time rather than held. Safe across the store's worker threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+MAX_CHARS = 4_000_000  # texts held at once, in characters
+MAX_TEXT = 64 * 1024  # a longer text is not held
+
+
+class DecodedTexts(Generic[T]):
+    """`load(text)`: `decode(text)`, remembered for the texts read most recently."""
+
+    def __init__(
+        self, decode: Callable[[str], T], *, max_chars: int = MAX_CHARS, max_text: int = MAX_TEXT
+    ) -> None:
+        self._decode = decode
+        self._max_chars = max_chars
+        self._max_text = max_text
+        self._held: OrderedDict[str, T] = OrderedDict()
+        self._chars = 0
+        self._lock = threading.Lock()
+
+    def load(self, text: str) -> T:
+        """The object `text` decodes to. Raises what `decode` raises (nothing is held then)."""
+        with self._lock:
+            found = self._held.get(text)
+            if found is not None:
+                self._held.move_to_end(text)
+                return found
+        value = self._decode(text)
+        if len(text) <= self._max_text:
+            with self._lock:
+                if text not in self._held:
+                    self._held[text] = value
+                    self._chars += len(text)
+                    while self._chars > self._max_chars:
+                        oldest, _ = self._held.popitem(last=False)
+                        self._chars -= len(oldest)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._held.clear()
+            self._chars = 0
