@@ -86,10 +86,7 @@ class PostgresThreads:
                 "SELECT thread_id FROM agui_threads ORDER BY updated_at DESC LIMIT ?", (limit,)
             ).fetchall()
 
-        try:
-            rows = await self._run(self.database.read, newest)
-        except ThreadStorageError:
-            return []  # listed as empty; loading a thread by id says why
+        rows = await self._run(self.database.read, newest)
         return [row[0] for row in rows]
 
     async def _run(self, run: Any, fn: Any) -> Any:

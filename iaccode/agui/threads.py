@@ -152,7 +152,9 @@ class ThreadBackend(Protocol):
         ...
 
     async def newest(self, limit: int) -> list[str]:
-        """The ids of the `limit` threads saved last, newest first; raises nothing."""
+        """The ids of the `limit` threads saved last, newest first. Raises
+        `ThreadStorageError` when the backend cannot be read (files: an unreadable directory
+        lists nothing, as before any thread was saved)."""
         ...
 
 
@@ -321,8 +323,16 @@ class ThreadStore:
             self._versions[thread_id] = version
 
     async def newest(self, limit: int) -> list[str]:
-        """The ids of the threads saved last, newest first."""
-        return await self.backend.newest(limit)
+        """The ids of the threads saved last, newest first.
+
+        Raises AguiError STATE_PERSISTENCE_FAILED (503) when the backend cannot be read: an
+        outage is not an empty list."""
+        try:
+            return await self.backend.newest(limit)
+        except ThreadStorageError:
+            raise AguiError(
+                codes.STATE_PERSISTENCE_FAILED, "The list of threads cannot be read."
+            ) from None
 
     async def _read(self, thread_id: str) -> tuple[ThreadState, int] | None:
         try:

@@ -15,6 +15,7 @@ from iaccode.agui.errors import AguiError
 from iaccode.agui.shared_threads import PostgresThreads, RedisThreadLeases
 from iaccode.agui.threads import Execution, ThreadState, ThreadStore
 from iaccode.tasks.postgres_store import PostgresTaskStore
+from tests.postgres_process import PostgresProcess
 from tests.redis_process import RedisProcess
 
 pytest.importorskip("redis", reason="the redis extra is not installed")
@@ -134,3 +135,23 @@ async def test_a_save_over_a_state_changed_meanwhile_is_refused(
         assert "another replica" in refused.value.message
         async with here.lock(thread):
             assert (await here.load(thread)) is state and state.context_id == "newer"
+
+
+async def test_an_outage_is_an_error_not_an_empty_list(own_postgres: PostgresProcess) -> None:
+    store = await PostgresTaskStore.open(own_postgres.create_database("threads"))
+    threads = ThreadStore(PostgresThreads(store.database))
+    thread = f"thread-{secrets.token_hex(4)}"
+    async with threads.lock(thread):
+        state = ThreadState(thread, "/ws", "alice")
+        threads.adopt(state)
+        await threads.save(state)
+    assert await threads.newest(10) == [thread]
+    own_postgres.stop()
+    try:
+        with trio.fail_after(15), pytest.raises(AguiError) as caught:
+            await threads.newest(10)
+        assert caught.value.code == codes.STATE_PERSISTENCE_FAILED
+        assert caught.value.status == 503 and "127.0.0.1" not in str(caught.value)
+    finally:
+        own_postgres.start()
+        await store.aclose()
