@@ -2,7 +2,9 @@
 
 All database work runs in worker threads (`tasks/offload.py`) so the event loop never blocks.
 Writes go through one connection behind a capacity limiter of one (a single writer, as SQLite
-wants); reads use a second connection, which WAL lets run beside the writer.
+wants), committed in groups (`SQLiteDatabase.write`: every change queued while a commit is
+running goes into the next one, one thread trip and one transaction for all of them, each in a
+savepoint of its own); reads use a second connection, which WAL lets run beside the writer.
 `synchronous=NORMAL` makes every commit survive a crash of the process (SIGKILL included), which
 is the failure this server must ride out; a power loss may lose the last commits.
 
@@ -16,12 +18,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Generic, TypeVar, cast
 
+import attrs
+import outcome
 import trio
 
 from iaccode.tasks import offload
 from iaccode.tasks.errors import UnusableStateError
+from iaccode.tasks.failpoints import crash_point
 from iaccode.tasks.sql_store import (
     PRUNABLE_STATES,
     PRUNE_BATCH,
@@ -113,6 +118,15 @@ def _add_message_conversation(db: sqlite3.Connection) -> None:
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_message_conversation}
 
 
+@attrs.define(eq=False)
+class _QueuedWrite(Generic[T]):
+    """A change waiting for its group commit: `result` once its group committed (or failed)."""
+
+    fn: Callable[[Connection], T]
+    result: outcome.Outcome[T] | None = None
+    wake: trio.Event = attrs.field(factory=trio.Event)
+
+
 class SQLiteDatabase:
     """The `Database` of the shared SQL on SQLite: one writer connection and one reader, each
     behind a capacity limiter of one (`reader` None: reads go through the writer)."""
@@ -126,13 +140,50 @@ class SQLiteDatabase:
         self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
+        self._queue: list[_QueuedWrite[Any]] = []  # changes for the next group commit
+        self._committing = False  # a group commit is under way
 
     async def write(self, fn: Callable[[Connection], T]) -> T:
-        def run() -> T:
-            with self._writer:  # one transaction, committed or rolled back
-                return fn(self._writer)
+        """Run `fn` in the writer thread and commit it; returns once the commit is durable.
 
-        return await offload.run_sync(run, limiter=self._write_limiter)
+        Every change queued while a group commit runs goes into the next one: one thread trip
+        and one transaction, each `fn` in a savepoint of its own, so a change that raises is
+        rolled back alone and fails only its caller (with what it raised); the others of the
+        group commit. A commit that fails as a whole fails every change of its group with its
+        error. Raises `trio.Cancelled` only before the change is queued: a queued change is
+        committed or failed, and its caller waits for that (one group commit at most), so a
+        cancelled caller never leaves a change it does not know the fate of.
+        """
+        await trio.lowlevel.checkpoint_if_cancelled()
+        queued: _QueuedWrite[T] = _QueuedWrite(fn)
+        self._queue.append(queued)
+        with trio.CancelScope(shield=True):
+            while queued.result is None:
+                if self._committing:  # the commit after it takes this change (or wakes it to)
+                    queued.wake = trio.Event()
+                    await queued.wake.wait()
+                else:
+                    await self._group_commit()
+        return cast("outcome.Outcome[T]", queued.result).unwrap()  # set: the loop ended
+
+    async def _group_commit(self) -> None:
+        """Commit every queued change in one transaction; then wake their callers, and the
+        first of those queued meanwhile to lead the next group commit."""
+        self._committing = True
+        group, self._queue = self._queue, []
+        try:
+            results = await offload.run_sync(
+                _commit_group, self._writer, group, limiter=self._write_limiter
+            )
+        except BaseException as error:  # BEGIN or COMMIT failed: nothing of it is durable
+            results = [outcome.Error(error)] * len(group)
+        finally:
+            self._committing = False
+        for queued, result in zip(group, results, strict=True):
+            queued.result = result
+            queued.wake.set()
+        if self._queue:
+            self._queue[0].wake.set()
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
@@ -163,6 +214,38 @@ class SQLiteDatabase:
                 return
             async with self._write_limiter, self._read_limiter:
                 await trio.to_thread.run_sync(close)
+
+
+def _commit_group(
+    db: sqlite3.Connection, group: list[_QueuedWrite[Any]]
+) -> list[outcome.Outcome[Any]]:
+    """Apply each change of `group` in a savepoint of one transaction and commit it; returns
+    each change's outcome. Raises what BEGIN or COMMIT raises (the transaction rolled back)."""
+    results: list[outcome.Outcome[Any]] = []
+    db.execute("BEGIN")
+    try:
+        for queued in group:
+            db.execute("SAVEPOINT change")
+            try:
+                value = queued.fn(db)
+            except BaseException as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK TO change")
+                    db.execute("RELEASE change")
+                else:  # SQLite rolled back the whole transaction (a full disk, an I/O error)
+                    results = [outcome.Error(error)] * len(results)
+                    db.execute("BEGIN")
+                results.append(outcome.Error(error))
+            else:
+                db.execute("RELEASE change")
+                results.append(outcome.Value(value))
+        db.execute("COMMIT")
+        crash_point("group-commit")  # committed, no caller told yet
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return results
 
 
 class SQLiteTaskStore(SQLTaskStore):
