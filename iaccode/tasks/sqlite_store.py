@@ -4,7 +4,8 @@ All database work runs in worker threads (`tasks/offload.py`) so the event loop 
 Writes go through one connection behind a capacity limiter of one (a single writer, as SQLite
 wants), committed in groups (`SQLiteDatabase.write`: every change queued while a commit is
 running goes into the next one, one thread trip and one transaction for all of them, each in a
-savepoint of its own); reads use a second connection, which WAL lets run beside the writer.
+savepoint of its own); reads use a second connection, which WAL lets run beside the writer, and
+the reads queued while one runs share the next trip too (`tasks/grouped.py`).
 `synchronous=NORMAL` makes every commit survive a crash of the process (SIGKILL included), which
 is the failure this server must ride out; a power loss may lose the last commits.
 
@@ -15,18 +16,19 @@ user_version` versions the schema.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, TypeVar
 
-import attrs
 import outcome
 import trio
 
 from iaccode.tasks import offload
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.failpoints import crash_point
+from iaccode.tasks.grouped import GroupedCalls
 from iaccode.tasks.sql_store import (
     PRUNABLE_STATES,
     PRUNE_BATCH,
@@ -118,15 +120,6 @@ def _add_message_conversation(db: sqlite3.Connection) -> None:
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {2: _add_message_conversation}
 
 
-@attrs.define(eq=False)
-class _QueuedWrite(Generic[T]):
-    """A change waiting for its group commit: `result` once its group committed (or failed)."""
-
-    fn: Callable[[Connection], T]
-    result: outcome.Outcome[T] | None = None
-    wake: trio.Event = attrs.field(factory=trio.Event)
-
-
 class SQLiteDatabase:
     """The `Database` of the shared SQL on SQLite: one writer connection and one reader, each
     behind a capacity limiter of one (`reader` None: reads go through the writer)."""
@@ -140,53 +133,25 @@ class SQLiteDatabase:
         self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
-        self._queue: list[_QueuedWrite[Any]] = []  # changes for the next group commit
-        self._committing = False  # a group commit is under way
+        self._writes = GroupedCalls(functools.partial(_commit_group, writer), self._write_limiter)
+        self._reads = GroupedCalls(functools.partial(_read_group, self._reader), self._read_limiter)
 
     async def write(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` in the writer thread and commit it; returns once the commit is durable.
 
-        Every change queued while a group commit runs goes into the next one: one thread trip
-        and one transaction, each `fn` in a savepoint of its own, so a change that raises is
-        rolled back alone and fails only its caller (with what it raised); the others of the
-        group commit. A commit that fails as a whole fails every change of its group with its
-        error. Raises `trio.Cancelled` only before the change is queued: a queued change is
-        committed or failed, and its caller waits for that (one group commit at most), so a
-        cancelled caller never leaves a change it does not know the fate of.
+        Every change queued while a group commit runs goes into the next one
+        (`tasks/grouped.py`): one thread trip and one transaction, each `fn` in a savepoint of
+        its own, so a change that raises is rolled back alone and fails only its caller (with
+        what it raised); the others of the group commit. A BEGIN or COMMIT that fails fails
+        every change of its group with its error. Raises `trio.Cancelled` only before the
+        change is queued (see `GroupedCalls.call`).
         """
-        await trio.lowlevel.checkpoint_if_cancelled()
-        queued: _QueuedWrite[T] = _QueuedWrite(fn)
-        self._queue.append(queued)
-        with trio.CancelScope(shield=True):
-            while queued.result is None:
-                if self._committing:  # the commit after it takes this change (or wakes it to)
-                    queued.wake = trio.Event()
-                    await queued.wake.wait()
-                else:
-                    await self._group_commit()
-        return cast("outcome.Outcome[T]", queued.result).unwrap()  # set: the loop ended
-
-    async def _group_commit(self) -> None:
-        """Commit every queued change in one transaction; then wake their callers, and the
-        first of those queued meanwhile to lead the next group commit."""
-        self._committing = True
-        group, self._queue = self._queue, []
-        try:
-            results = await offload.run_sync(
-                _commit_group, self._writer, group, limiter=self._write_limiter
-            )
-        except BaseException as error:  # BEGIN or COMMIT failed: nothing of it is durable
-            results = [outcome.Error(error)] * len(group)
-        finally:
-            self._committing = False
-        for queued, result in zip(group, results, strict=True):
-            queued.result = result
-            queued.wake.set()
-        if self._queue:
-            self._queue[0].wake.set()
+        return await self._writes.call(fn)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
-        return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
+        """`fn` on the reader connection, in one thread trip with the reads queued meanwhile
+        (each its own statements, outside a transaction). Raises what `fn` raises."""
+        return await self._reads.call(fn)
 
     async def snapshot(self, fn: Callable[[Connection], T]) -> T:
         def run(db: sqlite3.Connection) -> T:
@@ -216,24 +181,31 @@ class SQLiteDatabase:
                 await trio.to_thread.run_sync(close)
 
 
+def _read_group(
+    db: sqlite3.Connection, group: Sequence[Callable[[Connection], Any]]
+) -> list[outcome.Outcome[Any]]:
+    """Each read of `group` on `db`, one after the other; returns each one's outcome."""
+    return [outcome.capture(fn, db) for fn in group]
+
+
 def _commit_group(
-    db: sqlite3.Connection, group: list[_QueuedWrite[Any]]
+    db: sqlite3.Connection, group: Sequence[Callable[[Connection], Any]]
 ) -> list[outcome.Outcome[Any]]:
     """Apply each change of `group` in a savepoint of one transaction and commit it; returns
     each change's outcome. Raises what BEGIN or COMMIT raises (the transaction rolled back)."""
     results: list[outcome.Outcome[Any]] = []
     db.execute("BEGIN")
     try:
-        for queued in group:
+        for fn in group:
             db.execute("SAVEPOINT change")
             try:
-                value = queued.fn(db)
+                value = fn(db)
             except BaseException as error:
                 if db.in_transaction:
                     db.execute("ROLLBACK TO change")
                     db.execute("RELEASE change")
                 else:  # SQLite rolled back the whole transaction (a full disk, an I/O error)
-                    results = [outcome.Error(error)] * len(results)
+                    results = [outcome.Error(error) for _ in results]
                     db.execute("BEGIN")
                 results.append(outcome.Error(error))
             else:
