@@ -5,8 +5,7 @@ it passes `crash_point("<name>")`; `<name>:<n>` the n-th time. Unset (always, in
 crash point is one dictionary lookup. The names mark the steps of the push path (issue 16):
 `commit` (a settled state and its outbox row are committed, nothing published yet), `enqueue`
 (the job is in the queue, its outbox row not yet marked done), `claim` (a worker holds the job),
-`deliver` (the receiver answered 2xx, the job is not yet acked) and `ack`; and of the SQLite
-store's group commit: `group-commit` (a group of changes committed, none of its callers told).
+`deliver` (the receiver answered 2xx, the job is not yet acked) and `ack`.
 """
 
 from __future__ import annotations

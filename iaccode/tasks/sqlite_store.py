@@ -2,10 +2,7 @@
 
 All database work runs in worker threads (`tasks/offload.py`) so the event loop never blocks.
 Writes go through one connection behind a capacity limiter of one (a single writer, as SQLite
-wants), committed in groups (`SQLiteDatabase.write`: every change queued while a commit is
-running goes into the next one, one thread trip and one transaction for all of them, each in a
-savepoint of its own); reads use a second connection, which WAL lets run beside the writer, and
-the reads queued while one runs share the next trip too (`tasks/grouped.py`).
+wants); reads use a second connection, which WAL lets run beside the writer.
 `synchronous=NORMAL` makes every commit survive a crash of the process (SIGKILL included), which
 is the failure this server must ride out; a power loss may lose the last commits.
 
@@ -16,19 +13,15 @@ user_version` versions the schema.
 
 from __future__ import annotations
 
-import functools
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-import outcome
 import trio
 
 from iaccode.tasks import offload
 from iaccode.tasks.errors import UnusableStateError
-from iaccode.tasks.failpoints import crash_point
-from iaccode.tasks.grouped import GroupedCalls
 from iaccode.tasks.sql_store import (
     PRUNABLE_STATES,
     PRUNE_BATCH,
@@ -133,25 +126,16 @@ class SQLiteDatabase:
         self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
-        self._writes = GroupedCalls(functools.partial(_commit_group, writer), self._write_limiter)
-        self._reads = GroupedCalls(functools.partial(_read_group, self._reader), self._read_limiter)
 
     async def write(self, fn: Callable[[Connection], T]) -> T:
-        """Run `fn` in the writer thread and commit it; returns once the commit is durable.
+        def run() -> T:
+            with self._writer:  # one transaction, committed or rolled back
+                return fn(self._writer)
 
-        Every change queued while a group commit runs goes into the next one
-        (`tasks/grouped.py`): one thread trip and one transaction, each `fn` in a savepoint of
-        its own, so a change that raises is rolled back alone and fails only its caller (with
-        what it raised); the others of the group commit. A BEGIN or COMMIT that fails fails
-        every change of its group with its error. Raises `trio.Cancelled` only before the
-        change is queued (see `GroupedCalls.call`).
-        """
-        return await self._writes.call(fn)
+        return await offload.run_sync(run, limiter=self._write_limiter)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
-        """`fn` on the reader connection, in one thread trip with the reads queued meanwhile
-        (each its own statements, outside a transaction). Raises what `fn` raises."""
-        return await self._reads.call(fn)
+        return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
 
     async def snapshot(self, fn: Callable[[Connection], T]) -> T:
         def run(db: sqlite3.Connection) -> T:
@@ -179,53 +163,6 @@ class SQLiteDatabase:
                 return
             async with self._write_limiter, self._read_limiter:
                 await trio.to_thread.run_sync(close)
-
-
-def _read_group(
-    db: sqlite3.Connection, group: Sequence[Callable[[Connection], Any]]
-) -> list[outcome.Outcome[Any]]:
-    """Each read of `group` on `db`, one after the other; returns each one's outcome."""
-    return [outcome.capture(fn, db) for fn in group]
-
-
-def _commit_group(
-    db: sqlite3.Connection, group: Sequence[Callable[[Connection], Any]]
-) -> list[outcome.Outcome[Any]]:
-    """Apply each change of `group` in a savepoint of one transaction and commit it; returns
-    each change's outcome. Raises what BEGIN or COMMIT raises (the transaction rolled back)."""
-    if len(group) == 1:  # alone: the transaction is its savepoint
-        try:
-            with db:  # committed, or rolled back if it raises
-                value = group[0](db)
-        except BaseException as error:
-            return [outcome.Error(error)]
-        crash_point("group-commit")
-        return [outcome.Value(value)]
-    results: list[outcome.Outcome[Any]] = []
-    db.execute("BEGIN")
-    try:
-        for fn in group:
-            db.execute("SAVEPOINT change")
-            try:
-                value = fn(db)
-            except BaseException as error:
-                if db.in_transaction:
-                    db.execute("ROLLBACK TO change")
-                    db.execute("RELEASE change")
-                else:  # SQLite rolled back the whole transaction (a full disk, an I/O error)
-                    results = [outcome.Error(error) for _ in results]
-                    db.execute("BEGIN")
-                results.append(outcome.Error(error))
-            else:
-                db.execute("RELEASE change")
-                results.append(outcome.Value(value))
-        db.execute("COMMIT")
-        crash_point("group-commit")  # committed, no caller told yet
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return results
 
 
 class SQLiteTaskStore(SQLTaskStore):
