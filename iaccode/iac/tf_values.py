@@ -16,9 +16,10 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
   padded number known only at deploy time, `%03d` of `count.index + 1`, by Fn::Jq),
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
-  default's prefix length), `substr` of a text known only at deploy time Fn::Jq's slices,
-  `compact` and `distinct` of such a list Fn::Jq; every function is computed when its
-  arguments are literal (`flatten`, `sort`, `zipmap` and friends only then).
+  default's prefix length, over a CIDR of unknown length Fn::Jq), `substr` of a text known
+  only at deploy time Fn::Jq's slices, `compact` and `distinct` of such a list Fn::Jq; every
+  function is computed when its arguments are literal (`flatten`, `sort`, `zipmap` and
+  friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -943,30 +944,36 @@ class ValueConverter:
 
         Fn::Cidr takes the subnets' host bits (32 - prefix length - newbits), so the parameter's
         prefix length must be fixed: it is the default's, and `parameters` constrains the
-        parameter to it (`cidr_prefixes`). Raises `Unmappable` when the prefix is not a
-        parameter with an IPv4 default, or newbits or netnum are not literal numbers."""
+        parameter to it (`cidr_prefixes`). A prefix whose length the files do not give (a data
+        source's CIDR, a parameter without a default) is computed by `Fn::Jq` at deploy time
+        (`_CIDRSUBNET`, IPv4; the stack fails on a subnet that does not fit, as Terraform's
+        plan does). Raises `Unmappable` when newbits or netnum are not literal numbers, or no
+        IPv4 subnet has them."""
         prefix, newbits, netnum = args
+        if not (_is_int(newbits) and _is_int(netnum)):
+            raise Unmappable(expr, Msg("calls cidrsubnet() with newbits or netnum not literal"))
+        if not 0 <= newbits <= 32 or not 0 <= netnum < 2**newbits:
+            raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
         name = prefix.get("Ref") if isinstance(prefix, dict) and len(prefix) == 1 else None
         default = self._default(name) if isinstance(name, str) and not self.static else None
         try:
             network = ipaddress.ip_network(default, strict=False) if default else None
         except (TypeError, ValueError):
             network = None
-        if network is None or network.version != 4 or name in self.parameter_patterns:
+        if network is not None and network.version == 4 and name not in self.parameter_patterns:
+            length = network.prefixlen + newbits
+            if length > 32:
+                raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
+            if netnum < 256:  # the most subnets Fn::Cidr makes
+                self.cidr_prefixes[str(name)] = network.prefixlen
+                return {
+                    "Fn::Select": [str(netnum), {"Fn::Cidr": [prefix, netnum + 1, 32 - length]}]
+                }
+        if self.static:
             raise Unmappable(
-                expr,
-                Msg(
-                    "calls cidrsubnet() on a value known only at deploy time whose prefix "
-                    "length is not known in the files, which ROS's Fn::Cidr needs"
-                ),
+                expr, Msg("calls cidrsubnet() on a value known only when the stack is created")
             )
-        if not (_is_int(newbits) and _is_int(netnum)):
-            raise Unmappable(expr, Msg("calls cidrsubnet() with newbits or netnum not literal"))
-        length = network.prefixlen + newbits
-        if newbits < 0 or length > 32 or not 0 <= netnum < min(2**newbits, 256):
-            raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
-        self.cidr_prefixes[str(name)] = network.prefixlen
-        return {"Fn::Select": [str(netnum), {"Fn::Cidr": [prefix, netnum + 1, 32 - length]}]}
+        return {"Fn::Jq": ["First", _CIDRSUBNET, {"c": prefix, "b": newbits, "n": netnum}]}
 
     def _template_file(self, node: Call, expr: str, where: Where) -> Any:
         """`file(path)` is the file's text; `templatefile(path, vars)` renders it as a Terraform
@@ -1578,6 +1585,19 @@ def _json_pieces(value: Any) -> list[Any]:
         return [*pieces, "]"]
     return [json.dumps(value, separators=(",", ":"))]
 
+
+# cidrsubnet(.c, .b, .n) for IPv4: the network of .c's prefix, the .n-th subnet .b bits longer;
+# octets by division, not `%`, which some jq versions compute in 32-bit integers.
+_CIDRSUBNET = (
+    '(.c | split("/")) as [$a, $p] | ($p | tonumber) as $len | ($len + .b) as $new'
+    ' | ($a | split(".") | map(tonumber)) as $o'
+    " | if ($o | length) != 4 or $new > 32 or .n >= pow(2; .b)"
+    ' then error("cidrsubnet: no such subnet of \\(.c)")'
+    " else (reduce $o[] as $x (0; . * 256 + $x) | (. / pow(2; 32 - $len) | floor)"
+    " * pow(2; 32 - $len)) + .n * pow(2; 32 - $new) | . as $v"
+    " | [range(3; -1; -1) | ($v / pow(2; 8 * .) | floor)"
+    ' - ($v / pow(2; 8 * . + 8) | floor) * 256 | tostring] | join(".") + "/\\($new)" end'
+)
 
 # jq over a list known only at deploy time (`{"l": list}`): Terraform's compact() drops empty
 # and null items, distinct() keeps the first of equal items in their order.

@@ -7,7 +7,7 @@ import pytest
 
 from iaccode.iac.ros_schema import schema_or_none
 from iaccode.iac.tf_datasources import PICKERS, SPECS
-from tests.iac.test_tf_constructs import convert, main, project, props, warnings
+from tests.iac.test_tf_constructs import convert, jq_first, main, project, props, warnings
 
 
 def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> None:
@@ -60,11 +60,14 @@ def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> Non
         "data.alicloud_vpcs.default became the ROS data source Vpcs_default "
         "(DATASOURCE::VPC::Vpcs), read when the stack is created." in text
     )
-    # cidrsubnet over a value ROS reads at deploy time is not computed: a parameter, said so.
-    assert (
-        "calls cidrsubnet() on a value known only at deploy time whose prefix length is not "
-        "known in the files, which ROS's Fn::Cidr needs" in text
-    )
+    # cidrsubnet over a CIDR ROS reads at deploy time, of a length not in the files: Fn::Jq.
+    script, data = vswitch["CidrBlock"]["Fn::Jq"][1:]
+    first_cidr = {
+        "Fn::Select": ["CidrBlock", {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_default", "Vpcs"]}]}]
+    }
+    assert data == {"c": first_cidr, "b": 8, "n": 4}
+    assert jq_first(script, {**data, "c": "172.16.0.0/12"}) == "172.16.64.0/20"
+    assert "cidrsubnet" not in text
     assert "Parameters" not in conversion.template or all(
         "Vpcs" not in name for name in conversion.template["Parameters"]
     )
