@@ -184,7 +184,6 @@ class _Converter(ValueConverter):
     unsupported: list[str] = attrs.field(factory=list)
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
-    not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
     json_variables: set[str] = attrs.field(factory=set)  # text variables ROS takes as JSON
     random: dict[str, RandomProperties] = attrs.field(factory=dict)  # `tf_random`
 

@@ -221,6 +221,7 @@ class ValueConverter:
     # Variables whose own AllowedPattern or AllowedValues admit other CIDR prefix lengths.
     parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
+    not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     shared_picks: set[str] = attrs.field(factory=set)  # picker sources read at computed indices
     # Resources an address read arguments of as plain values (no Ref or Fn::GetAtt left to
@@ -751,6 +752,8 @@ class ValueConverter:
                 expr,
                 Msg("reads {address}, whose values are known only at deploy time", address=address),
             )
+        if address in self.not_created and _splat_of_attributes(steps):
+            return []  # Terraform's splat of a resource with no copies
         if address not in self.ids:
             raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
         index: Any = None
@@ -1274,6 +1277,16 @@ def _resources_read(node: object) -> Iterator[str]:
     else:  # an expression node: an attrs class
         for field in getattr(type(node), "__attrs_attrs__", ()):
             yield from _resources_read(getattr(node, field.name))
+
+
+def _splat_of_attributes(steps: tuple[Any, ...]) -> bool:
+    """Whether `steps` are `.*` or `[*]` and then attribute names only (`x.*.id`, not
+    `x.*.id[0]`)."""
+    return (
+        bool(steps)
+        and isinstance(steps[0], Splat)
+        and all(isinstance(step, GetAttr) for step in steps[1:])
+    )
 
 
 def _literal_index(step: object) -> int | None:
