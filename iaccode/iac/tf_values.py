@@ -589,13 +589,23 @@ class ValueConverter:
         expr: str,
         where: Where,
     ) -> Any:
-        """`ids`, `<collection>[i].id` and `<collection>[i].<attribute>` of a DATASOURCE."""
+        """`ids`, `<collection>[i].id` and `<collection>[i].<attribute>` of a DATASOURCE, and
+        `<collection>.*.<attribute>` (the ids, or Fn::Jq over the items)."""
         first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
         rest = steps[1:]
         if first == "ids":
             return self.select(_get_att(logical_id, spec.ids), rest, expr, where)
         if first == spec.collection and not rest and spec.items is not None:
             return _get_att(logical_id, spec.items)
+        if first == spec.collection and rest and isinstance(rest[0], Splat) and len(rest) == 2:
+            read = rest[1].name if isinstance(rest[1], GetAttr) else None
+            if read in spec.id_names:  # `vpcs.*.id`
+                return _get_att(logical_id, spec.ids)
+            if read is not None and spec.items is not None and read not in spec.not_flat:
+                # `vpcs.*.vpc_name`: that key of every item; ROS has no map, jq has.
+                field = json.dumps(spec.item_keys.get(read) or api_key(read))
+                items = _get_att(logical_id, spec.items)
+                return {"Fn::Jq": ["First", f"[.l[][{field}]]", {"l": items}]}
         if first == spec.collection and rest and isinstance(rest[0], Index):
             after = rest[1:]
             if after and isinstance(after[0], GetAttr) and after[0].name in spec.id_names:

@@ -73,6 +73,38 @@ def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> Non
     )
 
 
+def test_a_splat_over_a_data_sources_items_reads_the_api_key_of_each() -> None:
+    # terraform-alicloud-vpc: concat(data.alicloud_vpcs.this.vpcs.*.vpc_name, [""])[0].
+    conversion = main(
+        """
+        data "alicloud_vpcs" "this" {
+          name_regex = "^web$"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = data.alicloud_vpcs.this.ids[0]
+          cidr_block = "10.0.0.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }
+        output "name" {
+          value = concat(data.alicloud_vpcs.this.vpcs.*.vpc_name, [""])[0]
+        }
+        output "ids" {
+          value = data.alicloud_vpcs.this.vpcs[*].id
+        }
+        """
+    )
+    outputs = conversion.template["Outputs"]
+    assert outputs["ids"]["Value"] == {"Fn::GetAtt": ["Vpcs_this", "VpcIds"]}
+    index, merged = outputs["name"]["Value"]["Fn::Select"]
+    names, empty = merged["Fn::ListMerge"]
+    assert (index, empty) == ("0", [""])
+    script, data = names["Fn::Jq"][1:]
+    assert data == {"l": {"Fn::GetAtt": ["Vpcs_this", "Vpcs"]}}
+    # What DescribeVpcs lists (the API's keys), as DATASOURCE::VPC::Vpcs gives it.
+    items = [{"VpcId": "vpc-1", "VpcName": "web"}, {"VpcId": "vpc-2", "VpcName": "web"}]
+    assert jq_first(script, {"l": items}) == ["web", "web"]
+
+
 @pytest.mark.parametrize(
     ("pattern", "note"),
     [("^web-vpc$", False), ("web-vpc", True)],
