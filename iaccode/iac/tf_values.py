@@ -374,6 +374,13 @@ class ValueConverter:
                     return self.select(default, steps[1:], expr, where)
             return self.select(self._variable(first), steps[1:], expr, where)
         if root == "local" and first is not None:
+            inner = self._local_node(first) if steps[1:] and not self.bindings else None
+            if isinstance(inner, Traversal) and inner.root == "data":
+                # `local.vpc.cidr_block` with `vpc = data.x.y.vpcs[0]`: read as the data
+                # source itself, so the item's keys are the API's (`CidrBlock`).
+                return self.traversal(
+                    Traversal(inner.root, (*inner.steps, *steps[1:])), expr, where
+                )
             return self.select(self._local(first, expr, where), steps[1:], expr, where)
         if root == "path" and first in ("module", "root", "cwd") and len(steps) == 1:
             return "."  # the root module: tf_expand writes a module's own folder in
@@ -462,6 +469,17 @@ class ValueConverter:
             )
         self.used_variables[name] = None
         return {"Ref": name}
+
+    def _local_node(self, name: str) -> object:
+        """The syntax tree of a local that is one `${...}` expression, else None."""
+        raw = self.config.locals.get(name)
+        parts = split_template(raw) if isinstance(raw, str) else []
+        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+            return None
+        try:
+            return parse_expression(parts[0].expr)
+        except ExprError:
+            return None
 
     def _local(self, name: str, expr: str, where: Where) -> Any:
         if name not in self.config.locals:
@@ -1107,14 +1125,7 @@ class ValueConverter:
         ):
             return None
         name = node.steps[0].name
-        raw = self.config.locals.get(name)
-        parts = split_template(raw) if isinstance(raw, str) else []
-        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-            return None
-        try:
-            inner = parse_expression(parts[0].expr)
-        except ExprError:
-            return None
+        inner = self._local_node(name)
         if not (isinstance(inner, Operation) and inner.op in ("&&", "||", "!", "==", "!=")):
             return None
         key = f"local.{name}"

@@ -73,6 +73,30 @@ def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> Non
     )
 
 
+def test_an_item_read_through_a_local_takes_the_api_keys_too() -> None:
+    conversion = main(
+        """
+        data "alicloud_vpcs" "v" {
+          is_default = true
+        }
+        locals {
+          vpc = data.alicloud_vpcs.v.vpcs[0]
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id       = local.vpc.id
+          cidr_block   = local.vpc.cidr_block
+          vswitch_name = local.vpc.vpc_name
+          zone_id      = "cn-hangzhou-h"
+        }
+        """
+    )
+    vswitch = props(conversion, "Vswitch_s")
+    first = {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_v", "Vpcs"]}]}
+    assert vswitch["VpcId"] == {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_v", "VpcIds"]}]}
+    assert vswitch["CidrBlock"] == {"Fn::Select": ["CidrBlock", first]}
+    assert vswitch["VSwitchName"] == {"Fn::Select": ["VpcName", first]}
+
+
 def test_a_splat_over_a_data_sources_items_reads_the_api_key_of_each() -> None:
     # terraform-alicloud-vpc: concat(data.alicloud_vpcs.this.vpcs.*.vpc_name, [""])[0].
     conversion = main(
