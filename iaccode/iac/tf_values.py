@@ -472,14 +472,7 @@ class ValueConverter:
 
     def _local_node(self, name: str) -> object:
         """The syntax tree of a local that is one `${...}` expression, else None."""
-        raw = self.config.locals.get(name)
-        parts = split_template(raw) if isinstance(raw, str) else []
-        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-            return None
-        try:
-            return parse_expression(parts[0].expr)
-        except ExprError:
-            return None
+        return single_expression(self.config.locals.get(name))
 
     def _local(self, name: str, expr: str, where: Where) -> Any:
         if name not in self.config.locals:
@@ -1298,6 +1291,17 @@ def _resources_read(node: object) -> Iterator[str]:
     else:  # an expression node: an attrs class
         for field in getattr(type(node), "__attrs_attrs__", ()):
             yield from _resources_read(getattr(node, field.name))
+
+
+def single_expression(raw: object) -> object:
+    """The syntax tree of a value that is one `${...}` expression, else None."""
+    parts = split_template(raw) if isinstance(raw, str) else []
+    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+        return None
+    try:
+        return parse_expression(parts[0].expr)
+    except ExprError:
+        return None
 
 
 def _splat_of_attributes(steps: tuple[Any, ...]) -> bool:
