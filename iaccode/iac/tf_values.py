@@ -993,6 +993,10 @@ class ValueConverter:
                 return {
                     "Fn::Select": [str(netnum), {"Fn::Cidr": [prefix, netnum + 1, 32 - length]}]
                 }
+        if network is not None and network.version != 4:
+            raise Unmappable(
+                expr, Msg("calls cidrsubnet() on an IPv6 network, computed for IPv4 only")
+            )
         if self.static:
             raise Unmappable(
                 expr, Msg("calls cidrsubnet() on a value known only when the stack is created")

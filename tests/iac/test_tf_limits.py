@@ -542,6 +542,11 @@ def test_a_cidrsubnet_that_does_not_fit_fails_in_jq_not_silently() -> None:
             "with arguments it cannot use",
         ),
         (
+            'variable "c" {\n  type = string\n  default = "fd00::/56"\n}\n',
+            "cidrsubnet(var.c, 8, 1)",
+            "IPv6 network",
+        ),
+        (
             'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n'
             'variable "n" {\n  type = number\n  default = 1\n}\n',
             "cidrsubnet(var.c, 8, var.n)",
