@@ -75,11 +75,11 @@ def test_a_choice_between_list_variables_for_a_text_property_joins_each() -> Non
           default = ["sg-1"]
         }
         resource "alicloud_db_instance" "db" {
-          engine               = "MySQL"
-          engine_version       = "8.0"
-          instance_type        = "rds.mysql.s1.small"
-          instance_storage     = 20
-          vswitch_id           = "vsw-1"
+          engine             = "MySQL"
+          engine_version     = "8.0"
+          instance_type      = "rds.mysql.s1.small"
+          instance_storage   = 20
+          vswitch_id         = "vsw-1"
           security_group_ids = length(var.groups) > 0 ? var.groups : var.others
         }
         """
