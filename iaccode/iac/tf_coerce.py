@@ -24,7 +24,8 @@ only literal values whose meaning is unambiguous:
 - a list of literal scalars for a text property becomes their comma-separated text (Terraform
   sets such as a VPN connection's `local_subnet` are ROS's comma-separated `LocalSubnet`), a
   list with ROS functions `Fn::Join` of them (one item: that item, `db_names = x[*].name`), and
-  `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join`;
+  `join_list_refs` wraps a `Ref` to a CommaDelimitedList parameter there in `Fn::Join` (each
+  branch of an `Fn::If` choosing between such parameters too);
 - literal blocks (maps, lists of maps) for a text property become JSON text, which is how ROS
   takes such settings (SAE `KafkaConfigs`, DNS access strategy `Lines`);
 - JSON text of an object for a map, struct or JSON property (a policy document written as a
@@ -275,6 +276,10 @@ def coerce_properties(ros_type: str, properties: Mapping[str, Any]) -> dict[str,
 def _join_refs(value: Any, kind: TypeSpec, lists: frozenset[str]) -> Any:
     if isinstance(value, dict) and set(value) == {"Ref"} and value["Ref"] in lists:
         return {"Fn::Join": [",", value]} if kind.kind == "string" else value
+    if isinstance(value, dict) and set(value) == {"Fn::If"} and isinstance(value["Fn::If"], list):
+        # A choice between two lists (`length(var.a) > 0 ? var.a : var.b`): join either.
+        condition, *branches = value["Fn::If"]
+        return {"Fn::If": [condition, *(_join_refs(b, kind, lists) for b in branches)]}
     if is_function(value) or value is None:
         return value
     if kind.kind == "list" and kind.item is not None and isinstance(value, list):

@@ -46,7 +46,7 @@ from iaccode.iac.ros_types import (
 from iaccode.iac.ros_values import allowed_value
 from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
 from iaccode.iac.tf_expand import expand
-from iaccode.iac.tf_expr import Conditional, ExprError, Literal, parse_expression
+from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
 from iaccode.iac.tf_hcl import (
     Interpolation,
@@ -97,6 +97,7 @@ from iaccode.iac.tf_values import (
     held_switches,
     is_function,
     is_literal,
+    single_expression,
     unique,
     without_json_text,
 )
@@ -184,7 +185,6 @@ class _Converter(ValueConverter):
     unsupported: list[str] = attrs.field(factory=list)
     counts: dict[str, _Count] = attrs.field(factory=dict)
     lossy: set[str] = attrs.field(factory=set)
-    not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
     json_variables: set[str] = attrs.field(factory=set)  # text variables ROS takes as JSON
     random: dict[str, RandomProperties] = attrs.field(factory=dict)  # `tf_random`
 
@@ -253,7 +253,7 @@ class _Converter(ValueConverter):
         logical_id = self.ids[address]
         raw = self.blocks[address].body["count"]
         where = Where(address, logical_id, "count", "Count")
-        node = _single_expression(raw)
+        node = single_expression(raw)
         try:
             if isinstance(node, Conditional) and _is_zero(node.otherwise):
                 test = self.condition_value(node.condition, str(raw), where)
@@ -784,17 +784,6 @@ def _set_default(properties: dict[str, Any], path: list[str], default: object) -
             return
     if isinstance(container, dict) and not is_function(container):
         container.setdefault(path[-1], copy.deepcopy(default))  # no shared value
-
-
-def _single_expression(raw: object) -> object:
-    """The syntax tree of a value that is one `${...}` expression, else None."""
-    parts = split_template(raw) if isinstance(raw, str) else []
-    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-        return None
-    try:
-        return parse_expression(parts[0].expr)
-    except ExprError:
-        return None
 
 
 def _is_zero(node: object) -> bool:

@@ -23,6 +23,8 @@ configuration into one flat root module that means the same:
 - `dynamic "x" { for_each = ...; content { ... } }` over values known in the files becomes the
   repeated nested block `x { ... }`, and a dynamic block inside its content is repeated in
   each of them over that block's value.
+- A security group rule whose `type` is known only at deploy time becomes its ingress and its
+  egress form, each under a condition on that value (`tf_directions`).
 
 The rewriting is on expression text: references are renamed by pattern, values are written back
 as HCL (`as_expression`), so the converter sees ordinary Terraform.
@@ -38,6 +40,7 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.tf_directions import split_directions
 from iaccode.iac.tf_files import TerraformError
 from iaccode.iac.tf_hcl import (
     Block,
@@ -856,10 +859,10 @@ def expand(files: Mapping[str, str], root: str = "") -> Expanded:
         tfvars=config.tfvars,
         data=tuple(flattener.data),
     )
-    resources = flattener.repeat(flat)
+    resources, directions = split_directions(flattener.repeat(flat))
     return Expanded(
         config=attrs.evolve(flat, resources=tuple(resources)),
-        notes=tuple(flattener.notes),
+        notes=(*flattener.notes, *directions),
         left_out=tuple(flattener.left_out),
         dropped_resources=flattener.dropped,
         lossy=frozenset(flattener.lossy),

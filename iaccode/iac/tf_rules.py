@@ -5,7 +5,8 @@ vendor's rule data (`tf_rule_data`, about 810 types). A rule says nothing about 
 behaviour, so a short overlay here adds it for a few types, each with its reason:
 
 - variants: `alicloud_security_group_rule` is an egress rule when `type = "egress"`, which ROS
-  models as another type with other property names;
+  models as another type with other property names (one whose `type` is known only at deploy
+  time was already split into both forms, `tf_directions`);
 - defaults that Terraform (its docs or its source) applies but ROS requires spelled out (a
   listener's bandwidth -1, an RDS connection's port 3306, an API's Visibility PRIVATE), and
   values the Terraform type itself means (a Tair connection is the public one);
@@ -30,6 +31,7 @@ from collections.abc import Mapping
 import attrs
 
 from iaccode.iac.msg import Msg, Value, and_list
+from iaccode.iac.tf_directions import literal_direction
 from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
 from iaccode.iac.tf_schema import list_struct_fields as _struct_fields
 from iaccode.iac.tf_schema import ros_fields, schema_field, schema_targets
@@ -386,7 +388,7 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
     if rule is None or tf_type != "alicloud_security_group_rule":
         return rule, None
     rule = attrs.evolve(rule, used=frozenset({"type"}))
-    kind = body.get("type")
+    kind = literal_direction(body.get("type"))
     if kind == "egress":
         return _egress(rule), None
     if kind == "ingress":

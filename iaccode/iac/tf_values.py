@@ -16,9 +16,10 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
   padded number known only at deploy time, `%03d` of `count.index + 1`, by Fn::Jq),
   `cidrsubnet(var.cidr, n, i)` `Fn::Select` of `Fn::Cidr` with the parameter held to its
-  default's prefix length), `substr` of a text known only at deploy time Fn::Jq's slices,
-  `compact` and `distinct` of such a list Fn::Jq; every function is computed when its
-  arguments are literal (`flatten`, `sort`, `zipmap` and friends only then).
+  default's prefix length, over a CIDR of unknown length Fn::Jq), `substr` of a text known
+  only at deploy time Fn::Jq's slices, `compact` and `distinct` of such a list Fn::Jq; every
+  function is computed when its arguments are literal (`flatten`, `sort`, `zipmap` and
+  friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
   `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
@@ -220,6 +221,7 @@ class ValueConverter:
     # Variables whose own AllowedPattern or AllowedValues admit other CIDR prefix lengths.
     parameter_patterns: frozenset[str] = frozenset()
     left_out: frozenset[str] = frozenset()  # resources the flattening left out
+    not_created: set[str] = attrs.field(factory=set)  # count 0 in the files
     data_resources: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     shared_picks: set[str] = attrs.field(factory=set)  # picker sources read at computed indices
     # Resources an address read arguments of as plain values (no Ref or Fn::GetAtt left to
@@ -372,6 +374,13 @@ class ValueConverter:
                     return self.select(default, steps[1:], expr, where)
             return self.select(self._variable(first), steps[1:], expr, where)
         if root == "local" and first is not None:
+            inner = self._local_node(first) if steps[1:] and not self.bindings else None
+            if isinstance(inner, Traversal) and inner.root == "data":
+                # `local.vpc.cidr_block` with `vpc = data.x.y.vpcs[0]`: read as the data
+                # source itself, so the item's keys are the API's (`CidrBlock`).
+                return self.traversal(
+                    Traversal(inner.root, (*inner.steps, *steps[1:])), expr, where
+                )
             return self.select(self._local(first, expr, where), steps[1:], expr, where)
         if root == "path" and first in ("module", "root", "cwd") and len(steps) == 1:
             return "."  # the root module: tf_expand writes a module's own folder in
@@ -460,6 +469,10 @@ class ValueConverter:
             )
         self.used_variables[name] = None
         return {"Ref": name}
+
+    def _local_node(self, name: str) -> object:
+        """The syntax tree of a local that is one `${...}` expression, else None."""
+        return single_expression(self.config.locals.get(name))
 
     def _local(self, name: str, expr: str, where: Where) -> Any:
         if name not in self.config.locals:
@@ -587,13 +600,23 @@ class ValueConverter:
         expr: str,
         where: Where,
     ) -> Any:
-        """`ids`, `<collection>[i].id` and `<collection>[i].<attribute>` of a DATASOURCE."""
+        """`ids`, `<collection>[i].id` and `<collection>[i].<attribute>` of a DATASOURCE, and
+        `<collection>.*.<attribute>` (the ids, or Fn::Jq over the items)."""
         first = steps[0].name if steps and isinstance(steps[0], GetAttr) else None
         rest = steps[1:]
         if first == "ids":
             return self.select(_get_att(logical_id, spec.ids), rest, expr, where)
         if first == spec.collection and not rest and spec.items is not None:
             return _get_att(logical_id, spec.items)
+        if first == spec.collection and rest and isinstance(rest[0], Splat) and len(rest) == 2:
+            read = rest[1].name if isinstance(rest[1], GetAttr) else None
+            if read in spec.id_names:  # `vpcs.*.id`
+                return _get_att(logical_id, spec.ids)
+            if read is not None and spec.items is not None and read not in spec.not_flat:
+                # `vpcs.*.vpc_name`: that key of every item; ROS has no map, jq has.
+                field = json.dumps(spec.item_keys.get(read) or api_key(read))
+                items = _get_att(logical_id, spec.items)
+                return {"Fn::Jq": ["First", f"[.l[][{field}]]", {"l": items}]}
         if first == spec.collection and rest and isinstance(rest[0], Index):
             after = rest[1:]
             if after and isinstance(after[0], GetAttr) and after[0].name in spec.id_names:
@@ -750,6 +773,8 @@ class ValueConverter:
                 expr,
                 Msg("reads {address}, whose values are known only at deploy time", address=address),
             )
+        if address in self.not_created and _splat_of_attributes(steps):
+            return []  # Terraform's splat of a resource with no copies
         if address not in self.ids:
             raise Unmappable(expr, Msg("reads {address}, which was not converted", address=address))
         index: Any = None
@@ -943,30 +968,40 @@ class ValueConverter:
 
         Fn::Cidr takes the subnets' host bits (32 - prefix length - newbits), so the parameter's
         prefix length must be fixed: it is the default's, and `parameters` constrains the
-        parameter to it (`cidr_prefixes`). Raises `Unmappable` when the prefix is not a
-        parameter with an IPv4 default, or newbits or netnum are not literal numbers."""
+        parameter to it (`cidr_prefixes`). A prefix whose length the files do not give (a data
+        source's CIDR, a parameter without a default) is computed by `Fn::Jq` at deploy time
+        (`_CIDRSUBNET`, IPv4; the stack fails on a subnet that does not fit, as Terraform's
+        plan does). Raises `Unmappable` when newbits or netnum are not literal numbers, or no
+        IPv4 subnet has them."""
         prefix, newbits, netnum = args
+        if not (_is_int(newbits) and _is_int(netnum)):
+            raise Unmappable(expr, Msg("calls cidrsubnet() with newbits or netnum not literal"))
+        if not 0 <= newbits <= 32 or not 0 <= netnum < 2**newbits:
+            raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
         name = prefix.get("Ref") if isinstance(prefix, dict) and len(prefix) == 1 else None
         default = self._default(name) if isinstance(name, str) and not self.static else None
         try:
             network = ipaddress.ip_network(default, strict=False) if default else None
         except (TypeError, ValueError):
             network = None
-        if network is None or network.version != 4 or name in self.parameter_patterns:
+        if network is not None and network.version == 4 and name not in self.parameter_patterns:
+            length = network.prefixlen + newbits
+            if length > 32:
+                raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
+            if netnum < 256:  # the most subnets Fn::Cidr makes
+                self.cidr_prefixes[str(name)] = network.prefixlen
+                return {
+                    "Fn::Select": [str(netnum), {"Fn::Cidr": [prefix, netnum + 1, 32 - length]}]
+                }
+        if network is not None and network.version != 4:
             raise Unmappable(
-                expr,
-                Msg(
-                    "calls cidrsubnet() on a value known only at deploy time whose prefix "
-                    "length is not known in the files, which ROS's Fn::Cidr needs"
-                ),
+                expr, Msg("calls cidrsubnet() on an IPv6 network, computed for IPv4 only")
             )
-        if not (_is_int(newbits) and _is_int(netnum)):
-            raise Unmappable(expr, Msg("calls cidrsubnet() with newbits or netnum not literal"))
-        length = network.prefixlen + newbits
-        if newbits < 0 or length > 32 or not 0 <= netnum < min(2**newbits, 256):
-            raise Unmappable(expr, Msg("calls cidrsubnet() with arguments it cannot use"))
-        self.cidr_prefixes[str(name)] = network.prefixlen
-        return {"Fn::Select": [str(netnum), {"Fn::Cidr": [prefix, netnum + 1, 32 - length]}]}
+        if self.static:
+            raise Unmappable(
+                expr, Msg("calls cidrsubnet() on a value known only when the stack is created")
+            )
+        return {"Fn::Jq": ["First", _CIDRSUBNET, {"c": prefix, "b": newbits, "n": netnum}]}
 
     def _template_file(self, node: Call, expr: str, where: Where) -> Any:
         """`file(path)` is the file's text; `templatefile(path, vars)` renders it as a Terraform
@@ -1087,14 +1122,7 @@ class ValueConverter:
         ):
             return None
         name = node.steps[0].name
-        raw = self.config.locals.get(name)
-        parts = split_template(raw) if isinstance(raw, str) else []
-        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-            return None
-        try:
-            inner = parse_expression(parts[0].expr)
-        except ExprError:
-            return None
+        inner = self._local_node(name)
         if not (isinstance(inner, Operation) and inner.op in ("&&", "||", "!", "==", "!=")):
             return None
         key = f"local.{name}"
@@ -1267,6 +1295,27 @@ def _resources_read(node: object) -> Iterator[str]:
     else:  # an expression node: an attrs class
         for field in getattr(type(node), "__attrs_attrs__", ()):
             yield from _resources_read(getattr(node, field.name))
+
+
+def single_expression(raw: object) -> object:
+    """The syntax tree of a value that is one `${...}` expression, else None."""
+    parts = split_template(raw) if isinstance(raw, str) else []
+    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+        return None
+    try:
+        return parse_expression(parts[0].expr)
+    except ExprError:
+        return None
+
+
+def _splat_of_attributes(steps: tuple[Any, ...]) -> bool:
+    """Whether `steps` are `.*` or `[*]` and then attribute names only (`x.*.id`, not
+    `x.*.id[0]`)."""
+    return (
+        bool(steps)
+        and isinstance(steps[0], Splat)
+        and all(isinstance(step, GetAttr) for step in steps[1:])
+    )
 
 
 def _literal_index(step: object) -> int | None:
@@ -1578,6 +1627,19 @@ def _json_pieces(value: Any) -> list[Any]:
         return [*pieces, "]"]
     return [json.dumps(value, separators=(",", ":"))]
 
+
+# cidrsubnet(.c, .b, .n) for IPv4: the network of .c's prefix, the .n-th subnet .b bits longer;
+# octets by division, not `%`, which some jq versions compute in 32-bit integers.
+_CIDRSUBNET = (
+    '(.c | split("/")) as [$a, $p] | ($p | tonumber) as $len | ($len + .b) as $new'
+    ' | ($a | split(".") | map(tonumber)) as $o'
+    " | if ($o | length) != 4 or $new > 32 or .n >= pow(2; .b)"
+    ' then error("cidrsubnet: no such subnet of \\(.c)")'
+    " else (reduce $o[] as $x (0; . * 256 + $x) | (. / pow(2; 32 - $len) | floor)"
+    " * pow(2; 32 - $len)) + .n * pow(2; 32 - $new) | . as $v"
+    " | [range(3; -1; -1) | ($v / pow(2; 8 * .) | floor)"
+    ' - ($v / pow(2; 8 * . + 8) | floor) * 256 | tostring] | join(".") + "/\\($new)" end'
+)
 
 # jq over a list known only at deploy time (`{"l": list}`): Terraform's compact() drops empty
 # and null items, distinct() keeps the first of equal items in their order.

@@ -784,11 +784,80 @@ def test_security_group_rule_variants() -> None:
     peer = resources(conversion)["SecurityGroupRule_peer"]
     assert peer["Type"] == "ALIYUN::ECS::SecurityGroupEgress"
     assert peer["Properties"]["DestGroupId"] == {"Ref": "SecurityGroup_g"}
-    dynamic = resources(conversion)["SecurityGroupRule_dynamic"]
-    assert dynamic["Type"] == "ALIYUN::ECS::SecurityGroupIngress"
-    assert dynamic["Properties"]["SourceCidrIp"] == "10.0.0.0/8"
-    assert dynamic["Properties"]["PortRange"] == "-1/-1"
-    assert any("converted as ingress" in warning for warning in conversion.warnings)
+    # A direction known only at deploy time: both forms, each under its condition.
+    ingress = resources(conversion)["SecurityGroupRule_dynamic__ingress"]
+    egress = resources(conversion)["SecurityGroupRule_dynamic__egress"]
+    assert "SecurityGroupRule_dynamic" not in resources(conversion)
+    assert ingress["Type"] == "ALIYUN::ECS::SecurityGroupIngress"
+    assert egress["Type"] == "ALIYUN::ECS::SecurityGroupEgress"
+    assert ingress["Properties"]["SourceCidrIp"] == "10.0.0.0/8"
+    assert egress["Properties"]["DestCidrIp"] == "10.0.0.0/8"
+    assert ingress["Properties"]["PortRange"] == egress["Properties"]["PortRange"] == "-1/-1"
+    conditions = conversion.template["Conditions"]
+    assert conditions[ingress["Condition"]] == {"Fn::Equals": [{"Ref": "direction"}, "ingress"]}
+    assert conditions[egress["Condition"]] == {"Fn::Equals": [{"Ref": "direction"}, "egress"]}
+    assert any("dynamic__egress, each created only when" in w for w in conversion.warnings)
+    assert not any("converted as ingress" in warning for warning in conversion.warnings)
+
+
+def test_a_security_group_rule_of_a_counted_deploy_time_direction_keeps_its_count() -> None:
+    conversion = converted(
+        """
+        variable "direction" {
+          default = "egress"
+        }
+        variable "create" {
+          default = true
+        }
+        resource "alicloud_security_group_rule" "ssh" {
+          count             = var.create ? 1 : 0
+          type              = var.direction
+          ip_protocol       = "tcp"
+          port_range        = "22/22"
+          security_group_id = "sg-1"
+          cidr_ip           = "10.0.0.0/8"
+        }
+        """
+    )
+    conditions = conversion.template["Conditions"]
+    for direction in ("ingress", "egress"):
+        rule = resources(conversion)[f"SecurityGroupRule_ssh__{direction}"]
+        assert conditions[rule["Condition"]] == {"Fn::Equals": [{"Ref": "direction"}, direction]}
+        created, copies, none = rule["Count"]["Fn::If"]
+        assert conditions[created] == {"Fn::Equals": [True, {"Ref": "create"}]}
+        assert (copies, none) == (1, 0)
+
+
+def test_a_module_argument_for_the_direction_is_that_direction() -> None:
+    conversion = convert_terraform(
+        {
+            "main.tf": textwrap.dedent(
+                """
+                module "rule" {
+                  source    = "./rule"
+                  direction = "egress"
+                }
+                """
+            ),
+            "rule/main.tf": textwrap.dedent(
+                """
+                variable "direction" {}
+                resource "alicloud_security_group_rule" "r" {
+                  type              = var.direction
+                  ip_protocol       = "tcp"
+                  port_range        = "22/22"
+                  security_group_id = "sg-1"
+                  cidr_ip           = "10.0.0.0/8"
+                }
+                """
+            ),
+        }
+    )
+    assert checked(conversion.template).ok
+    rule = resources(conversion)["SecurityGroupRule_rule__r"]
+    assert rule["Type"] == "ALIYUN::ECS::SecurityGroupEgress"
+    assert "Condition" not in rule
+    assert not any("converted as ingress" in warning for warning in conversion.warnings)
 
 
 def test_required_properties_get_placeholders() -> None:

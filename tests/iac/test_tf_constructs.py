@@ -774,6 +774,38 @@ def test_validations_become_parameter_constraints_or_are_reported() -> None:
     ) in warnings(conversion)
 
 
+def test_a_splat_of_a_resource_with_count_zero_is_an_empty_list() -> None:
+    # The modules' `concat(x.*.id, [""])[0]` over a resource switched off in the files.
+    conversion = main(
+        """
+        resource "alicloud_vpc" "kept" {
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_vpc" "off" {
+          count      = 0
+          cidr_block = "10.0.0.0/8"
+        }
+        output "id" {
+          value = concat(alicloud_vpc.off.*.id, [""])[0]
+        }
+        output "names" {
+          value = alicloud_vpc.off[*].vpc_name
+        }
+        output "first" {
+          value = alicloud_vpc.off.*.id[0]
+        }
+        """
+    )
+    outputs = conversion.template["Outputs"]
+    assert outputs["id"]["Value"] == ""
+    assert outputs["names"]["Value"] == []
+    # Terraform itself fails on the first of no copies: not made up, left out and said so.
+    assert "first" not in outputs
+    assert "output.first: value alicloud_vpc.off.*.id[0] reads alicloud_vpc.off" in warnings(
+        conversion
+    )
+
+
 def test_a_sensitive_output_is_left_out_not_shown_in_ros_outputs() -> None:
     conversion = main(
         """

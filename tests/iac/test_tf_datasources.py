@@ -7,7 +7,7 @@ import pytest
 
 from iaccode.iac.ros_schema import schema_or_none
 from iaccode.iac.tf_datasources import PICKERS, SPECS
-from tests.iac.test_tf_constructs import convert, main, project, props, warnings
+from tests.iac.test_tf_constructs import convert, jq_first, main, project, props, warnings
 
 
 def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> None:
@@ -60,14 +60,73 @@ def test_lookups_by_filters_become_datasource_resources_read_by_get_att() -> Non
         "data.alicloud_vpcs.default became the ROS data source Vpcs_default "
         "(DATASOURCE::VPC::Vpcs), read when the stack is created." in text
     )
-    # cidrsubnet over a value ROS reads at deploy time is not computed: a parameter, said so.
-    assert (
-        "calls cidrsubnet() on a value known only at deploy time whose prefix length is not "
-        "known in the files, which ROS's Fn::Cidr needs" in text
-    )
+    # cidrsubnet over a CIDR ROS reads at deploy time, of a length not in the files: Fn::Jq.
+    script, data = vswitch["CidrBlock"]["Fn::Jq"][1:]
+    first_cidr = {
+        "Fn::Select": ["CidrBlock", {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_default", "Vpcs"]}]}]
+    }
+    assert data == {"c": first_cidr, "b": 8, "n": 4}
+    assert jq_first(script, {**data, "c": "172.16.0.0/12"}) == "172.16.64.0/20"
+    assert "cidrsubnet" not in text
     assert "Parameters" not in conversion.template or all(
         "Vpcs" not in name for name in conversion.template["Parameters"]
     )
+
+
+def test_an_item_read_through_a_local_takes_the_api_keys_too() -> None:
+    conversion = main(
+        """
+        data "alicloud_vpcs" "v" {
+          is_default = true
+        }
+        locals {
+          vpc = data.alicloud_vpcs.v.vpcs[0]
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id       = local.vpc.id
+          cidr_block   = local.vpc.cidr_block
+          vswitch_name = local.vpc.vpc_name
+          zone_id      = "cn-hangzhou-h"
+        }
+        """
+    )
+    vswitch = props(conversion, "Vswitch_s")
+    first = {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_v", "Vpcs"]}]}
+    assert vswitch["VpcId"] == {"Fn::Select": ["0", {"Fn::GetAtt": ["Vpcs_v", "VpcIds"]}]}
+    assert vswitch["CidrBlock"] == {"Fn::Select": ["CidrBlock", first]}
+    assert vswitch["VSwitchName"] == {"Fn::Select": ["VpcName", first]}
+
+
+def test_a_splat_over_a_data_sources_items_reads_the_api_key_of_each() -> None:
+    # terraform-alicloud-vpc: concat(data.alicloud_vpcs.this.vpcs.*.vpc_name, [""])[0].
+    conversion = main(
+        """
+        data "alicloud_vpcs" "this" {
+          name_regex = "^web$"
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = data.alicloud_vpcs.this.ids[0]
+          cidr_block = "10.0.0.0/24"
+          zone_id    = "cn-hangzhou-h"
+        }
+        output "name" {
+          value = concat(data.alicloud_vpcs.this.vpcs.*.vpc_name, [""])[0]
+        }
+        output "ids" {
+          value = data.alicloud_vpcs.this.vpcs[*].id
+        }
+        """
+    )
+    outputs = conversion.template["Outputs"]
+    assert outputs["ids"]["Value"] == {"Fn::GetAtt": ["Vpcs_this", "VpcIds"]}
+    index, merged = outputs["name"]["Value"]["Fn::Select"]
+    names, empty = merged["Fn::ListMerge"]
+    assert (index, empty) == ("0", [""])
+    script, data = names["Fn::Jq"][1:]
+    assert data == {"l": {"Fn::GetAtt": ["Vpcs_this", "Vpcs"]}}
+    # What DescribeVpcs lists (the API's keys), as DATASOURCE::VPC::Vpcs gives it.
+    items = [{"VpcId": "vpc-1", "VpcName": "web"}, {"VpcId": "vpc-2", "VpcName": "web"}]
+    assert jq_first(script, {"l": items}) == ["web", "web"]
 
 
 @pytest.mark.parametrize(

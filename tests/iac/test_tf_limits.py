@@ -3,6 +3,7 @@ files of a directory a conversion reads (so example and test folders do not coun
 
 from __future__ import annotations
 
+import subprocess
 import textwrap
 import time
 from pathlib import Path
@@ -469,34 +470,87 @@ def test_cidrsubnet_over_a_parameter_is_fn_cidr_at_the_defaults_prefix_length() 
 
 
 @pytest.mark.parametrize(
-    ("variable", "call", "reason"),
+    ("variable", "value", "subnet"),
     [
-        ('variable "c" {\n  type = string\n}\n', "cidrsubnet(var.c, 8, 1)", "prefix length"),
-        (
-            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n',
-            "cidrsubnet(var.c, 8, 300)",
-            "with arguments it cannot use",
-        ),
-        (
-            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n'
-            'variable "n" {\n  type = number\n  default = 1\n}\n',
-            "cidrsubnet(var.c, 8, var.n)",
-            "newbits or netnum not literal",
-        ),
+        ('variable "c" {\n  type = string\n}\n', "192.168.0.0/16", "192.168.1.0/24"),
         (
             'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n'
             '  validation {\n    condition = can(regex("^10\\\\.", var.c))\n'
             '    error_message = "10/8 only."\n  }\n}\n',
-            "cidrsubnet(var.c, 8, 1)",
-            "prefix length",
+            "10.0.0.0/8",
+            "10.1.0.0/16",
         ),
         (
             # A /16 the list allows would be refused by the /12 pattern Fn::Cidr needs.
             'variable "c" {\n  type = string\n  default = "172.16.0.0/12"\n'
             '  validation {\n    condition = contains(["172.16.0.0/12", "172.16.0.0/16"], '
             'var.c)\n    error_message = "Pick one."\n  }\n}\n',
+            "172.16.0.0/16",
+            "172.16.1.0/24",
+        ),
+    ],
+)
+def test_cidrsubnet_of_a_prefix_length_not_in_the_files_is_computed_by_jq(
+    variable: str, value: str, subnet: str
+) -> None:
+    conversion = main(
+        variable + 'resource "alicloud_vpc" "v" {\n  cidr_block = cidrsubnet(var.c, 8, 1)\n}\n'
+    )
+    script, data = props(conversion, "Vpc_v")["CidrBlock"]["Fn::Jq"][1:]
+    assert data == {"c": {"Ref": "c"}, "b": 8, "n": 1}
+    assert jq_first(script, {**data, "c": value}) == subnet
+    assert "cidrsubnet" not in "\n".join(conversion.warnings)
+
+
+@pytest.mark.parametrize(
+    ("value", "newbits", "netnum", "subnet"),
+    [
+        ("10.0.0.0/8", 24, 70000, "10.1.17.112/32"),  # past Fn::Cidr's 256 subnets
+        ("192.168.77.9/16", 8, 255, "192.168.255.0/24"),  # host bits dropped first
+        ("10.0.0.0/8", 0, 0, "10.0.0.0/8"),
+    ],
+)
+def test_the_cidrsubnet_jq_script_computes_what_terraform_does(
+    value: str, newbits: int, netnum: int, subnet: str
+) -> None:
+    conversion = main(
+        'variable "c" {\n  type = string\n}\n'
+        'resource "alicloud_vpc" "v" {\n'
+        f"  cidr_block = cidrsubnet(var.c, {newbits}, {netnum})\n}}\n"
+    )
+    script, data = props(conversion, "Vpc_v")["CidrBlock"]["Fn::Jq"][1:]
+    assert jq_first(script, {**data, "c": value}) == subnet
+
+
+def test_a_cidrsubnet_that_does_not_fit_fails_in_jq_not_silently() -> None:
+    conversion = main(
+        'variable "c" {\n  type = string\n}\n'
+        'resource "alicloud_vpc" "v" {\n  cidr_block = cidrsubnet(var.c, 8, 1)\n}\n'
+    )
+    script, data = props(conversion, "Vpc_v")["CidrBlock"]["Fn::Jq"][1:]
+    for value in ("10.0.0.0/28", "fd00::/56"):
+        with pytest.raises(subprocess.CalledProcessError):
+            jq_first(script, {**data, "c": value})
+
+
+@pytest.mark.parametrize(
+    ("variable", "call", "reason"),
+    [
+        (
+            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n',
+            "cidrsubnet(var.c, 8, 300)",
+            "with arguments it cannot use",
+        ),
+        (
+            'variable "c" {\n  type = string\n  default = "fd00::/56"\n}\n',
             "cidrsubnet(var.c, 8, 1)",
-            "prefix length",
+            "IPv6 network",
+        ),
+        (
+            'variable "c" {\n  type = string\n  default = "10.0.0.0/16"\n}\n'
+            'variable "n" {\n  type = number\n  default = 1\n}\n',
+            "cidrsubnet(var.c, 8, var.n)",
+            "newbits or netnum not literal",
         ),
     ],
 )

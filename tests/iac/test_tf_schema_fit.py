@@ -61,6 +61,36 @@ def test_a_list_variable_for_a_text_property_is_joined_at_deploy_time() -> None:
     assert properties["LocalSubnet"] == {"Fn::Join": [",", {"Ref": "local_subnets"}]}
 
 
+def test_a_choice_between_list_variables_for_a_text_property_joins_each() -> None:
+    # terraform-alicloud-rds: security_group_ids = length(var.a) > 0 ? var.a : var.b, for
+    # RDS's comma-separated SecurityGroupId; the checker refuses a bare list there.
+    conversion = convert(
+        """
+        variable "groups" {
+          type    = list(string)
+          default = []
+        }
+        variable "others" {
+          type    = list(string)
+          default = ["sg-1"]
+        }
+        resource "alicloud_db_instance" "db" {
+          engine             = "MySQL"
+          engine_version     = "8.0"
+          instance_type      = "rds.mysql.s1.small"
+          instance_storage   = 20
+          vswitch_id         = "vsw-1"
+          security_group_ids = length(var.groups) > 0 ? var.groups : var.others
+        }
+        """
+    )
+    chosen = props(conversion, "DbInstance_db")["SecurityGroupId"]["Fn::If"]
+    assert chosen[1:] == [
+        {"Fn::Join": [",", {"Ref": "groups"}]},
+        {"Fn::Join": [",", {"Ref": "others"}]},
+    ]
+
+
 def test_a_list_variable_for_a_list_property_stays_a_list() -> None:
     conversion = convert(
         """
