@@ -43,7 +43,7 @@ from iaccode.tasks.errors import ServerBusyError
 from iaccode.wire import json, jsonrpc
 from iaccode.wire.access import note_call
 
-_TASK_TEXTS = 256  # GetTask answers' task texts kept (the tasks polled most recently)
+_TASK_TEXTS = 512  # task texts kept (the tasks GetTask and ListTasks answered most recently)
 log = logging.getLogger("iaccode.a2a")
 
 # What the transport learnt outside the body: the call layer's metadata, by its older name.
@@ -221,6 +221,8 @@ class Dispatcher:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
         if name == "GetTask" and not legacy_dialect:
             return JsonReply(jsonrpc.encode_result_text(request.id, self._task_text(result)))
+        if name == "ListTasks" and not legacy_dialect:
+            return JsonReply(jsonrpc.encode_result_text(request.id, self._page_text(result)))
         if name == "GetExtendedAgentCard":
             out = self.extended_card(result, legacy_dialect, meta.served_at)
         else:
@@ -239,6 +241,17 @@ class Dispatcher:
             del self._task_texts[next(iter(self._task_texts))]  # the oldest
         self._task_texts[id(task)] = (task, text)  # holding the task keeps its id its own
         return text
+
+    def _page_text(self, page: m.ListTasksResponse) -> bytes:
+        """The ProtoJSON text of a ListTasks page (the bytes `dumps(unstructure(page))` gives),
+        its tasks' texts kept like GetTask's: the store gives the same Task object for an
+        unchanged task (`sql_store._tasks`), so a page re-read is spliced, not re-encoded."""
+        rest = json.dumps(codec.unstructure(attrs.evolve(page, tasks=[])))
+        head, empty = b'{"tasks":[', b'{"tasks":[]'
+        if not rest.startswith(empty):  # pragma: no cover - the model puts tasks first
+            return json.dumps(codec.unstructure(page))
+        tasks = b",".join(self._task_text(task) for task in page.tasks)
+        return head + tasks + b"]" + rest[len(empty) :]
 
 
 def result_json(name: str, result: Any, legacy_dialect: bool = False) -> Any:
