@@ -8,7 +8,7 @@ already shares a record's messages with every snapshot.
 
 A page's tasks are held the same way, by the texts of their rows (`TaskRows`): an unchanged
 task is the same Task object on every ListTasks, so its encoded text can be kept too
-(`Dispatcher._task_text`).
+(`protojson.ResultTexts`).
 
 Bounded by the characters of the texts held (the objects are about as large again); long texts
 are decoded every time rather than held. Safe across the store's worker threads.

@@ -684,7 +684,7 @@ def _rows_size(rows: TaskRows) -> int:
 
 
 # Tasks read again unchanged (ListTasks' pages, a task loaded again) are the same objects, so
-# their encoded texts can be kept by object (`Dispatcher._task_text`).
+# their encoded texts can be kept by object (`protojson.ResultTexts`).
 _tasks: DecodedTexts[TaskRows, Task] = DecodedTexts(_decode_task, size=_rows_size)
 
 

@@ -1,6 +1,6 @@
 """ListTasks answers from kept texts: the store gives the same Task object for an unchanged task,
-the dispatcher splices the texts it encoded before, and the bytes are always those of a fresh
-encoding of the page, whatever changed in between."""
+the bindings splice the texts they encoded before (`protojson.ResultTexts`), and the bytes are
+always those of a fresh encoding of the page, whatever changed in between."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from iaccode.a2a.dispatch import Dispatcher, JsonReply, RequestMeta
+from iaccode.a2a.protojson import ResultTexts
 from iaccode.a2a.service import CallContext
 from iaccode.model import a2a as m
 from iaccode.model import codec
@@ -60,8 +61,8 @@ def task(n: int, **fields: Any) -> m.Task:
     return m.Task(id=f"t{n}", context_id="c", status=status, **fields)
 
 
-async def test_a_page_spliced_from_kept_texts_is_a_fresh_encoding(server: RunningServer) -> None:
-    dispatcher = Dispatcher(server.service, max_body=1 << 20, max_depth=64)
+def test_a_page_spliced_from_kept_texts_is_a_fresh_encoding() -> None:
+    texts = ResultTexts()
     tasks = [
         task(1),
         task(2, history=[user("a"), user("b")], metadata={"k": [1, "ü"]}),
@@ -73,9 +74,11 @@ async def test_a_page_spliced_from_kept_texts_is_a_fresh_encoding(server: Runnin
         m.ListTasksResponse(tasks=tasks[:2], next_page_token="n3", page_size=2, total_size=3),
     ]
     for page in [*pages, *pages]:  # the second time from kept texts
-        assert dispatcher._page_text(page) == fresh_text(page)
+        assert texts.text("ListTasks", page) == fresh_text(page)
     replaced = attrs.evolve(pages[1], tasks=[tasks[0], task(2), tasks[2]])
-    assert dispatcher._page_text(replaced) == fresh_text(replaced)
+    assert texts.text("ListTasks", replaced) == fresh_text(replaced)
+    for one in tasks:
+        assert texts.text("GetTask", one) == json.dumps(codec.unstructure(one))
 
 
 async def test_list_tasks_over_json_rpc_follows_every_change(
