@@ -40,10 +40,9 @@ from iaccode.model.errors import (
 from iaccode.model.ids import new_id
 from iaccode.tasks.broker import SubscriberOverflow, Subscription
 from iaccode.tasks.errors import ServerBusyError
-from iaccode.wire import json, jsonrpc
+from iaccode.wire import jsonrpc
 from iaccode.wire.access import note_call
 
-_TASK_TEXTS = 256  # GetTask answers' task texts kept (the tasks polled most recently)
 log = logging.getLogger("iaccode.a2a")
 
 # What the transport learnt outside the body: the call layer's metadata, by its older name.
@@ -145,7 +144,7 @@ class Dispatcher:
         self.release = self.calls.release
         self.close = self.calls.close
         self.extended_card = self.calls.extended_card
-        self._task_texts: dict[int, tuple[m.Task, bytes]] = {}  # by id() of the Task held
+        self._texts = protojson.ResultTexts()
 
     @property
     def in_flight(self) -> int:
@@ -219,26 +218,13 @@ class Dispatcher:
             note_call(task_id=result.task_id)
         if method.streaming:
             return StreamReply(result, request.id, legacy_dialect=legacy_dialect)
-        if name == "GetTask" and not legacy_dialect:
-            return JsonReply(jsonrpc.encode_result_text(request.id, self._task_text(result)))
         if name == "GetExtendedAgentCard":
             out = self.extended_card(result, legacy_dialect, meta.served_at)
+        elif not legacy_dialect:  # ProtoJSON, its tasks' texts kept
+            return JsonReply(jsonrpc.encode_result_text(request.id, self._texts.text(name, result)))
         else:
             out = result_json(name, result, legacy_dialect)
         return JsonReply(jsonrpc.encode_result(request.id, out))
-
-    def _task_text(self, task: m.Task) -> bytes:
-        """The ProtoJSON text of `task`, kept for the same Task object: a task record gives
-        the same object while it is unchanged (`TaskRecord.snapshot`), so a polled task is
-        encoded once per change."""
-        found = self._task_texts.get(id(task))
-        if found is not None and found[0] is task:
-            return found[1]
-        text = json.dumps(codec.unstructure(task))
-        if len(self._task_texts) >= _TASK_TEXTS:
-            del self._task_texts[next(iter(self._task_texts))]  # the oldest
-        self._task_texts[id(task)] = (task, text)  # holding the task keeps its id its own
-        return text
 
 
 def result_json(name: str, result: Any, legacy_dialect: bool = False) -> Any:

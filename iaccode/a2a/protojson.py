@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from iaccode.model import a2a as m
 from iaccode.model import codec
+from iaccode.wire import json
+
+_TASK_TEXTS = 512  # task texts kept (the tasks GetTask and ListTasks answered most recently)
 
 
 def result(name: str, value: Any) -> Any:
@@ -22,6 +27,49 @@ def result(name: str, value: Any) -> Any:
     if name == "SendMessage":  # SendMessageResponse: the oneof member that is set
         return {"message": out} if isinstance(value, m.Message) else {"task": out}
     return out
+
+
+class ResultTexts:
+    """`text(name, value)`: the bytes of `json.dumps(result(name, value))`, with the texts of
+    the tasks answered most recently kept by object.
+
+    A task record gives the same Task object while it is unchanged (`TaskRecord.snapshot`), and
+    the store the same one for an unchanged row (`sql_store._tasks`), so a polled task and a
+    re-read ListTasks page are encoded once per change and spliced after that. One per binding;
+    not shared between threads.
+    """
+
+    def __init__(self) -> None:
+        self._tasks: dict[int, tuple[m.Task, bytes]] = {}  # by id() of the Task held
+
+    def text(self, name: str, value: Any) -> bytes:
+        """The ProtoJSON text of the unary operation `name`'s result `value`; raises what
+        `json.dumps` raises for a value it cannot encode."""
+        if name == "GetTask":
+            return self.task(value)
+        if name == "ListTasks":
+            return self.page(value)
+        return json.dumps(result(name, value))
+
+    def task(self, task: m.Task) -> bytes:
+        """The ProtoJSON text of `task`, kept for the same Task object."""
+        found = self._tasks.get(id(task))
+        if found is not None and found[0] is task:
+            return found[1]
+        text = json.dumps(codec.unstructure(task))
+        if len(self._tasks) >= _TASK_TEXTS:
+            del self._tasks[next(iter(self._tasks))]  # the oldest
+        self._tasks[id(task)] = (task, text)  # holding the task keeps its id its own
+        return text
+
+    def page(self, page: m.ListTasksResponse) -> bytes:
+        """The ProtoJSON text of a ListTasks page, its tasks' texts spliced in (`task`)."""
+        rest = json.dumps(codec.unstructure(attrs.evolve(page, tasks=[])))
+        head, empty = b'{"tasks":[', b'{"tasks":[]'
+        if not rest.startswith(empty):  # pragma: no cover - the model puts tasks first
+            return json.dumps(codec.unstructure(page))
+        tasks = b",".join(self.task(task) for task in page.tasks)
+        return head + tasks + b"]" + rest[len(empty) :]
 
 
 def stream_response(event: m.StreamEvent) -> dict[str, Any]:
@@ -48,4 +96,4 @@ def task_of(params: object) -> str | None:
     return task_id if isinstance(task_id, str) else None
 
 
-__all__ = ["result", "stream_response", "task_of"]
+__all__ = ["ResultTexts", "result", "stream_response", "task_of"]

@@ -129,6 +129,7 @@ class RestBinding:
 
     def __init__(self, calls: CallLayer, base_path: str = "") -> None:
         self._calls = calls
+        self._texts = protojson.ResultTexts()
         self._base = base_path.rstrip("/")  # the path of the advertised URL, served like "/"
 
     def match(self, path: str) -> RestRoute | None:
@@ -176,10 +177,10 @@ class RestBinding:
         if isinstance(result, m.Task):
             note_call(task_id=result.id)
         if name == "GetExtendedAgentCard":
-            out = self._calls.extended_card(result, served_at=meta.served_at)
+            text = json.dumps(self._calls.extended_card(result, served_at=meta.served_at))
         else:
-            out = protojson.result(name, result)
-        return json_response(200, json.dumps(out), headers)
+            text = self._texts.text(name, result)
+        return json_response(200, text, headers)
 
 
 def _match(path: str) -> RestRoute | None:

@@ -94,8 +94,8 @@ def _load(text: str, cls: type[T]) -> T:
 
 
 # The rows read over and over (a context's history every turn, ListTasks' pages) decoded once.
-_messages = DecodedTexts(functools.partial(_load, cls=Message))
-_statuses = DecodedTexts(functools.partial(_load, cls=TaskStatus))
+_messages: DecodedTexts[str, Message] = DecodedTexts(functools.partial(_load, cls=Message))
+_statuses: DecodedTexts[str, TaskStatus] = DecodedTexts(functools.partial(_load, cls=TaskStatus))
 
 
 # Retention deletes tasks in these states only (and only with no turn, `live = 0`, and no
@@ -611,6 +611,7 @@ def _task_from_row(
         row,
         None if history is None else history[task_id],
         None if found is None else found[task_id],
+        shared=False,  # a loaded task becomes a record whose lists grow: its own objects
     )
 
 
@@ -637,10 +638,35 @@ def _model_turns(db: Connection, context_id: str, message_ids: list[str]) -> dic
     return found
 
 
-def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[str] | None) -> Task:
+def _task_of(
+    row: tuple[Any, ...],
+    history: list[str] | None,
+    artifacts: list[str] | None,
+    *,
+    shared: bool = True,
+) -> Task:
     """The Task of a `tasks` row (id, context_id, status, metadata) and the stored bodies of its
-    history and artifacts (None: left out)."""
+    history and artifacts (None: left out); `shared`: the same Task object while those texts
+    are the same (`_tasks`), to be read only."""
     task_id, context_id, status, metadata = row[:4]
+    return (_tasks.load if shared else _decode_task)(
+        (
+            task_id,
+            context_id,
+            status,
+            metadata,
+            None if history is None else tuple(history),
+            None if artifacts is None else tuple(artifacts),
+        )
+    )
+
+
+# A task's row texts: id, context id, status, metadata, its history's and artifacts' bodies.
+TaskRows = tuple[str, str, str, str | None, tuple[str, ...] | None, tuple[str, ...] | None]
+
+
+def _decode_task(rows: TaskRows) -> Task:
+    task_id, context_id, status, metadata, history, artifacts = rows
     return Task(
         id=task_id,
         context_id=context_id,
@@ -649,6 +675,17 @@ def _task_of(row: tuple[Any, ...], history: list[str] | None, artifacts: list[st
         history=None if history is None else [_messages.load(body) for body in history],
         metadata=json.loads(metadata) if metadata else None,
     )
+
+
+def _rows_size(rows: TaskRows) -> int:
+    _, _, status, metadata, history, artifacts = rows
+    bodies = (*(history or ()), *(artifacts or ()))
+    return len(status) + len(metadata or "") + sum(len(body) for body in bodies)
+
+
+# Tasks read again unchanged (ListTasks' pages, a task loaded again) are the same objects, so
+# their encoded texts can be kept by object (`protojson.ResultTexts`).
+_tasks: DecodedTexts[TaskRows, Task] = DecodedTexts(_decode_task, size=_rows_size)
 
 
 def _bodies(

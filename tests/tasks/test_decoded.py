@@ -49,6 +49,21 @@ def test_held_texts_stay_within_the_bound_oldest_out_first() -> None:
     assert two not in texts._held
 
 
+def test_a_key_of_several_texts_is_held_by_their_total_size() -> None:
+    one, two = message_text("a" * 40, "m1"), message_text("b" * 40, "m2")
+
+    def both(key: tuple[str, str]) -> tuple[Message, Message]:
+        return decode(key[0]), decode(key[1])
+
+    pairs = DecodedTexts(both, size=lambda key: len(key[0]) + len(key[1]), max_chars=len(one) * 3)
+    first = pairs.load((one, two))
+    assert pairs.load(("".join(one), two)) is first  # equal texts read again
+    assert pairs._chars == len(one) + len(two)
+    pairs.load((two, one))  # over the bound: the first pair goes
+    assert (one, two) not in pairs._held
+    assert pairs._chars == len(one) + len(two)
+
+
 def test_a_long_text_is_decoded_every_time() -> None:
     texts = DecodedTexts(decode, max_text=100)
     long = message_text("x" * 200)
