@@ -1095,6 +1095,13 @@ class ValueConverter:
                 if isinstance(tested, bool):
                     return tested is wanted_empty
                 return tested if wanted_empty else _negated(tested)
+        blank = _blank_test(node)
+        if blank is not None:
+            tested = self._blank(blank[0], expr, where)
+            if tested is not None:
+                if isinstance(tested, bool):
+                    return tested is blank[1]
+                return tested if blank[1] else _negated(tested)
         if isinstance(node, Operation) and node.op in ("==", "!="):
             left, right = (self.node(n, expr, where) for n in node.operands)
             if is_literal(left) and is_literal(right):
@@ -1166,6 +1173,54 @@ class ValueConverter:
         if kind == "String":
             return {"Fn::Equals": ["", value]}
         return None
+
+    def _blank(self, node: object, expr: str, where: Where) -> Any:
+        """Whether the text `node` is "" (what `x == ""` tests), where that is known without
+        comparing a resource's value, which a ROS condition cannot read: a bool, a ROS
+        condition function, or None (the caller compares the values). The id or ARN of a
+        resource the stack creates is never "" (`alicloud_ram_role.r.arn == ""` is false),
+        that of a conditional one only when it is not created (`join(",", x.*.id)`,
+        `concat(x.*.id, [""])[0]`); a template with literal text is never ""; a choice is
+        "" where the branch it takes is; a local is read as its expression."""
+        if isinstance(node, Template):
+            return False if any(isinstance(part, str) and part for part in node.parts) else None
+        address = _identifier_read(node)
+        if address is not None:
+            if address in self.not_created:
+                return True
+            if address not in self.ids or self.counted(address):
+                return None
+            condition = self.condition_of({"Ref": self.ids[address]})
+            return {"Fn::Not": {"Condition": condition}} if condition else False
+        if isinstance(node, Conditional):
+            test = self.condition_value(node.condition, expr, where)
+            if isinstance(test, bool):
+                return self._blank(node.then if test else node.otherwise, expr, where)
+            then, otherwise = (self._blank(n, expr, where) for n in (node.then, node.otherwise))
+            if then is None or otherwise is None:
+                return None
+            return _any_of(_all_of(test, then), _all_of(_negated(test), otherwise))
+        if (
+            isinstance(node, Traversal)
+            and node.root == "local"
+            and len(node.steps) == 1
+            and isinstance(node.steps[0], GetAttr)
+        ):
+            key = f"local.{node.steps[0].name}"
+            inner = self._local_node(node.steps[0].name)
+            if inner is None or key in self.busy:
+                return None
+            self.busy.add(key)
+            try:
+                return self._blank(inner, expr, where)
+            finally:
+                self.busy.discard(key)
+        value = self.node(node, expr, where)
+        if is_literal(value):
+            return value == ""
+        if _reads_any(value, set(self.ids.values()) | set(self.data_ids.values())):
+            return None
+        return {"Fn::Equals": [value, ""]}
 
     def operation(self, node: Operation, expr: str, where: Where) -> Any:
         if node.op in ("&&", "||", "!", "==", "!="):
@@ -1263,6 +1318,67 @@ def _negated(test: Any) -> Any:
     if isinstance(test, dict) and set(test) == {"Fn::Not"}:
         return test["Fn::Not"]
     return {"Fn::Not": test}
+
+
+def _all_of(left: Any, right: Any) -> Any:
+    """`left && right` of two conditions, each a bool or a ROS condition function."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        known, other = (left, right) if isinstance(left, bool) else (right, left)
+        return other if known else False
+    return {"Fn::And": [left, right]}
+
+
+def _any_of(left: Any, right: Any) -> Any:
+    """`left || right` of two conditions, each a bool or a ROS condition function."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        known, other = (left, right) if isinstance(left, bool) else (right, left)
+        return True if known else other
+    return {"Fn::Or": [left, right]}
+
+
+def _blank_test(node: object) -> tuple[object, bool] | None:
+    """`x == ""` or `x != ""` (either way round) as (the node of x, True for `==`)."""
+    if not (isinstance(node, Operation) and node.op in ("==", "!=") and len(node.operands) == 2):
+        return None
+    left, right = node.operands
+    if isinstance(left, Literal) and left.value == "":
+        left, right = right, left
+    if not (isinstance(right, Literal) and right.value == ""):
+        return None
+    return left, node.op == "=="
+
+
+# Attributes the cloud gives every resource it creates, never "": its id and its ARN.
+_NEVER_BLANK = ("id", "arn")
+
+
+def _identifier_read(node: object) -> str | None:
+    """The address whose id or ARN `node` reads as one text, else None: `x.id`, `x[0].id`,
+    `join(sep, x.*.id)`, `concat(x.*.id, [""])[0]` (the last two are "" when x has no copy)."""
+    if isinstance(node, Call) and node.name == "join" and len(node.args) == 2:
+        node = node.args[1]
+        if isinstance(node, Traversal) and _splat_of_attributes(node.steps[1:]):
+            return _identifier_read(Traversal(node.root, (node.steps[0], *node.steps[2:])))
+        return None
+    if (
+        isinstance(node, Postfix)
+        and node.steps == (Index(Literal(0)),)
+        and isinstance(node.base, Call)
+        and node.base.name == "concat"
+        and len(node.base.args) == 2
+        and node.base.args[1] == TupleExpr((Literal(""),))
+    ):
+        return _identifier_read(Call("join", (Literal(","), node.base.args[0])))
+    if not (isinstance(node, Traversal) and node.root.startswith(RESOURCE_PREFIXES)):
+        return None
+    steps = node.steps
+    if len(steps) == 3 and steps[1] == Index(Literal(0)):
+        steps = (steps[0], steps[2])
+    if len(steps) != 2 or not all(isinstance(step, GetAttr) for step in steps):
+        return None
+    first, attribute = steps
+    assert isinstance(first, GetAttr) and isinstance(attribute, GetAttr)
+    return f"{node.root}.{first.name}" if attribute.name in _NEVER_BLANK else None
 
 
 def _emptiness_test(node: object) -> tuple[object, bool] | None:

@@ -133,7 +133,7 @@ def test_a_condition_on_a_resource_value_is_not_a_ros_condition() -> None:
         """
         resource "alicloud_vpc" "v" {}
         resource "alicloud_vswitch" "s" {
-          vpc_id     = alicloud_vpc.v.id != "" ? alicloud_vpc.v.id : "vpc-1"
+          vpc_id     = alicloud_vpc.v.route_table_id != "" ? alicloud_vpc.v.id : "vpc-1"
           cidr_block = "10.0.0.0/24"
           zone_id    = "z"
         }
