@@ -1026,7 +1026,10 @@ class ValueConverter:
             self.bindings = saved
 
     def conditional(self, node: Conditional, expr: str, where: Where) -> Any:
-        test = self.condition_value(node.condition, expr, where)
+        try:
+            test = self.condition_value(node.condition, expr, where)
+        except Unmappable as problem:
+            return self._deploy_time_choice(node, problem, expr, where)
         if isinstance(test, bool):
             return self.node(node.then if test else node.otherwise, expr, where)
         branches: list[Any] = []
@@ -1047,6 +1050,55 @@ class ValueConverter:
                 )
                 return self.node(other, expr, where)
         return {"Fn::If": [self.condition(test, expr, where), *branches]}
+
+    def _deploy_time_choice(
+        self, node: Conditional, problem: Unmappable, expr: str, where: Where
+    ) -> Any:
+        """`c ? a : b` whose test a ROS condition cannot hold (`var.n < 2`: ROS Conditions
+        have no order comparison) as `Fn::Jq` over the test's values and both branches, which
+        the stack computes when it is created. Raises `problem` (the test's own reason) where
+        that is not the same value: in a `Count` (ROS must know it before any resource), with
+        a `null` branch (Terraform's "not set", which a value cannot say), or with a branch
+        that selects an item (Terraform does not read the branch it does not take; ROS
+        computes both, and an index past a list's end would fail the stack)."""
+        if where.prop == "Count" or Literal(None) in (node.then, node.otherwise):
+            raise problem
+        values: dict[str, Any] = {}
+        try:
+            test = self._jq_test(node.condition, values, expr, where)
+            then, otherwise = (self.node(n, expr, where) for n in (node.then, node.otherwise))
+        except Unmappable:
+            raise problem from None
+        if "Fn::Select" in json.dumps([then, otherwise]):
+            raise problem
+        values.update(t=then, e=otherwise)
+        return {"Fn::Jq": ["First", f"if {test} then .t else .e end", values]}
+
+    def _jq_test(self, node: object, values: dict[str, Any], expr: str, where: Where) -> str:
+        """A Terraform condition as a jq test over `values` (filled with the ROS values it
+        reads, `.v0`, `.v1`, ...); numbers are compared as numbers, as Terraform converts a
+        numeric text for `<`. Raises Unmappable for a value that does not convert."""
+        if isinstance(node, Operation) and node.op in ("&&", "||"):
+            left, right = (self._jq_test(n, values, expr, where) for n in node.operands)
+            return f"({left}) {'and' if node.op == '&&' else 'or'} ({right})"
+        if isinstance(node, Operation) and node.op == "!":
+            return f"({self._jq_test(node.operands[0], values, expr, where)} | not)"
+        if isinstance(node, Operation) and node.op in ("==", "!="):
+            left, right = (self._jq_operand(n, values, expr, where) for n in node.operands)
+            return f"{left} {node.op} {right}"
+        if isinstance(node, Operation) and node.op in ("<", ">", "<=", ">="):
+            left, right = (self._jq_operand(n, values, expr, where) for n in node.operands)
+            return f"({left} | tonumber) {node.op} ({right} | tonumber)"
+        return f"{self._jq_operand(node, values, expr, where)} == true"
+
+    def _jq_operand(self, node: object, values: dict[str, Any], expr: str, where: Where) -> str:
+        """A jq term for the value of `node`: a literal as JSON, else `.vN` of `values`."""
+        value = self.node(node, expr, where)
+        if is_literal(value):
+            return json.dumps(value)
+        name = f"v{len(values)}"
+        values[name] = value
+        return f".{name}"
 
     def condition(self, test: Any, expr: str, where: Where) -> str:
         """The name of a ROS condition for `test` (a condition function), added once."""

@@ -3,7 +3,7 @@ to (tests written by hand, after the idioms of the terraform-alicloud modules)."
 
 from __future__ import annotations
 
-from tests.iac.test_tf_constructs import main, props, warnings
+from tests.iac.test_tf_constructs import jq_first, main, props, warnings
 
 
 def test_a_test_of_a_resource_id_against_empty_text_is_whether_it_is_created() -> None:
@@ -95,3 +95,68 @@ def test_a_test_of_a_resource_value_that_may_be_empty_stays_a_placeholder() -> N
     # VPC exists.
     assert "condition on a resource's value" in warnings(conversion)
     assert conversion.summary.lossy == 1
+
+
+def test_a_choice_on_an_order_comparison_is_computed_at_deploy_time() -> None:
+    conversion = main(
+        """
+        variable "number_of_instances" {
+          default = 1
+        }
+        variable "name" {
+          default = "web"
+        }
+        variable "tags" {
+          type    = map(string)
+          default = {}
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/8"
+          vpc_name    = var.number_of_instances < 2 ? var.name : format("%s-%s", var.name, "x")
+          description = length(var.tags) > 0 && !(var.name == "") ? "tagged" : "plain"
+        }
+        """
+    )
+    vpc = props(conversion, "Vpc_v")
+    method, script, mapping = vpc["VpcName"]["Fn::Jq"]
+    assert method == "First"
+    assert mapping == {
+        "v0": {"Ref": "number_of_instances"},
+        "t": {"Ref": "name"},
+        "e": {"Fn::Sub": "${name}-x"},
+    }
+    # What the stack computes, with the parameters' values in place (a number given as text,
+    # as a ROS parameter may be, compares as a number: Terraform converts it too).
+    assert jq_first(script, {"v0": 1, "t": "web", "e": "web-x"}) == "web"
+    assert jq_first(script, {"v0": "12", "t": "web", "e": "web-x"}) == "web-x"
+    _, script, mapping = vpc["Description"]["Fn::Jq"]
+    assert mapping["v0"] == {"Fn::Length": {"Ref": "tags"}}
+    assert mapping["v1"] == {"Ref": "name"}
+    assert jq_first(script, {"v0": 0, "v1": "web", "t": "tagged", "e": "plain"}) == "plain"
+    assert jq_first(script, {"v0": 2, "v1": "web", "t": "tagged", "e": "plain"}) == "tagged"
+    assert jq_first(script, {"v0": 2, "v1": "", "t": "tagged", "e": "plain"}) == "plain"
+    assert conversion.summary.lossy == 0
+
+
+def test_an_order_comparison_stays_a_placeholder_where_fn_jq_is_not_the_same() -> None:
+    conversion = main(
+        """
+        variable "n" {
+          default = 1
+        }
+        variable "cidrs" {
+          default = ["10.0.0.0/24"]
+        }
+        resource "alicloud_vpc" "v" {
+          count       = var.n > 0 ? var.n : 0
+          cidr_block  = count.index >= length(var.cidrs) ? "10.9.0.0/16" : var.cidrs[count.index]
+          description = var.n > 1 ? "many" : null
+        }
+        """
+    )
+    text = warnings(conversion)
+    # ROS must know a count before any resource; both branches of a Fn::Jq are computed
+    # (an index past the end would fail the stack); a null branch means "not set".
+    for argument in ("count", "cidr_block", "description"):
+        assert f"{argument} = " in text
+    assert "Fn::Jq" not in str(conversion.template["Resources"])
