@@ -1049,14 +1049,19 @@ class ValueConverter:
                     )
                 )
                 return self.node(other, expr, where)
-        return {"Fn::If": [self.condition(test, expr, where), *branches]}
+        try:
+            condition = self.condition(test, expr, where)
+        except Unmappable as problem:  # a test of a resource's value
+            return self._deploy_time_choice(node, problem, expr, where)
+        return {"Fn::If": [condition, *branches]}
 
     def _deploy_time_choice(
         self, node: Conditional, problem: Unmappable, expr: str, where: Where
     ) -> Any:
         """`c ? a : b` whose test a ROS condition cannot hold (`var.n < 2`: ROS Conditions
-        have no order comparison) as `Fn::Jq` over the test's values and both branches, which
-        the stack computes when it is created. Raises `problem` (the test's own reason) where
+        have no order comparison; a resource's value: they are evaluated before any resource
+        exists) as `Fn::Jq` over the test's values and both branches, which the stack computes
+        when it is created. Raises `problem` (the test's own reason) where
         that is not the same value: in a `Count` (ROS must know it before any resource), with
         a `null` branch (Terraform's "not set", which a value cannot say), or with a branch
         that selects an item (Terraform does not read the branch it does not take; ROS

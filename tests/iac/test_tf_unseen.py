@@ -79,7 +79,7 @@ def test_a_test_of_a_resource_id_against_empty_text_is_whether_it_is_created() -
     assert "condition on a resource" not in warnings(conversion)
 
 
-def test_a_test_of_a_resource_value_that_may_be_empty_stays_a_placeholder() -> None:
+def test_a_test_of_another_resource_value_is_computed_at_deploy_time() -> None:
     conversion = main(
         """
         resource "alicloud_vpc" "v" {
@@ -89,12 +89,25 @@ def test_a_test_of_a_resource_value_that_may_be_empty_stays_a_placeholder() -> N
         resource "alicloud_log_project" "p" {
           project_name = alicloud_vpc.v.route_table_id == "" ? "no-table" : "table"
         }
+        resource "alicloud_log_project" "q" {
+          count        = alicloud_vpc.v.route_table_id == "" ? 0 : 1
+          project_name = "counted"
+        }
         """
     )
-    # Only an id or ARN is known never to be ""; ROS cannot compare another value before the
-    # VPC exists.
+    # Only an id or ARN is known never to be ""; ROS Conditions cannot read another value
+    # (they are evaluated before the VPC exists), a Fn::Jq in the property can.
+    _, script, mapping = props(conversion, "LogProject_p")["Name"]["Fn::Jq"]
+    assert mapping == {
+        "v0": {"Fn::GetAtt": ["Vpc_v", "RouteTableId"]},
+        "t": "no-table",
+        "e": "table",
+    }
+    assert jq_first(script, {**mapping, "v0": "vtb-1"}) == "table"
+    assert jq_first(script, {**mapping, "v0": ""}) == "no-table"
+    # A count must be known before any resource: that one stays a placeholder.
+    assert "count = " in warnings(conversion)
     assert "condition on a resource's value" in warnings(conversion)
-    assert conversion.summary.lossy == 1
 
 
 def test_a_choice_on_an_order_comparison_is_computed_at_deploy_time() -> None:
