@@ -21,7 +21,10 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   function is computed when its arguments are literal (`flatten`, `sort`, `zipmap` and
   friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
-  `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
+  `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`). A test
+  of a resource's id or ARN against `""` is whether the resource is created (neither is ever
+  ""); a test a ROS condition cannot hold (an order comparison, another resource value) is
+  `Fn::Jq` over its values and both branches in a property, computed at deploy time.
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
   groups) become one parameter each with the matching `AssociationProperty`.
 - Anything else raises `Unmappable` inside; `value` turns that into a placeholder parameter (one
@@ -1064,20 +1067,23 @@ class ValueConverter:
         when it is created. Raises `problem` (the test's own reason) where
         that is not the same value: in a `Count` (ROS must know it before any resource), with
         a `null` branch (Terraform's "not set", which a value cannot say), or with a branch
-        that selects an item (Terraform does not read the branch it does not take; ROS
-        computes both, and an index past a list's end would fail the stack)."""
+        that selects an item inside (Terraform does not read the branch it does not take; ROS
+        computes every argument, and an index past a list's end would fail the stack). A
+        branch that is one item of a list (`var.l[count.index]`) is selected by jq itself, so
+        the guard `count.index < length(var.l) ? var.l[count.index] : d` holds."""
         if where.prop == "Count" or Literal(None) in (node.then, node.otherwise):
             raise problem
         values: dict[str, Any] = {}
         try:
             test = self._jq_test(node.condition, values, expr, where)
-            then, otherwise = (self.node(n, expr, where) for n in (node.then, node.otherwise))
+            then, otherwise = (
+                _jq_branch(self.node(n, expr, where), values) for n in (node.then, node.otherwise)
+            )
         except Unmappable:
             raise problem from None
-        if "Fn::Select" in json.dumps([then, otherwise]):
+        if "Fn::Select" in json.dumps(values):
             raise problem
-        values.update(t=then, e=otherwise)
-        return {"Fn::Jq": ["First", f"if {test} then .t else .e end", values]}
+        return {"Fn::Jq": ["First", f"if {test} then {then} else {otherwise} end", values]}
 
     def _jq_test(self, node: object, values: dict[str, Any], expr: str, where: Where) -> str:
         """A Terraform condition as a jq test over `values` (filled with the ROS values it
@@ -1097,13 +1103,8 @@ class ValueConverter:
         return f"{self._jq_operand(node, values, expr, where)} == true"
 
     def _jq_operand(self, node: object, values: dict[str, Any], expr: str, where: Where) -> str:
-        """A jq term for the value of `node`: a literal as JSON, else `.vN` of `values`."""
-        value = self.node(node, expr, where)
-        if is_literal(value):
-            return json.dumps(value)
-        name = f"v{len(values)}"
-        values[name] = value
-        return f".{name}"
+        """A jq term for the value of `node` (see `_jq_term`)."""
+        return _jq_term(self.node(node, expr, where), values)
 
     def condition(self, test: Any, expr: str, where: Where) -> str:
         """The name of a ROS condition for `test` (a condition function), added once."""
@@ -1375,6 +1376,24 @@ def _negated(test: Any) -> Any:
     if isinstance(test, dict) and set(test) == {"Fn::Not"}:
         return test["Fn::Not"]
     return {"Fn::Not": test}
+
+
+def _jq_term(value: Any, values: dict[str, Any]) -> str:
+    """A jq term for a ROS value: a literal as JSON, else `.vN`, added to `values`."""
+    if is_literal(value):
+        return json.dumps(value)
+    name = f"v{len(values)}"
+    values[name] = value
+    return f".{name}"
+
+
+def _jq_branch(value: Any, values: dict[str, Any]) -> str:
+    """A jq term for a branch of a choice: one item of a list (`Fn::Select [i, l]`) is
+    selected by jq, which gives null past the end instead of failing; else `_jq_term`."""
+    match value:
+        case {"Fn::Select": [index, items]} if len(value) == 1:
+            return f"{_jq_term(items, values)}[{_jq_term(index, values)} | tonumber]"
+    return _jq_term(value, values)
 
 
 def _all_of(left: Any, right: Any) -> Any:

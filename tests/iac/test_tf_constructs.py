@@ -144,8 +144,8 @@ def test_a_condition_on_a_resource_value_is_not_a_ros_condition() -> None:
     assert props(conversion, "Vswitch_s")["VpcId"] == {
         "Fn::Jq": [
             "First",
-            'if .v0 != "" then .t else .e end',
-            {"v0": {"Fn::GetAtt": ["Vpc_v", "RouteTableId"]}, "t": {"Ref": "Vpc_v"}, "e": "vpc-1"},
+            'if .v0 != "" then .v1 else "vpc-1" end',
+            {"v0": {"Fn::GetAtt": ["Vpc_v", "RouteTableId"]}, "v1": {"Ref": "Vpc_v"}},
         ]
     }
 

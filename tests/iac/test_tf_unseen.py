@@ -98,13 +98,9 @@ def test_a_test_of_another_resource_value_is_computed_at_deploy_time() -> None:
     # Only an id or ARN is known never to be ""; ROS Conditions cannot read another value
     # (they are evaluated before the VPC exists), a Fn::Jq in the property can.
     _, script, mapping = props(conversion, "LogProject_p")["Name"]["Fn::Jq"]
-    assert mapping == {
-        "v0": {"Fn::GetAtt": ["Vpc_v", "RouteTableId"]},
-        "t": "no-table",
-        "e": "table",
-    }
-    assert jq_first(script, {**mapping, "v0": "vtb-1"}) == "table"
-    assert jq_first(script, {**mapping, "v0": ""}) == "no-table"
+    assert mapping == {"v0": {"Fn::GetAtt": ["Vpc_v", "RouteTableId"]}}
+    assert jq_first(script, {"v0": "vtb-1"}) == "table"
+    assert jq_first(script, {"v0": ""}) == "no-table"
     # A count must be known before any resource: that one stays a placeholder.
     assert "count = " in warnings(conversion)
     assert "condition on a resource's value" in warnings(conversion)
@@ -135,27 +131,26 @@ def test_a_choice_on_an_order_comparison_is_computed_at_deploy_time() -> None:
     assert method == "First"
     assert mapping == {
         "v0": {"Ref": "number_of_instances"},
-        "t": {"Ref": "name"},
-        "e": {"Fn::Sub": "${name}-x"},
+        "v1": {"Ref": "name"},
+        "v2": {"Fn::Sub": "${name}-x"},
     }
     # What the stack computes, with the parameters' values in place (a number given as text,
     # as a ROS parameter may be, compares as a number: Terraform converts it too).
-    assert jq_first(script, {"v0": 1, "t": "web", "e": "web-x"}) == "web"
-    assert jq_first(script, {"v0": "12", "t": "web", "e": "web-x"}) == "web-x"
+    assert jq_first(script, {"v0": 1, "v1": "web", "v2": "web-x"}) == "web"
+    assert jq_first(script, {"v0": "12", "v1": "web", "v2": "web-x"}) == "web-x"
     _, script, mapping = vpc["Description"]["Fn::Jq"]
-    assert mapping["v0"] == {"Fn::Length": {"Ref": "tags"}}
-    assert mapping["v1"] == {"Ref": "name"}
-    assert jq_first(script, {"v0": 0, "v1": "web", "t": "tagged", "e": "plain"}) == "plain"
-    assert jq_first(script, {"v0": 2, "v1": "web", "t": "tagged", "e": "plain"}) == "tagged"
-    assert jq_first(script, {"v0": 2, "v1": "", "t": "tagged", "e": "plain"}) == "plain"
+    assert mapping == {"v0": {"Fn::Length": {"Ref": "tags"}}, "v1": {"Ref": "name"}}
+    assert jq_first(script, {"v0": 0, "v1": "web"}) == "plain"
+    assert jq_first(script, {"v0": 2, "v1": "web"}) == "tagged"
+    assert jq_first(script, {"v0": 2, "v1": ""}) == "plain"
     assert conversion.summary.lossy == 0
 
 
-def test_an_order_comparison_stays_a_placeholder_where_fn_jq_is_not_the_same() -> None:
+def test_an_item_guarded_by_the_list_length_is_selected_at_deploy_time() -> None:
     conversion = main(
         """
         variable "n" {
-          default = 1
+          default = 2
         }
         variable "cidrs" {
           default = ["10.0.0.0/24"]
@@ -167,9 +162,19 @@ def test_an_order_comparison_stays_a_placeholder_where_fn_jq_is_not_the_same() -
         }
         """
     )
+    # jq selects the item itself: past the list's end it reads nothing (ROS's Fn::Select would
+    # fail the stack though Terraform takes the other branch there).
+    _, script, mapping = props(conversion, "Vpc_v")["CidrBlock"]["Fn::Jq"]
+    assert mapping == {
+        "v0": {"Ref": "ALIYUN::Index"},
+        "v1": {"Fn::Length": {"Ref": "cidrs"}},
+        "v2": {"Ref": "cidrs"},
+        "v3": {"Ref": "ALIYUN::Index"},
+    }
+    copies = [{**mapping, "v0": i, "v1": 1, "v2": ["10.0.0.0/24"], "v3": i} for i in (0, 1)]
+    assert [jq_first(script, copy) for copy in copies] == ["10.0.0.0/24", "10.9.0.0/16"]
     text = warnings(conversion)
-    # ROS must know a count before any resource; both branches of a Fn::Jq are computed
-    # (an index past the end would fail the stack); a null branch means "not set".
-    for argument in ("count", "cidr_block", "description"):
-        assert f"{argument} = " in text
-    assert "Fn::Jq" not in str(conversion.template["Resources"])
+    # ROS must know a count before any resource; a null branch means "not set".
+    assert "count = " in text
+    assert "description = " in text
+    assert "cidr_block = " not in text
