@@ -1064,13 +1064,13 @@ class ValueConverter:
         """`c ? a : b` whose test a ROS condition cannot hold (`var.n < 2`: ROS Conditions
         have no order comparison; a resource's value: they are evaluated before any resource
         exists) as `Fn::Jq` over the test's values and both branches, which the stack computes
-        when it is created. Raises `problem` (the test's own reason) where
-        that is not the same value: in a `Count` (ROS must know it before any resource), with
-        a `null` branch (Terraform's "not set", which a value cannot say), or with a branch
-        that selects an item inside (Terraform does not read the branch it does not take; ROS
-        computes every argument, and an index past a list's end would fail the stack). A
-        branch that is one item of a list (`var.l[count.index]`) is selected by jq itself, so
-        the guard `count.index < length(var.l) ? var.l[count.index] : d` holds."""
+        when it is created. Raises `problem` (the test's own reason) where that is not the
+        same value: in a `Count` (ROS must know it before any resource), with a `null` branch
+        (Terraform's "not set", which a value cannot say), or with a branch that selects an
+        item inside (Terraform does not read the branch it does not take; ROS computes every
+        argument, and an index past a list's end would fail the stack). A branch that is one
+        item of a list (`var.l[count.index]`) is selected by jq itself, so the guard
+        `count.index < length(var.l) ? var.l[count.index] : d` holds."""
         if where.prop == "Count" or Literal(None) in (node.then, node.otherwise):
             raise problem
         values: dict[str, Any] = {}
