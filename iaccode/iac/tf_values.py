@@ -21,7 +21,10 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   function is computed when its arguments are literal (`flatten`, `sort`, `zipmap` and
   friends only then).
 - `c ? a : b` is chosen when `c` is known; otherwise it is `Fn::If` over a ROS condition that
-  `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`).
+  `condition` adds to the template (`Fn::Equals`, `Fn::Not`, `Fn::And`, `Fn::Or`). A test
+  of a resource's id or ARN against `""` is whether the resource is created (neither is ever
+  ""); a test a ROS condition cannot hold (an order comparison, another resource value) is
+  `Fn::Jq` over its values and both branches in a property, computed at deploy time.
 - Data sources the console can pick (zones, images, instance types, VPCs, vSwitches, security
   groups) become one parameter each with the matching `AssociationProperty`.
 - Anything else raises `Unmappable` inside; `value` turns that into a placeholder parameter (one
@@ -1026,7 +1029,10 @@ class ValueConverter:
             self.bindings = saved
 
     def conditional(self, node: Conditional, expr: str, where: Where) -> Any:
-        test = self.condition_value(node.condition, expr, where)
+        try:
+            test = self.condition_value(node.condition, expr, where)
+        except Unmappable as problem:
+            return self._deploy_time_choice(node, problem, expr, where)
         if isinstance(test, bool):
             return self.node(node.then if test else node.otherwise, expr, where)
         branches: list[Any] = []
@@ -1046,7 +1052,59 @@ class ValueConverter:
                     )
                 )
                 return self.node(other, expr, where)
-        return {"Fn::If": [self.condition(test, expr, where), *branches]}
+        try:
+            condition = self.condition(test, expr, where)
+        except Unmappable as problem:  # a test of a resource's value
+            return self._deploy_time_choice(node, problem, expr, where)
+        return {"Fn::If": [condition, *branches]}
+
+    def _deploy_time_choice(
+        self, node: Conditional, problem: Unmappable, expr: str, where: Where
+    ) -> Any:
+        """`c ? a : b` whose test a ROS condition cannot hold (`var.n < 2`: ROS Conditions
+        have no order comparison; a resource's value: they are evaluated before any resource
+        exists) as `Fn::Jq` over the test's values and both branches, which the stack computes
+        when it is created. Raises `problem` (the test's own reason) where that is not the
+        same value: in a `Count` (ROS must know it before any resource), with a `null` branch
+        (Terraform's "not set", which a value cannot say), or with a branch that selects an
+        item inside (Terraform does not read the branch it does not take; ROS computes every
+        argument, and an index past a list's end would fail the stack). A branch that is one
+        item of a list (`var.l[count.index]`) is selected by jq itself, so the guard
+        `count.index < length(var.l) ? var.l[count.index] : d` holds."""
+        if where.prop == "Count" or Literal(None) in (node.then, node.otherwise):
+            raise problem
+        values: dict[str, Any] = {}
+        try:
+            test = self._jq_test(node.condition, values, expr, where)
+            then, otherwise = (
+                _jq_branch(self.node(n, expr, where), values) for n in (node.then, node.otherwise)
+            )
+        except Unmappable:
+            raise problem from None
+        if "Fn::Select" in json.dumps(values):
+            raise problem
+        return {"Fn::Jq": ["First", f"if {test} then {then} else {otherwise} end", values]}
+
+    def _jq_test(self, node: object, values: dict[str, Any], expr: str, where: Where) -> str:
+        """A Terraform condition as a jq test over `values` (filled with the ROS values it
+        reads, `.v0`, `.v1`, ...); numbers are compared as numbers, as Terraform converts a
+        numeric text for `<`. Raises Unmappable for a value that does not convert."""
+        if isinstance(node, Operation) and node.op in ("&&", "||"):
+            left, right = (self._jq_test(n, values, expr, where) for n in node.operands)
+            return f"({left}) {'and' if node.op == '&&' else 'or'} ({right})"
+        if isinstance(node, Operation) and node.op == "!":
+            return f"({self._jq_test(node.operands[0], values, expr, where)} | not)"
+        if isinstance(node, Operation) and node.op in ("==", "!="):
+            left, right = (self._jq_operand(n, values, expr, where) for n in node.operands)
+            return f"{left} {node.op} {right}"
+        if isinstance(node, Operation) and node.op in ("<", ">", "<=", ">="):
+            left, right = (self._jq_operand(n, values, expr, where) for n in node.operands)
+            return f"({left} | tonumber) {node.op} ({right} | tonumber)"
+        return f"{self._jq_operand(node, values, expr, where)} == true"
+
+    def _jq_operand(self, node: object, values: dict[str, Any], expr: str, where: Where) -> str:
+        """A jq term for the value of `node` (see `_jq_term`)."""
+        return _jq_term(self.node(node, expr, where), values)
 
     def condition(self, test: Any, expr: str, where: Where) -> str:
         """The name of a ROS condition for `test` (a condition function), added once."""
@@ -1095,6 +1153,13 @@ class ValueConverter:
                 if isinstance(tested, bool):
                     return tested is wanted_empty
                 return tested if wanted_empty else _negated(tested)
+        blank = _blank_test(node)
+        if blank is not None:
+            tested = self._blank(blank[0], expr, where)
+            if tested is not None:
+                if isinstance(tested, bool):
+                    return tested is blank[1]
+                return tested if blank[1] else _negated(tested)
         if isinstance(node, Operation) and node.op in ("==", "!="):
             left, right = (self.node(n, expr, where) for n in node.operands)
             if is_literal(left) and is_literal(right):
@@ -1166,6 +1231,54 @@ class ValueConverter:
         if kind == "String":
             return {"Fn::Equals": ["", value]}
         return None
+
+    def _blank(self, node: object, expr: str, where: Where) -> Any:
+        """Whether the text `node` is "" (what `x == ""` tests), where that is known without
+        comparing a resource's value, which a ROS condition cannot read: a bool, a ROS
+        condition function, or None (the caller compares the values). The id or ARN of a
+        resource the stack creates is never "" (`alicloud_ram_role.r.arn == ""` is false),
+        that of a conditional one only when it is not created (`join(",", x.*.id)`,
+        `concat(x.*.id, [""])[0]`); a template with literal text is never ""; a choice is
+        "" where the branch it takes is; a local is read as its expression."""
+        if isinstance(node, Template):
+            return False if any(isinstance(part, str) and part for part in node.parts) else None
+        address = _identifier_read(node)
+        if address is not None:
+            if address in self.not_created:
+                return True
+            if address not in self.ids or self.counted(address):
+                return None
+            condition = self.condition_of({"Ref": self.ids[address]})
+            return {"Fn::Not": {"Condition": condition}} if condition else False
+        if isinstance(node, Conditional):
+            test = self.condition_value(node.condition, expr, where)
+            if isinstance(test, bool):
+                return self._blank(node.then if test else node.otherwise, expr, where)
+            then, otherwise = (self._blank(n, expr, where) for n in (node.then, node.otherwise))
+            if then is None or otherwise is None:
+                return None
+            return _any_of(_all_of(test, then), _all_of(_negated(test), otherwise))
+        if (
+            isinstance(node, Traversal)
+            and node.root == "local"
+            and len(node.steps) == 1
+            and isinstance(node.steps[0], GetAttr)
+        ):
+            key = f"local.{node.steps[0].name}"
+            inner = self._local_node(node.steps[0].name)
+            if inner is None or key in self.busy:
+                return None
+            self.busy.add(key)
+            try:
+                return self._blank(inner, expr, where)
+            finally:
+                self.busy.discard(key)
+        value = self.node(node, expr, where)
+        if is_literal(value):
+            return value == ""
+        if _reads_any(value, set(self.ids.values()) | set(self.data_ids.values())):
+            return None
+        return {"Fn::Equals": [value, ""]}
 
     def operation(self, node: Operation, expr: str, where: Where) -> Any:
         if node.op in ("&&", "||", "!", "==", "!="):
@@ -1263,6 +1376,85 @@ def _negated(test: Any) -> Any:
     if isinstance(test, dict) and set(test) == {"Fn::Not"}:
         return test["Fn::Not"]
     return {"Fn::Not": test}
+
+
+def _jq_term(value: Any, values: dict[str, Any]) -> str:
+    """A jq term for a ROS value: a literal as JSON, else `.vN`, added to `values`."""
+    if is_literal(value):
+        return json.dumps(value)
+    name = f"v{len(values)}"
+    values[name] = value
+    return f".{name}"
+
+
+def _jq_branch(value: Any, values: dict[str, Any]) -> str:
+    """A jq term for a branch of a choice: one item of a list (`Fn::Select [i, l]`) is
+    selected by jq, which gives null past the end instead of failing; else `_jq_term`."""
+    match value:
+        case {"Fn::Select": [index, items]} if len(value) == 1:
+            return f"{_jq_term(items, values)}[{_jq_term(index, values)} | tonumber]"
+    return _jq_term(value, values)
+
+
+def _all_of(left: Any, right: Any) -> Any:
+    """`left && right` of two conditions, each a bool or a ROS condition function."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        known, other = (left, right) if isinstance(left, bool) else (right, left)
+        return other if known else False
+    return {"Fn::And": [left, right]}
+
+
+def _any_of(left: Any, right: Any) -> Any:
+    """`left || right` of two conditions, each a bool or a ROS condition function."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        known, other = (left, right) if isinstance(left, bool) else (right, left)
+        return True if known else other
+    return {"Fn::Or": [left, right]}
+
+
+def _blank_test(node: object) -> tuple[object, bool] | None:
+    """`x == ""` or `x != ""` (either way round) as (the node of x, True for `==`)."""
+    if not (isinstance(node, Operation) and node.op in ("==", "!=") and len(node.operands) == 2):
+        return None
+    left, right = node.operands
+    if isinstance(left, Literal) and left.value == "":
+        left, right = right, left
+    if not (isinstance(right, Literal) and right.value == ""):
+        return None
+    return left, node.op == "=="
+
+
+# Attributes the cloud gives every resource it creates, never "": its id and its ARN.
+_NEVER_BLANK = ("id", "arn")
+
+
+def _identifier_read(node: object) -> str | None:
+    """The address whose id or ARN `node` reads as one text, else None: `x.id`, `x[0].id`,
+    `join(sep, x.*.id)`, `concat(x.*.id, [""])[0]` (the last two are "" when x has no copy)."""
+    if isinstance(node, Call) and node.name == "join" and len(node.args) == 2:
+        node = node.args[1]
+        if isinstance(node, Traversal) and _splat_of_attributes(node.steps[1:]):
+            return _identifier_read(Traversal(node.root, (node.steps[0], *node.steps[2:])))
+        return None
+    if (
+        isinstance(node, Postfix)
+        and node.steps == (Index(Literal(0)),)
+        and isinstance(node.base, Call)
+        and node.base.name == "concat"
+        and len(node.base.args) == 2
+        and node.base.args[1] == TupleExpr((Literal(""),))
+    ):
+        return _identifier_read(Call("join", (Literal(","), node.base.args[0])))
+    if not (isinstance(node, Traversal) and node.root.startswith(RESOURCE_PREFIXES)):
+        return None
+    steps = node.steps
+    if len(steps) == 3 and steps[1] == Index(Literal(0)):
+        steps = (steps[0], steps[2])
+    if len(steps) != 2 or not all(isinstance(step, GetAttr) for step in steps):
+        return None
+    first, attribute = steps
+    assert isinstance(first, GetAttr) and isinstance(attribute, GetAttr)
+    return f"{node.root}.{first.name}" if attribute.name in _NEVER_BLANK else None
 
 
 def _emptiness_test(node: object) -> tuple[object, bool] | None:
