@@ -14,12 +14,13 @@ user_version` versions the schema.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TypeVar
 
 import trio
 
+from iaccode.model.a2a import Message
 from iaccode.tasks import offload
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.sql_store import (
@@ -27,10 +28,14 @@ from iaccode.tasks.sql_store import (
     PRUNE_BATCH,
     PRUNE_WINDOW,
     Connection,
+    InUseElsewhere,
     PrunedTasks,
     SQLTaskStore,
     _ChangeRows,
+    conversation_rows,
 )
+from iaccode.tasks.store import ModelTurn, TaskChange
+from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
 
 T = TypeVar("T")
 SCHEMA_VERSION = 2
@@ -127,10 +132,18 @@ class SQLiteDatabase:
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
 
-    async def write(self, fn: Callable[[Connection], T]) -> T:
+    async def write(
+        self, fn: Callable[[Connection], T], then: Callable[[T], None] | None = None
+    ) -> T:
+        """`Database.write`; `then(result)` runs in the writer thread after the COMMIT, before
+        the next write (what must follow the commits in their order)."""
+
         def run() -> T:
             with self._writer:  # one transaction, committed or rolled back
-                return fn(self._writer)
+                result = fn(self._writer)
+            if then is not None:
+                then(result)
+            return result
 
         return await offload.run_sync(run, limiter=self._write_limiter)
 
@@ -166,7 +179,59 @@ class SQLiteDatabase:
 
 
 class SQLiteTaskStore(SQLTaskStore):
-    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`."""
+    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`.
+
+    The one process that writes the database keeps the tails of the conversations it read
+    (`tasks/tails.py`): a turn's read of its context's history is answered from memory, with
+    no thread trip, once the context was read.
+    """
+
+    database: SQLiteDatabase
+
+    def __init__(self, database: SQLiteDatabase) -> None:
+        super().__init__(database)
+        self.tails = ConversationTails()
+
+    async def commit(self, change: TaskChange) -> None:
+        rows = _ChangeRows.build(change)
+
+        def run(db: Connection) -> list[Appended]:
+            rows.apply(self.database, db)
+            return rows.appended(db)
+
+        await self.database.write(run, then=self.tails.committed)
+
+    async def conversation(
+        self, context_id: str, limit: int, leave_out: str
+    ) -> tuple[list[Message], dict[str, ModelTurn]]:
+        held = self.tails.get(context_id, limit, leave_out)
+        if held is not None:
+            return held
+        token = self.tails.begin_fill(context_id)
+
+        def run(db: Connection) -> tuple[list[Message], dict[str, ModelTurn]]:
+            history, turns = conversation_rows(db, context_id, limit)
+            self.tails.end_fill(context_id, token, limit, history, turns)
+            return earlier_of(history, turns, leave_out)
+
+        return await self._read(run)
+
+    async def prune_tasks(
+        self,
+        before: str,
+        *,
+        after: int,
+        keep: Callable[[], Collection[str]] = frozenset,
+        elsewhere: InUseElsewhere | None = None,
+        limit: int = PRUNE_BATCH,
+        window: int = PRUNE_WINDOW,
+    ) -> PrunedTasks | None:
+        try:
+            return await super().prune_tasks(
+                before, after=after, keep=keep, elsewhere=elsewhere, limit=limit, window=window
+            )
+        finally:  # deleted rows may be in the tails (or rolled back: refilled all the same)
+            self.tails.clear()
 
     @classmethod
     async def open(cls, path: Path) -> SQLiteTaskStore:
