@@ -519,6 +519,14 @@ class _ChangeRows:
             )
         return rows
 
+    def chars(self) -> int:
+        """The text the change writes, about: what its commit costs beyond its statements."""
+        texts = [p for _, params in self.statements for p in params if isinstance(p, str)]
+        texts += (body for _, body in self.messages)
+        if self.remember is not None:
+            texts.append(json.dumps(self.remember.body).decode())
+        return sum(len(text) for text in texts)
+
     def add_artifact(self, task_id: str, artifact: Artifact) -> None:
         self.statements.append(
             (

@@ -13,8 +13,10 @@ user_version` versions the schema.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sqlite3
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -38,7 +40,11 @@ from iaccode.tasks.store import ModelTurn, TaskChange
 from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
 
 T = TypeVar("T")
+log = logging.getLogger("iaccode.tasks")
 SCHEMA_VERSION = 2
+BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another's write lock
+CHECKPOINT_EVERY = 200  # commits between WAL checkpoints (SQLite's own: 1000 pages)
+INLINE_CHARS = 16 * 1024  # a change with more text than this is committed in the thread
 
 
 class SchemaTooNewError(UnusableStateError):
@@ -131,21 +137,99 @@ class SQLiteDatabase:
         self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
+        # With a reader of its own, the writer may commit on the event loop (`inline`). Then
+        # checkpoints are this class's, in a worker thread (`_after_commit`), never a commit's
+        # on the loop; and a write on the loop never waits for another connection's lock
+        # (SQLITE_BUSY at once: it goes to the thread, which waits).
+        self._inline = reader is not None
+        if self._inline:
+            writer.execute("PRAGMA wal_autocheckpoint = 0")
+            writer.execute("PRAGMA busy_timeout = 0")
+        self._commits = 0  # since the last checkpoint
 
     async def write(
-        self, fn: Callable[[Connection], T], then: Callable[[T], None] | None = None
+        self,
+        fn: Callable[[Connection], T],
+        then: Callable[[T], None] | None = None,
+        *,
+        inline: bool = False,
     ) -> T:
-        """`Database.write`; `then(result)` runs in the writer thread after the COMMIT, before
-        the next write (what must follow the commits in their order)."""
+        """`Database.write`; `then(result)` runs after the COMMIT, before the next write (what
+        must follow the commits in their order).
+
+        `inline`: a short change (a few statements of small rows) is committed on the event
+        loop when the writer is free and no other connection holds the database's write lock:
+        WAL with `synchronous = NORMAL` writes the commit to the WAL without an fsync, so it
+        takes tens of microseconds, less than the trip to the writer thread and back. Otherwise
+        it goes to the thread as any write (always without a reader of its own). Raises what
+        `fn` raises (rolled back then).
+        """
+        if inline and self._inline:
+            try:
+                self._write_limiter.acquire_nowait()
+            except trio.WouldBlock:
+                pass  # retention or another write holds the writer: wait in the thread
+            else:
+                try:
+                    with self._writer:  # one transaction, committed or rolled back
+                        result = fn(self._writer)
+                    if then is not None:
+                        then(result)
+                except sqlite3.OperationalError as exc:
+                    if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+                        raise
+                    # the push configs' connection is writing: wait for it in the thread
+                else:
+                    if not await self._checkpoint_if_due():
+                        await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
+                    return result
+                finally:
+                    self._write_limiter.release()
 
         def run() -> T:
-            with self._writer:  # one transaction, committed or rolled back
+            with self._waiting(), self._writer:  # one transaction, committed or rolled back
                 result = fn(self._writer)
             if then is not None:
                 then(result)
             return result
 
-        return await offload.run_sync(run, limiter=self._write_limiter)
+        result = await offload.run_sync(run, limiter=self._write_limiter)
+        await self._checkpoint_if_due()
+        return result
+
+    @contextlib.contextmanager
+    def _waiting(self) -> Iterator[None]:
+        """The writer waits on SQLITE_BUSY (in its thread) as every connection does."""
+        if not self._inline:
+            yield
+            return
+        self._writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        try:
+            yield
+        finally:
+            self._writer.execute("PRAGMA busy_timeout = 0")
+
+    async def _checkpoint_if_due(self) -> bool:
+        """Every `CHECKPOINT_EVERY` commits (when this class checkpoints), the WAL copied back
+        into the database in the reader's thread (PASSIVE: no reader or writer waits for it).
+        Shielded, and a failure only logged: the commit before it stands, and its caller must
+        learn that. True when it ran."""
+        if not self._inline:
+            return False
+        self._commits += 1
+        if self._commits < CHECKPOINT_EVERY:
+            return False
+        self._commits = 0
+        with trio.CancelScope(shield=True):
+            try:
+                await offload.run_sync(
+                    self._reader.execute,
+                    "PRAGMA wal_checkpoint(PASSIVE)",
+                    limiter=self._read_limiter,
+                )
+            except sqlite3.Error as exc:  # the next one tries again; SQLite's own would too
+                log.warning("a WAL checkpoint of the task store failed: %s", exc)
+        return True
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
@@ -199,7 +283,8 @@ class SQLiteTaskStore(SQLTaskStore):
             rows.apply(self.database, db)
             return rows.appended(db)
 
-        await self.database.write(run, then=self.tails.committed)
+        inline = rows.chars() <= INLINE_CHARS
+        await self.database.write(run, then=self.tails.committed, inline=inline)
 
     async def conversation(
         self, context_id: str, limit: int, leave_out: str
@@ -265,7 +350,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
-    db.execute("PRAGMA busy_timeout = 5000")
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     # Explicit transactions: `with db` issues BEGIN/COMMIT only in the default isolation level.
     db.isolation_level = "DEFERRED"
     return db

@@ -1,5 +1,6 @@
-"""The SQLite store's conversation tails (iaccode.tasks.tails): a turn's read of its context
-answered from memory gives what a read of the database gives, after every kind of change."""
+"""The SQLite store's turn path: its conversation tails (iaccode.tasks.tails), a turn's read of
+its context answered from memory as a read of the database answers it after every kind of
+change; and its short commits on the event loop."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+import trio
 
 from iaccode.model.a2a import Message, Part, Role, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
+from iaccode.tasks import offload, sqlite_store
 from iaccode.tasks.sql_store import conversation_rows
-from iaccode.tasks.sqlite_store import SQLiteTaskStore
+from iaccode.tasks.sqlite_store import INLINE_CHARS, SQLiteTaskStore
 from iaccode.tasks.store import ModelTurn, StoredTask, TaskChange
 from iaccode.tasks.tails import ConversationTails, earlier_of
 
@@ -144,4 +148,88 @@ async def test_the_tails_are_bounded_by_contexts(tmp_path: Path) -> None:
         await store.conversation(name, 10, leave_out="")
     assert tails.get("c1", 10, "") is None  # the least recently read went first
     assert tails.get("c3", 10, "") is not None
+    await store.aclose()
+
+
+# -- commits on the event loop (SQLiteDatabase.write(inline=True)) ------------------------------
+
+
+async def test_a_short_commit_takes_no_thread_and_a_long_one_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    trips: list[object] = []
+    run_sync = offload.run_sync
+
+    async def counted(fn: Any, *args: Any, **options: Any) -> Any:
+        trips.append(fn)
+        return await run_sync(fn, *args, **options)
+
+    monkeypatch.setattr(offload, "run_sync", counted)
+    await store.commit(created("t1", said("q1", "t1")))
+    assert trips == []
+    long = attrs.evolve(said("q2", "t1"), parts=[Part(text="x" * (INLINE_CHARS + 1))])
+    await store.commit(TaskChange("t1", append_history=(long,)))
+    assert len(trips) == 1
+    stored = await store.load_task("t1")
+    assert stored is not None and [m.message_id for m in stored.task.history or []] == [
+        "m-q1",
+        "m-q2",
+    ]
+    await store.aclose()
+
+
+async def test_a_commit_waits_for_another_writer_without_blocking_the_loop(
+    tmp_path: Path,
+) -> None:
+    """The push configs' connection holds the write lock: the commit waits in the thread (the
+    loop goes on), then lands."""
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("q1", "t1")))
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # the write lock
+    committed = trio.Event()
+    loop_ran = False
+
+    async def commit() -> None:
+        await store.commit(TaskChange("t1", append_history=(said("a1", "t1", Role.ROLE_AGENT),)))
+        committed.set()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(commit)
+        for _ in range(20):  # the loop runs while the commit waits for the lock
+            await trio.sleep(0.01)
+        loop_ran = not committed.is_set()
+        other.execute("ROLLBACK")
+    assert loop_ran and committed.is_set()
+    assert from_disk(path, "c1", 10, "")[0][-1].message_id == "m-a1"
+    other.close()
+    await store.aclose()
+
+
+async def test_commits_on_the_loop_are_checkpointed_in_a_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's own checkpoint (it would run in a commit, on the loop) is off; the store copies
+    the WAL back every CHECKPOINT_EVERY commits. The database file alone (`immutable`: the WAL
+    unread) shows the tasks only once it did."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 4)
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+
+    def in_the_file() -> int:
+        db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+        try:
+            return int(db.execute("SELECT COUNT(*) FROM tasks").fetchone()[0])
+        except sqlite3.OperationalError:  # not even the schema is in the file yet
+            return 0
+        finally:
+            db.close()
+
+    for n in range(1, 4):
+        await store.commit(created(f"t{n}", said(f"q{n}", f"t{n}")))
+    assert in_the_file() == 0
+    await store.commit(created("t4", said("q4", "t4")))
+    assert in_the_file() == 4
     await store.aclose()
