@@ -1,8 +1,11 @@
 """The embedded task store: one SQLite database in WAL mode under `persistence-dir`.
 
-All database work runs in worker threads (`tasks/offload.py`) so the event loop never blocks.
-Writes go through one connection behind a capacity limiter of one (a single writer, as SQLite
-wants); reads use a second connection, which WAL lets run beside the writer.
+Database work runs in worker threads (`tasks/offload.py`) so the event loop never waits on
+it, except a short task change when the writer is free: its commit, a WAL append with no fsync,
+costs less on the loop than the trip to a thread (`SQLiteDatabase.write(inline=True)`). Writes go
+through one connection behind a capacity limiter of one (a single writer, as SQLite wants); reads
+use a second connection, which WAL lets run beside the writer. A turn's conversation comes from
+the tails the writer keeps (`tasks/tails.py`) once its context was read.
 `synchronous=NORMAL` makes every commit survive a crash of the process (SIGKILL included), which
 is the failure this server must ride out; a power loss may lose the last commits.
 
@@ -43,7 +46,7 @@ T = TypeVar("T")
 log = logging.getLogger("iaccode.tasks")
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another's write lock
-CHECKPOINT_EVERY = 200  # commits between WAL checkpoints (SQLite's own: 1000 pages)
+CHECKPOINT_EVERY = 100  # commits between WAL checkpoints: ~4 MB of WAL, as SQLite's 1000 pages
 INLINE_CHARS = 16 * 1024  # a change with more text than this is committed in the thread
 
 
