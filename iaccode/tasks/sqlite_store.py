@@ -181,13 +181,15 @@ class SQLiteDatabase:
                 except sqlite3.OperationalError as exc:
                     if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
                         raise
-                    # the push configs' connection is writing: wait for it in the thread
+                    busy = True  # the push configs' connection is writing: wait in the thread
                 else:
+                    busy = False
+                finally:  # before any yield: the next short commit finds the writer free
+                    self._write_limiter.release()
+                if not busy:
                     if not await self._checkpoint_if_due():
                         await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
                     return result
-                finally:
-                    self._write_limiter.release()
 
         def run() -> T:
             with self._waiting(), self._writer:  # one transaction, committed or rolled back
