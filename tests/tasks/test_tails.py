@@ -168,6 +168,10 @@ async def test_a_short_commit_takes_no_thread_and_a_long_one_does(
     monkeypatch.setattr(offload, "run_sync", counted)
     await store.commit(created("t1", said("q1", "t1")))
     assert trips == []
+    async with trio.open_nursery() as nursery:  # each gives the writer back before it yields
+        for n in range(2, 10):
+            nursery.start_soon(store.commit, created(f"t{n}", said(f"q{n}", f"t{n}")))
+    assert trips == []
     long = attrs.evolve(said("q2", "t1"), parts=[Part(text="x" * (INLINE_CHARS + 1))])
     await store.commit(TaskChange("t1", append_history=(long,)))
     assert len(trips) == 1
