@@ -141,7 +141,7 @@ class SQLiteDatabase:
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
         # With a reader of its own, the writer may commit on the event loop (`inline`). Then
-        # checkpoints are this class's, in a worker thread (`_after_commit`), never a commit's
+        # checkpoints are this class's, in a worker thread (`_checkpoint_if_due`), never a commit's
         # on the loop; and a write on the loop never waits for another connection's lock
         # (SQLITE_BUSY at once: it goes to the thread, which waits).
         self._inline = reader is not None
@@ -217,8 +217,8 @@ class SQLiteDatabase:
     async def _checkpoint_if_due(self) -> bool:
         """Every `CHECKPOINT_EVERY` commits (when this class checkpoints), the WAL copied back
         into the database in the reader's thread (PASSIVE: no reader or writer waits for it).
-        Shielded, and a failure only logged: the commit before it stands, and its caller must
-        learn that. True when it ran."""
+        Shielded, and a failure only logged: the commit before it stands, so its caller must
+        see neither a cancellation nor an error for it. True when it ran."""
         if not self._inline:
             return False
         self._commits += 1

@@ -9,8 +9,9 @@ appends what it committed to the tail it holds, so the next turn's read is answe
 
 What makes that safe:
 
-* A tail is changed in the writer thread, right after the COMMIT of the rows it mirrors, under
-  one lock: in commit order, never with a change that was rolled back.
+* A tail is changed by the writer (in its thread, or on the event loop for a short commit made
+  there) right after the COMMIT of the rows it mirrors and before the next write, under one
+  lock: in commit order, never with a change that was rolled back.
 * A tail is first filled by a read of the store. A commit of that context between the start of
   the read and its end may be missing from it, so such a fill is returned but not kept
   (`begin_fill` / `end_fill`).
