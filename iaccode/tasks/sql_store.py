@@ -37,6 +37,7 @@ from iaccode.tasks.store import (
     TaskPage,
     TaskQuery,
 )
+from iaccode.tasks.tails import Appended, earlier_of
 from iaccode.wire import json
 
 T = TypeVar("T")
@@ -165,10 +166,7 @@ class SQLTaskStore:
         self, context_id: str, limit: int, leave_out: str
     ) -> tuple[list[Message], dict[str, ModelTurn]]:
         def run(db: Connection) -> tuple[list[Message], dict[str, ModelTurn]]:
-            history = _context_history(db, context_id, limit)
-            earlier = [m for m in history if m.message_id != leave_out]
-            starts = [m.message_id for m in earlier if m.role == Role.ROLE_USER]
-            return earlier, _model_turns(db, context_id, starts) if starts else {}
+            return earlier_of(*conversation_rows(db, context_id, limit), leave_out)
 
         return await self._read(run)  # one trip to the reader's thread, not two
 
@@ -521,6 +519,14 @@ class _ChangeRows:
             )
         return rows
 
+    def chars(self) -> int:
+        """The text the change writes, about: what its commit costs beyond its statements."""
+        texts = [p for _, params in self.statements for p in params if isinstance(p, str)]
+        texts += (body for _, body in self.messages)
+        if self.remember is not None:
+            texts.append(json.dumps(self.remember.body).decode())
+        return sum(len(text) for text in texts)
+
     def add_artifact(self, task_id: str, artifact: Artifact) -> None:
         self.statements.append(
             (
@@ -559,6 +565,21 @@ class _ChangeRows:
             )
         if self.notify is not None:
             _add_to_outbox(database, db, self.notify)
+
+    def appended(self, db: Connection) -> list[Appended]:
+        """What `apply` added to conversations, as a read would give it back (in the
+        transaction, after `apply`)."""
+        by_context: dict[str, list[Message]] = {}
+        if self.conversation:
+            for context_id, body in self.messages:
+                by_context.setdefault(context_id, []).append(_messages.load(body))
+        found = [Appended(c, tuple(messages)) for c, messages in by_context.items()]
+        if self.remember is not None:
+            row = db.execute("SELECT context_id FROM tasks WHERE id = ?", (self.task_id,))
+            (context_id,) = row.fetchone()
+            body = json.loads(json.dumps(self.remember.body))  # as a read decodes it
+            found.append(Appended(context_id, turn=ModelTurn(self.remember.message_id, body)))
+        return found
 
 
 def _add_to_outbox(database: Database, db: Connection, notify: Notification) -> None:
@@ -622,6 +643,16 @@ def _context_history(db: Connection, context_id: str, limit: int) -> list[Messag
         (context_id, limit),
     ).fetchall()
     return [_messages.load(body) for (body,) in reversed(rows)]
+
+
+def conversation_rows(
+    db: Connection, context_id: str, limit: int
+) -> tuple[list[Message], dict[str, ModelTurn]]:
+    """The context's last `limit` messages of the conversation and the memories of its user
+    messages."""
+    history = _context_history(db, context_id, limit)
+    starts = [m.message_id for m in history if m.role == Role.ROLE_USER]
+    return history, _model_turns(db, context_id, starts) if starts else {}
 
 
 def _model_turns(db: Connection, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:

@@ -1,8 +1,11 @@
 """The embedded task store: one SQLite database in WAL mode under `persistence-dir`.
 
-All database work runs in worker threads (`tasks/offload.py`) so the event loop never blocks.
-Writes go through one connection behind a capacity limiter of one (a single writer, as SQLite
-wants); reads use a second connection, which WAL lets run beside the writer.
+Database work runs in worker threads (`tasks/offload.py`) so the event loop never waits on
+it, except a short task change when the writer is free: its commit, a WAL append with no fsync,
+costs less on the loop than the trip to a thread (`SQLiteDatabase.write(inline=True)`). Writes go
+through one connection behind a capacity limiter of one (a single writer, as SQLite wants); reads
+use a second connection, which WAL lets run beside the writer. A turn's conversation comes from
+the tails the writer keeps (`tasks/tails.py`) once its context was read.
 `synchronous=NORMAL` makes every commit survive a crash of the process (SIGKILL included), which
 is the failure this server must ride out; a power loss may lose the last commits.
 
@@ -13,13 +16,16 @@ user_version` versions the schema.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import TypeVar
 
 import trio
 
+from iaccode.model.a2a import Message
 from iaccode.tasks import offload
 from iaccode.tasks.errors import UnusableStateError
 from iaccode.tasks.sql_store import (
@@ -27,13 +33,21 @@ from iaccode.tasks.sql_store import (
     PRUNE_BATCH,
     PRUNE_WINDOW,
     Connection,
+    InUseElsewhere,
     PrunedTasks,
     SQLTaskStore,
     _ChangeRows,
+    conversation_rows,
 )
+from iaccode.tasks.store import ModelTurn, TaskChange
+from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
 
 T = TypeVar("T")
+log = logging.getLogger("iaccode.tasks")
 SCHEMA_VERSION = 2
+BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another's write lock
+CHECKPOINT_EVERY = 100  # commits between WAL checkpoints: ~4 MB of WAL, as SQLite's 1000 pages
+INLINE_CHARS = 16 * 1024  # a change with more text than this is committed in the thread
 
 
 class SchemaTooNewError(UnusableStateError):
@@ -126,13 +140,101 @@ class SQLiteDatabase:
         self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
+        # With a reader of its own, the writer may commit on the event loop (`inline`). Then
+        # checkpoints are this class's, in a worker thread (`_checkpoint_if_due`), never a commit's
+        # on the loop; and a write on the loop never waits for another connection's lock
+        # (SQLITE_BUSY at once: it goes to the thread, which waits).
+        self._inline = reader is not None
+        if self._inline:
+            writer.execute("PRAGMA wal_autocheckpoint = 0")
+            writer.execute("PRAGMA busy_timeout = 0")
+        self._commits = 0  # since the last checkpoint
 
-    async def write(self, fn: Callable[[Connection], T]) -> T:
+    async def write(
+        self,
+        fn: Callable[[Connection], T],
+        then: Callable[[T], None] | None = None,
+        *,
+        inline: bool = False,
+    ) -> T:
+        """`Database.write`; `then(result)` runs after the COMMIT, before the next write (what
+        must follow the commits in their order).
+
+        `inline`: a short change (a few statements of small rows) is committed on the event
+        loop when the writer is free and no other connection holds the database's write lock:
+        WAL with `synchronous = NORMAL` writes the commit to the WAL without an fsync, so it
+        takes tens of microseconds, less than the trip to the writer thread and back. Otherwise
+        it goes to the thread as any write (always without a reader of its own). Raises what
+        `fn` raises (rolled back then).
+        """
+        if inline and self._inline:
+            try:
+                self._write_limiter.acquire_nowait()
+            except trio.WouldBlock:
+                pass  # retention or another write holds the writer: wait in the thread
+            else:
+                try:
+                    with self._writer:  # one transaction, committed or rolled back
+                        result = fn(self._writer)
+                    if then is not None:
+                        then(result)
+                except sqlite3.OperationalError as exc:
+                    if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+                        raise
+                    busy = True  # the push configs' connection is writing: wait in the thread
+                else:
+                    busy = False
+                finally:  # before any yield: the next short commit finds the writer free
+                    self._write_limiter.release()
+                if not busy:
+                    if not await self._checkpoint_if_due():
+                        await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
+                    return result
+
         def run() -> T:
-            with self._writer:  # one transaction, committed or rolled back
-                return fn(self._writer)
+            with self._waiting(), self._writer:  # one transaction, committed or rolled back
+                result = fn(self._writer)
+            if then is not None:
+                then(result)
+            return result
 
-        return await offload.run_sync(run, limiter=self._write_limiter)
+        result = await offload.run_sync(run, limiter=self._write_limiter)
+        await self._checkpoint_if_due()
+        return result
+
+    @contextlib.contextmanager
+    def _waiting(self) -> Iterator[None]:
+        """The writer waits on SQLITE_BUSY (in its thread) as every connection does."""
+        if not self._inline:
+            yield
+            return
+        self._writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        try:
+            yield
+        finally:
+            self._writer.execute("PRAGMA busy_timeout = 0")
+
+    async def _checkpoint_if_due(self) -> bool:
+        """Every `CHECKPOINT_EVERY` commits (when this class checkpoints), the WAL copied back
+        into the database in the reader's thread (PASSIVE: no reader or writer waits for it).
+        Shielded, and a failure only logged: the commit before it stands, so its caller must
+        see neither a cancellation nor an error for it. True when it ran."""
+        if not self._inline:
+            return False
+        self._commits += 1
+        if self._commits < CHECKPOINT_EVERY:
+            return False
+        self._commits = 0
+        with trio.CancelScope(shield=True):
+            try:
+                await offload.run_sync(
+                    self._reader.execute,
+                    "PRAGMA wal_checkpoint(PASSIVE)",
+                    limiter=self._read_limiter,
+                )
+            except sqlite3.Error as exc:  # the next one tries again; SQLite's own would too
+                log.warning("a WAL checkpoint of the task store failed: %s", exc)
+        return True
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
@@ -166,7 +268,60 @@ class SQLiteDatabase:
 
 
 class SQLiteTaskStore(SQLTaskStore):
-    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`."""
+    """`TaskStore` on SQLite. Open with `await SQLiteTaskStore.open(path)`.
+
+    The one process that writes the database keeps the tails of the conversations it read
+    (`tasks/tails.py`): a turn's read of its context's history is answered from memory, with
+    no thread trip, once the context was read.
+    """
+
+    database: SQLiteDatabase
+
+    def __init__(self, database: SQLiteDatabase) -> None:
+        super().__init__(database)
+        self.tails = ConversationTails()
+
+    async def commit(self, change: TaskChange) -> None:
+        rows = _ChangeRows.build(change)
+
+        def run(db: Connection) -> list[Appended]:
+            rows.apply(self.database, db)
+            return rows.appended(db)
+
+        inline = rows.chars() <= INLINE_CHARS
+        await self.database.write(run, then=self.tails.committed, inline=inline)
+
+    async def conversation(
+        self, context_id: str, limit: int, leave_out: str
+    ) -> tuple[list[Message], dict[str, ModelTurn]]:
+        held = self.tails.get(context_id, limit, leave_out)
+        if held is not None:
+            return held
+        token = self.tails.begin_fill(context_id)
+
+        def run(db: Connection) -> tuple[list[Message], dict[str, ModelTurn]]:
+            history, turns = conversation_rows(db, context_id, limit)
+            self.tails.end_fill(context_id, token, limit, history, turns)
+            return earlier_of(history, turns, leave_out)
+
+        return await self._read(run)
+
+    async def prune_tasks(
+        self,
+        before: str,
+        *,
+        after: int,
+        keep: Callable[[], Collection[str]] = frozenset,
+        elsewhere: InUseElsewhere | None = None,
+        limit: int = PRUNE_BATCH,
+        window: int = PRUNE_WINDOW,
+    ) -> PrunedTasks | None:
+        try:
+            return await super().prune_tasks(
+                before, after=after, keep=keep, elsewhere=elsewhere, limit=limit, window=window
+            )
+        finally:  # deleted rows may be in the tails (or rolled back: refilled all the same)
+            self.tails.clear()
 
     @classmethod
     async def open(cls, path: Path) -> SQLiteTaskStore:
@@ -200,7 +355,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
-    db.execute("PRAGMA busy_timeout = 5000")
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     # Explicit transactions: `with db` issues BEGIN/COMMIT only in the default isolation level.
     db.isolation_level = "DEFERRED"
     return db

@@ -49,7 +49,8 @@ def conversation(turn: TurnInput, system: str) -> list[dict[str, Any]]:
 def _earlier(
     history: Sequence[Message], memories: Mapping[str, Mapping[str, Any]]
 ) -> Iterator[dict[str, Any]]:
-    start, summary = _last_summary(history, memories)
+    valid = {key: memory for key, memory in memories.items() if _valid(memory)}  # checked once
+    start, summary = _last_summary(history, valid)
     if summary:
         yield {"role": "user", "content": SUMMARY_PREFIX + summary}
         yield {"role": "assistant", "content": "Understood; I will go on from that summary."}
@@ -59,11 +60,11 @@ def _earlier(
             if _is_answer(message):
                 continue  # a permission decision: the memory's tool results tell its outcome
             text = message_text(message)
-            memory = memories.get(message.message_id)
+            memory = valid.get(message.message_id)
             if text:
                 yield {"role": "user", "content": text}
-            remembered = _valid(memory)
-            if remembered and memory is not None:
+            remembered = memory is not None
+            if memory is not None:
                 yield from memory["messages"]
         elif not remembered:
             text = message_text(message)
@@ -72,13 +73,13 @@ def _earlier(
 
 
 def _last_summary(
-    history: Sequence[Message], memories: Mapping[str, Mapping[str, Any]]
+    history: Sequence[Message], valid: Mapping[str, Mapping[str, Any]]
 ) -> tuple[int, str]:
     """Where the conversation starts: at the newest turn that left a summary of what came before
-    (that turn included), or at the beginning."""
+    (that turn included), or at the beginning. `valid`: the memories `_valid` holds good."""
     for index in range(len(history) - 1, -1, -1):
-        memory = memories.get(history[index].message_id)
-        if history[index].role == Role.ROLE_USER and _valid(memory) and memory is not None:
+        memory = valid.get(history[index].message_id)
+        if history[index].role == Role.ROLE_USER and memory is not None:
             summary = memory.get("summary")
             if isinstance(summary, str) and summary:
                 return index, summary
@@ -177,4 +178,5 @@ def _short_value(value: Any) -> Any:
 
 def size(messages: Sequence[Mapping[str, Any]]) -> int:
     """A cheap estimate of the messages' token count (a token is about three characters)."""
-    return sum(len(json.dumps(dict(m))) for m in messages) // 3
+    # A dict as it is (no copy): the conversation's messages are, and there are hundreds.
+    return sum(len(json.dumps(m if isinstance(m, dict) else dict(m))) for m in messages) // 3

@@ -1,0 +1,239 @@
+"""The SQLite store's turn path: its conversation tails (iaccode.tasks.tails), a turn's read of
+its context answered from memory as a read of the database answers it after every kind of
+change; and its short commits on the event loop."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+import trio
+
+from iaccode.model.a2a import Message, Part, Role, Task, TaskState, TaskStatus
+from iaccode.model.errors import TaskNotFoundError
+from iaccode.tasks import offload, sqlite_store
+from iaccode.tasks.sql_store import conversation_rows
+from iaccode.tasks.sqlite_store import INLINE_CHARS, SQLiteTaskStore
+from iaccode.tasks.store import ModelTurn, StoredTask, TaskChange
+from iaccode.tasks.tails import ConversationTails, earlier_of
+
+S = TaskState
+STAMP = "2026-01-01T00:00:00.000Z"
+
+
+def said(text: str, task_id: str, role: Role = Role.ROLE_USER, context_id: str = "c1") -> Message:
+    return Message(
+        message_id=f"m-{text}",
+        role=role,
+        parts=[Part(text=text)],
+        context_id=context_id,
+        task_id=task_id,
+    )
+
+
+def created(task_id: str, first: Message, *, in_conversation: bool = True) -> TaskChange:
+    status = TaskStatus(state=S.TASK_STATE_SUBMITTED, timestamp=STAMP)
+    task = Task(id=task_id, context_id=first.context_id or "", status=status, history=[first])
+    stored = StoredTask(task, owner="", live=True, in_conversation=in_conversation)
+    return TaskChange(task_id=task_id, new_task=stored)
+
+
+def from_disk(path: Path, context_id: str, limit: int, leave_out: str) -> Any:
+    """The conversation as a fresh connection reads it: what the tail must match."""
+    db = sqlite3.connect(path)
+    try:
+        return earlier_of(*conversation_rows(db, context_id, limit), leave_out)
+    finally:
+        db.close()
+
+
+async def counted_reads(store: SQLiteTaskStore) -> list[object]:
+    reads: list[object] = []
+    read = store._read
+
+    async def counted(fn: Any) -> Any:
+        reads.append(fn)
+        return await read(fn)
+
+    store._read = counted
+    return reads
+
+
+async def test_the_tail_follows_every_change_as_the_database_does(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    reads = await counted_reads(store)
+    await store.commit(created("t1", said("q1", "t1")))
+    assert await store.conversation("c1", 4, leave_out="") == from_disk(path, "c1", 4, "")
+    assert len(reads) == 1  # filled by a read
+    for turn in range(2, 6):
+        task, question = f"t{turn}", said(f"q{turn}", f"t{turn}")
+        answer = said(f"a{turn - 1}", f"t{turn - 1}", Role.ROLE_AGENT)
+        memory = ModelTurn(f"m-q{turn - 1}", {"v": 1, "n": turn})
+        await store.commit(TaskChange(f"t{turn - 1}", append_history=(answer,), remember=memory))
+        await store.commit(created(task, question))
+        # Another context, a refused message (kept out of the conversation), a memory written
+        # again: none may leak in or go missing.
+        await store.commit(created(f"x{turn}", said(f"x{turn}", f"x{turn}", context_id="c2")))
+        await store.commit(created(f"r{turn}", said(f"r{turn}", f"r{turn}"), in_conversation=False))
+        again = ModelTurn(f"m-q{turn - 1}", {"v": 1, "n": -turn})
+        await store.commit(TaskChange(f"t{turn - 1}", remember=again))
+        for limit in (1, 3, 4):  # the window slides past the oldest messages and memories
+            leave_out = question.message_id
+            held = await store.conversation("c1", limit, leave_out=leave_out)
+            assert held == from_disk(path, "c1", limit, leave_out)
+    assert len(reads) == 1  # every later read came from memory
+    # The last four: a3 q4 a4 q5; q5's turn has left no memory yet.
+    assert (await store.conversation("c1", 4, leave_out=""))[1] == {
+        "m-q4": ModelTurn("m-q4", {"v": 1, "n": -5})
+    }
+    assert await store.conversation("c1", 10, leave_out="") == from_disk(path, "c1", 10, "")
+    assert len(reads) == 2  # more than the tail holds: read again
+    await store.aclose()
+
+
+async def test_a_rolled_back_change_leaves_the_tail_alone(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("q1", "t1")))
+    before = await store.conversation("c1", 10, leave_out="")
+    lost = said("lost", "gone", Role.ROLE_AGENT)
+    with pytest.raises(TaskNotFoundError):  # no such task: refused, rolled back
+        await store.commit(TaskChange("gone", append_history=(lost,)))
+    assert await store.conversation("c1", 10, leave_out="") == before
+    assert before == from_disk(path, "c1", 10, "")
+    await store.aclose()
+
+
+async def test_a_fill_a_commit_overtook_is_not_kept(tmp_path: Path) -> None:
+    """A read that started before a commit of its context may lack it: answered, not held."""
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("q1", "t1")))
+    tails = store.tails
+    token = tails.begin_fill("c1")
+    stale = conversation_rows(sqlite3.connect(path), "c1", 10)
+    await store.commit(TaskChange("t1", append_history=(said("a1", "t1", Role.ROLE_AGENT),)))
+    tails.end_fill("c1", token, 10, *stale)
+    assert tails.get("c1", 10, "") is None
+    assert await store.conversation("c1", 10, leave_out="") == from_disk(path, "c1", 10, "")
+    assert [m.message_id for m in tails.get("c1", 10, "")[0]] == ["m-q1", "m-a1"]  # type: ignore[index]
+    await store.aclose()
+
+
+async def test_retention_drops_the_tails(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("q1", "t1")))
+    done = TaskStatus(state=S.TASK_STATE_COMPLETED, timestamp=STAMP)
+    await store.commit(TaskChange("t1", status=done, live=False))
+    await store.commit(created("t2", said("q2", "t2")))
+    assert len((await store.conversation("c1", 10, leave_out=""))[0]) == 2
+    pruned = await store.prune_tasks("2100-01-01T00:00:00.000Z", after=0)
+    assert pruned is not None and pruned.task_ids == ["t1"]
+    earlier, _ = await store.conversation("c1", 10, leave_out="")
+    assert [m.message_id for m in earlier] == ["m-q2"]
+    assert (earlier, {}) == from_disk(path, "c1", 10, "")
+    await store.aclose()
+
+
+async def test_the_tails_are_bounded_by_contexts(tmp_path: Path) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    tails = store.tails = ConversationTails(max_contexts=2)
+    for name in ("c1", "c2", "c3"):
+        await store.commit(created(f"t-{name}", said(f"q-{name}", f"t-{name}", context_id=name)))
+        await store.conversation(name, 10, leave_out="")
+    assert tails.get("c1", 10, "") is None  # the least recently read went first
+    assert tails.get("c3", 10, "") is not None
+    await store.aclose()
+
+
+# -- commits on the event loop (SQLiteDatabase.write(inline=True)) ------------------------------
+
+
+async def test_a_short_commit_takes_no_thread_and_a_long_one_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    trips: list[object] = []
+    run_sync = offload.run_sync
+
+    async def counted(fn: Any, *args: Any, **options: Any) -> Any:
+        trips.append(fn)
+        return await run_sync(fn, *args, **options)
+
+    monkeypatch.setattr(offload, "run_sync", counted)
+    await store.commit(created("t1", said("q1", "t1")))
+    assert trips == []
+    async with trio.open_nursery() as nursery:  # each gives the writer back before it yields
+        for n in range(2, 10):
+            nursery.start_soon(store.commit, created(f"t{n}", said(f"q{n}", f"t{n}")))
+    assert trips == []
+    long = attrs.evolve(said("q2", "t1"), parts=[Part(text="x" * (INLINE_CHARS + 1))])
+    await store.commit(TaskChange("t1", append_history=(long,)))
+    assert len(trips) == 1
+    stored = await store.load_task("t1")
+    assert stored is not None and [m.message_id for m in stored.task.history or []] == [
+        "m-q1",
+        "m-q2",
+    ]
+    await store.aclose()
+
+
+async def test_a_commit_waits_for_another_writer_without_blocking_the_loop(
+    tmp_path: Path,
+) -> None:
+    """The push configs' connection holds the write lock: the commit waits in the thread (the
+    loop goes on), then lands."""
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("q1", "t1")))
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # the write lock
+    committed = trio.Event()
+    loop_ran = False
+
+    async def commit() -> None:
+        await store.commit(TaskChange("t1", append_history=(said("a1", "t1", Role.ROLE_AGENT),)))
+        committed.set()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(commit)
+        for _ in range(20):  # the loop runs while the commit waits for the lock
+            await trio.sleep(0.01)
+        loop_ran = not committed.is_set()
+        other.execute("ROLLBACK")
+    assert loop_ran and committed.is_set()
+    assert from_disk(path, "c1", 10, "")[0][-1].message_id == "m-a1"
+    other.close()
+    await store.aclose()
+
+
+async def test_commits_on_the_loop_are_checkpointed_in_a_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's own checkpoint (it would run in a commit, on the loop) is off; the store copies
+    the WAL back every CHECKPOINT_EVERY commits. The database file alone (`immutable`: the WAL
+    unread) shows the tasks only once it did."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 4)
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+
+    def in_the_file() -> int:
+        db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+        try:
+            return int(db.execute("SELECT COUNT(*) FROM tasks").fetchone()[0])
+        except sqlite3.OperationalError:  # not even the schema is in the file yet
+            return 0
+        finally:
+            db.close()
+
+    for n in range(1, 4):
+        await store.commit(created(f"t{n}", said(f"q{n}", f"t{n}")))
+    assert in_the_file() == 0
+    await store.commit(created("t4", said("q4", "t4")))
+    assert in_the_file() == 4
+    await store.aclose()
