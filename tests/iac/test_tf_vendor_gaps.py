@@ -5,6 +5,7 @@ Hand-written projects with the ROS they must give; every template must pass the 
 
 from __future__ import annotations
 
+from iaccode.iac.ros_check import check_template
 from tests.iac.test_tf_constructs import main as convert
 from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
@@ -415,3 +416,48 @@ def test_the_providers_newer_names_and_route_blocks_reach_ros() -> None:
         "route_config.methods not converted (RouteConfig.Routes of ALIYUN::FC::CustomDomain "
         "has no field for it)"
     ) in notes(conversion)
+
+
+def test_a_word_ros_spells_otherwise_in_a_nested_block_becomes_its_spelling() -> None:
+    # The provider's alicloud_api_gateway_api example: `required = "OPTIONAL"`, which ROS's
+    # RequestParameters list as OPTION (REQUIRED is the same word in both).
+    conversion = convert(
+        """
+        resource "alicloud_api_gateway_api" "example" {
+          group_id    = "group-1"
+          name        = "tf-example"
+          description = "tf-example"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/example/path"
+            mode     = "MAPPING"
+          }
+          service_type = "MOCK"
+          mock_service_config {
+            result = "ok"
+          }
+          request_parameters {
+            name         = "optional"
+            type         = "STRING"
+            required     = "OPTIONAL"
+            in           = "QUERY"
+            in_service   = "QUERY"
+            name_service = "o"
+          }
+          request_parameters {
+            name         = "required"
+            type         = "STRING"
+            required     = "REQUIRED"
+            in           = "QUERY"
+            in_service   = "QUERY"
+            name_service = "r"
+          }
+        }
+        """
+    )
+    parameters = props(conversion, "ApiGatewayApi_example")["RequestParameters"]
+    assert [p["Required"] for p in parameters] == ["OPTION", "REQUIRED"]
+    errors = [f for f in check_template(conversion.to_yaml()).findings if f.severity == "error"]
+    assert not errors, errors
