@@ -461,3 +461,53 @@ def test_a_word_ros_spells_otherwise_in_a_nested_block_becomes_its_spelling() ->
     assert [p["Required"] for p in parameters] == ["OPTION", "REQUIRED"]
     errors = [f for f in check_template(conversion.to_yaml()).findings if f.severity == "error"]
     assert not errors, errors
+
+
+def test_a_log_service_index_map_of_keys_becomes_key_indices() -> None:
+    # The provider's alicloud_sls_index example: `keys` is the API's map of index keys.
+    conversion = convert(
+        """
+        resource "alicloud_sls_index" "i" {
+          project_name  = "p"
+          logstore_name = "l"
+          line {
+            case_sensitive = "true"
+          }
+          keys = jsonencode({
+            "message" : { "caseSensitive" : false, "token" : [",", " ", ";"], "type" : "text",
+                          "doc_value" : true, "alias" : "", "chn" : false },
+            "latency" : { "type" : "long", "doc_value" : true }
+          })
+        }
+        """
+    )
+    assert props(conversion, "SlsIndex_i")["KeyIndices"] == [
+        {
+            "Name": "message",
+            "Type": "text",
+            "CaseSensitive": False,
+            "EnableAnalytics": True,
+            "IncludeChinese": False,
+            "Delimiter": ", ;",
+        },
+        {"Name": "latency", "Type": "long", "EnableAnalytics": True},
+    ]
+    assert "sets nothing" not in notes(conversion) and conversion.summary.native == 1
+
+
+def test_a_log_service_index_key_ros_cannot_hold_is_reported() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_sls_index" "i" {
+          project_name  = "p"
+          logstore_name = "l"
+          line {
+            case_sensitive = "true"
+          }
+          keys = jsonencode({
+            "body" : { "type" : "json", "json_keys" : { "a" : { "type" : "long" } } }
+          })
+        }
+        """
+    )
+    assert "keys not converted (KeyIndices of ALIYUN::SLS::Index has no field" in notes(conversion)
