@@ -709,9 +709,18 @@ def _sls_key_indices(value: Any) -> Any:
             }
         )
         if key.get("token"):
-            index["Delimiter"] = "".join(str(token) for token in key["token"])
+            index["Delimiter"] = _characters(key["token"])
         indices.append(index)
     return indices
+
+
+def _characters(value: Any) -> Any:
+    """Log Service's `token` list of delimiter characters as the one text ROS's `Delimiter` is.
+
+    Raises _Skip for a list computed at deploy time (joining it with commas would add one)."""
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return "".join(value)
+    raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
 
 
 HANDLERS: Mapping[str, Callable[[Any], Any]] = {
@@ -729,4 +738,5 @@ HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "security_groups": _security_groups,
     "json_text": _json_text,
     "sls_key_indices": _sls_key_indices,
+    "characters": _characters,
 }

@@ -247,6 +247,13 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         defaults={"FullTextIndex.Enable": True},
         # `keys` is the API's map of index keys (jsonencode), ROS's KeyIndices a list of them.
         properties={"keys": PropertyRule("KeyIndices", handler="sls_key_indices")},
+        # The full-text index's Chinese switch and delimiters, which ROS's FullTextIndex has.
+        nested={
+            "line": {
+                "chn": PropertyRule("IncludeChinese"),
+                "token": PropertyRule("Delimiter", handler="characters"),
+            }
+        },
     ),
     "alicloud_cms_alarm": _CMS_ALARM,
 }

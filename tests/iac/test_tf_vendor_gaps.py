@@ -472,6 +472,8 @@ def test_a_log_service_index_map_of_keys_becomes_key_indices() -> None:
           logstore_name = "l"
           line {
             case_sensitive = "true"
+            chn            = "true"
+            token          = [",", "\\t"]
           }
           keys = jsonencode({
             "message" : { "caseSensitive" : false, "token" : [",", " ", ";"], "type" : "text",
@@ -492,6 +494,12 @@ def test_a_log_service_index_map_of_keys_becomes_key_indices() -> None:
         },
         {"Name": "latency", "Type": "long", "EnableAnalytics": True},
     ]
+    assert props(conversion, "SlsIndex_i")["FullTextIndex"] == {
+        "CaseSensitive": True,
+        "IncludeChinese": True,
+        "Delimiter": ",\t",
+        "Enable": True,
+    }
     assert "sets nothing" not in notes(conversion) and conversion.summary.native == 1
 
 
