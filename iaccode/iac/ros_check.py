@@ -55,6 +55,7 @@ ROS3012  error     Property value is not allowed
 ROS3013  error     CIDR block is not a valid IPv4 CIDR
 ROS3014  error     VSwitch CIDR block is outside its VPC
 ROS3015  error     VSwitch CIDR blocks overlap
+ROS3016  warning   Property value is not among values the schema lists wrongly
 ROS3020  warning   Resource type is not in the ROS schema (a typo, or a retired type)
 ROS3021  warning   Property is not in the ROS schema (a typo, or a retired property)
 ROS3022  error     Property value has the wrong type

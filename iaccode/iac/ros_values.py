@@ -99,6 +99,37 @@ def _shape(ctx: CheckContext, value: object) -> tuple[Shape, str] | None:
     return None
 
 
+# Nested AllowedValues of the CDK's validators that are not the property's values, by ROS type
+# and property path (struct keys joined by dots), each checked against the ROS docs and the
+# provider's own examples: a value outside them is a warning (ROS3016), not an error.
+UNRELIABLE_VALUES: frozenset[tuple[str, str]] = frozenset(
+    {
+        # the record types, listed under a record's value (a host name, an IP address, ...)
+        ("ALIYUN::ESA::Record", "Data.Value"),
+        # "domain" stands for a domain name of the user's choice, beside `$SERVER_IP`
+        ("ALIYUN::GWLB::ServerGroup", "HealthCheckConfig.HealthCheckDomain"),
+    }
+)
+# Properties whose API takes a comma-separated list of the listed values (OSS `PUT,DELETE`).
+LISTED_VALUES: frozenset[tuple[str, str]] = frozenset(
+    {("ALIYUN::OSS::BucketReplication", "ReplicationConfiguration.Rule.Action")}
+)
+
+
+def property_path(path: Path) -> str:
+    """The struct keys of `path` below a resource's Properties, joined by dots (no indexes)."""
+    if "Properties" not in path:
+        return ""
+    return ".".join(part for part in path[path.index("Properties") + 1 :] if isinstance(part, str))
+
+
+def _each_allowed(value: object, allowed: tuple[object, ...]) -> bool:
+    """Whether `value` is a comma-separated list of AllowedValues."""
+    return isinstance(value, str) and all(
+        allowed_value(part.strip(), allowed) for part in value.split(",")
+    )
+
+
 def allowed_value(value: object, allowed: tuple[object, ...]) -> bool:
     """Whether `value` is one of a property's AllowedValues as ROS compares them."""
     # ROS reads "true" for True and "80" for 80, so booleans and numbers compare loosely.
@@ -190,6 +221,24 @@ class _Walk:
         allowed = prop.allowed_values
         if allowed and isinstance(value, str | int | float) and not allowed_value(value, allowed):
             choices = ", ".join(str(item) for item in allowed[:20])
+            where = (self.kind, property_path(path))
+            if where in LISTED_VALUES and _each_allowed(value, allowed):
+                return
+            if where in UNRELIABLE_VALUES:
+                self.ctx.add(
+                    "ROS3016",
+                    path,
+                    Msg(
+                        "{key} of resource {name} is {value!r}, which is not among the values "
+                        "the ROS schema lists for {kind}; that list is known to be wrong here.",
+                        key=key,
+                        name=self.name,
+                        value=str(value),
+                        kind=self.kind,
+                    ),
+                    Msg("Check the value against the {kind} documentation.", kind=self.kind),
+                )
+                return
             self.ctx.add(
                 "ROS3012",
                 path,

@@ -68,6 +68,11 @@ _BILLING = (
 )
 
 
+# Words of the provider's API that a ROS type spells otherwise, where ROS lists only its own
+# spelling (an API Gateway request parameter's `required = "OPTIONAL"` is ROS's `OPTION`).
+_ROS_WORDS = {"optional": "option"}
+
+
 def _billing(value: str, allowed: tuple[object, ...]) -> object:
     """The allowed spelling of a billing method `value` names another way, else `value`."""
     group = next((words for words in _BILLING if value.lower() in words), None)
@@ -128,6 +133,9 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
         ]
         if len(same) == 1:
             return same[0]
+        ros_word = [v for v in prop.allowed_values if str(v).lower() == _ROS_WORDS.get(lower)]
+        if len(ros_word) == 1:
+            return ros_word[0]
         if value.lower() in _RENEWAL:
             switched = _switch(_RENEWAL[value.lower()], prop.allowed_values)
             return switched if not isinstance(switched, bool) else value

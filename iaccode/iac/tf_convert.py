@@ -908,7 +908,8 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
         "ROSTemplateFormatVersion": FORMAT_VERSION,
         "Description": description
         or f"Converted from Terraform by iaccode: {len(converted)} of {found} resources "
-        "as native ROS resources.",
+        "as native ROS resources"
+        + (f", {len(lossy)} of them with losses." if lossy else "."),
     }
     parameters = converter.parameters()
     used = {name: converter.config.variables[name] for name in converter.config.variables}

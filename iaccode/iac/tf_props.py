@@ -669,6 +669,60 @@ def _json_text(value: Any) -> Any:
     raise _Skip(Msg("its value is computed, and ROS needs it as JSON text"))
 
 
+# A Log Service index key as the API takes it (`jsonencode` in `alicloud_sls_index.keys`) ->
+# its field of ROS's KeyIndices; `token` is the list of delimiter characters, which ROS takes
+# as one text.
+_SLS = "ALIYUN::SLS::Index"
+_SLS_KEY_FIELDS = {
+    "type": "Type",
+    "caseSensitive": "CaseSensitive",
+    "alias": "Alias",
+    "doc_value": "EnableAnalytics",
+    "chn": "IncludeChinese",
+}
+
+
+def _sls_key_indices(value: Any) -> Any:
+    """`{name: {type, token, ...}}` as ROS's list of KeyIndices (`Name` the map's key).
+
+    Raises _Skip for a map computed at deploy time, or one with fields ROS's KeyIndices lack
+    (a json key's `json_keys`), since a partly mapped index would index differently."""
+    keys = _json_load(value)
+    if isinstance(keys, list) and len(keys) == 1:
+        keys = keys[0]
+    if (
+        not isinstance(keys, dict)
+        or not is_literal(keys)
+        or not all(isinstance(key, dict) for key in keys.values())
+    ):
+        raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
+    indices = []
+    for name, key in keys.items():
+        if set(key) - set(_SLS_KEY_FIELDS) - {"token"}:  # a json key's json_keys, ...
+            raise _Skip(Msg("{path} of {type} has no field for it", path="KeyIndices", type=_SLS))
+        index = {"Name": name}
+        index.update(
+            {
+                ros: key[api]
+                for api, ros in _SLS_KEY_FIELDS.items()
+                if key.get(api) not in (None, "")
+            }
+        )
+        if key.get("token"):
+            index["Delimiter"] = _characters(key["token"])
+        indices.append(index)
+    return indices
+
+
+def _characters(value: Any) -> Any:
+    """Log Service's `token` list of delimiter characters as the one text ROS's `Delimiter` is.
+
+    Raises _Skip for a list computed at deploy time (joining it with commas would add one)."""
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return "".join(value)
+    raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
+
+
 HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "tags_dict_to_list": _tags,
     "to_int": _to_int,
@@ -683,4 +737,6 @@ HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "lower": _lower,
     "security_groups": _security_groups,
     "json_text": _json_text,
+    "sls_key_indices": _sls_key_indices,
+    "characters": _characters,
 }

@@ -243,7 +243,18 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_dns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     # A `full_text` block turns full-text indexing on (set only inside a block given).
     "alicloud_log_store_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
-    "alicloud_sls_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
+    "alicloud_sls_index": _Overlay(
+        defaults={"FullTextIndex.Enable": True},
+        # `keys` is the API's map of index keys (jsonencode), ROS's KeyIndices a list of them.
+        properties={"keys": PropertyRule("KeyIndices", handler="sls_key_indices")},
+        # The full-text index's Chinese switch and delimiters, which ROS's FullTextIndex has.
+        nested={
+            "line": {
+                "chn": PropertyRule("IncludeChinese"),
+                "token": PropertyRule("Delimiter", handler="characters"),
+            }
+        },
+    ),
     "alicloud_cms_alarm": _CMS_ALARM,
 }
 

@@ -82,6 +82,8 @@ def _handler_literal(handler: str, name: str) -> str | None:
         "json_load": json.dumps('{"key": "value"}'),
         "select_first": f"[{_text(name)}]",
         "comma_join": f"[{_text(name)}]",
+        "sls_key_indices": 'jsonencode({ example = { type = "text", token = [","] } })',
+        "characters": '[",", " "]',
     }
     return literals.get(handler)
 

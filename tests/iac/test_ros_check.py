@@ -179,6 +179,11 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "    Properties: {VpcId: !GetAtt Vpc.VpcId, ZoneId: z, CidrBlock: 10.0.0.128/25}\n",
         ["ROS3015"],
     ),
+    "ROS3016": (
+        HEADER + "Resources:\n  G:\n    Type: ALIYUN::GWLB::ServerGroup\n    Properties:\n"
+        "      VpcId: vpc-1\n      HealthCheckConfig: {HealthCheckDomain: www.example.com}\n",
+        ["ROS3016"],
+    ),
     "ROS3020": (HEADER + "Resources: {A: {Type: ALIYUN::ECS::Instanse}}\n", ["ROS3020"]),
     "ROS3021": (
         HEADER + "Resources: {A: {Type: ALIYUN::ECS::VPC, Properties: {CidrBlok: 10.0.0.0/8}}}\n",
@@ -356,6 +361,37 @@ def test_engine_from_a_parameter_is_not_checked() -> None:
 def test_engine_hint_suggests_the_right_case() -> None:
     text, _ = CASES["ROS3012"]
     assert "'MySQL'" in only(check_template(text), "ROS3012").hint
+
+
+def test_a_list_of_allowed_values_passes_where_the_api_takes_one() -> None:
+    body = (
+        "Resources:\n  R:\n    Type: ALIYUN::OSS::BucketReplication\n    Properties:\n"
+        "      BucketName: b\n"
+        "      ReplicationConfiguration: {Rule: {Action: '%s', Destination: {Bucket: d}}}\n"
+    )
+    assert "ROS3012" not in check(body % "PUT,DELETE").codes()
+    finding = only(check(body % "PUT,GET"), "ROS3012")  # GET is no replicated operation
+    assert finding.path.endswith("Rule/Action")
+
+
+def test_values_the_schema_lists_wrongly_are_a_warning_not_an_error() -> None:
+    report = check(
+        """\
+        Resources:
+          R:
+            Type: ALIYUN::ESA::Record
+            Properties:
+              RecordName: www.example.com
+              RecordType: CNAME
+              SiteId: 1
+              Data: {Value: origin.example.com}
+        """
+    )
+    finding = only(report, "ROS3016")
+    assert finding.severity == "warning"
+    assert finding.path == "Resources/R/Properties/Data/Value"
+    assert "'origin.example.com'" in finding.message
+    assert "ROS3012" not in report.codes()  # the record's other values are still checked
 
 
 def test_terraform_template_needs_no_resources_and_skips_unused_parameters() -> None:

@@ -930,6 +930,12 @@ def test_description_and_errors() -> None:
     assert converted('resource "alicloud_vpc" "v" {}\n').template["Description"] == (
         "Converted from Terraform by iaccode: 1 of 1 resources as native ROS resources."
     )
+    # A resource converted with losses is counted so, as the summary counts it.
+    lossy = 'resource "alicloud_vpc" "v" {\n  no_such_argument = 1\n}\n'
+    assert converted(lossy).template["Description"] == (
+        "Converted from Terraform by iaccode: 1 of 1 resources as native ROS resources, "
+        "1 of them with losses."
+    )
     assert (
         convert_terraform(tf('resource "alicloud_vpc" "v" {}\n'), description="Mine").template[
             "Description"

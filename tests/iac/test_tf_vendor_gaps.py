@@ -5,6 +5,7 @@ Hand-written projects with the ROS they must give; every template must pass the 
 
 from __future__ import annotations
 
+from iaccode.iac.ros_check import check_template
 from tests.iac.test_tf_constructs import main as convert
 from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
@@ -415,3 +416,106 @@ def test_the_providers_newer_names_and_route_blocks_reach_ros() -> None:
         "route_config.methods not converted (RouteConfig.Routes of ALIYUN::FC::CustomDomain "
         "has no field for it)"
     ) in notes(conversion)
+
+
+def test_a_word_ros_spells_otherwise_in_a_nested_block_becomes_its_spelling() -> None:
+    # The provider's alicloud_api_gateway_api example: `required = "OPTIONAL"`, which ROS's
+    # RequestParameters list as OPTION (REQUIRED is the same word in both).
+    conversion = convert(
+        """
+        resource "alicloud_api_gateway_api" "example" {
+          group_id    = "group-1"
+          name        = "tf-example"
+          description = "tf-example"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/example/path"
+            mode     = "MAPPING"
+          }
+          service_type = "MOCK"
+          mock_service_config {
+            result = "ok"
+          }
+          request_parameters {
+            name         = "optional"
+            type         = "STRING"
+            required     = "OPTIONAL"
+            in           = "QUERY"
+            in_service   = "QUERY"
+            name_service = "o"
+          }
+          request_parameters {
+            name         = "required"
+            type         = "STRING"
+            required     = "REQUIRED"
+            in           = "QUERY"
+            in_service   = "QUERY"
+            name_service = "r"
+          }
+        }
+        """
+    )
+    parameters = props(conversion, "ApiGatewayApi_example")["RequestParameters"]
+    assert [p["Required"] for p in parameters] == ["OPTION", "REQUIRED"]
+    errors = [f for f in check_template(conversion.to_yaml()).findings if f.severity == "error"]
+    assert not errors, errors
+
+
+def test_a_log_service_index_map_of_keys_becomes_key_indices() -> None:
+    # The provider's alicloud_sls_index example: `keys` is the API's map of index keys.
+    conversion = convert(
+        """
+        resource "alicloud_sls_index" "i" {
+          project_name  = "p"
+          logstore_name = "l"
+          line {
+            case_sensitive = "true"
+            chn            = "true"
+            token          = [",", "\\t"]
+          }
+          keys = jsonencode({
+            "message" : { "caseSensitive" : false, "token" : [",", " ", ";"], "type" : "text",
+                          "doc_value" : true, "alias" : "", "chn" : false },
+            "latency" : { "type" : "long", "doc_value" : true }
+          })
+        }
+        """
+    )
+    assert props(conversion, "SlsIndex_i")["KeyIndices"] == [
+        {
+            "Name": "message",
+            "Type": "text",
+            "CaseSensitive": False,
+            "EnableAnalytics": True,
+            "IncludeChinese": False,
+            "Delimiter": ", ;",
+        },
+        {"Name": "latency", "Type": "long", "EnableAnalytics": True},
+    ]
+    assert props(conversion, "SlsIndex_i")["FullTextIndex"] == {
+        "CaseSensitive": True,
+        "IncludeChinese": True,
+        "Delimiter": ",\t",
+        "Enable": True,
+    }
+    assert "sets nothing" not in notes(conversion) and conversion.summary.native == 1
+
+
+def test_a_log_service_index_key_ros_cannot_hold_is_reported() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_sls_index" "i" {
+          project_name  = "p"
+          logstore_name = "l"
+          line {
+            case_sensitive = "true"
+          }
+          keys = jsonencode({
+            "body" : { "type" : "json", "json_keys" : { "a" : { "type" : "long" } } }
+          })
+        }
+        """
+    )
+    assert "keys not converted (KeyIndices of ALIYUN::SLS::Index has no field" in notes(conversion)

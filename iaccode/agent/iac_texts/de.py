@@ -761,6 +761,10 @@ TEXTS: dict[str, str] = {
     "{key} must be a whole number of characters, not {value}.": (
         "{key} muss eine ganze Zahl (Anzahl Zeichen) sein, nicht {value}."
     ),
+    "{key} of resource {name} is {value!r}, which is not among the values the ROS schema lists for {kind}; that list is known to be wrong here.": (
+        "{key} der Ressource {name} ist {value!r} und gehört nicht zu den Werten, die das ROS-Schema für {kind} aufführt; diese Liste ist hier bekanntermaßen falsch."
+    ),
+    "Check the value against the {kind} documentation.": "Prüfen Sie den Wert anhand der Dokumentation von {kind}.",
     "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
         "{key} der Ressource {name} ist {value!r}; diesen Wert akzeptiert {kind} nicht."
     ),

@@ -738,6 +738,10 @@ TEXTS: dict[str, str] = {
     "{key} must be a whole number of characters, not {value}.": (
         "{key} debe ser un número entero de caracteres, no {value}."
     ),
+    "{key} of resource {name} is {value!r}, which is not among the values the ROS schema lists for {kind}; that list is known to be wrong here.": (
+        "{key} del recurso {name} es {value!r}, que no está entre los valores que el esquema de ROS indica para {kind}; se sabe que esa lista es incorrecta aquí."
+    ),
+    "Check the value against the {kind} documentation.": "Compruebe el valor en la documentación de {kind}.",
     "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
         "{key} del recurso {name} es {value!r}, un valor que {kind} no admite."
     ),

@@ -753,6 +753,10 @@ TEXTS: dict[str, str] = {
     "{key} must be a whole number of characters, not {value}.": (
         "{key} doit être un nombre entier de caractères, et non {value}."
     ),
+    "{key} of resource {name} is {value!r}, which is not among the values the ROS schema lists for {kind}; that list is known to be wrong here.": (
+        "{key} de la ressource {name} vaut {value!r}, qui ne figure pas parmi les valeurs que le schéma ROS indique pour {kind} ; cette liste est connue pour être fausse ici."
+    ),
+    "Check the value against the {kind} documentation.": "Vérifiez la valeur dans la documentation de {kind}.",
     "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
         "{key} de la ressource {name} vaut {value!r}, valeur non acceptée par {kind}."
     ),

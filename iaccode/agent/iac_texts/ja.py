@@ -609,6 +609,10 @@ TEXTS: dict[str, str] = {
         "Properties に {key} を追加してください。リージョンに合わせられるよう、"
         "パラメータにすることをお勧めします。"
     ),
+    "{key} of resource {name} is {value!r}, which is not among the values the ROS schema lists for {kind}; that list is known to be wrong here.": (
+        "リソース {name} の {key} は {value!r} で、ROS スキーマが {kind} に挙げる値に含まれていません。このリストはここでは誤っていることが分かっています。"
+    ),
+    "Check the value against the {kind} documentation.": "{kind} のドキュメントで値を確認してください。",
     "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
         "リソース {name} の {key} が {value!r} になっていますが、{kind} ではこの値を使用できません。"
     ),

@@ -721,6 +721,10 @@ TEXTS: dict[str, str] = {
     "{key} must be a whole number of characters, not {value}.": (
         "{key} deve ser um número inteiro de caracteres, não {value}."
     ),
+    "{key} of resource {name} is {value!r}, which is not among the values the ROS schema lists for {kind}; that list is known to be wrong here.": (
+        "{key} do recurso {name} é {value!r}, que não está entre os valores que o esquema do ROS lista para {kind}; sabe-se que essa lista está errada aqui."
+    ),
+    "Check the value against the {kind} documentation.": "Confira o valor na documentação de {kind}.",
     "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
         "{key} do recurso {name} é {value!r}, um valor que {kind} não aceita."
     ),

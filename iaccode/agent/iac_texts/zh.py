@@ -530,6 +530,10 @@ TEXTS: dict[str, str] = {
     "Add {key} under Properties, ideally as a parameter so it fits the region.": (
         "请在 Properties 下添加 {key}，最好将其设为参数，以便适配地域。"
     ),
+    "{key} of resource {name} is {value!r}, which is not among the values the ROS schema lists for {kind}; that list is known to be wrong here.": (
+        "资源 {name} 的 {key} 为 {value!r}，不在 ROS 架构为 {kind} 列出的取值中；已知该列表在此处有误。"
+    ),
+    "Check the value against the {kind} documentation.": "请对照 {kind} 的文档检查该值。",
     "{key} of resource {name} is {value!r}, which {kind} does not accept.": (
         "资源 {name} 的 {key} 为 {value!r}，{kind} 不接受该值。"
     ),
