@@ -37,7 +37,7 @@ from iaccode.tasks.store import (
     TaskPage,
     TaskQuery,
 )
-from iaccode.tasks.tails import Appended, earlier_of
+from iaccode.tasks.tails import Appended, ConversationSizes, earlier_of
 from iaccode.wire import json
 
 T = TypeVar("T")
@@ -569,16 +569,24 @@ class _ChangeRows:
     def appended(self, db: Connection) -> list[Appended]:
         """What `apply` added to conversations, as a read would give it back (in the
         transaction, after `apply`)."""
-        by_context: dict[str, list[Message]] = {}
+        by_context: dict[str, list[str]] = {}
         if self.conversation:
             for context_id, body in self.messages:
-                by_context.setdefault(context_id, []).append(_messages.load(body))
-        found = [Appended(c, tuple(messages)) for c, messages in by_context.items()]
+                by_context.setdefault(context_id, []).append(body)
+        found = [
+            Appended(
+                c,
+                tuple(_messages.load(body) for body in bodies),
+                message_chars=tuple(len(body) for body in bodies),
+            )
+            for c, bodies in by_context.items()
+        ]
         if self.remember is not None:
             row = db.execute("SELECT context_id FROM tasks WHERE id = ?", (self.task_id,))
             (context_id,) = row.fetchone()
-            body = json.loads(json.dumps(self.remember.body))  # as a read decodes it
-            found.append(Appended(context_id, turn=ModelTurn(self.remember.message_id, body)))
+            text = json.dumps(self.remember.body).decode()
+            turn = ModelTurn(self.remember.message_id, json.loads(text))  # as a read decodes it
+            found.append(Appended(context_id, turn=turn, turn_chars=len(text)))
         return found
 
 
@@ -637,12 +645,16 @@ def _task_from_row(
 
 
 def _context_history(db: Connection, context_id: str, limit: int) -> list[Message]:
+    return [_messages.load(body) for body in _history_texts(db, context_id, limit)]
+
+
+def _history_texts(db: Connection, context_id: str, limit: int) -> list[str]:
     rows = db.execute(
         "SELECT body FROM messages WHERE context_id = ? AND conversation = 1"
         " ORDER BY rowid DESC LIMIT ?",
         (context_id, limit),
     ).fetchall()
-    return [_messages.load(body) for (body,) in reversed(rows)]
+    return [body for (body,) in reversed(rows)]
 
 
 def conversation_rows(
@@ -650,13 +662,32 @@ def conversation_rows(
 ) -> tuple[list[Message], dict[str, ModelTurn]]:
     """The context's last `limit` messages of the conversation and the memories of its user
     messages."""
-    history = _context_history(db, context_id, limit)
+    history, turns, _ = sized_conversation_rows(db, context_id, limit)
+    return history, turns
+
+
+def sized_conversation_rows(
+    db: Connection, context_id: str, limit: int
+) -> tuple[list[Message], dict[str, ModelTurn], ConversationSizes]:
+    """`conversation_rows`, with the length of each stored text (what holding them costs)."""
+    texts = _history_texts(db, context_id, limit)
+    history = [_messages.load(body) for body in texts]
     starts = [m.message_id for m in history if m.role == Role.ROLE_USER]
-    return history, _model_turns(db, context_id, starts) if starts else {}
+    turn_texts = _model_turn_texts(db, context_id, starts) if starts else {}
+    turns = {mid: ModelTurn(mid, json.loads(body)) for mid, body in turn_texts.items()}
+    sizes = ConversationSizes(
+        [len(body) for body in texts], {mid: len(body) for mid, body in turn_texts.items()}
+    )
+    return history, turns, sizes
 
 
 def _model_turns(db: Connection, context_id: str, message_ids: list[str]) -> dict[str, ModelTurn]:
-    found: dict[str, ModelTurn] = {}
+    texts = _model_turn_texts(db, context_id, message_ids)
+    return {mid: ModelTurn(mid, json.loads(body)) for mid, body in texts.items()}
+
+
+def _model_turn_texts(db: Connection, context_id: str, message_ids: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
     for start in range(0, len(message_ids), 500):  # SQLite's parameter limit
         batch = message_ids[start : start + 500]
         rows = db.execute(
@@ -665,7 +696,7 @@ def _model_turns(db: Connection, context_id: str, message_ids: list[str]) -> dic
             (context_id, *batch),
         )
         for message_id, body in rows:
-            found[message_id] = ModelTurn(message_id, json.loads(body))
+            found[message_id] = body
     return found
 
 

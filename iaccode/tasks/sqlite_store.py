@@ -37,7 +37,7 @@ from iaccode.tasks.sql_store import (
     PrunedTasks,
     SQLTaskStore,
     _ChangeRows,
-    conversation_rows,
+    sized_conversation_rows,
 )
 from iaccode.tasks.store import ModelTurn, TaskChange
 from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
@@ -300,8 +300,8 @@ class SQLiteTaskStore(SQLTaskStore):
         token = self.tails.begin_fill(context_id)
 
         def run(db: Connection) -> tuple[list[Message], dict[str, ModelTurn]]:
-            history, turns = conversation_rows(db, context_id, limit)
-            self.tails.end_fill(context_id, token, limit, history, turns)
+            history, turns, sizes = sized_conversation_rows(db, context_id, limit)
+            self.tails.end_fill(context_id, token, limit, history, turns, sizes)
             return earlier_of(history, turns, leave_out)
 
         return await self._read(run)

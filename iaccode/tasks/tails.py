@@ -19,8 +19,10 @@ What makes that safe:
 * The messages are the objects a read of the stored text would give (decoded from the text the
   commit wrote), and the memories the decoded JSON: shared with every reader, read-only.
 
-Bounded: at most `MAX_CONTEXTS` tails, least recently used first out, each of at most the
-limit it was filled with. Thread-safe.
+Bounded: at most `MAX_CONTEXTS` tails and `MAX_CHARS` characters of stored text behind them
+(the objects a text decodes to weigh a few times the text), least recently used first out, each
+of at most the limit it was filled with; a conversation whose tail alone would take more than
+`MAX_TAIL_CHARS` is not held (its turns read the store, as on PostgreSQL). Thread-safe.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from iaccode.model.a2a import Message, Role
 from iaccode.tasks.store import ModelTurn
 
 MAX_CONTEXTS = 512
+MAX_CHARS = 8 * 1024 * 1024  # of stored text held, all tails together
+MAX_TAIL_CHARS = MAX_CHARS // 16  # one conversation's share at most: 512 K characters
 
 
 def earlier_of(
@@ -50,27 +54,50 @@ def earlier_of(
     return earlier, kept
 
 
+@attrs.frozen
+class ConversationSizes:
+    """The length of each stored text a conversation read decoded: what holding it costs."""
+
+    messages: list[int]  # one per message, in the history's order
+    turns: dict[str, int]  # by the memory's user message id
+
+
 @attrs.define
 class _Tail:
     limit: int  # the most messages kept: the limit of the read that filled it
     messages: list[Message]
     turns: dict[str, ModelTurn]  # memories by their user message's id
+    sizes: ConversationSizes
+    chars: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        self.chars = sum(self.sizes.messages) + sum(self.sizes.turns.values())
 
 
 @attrs.frozen
 class Appended:
-    """What one commit added to one context's conversation."""
+    """What one commit added to one context's conversation, and the length of its texts."""
 
     context_id: str
     messages: tuple[Message, ...] = ()
     turn: ModelTurn | None = None
+    message_chars: tuple[int, ...] = ()  # one per message
+    turn_chars: int = 0
 
 
 class ConversationTails:
     """The last messages and memories of recently read contexts, as the store holds them."""
 
-    def __init__(self, max_contexts: int = MAX_CONTEXTS) -> None:
+    def __init__(
+        self,
+        max_contexts: int = MAX_CONTEXTS,
+        max_chars: int = MAX_CHARS,
+        max_tail_chars: int = MAX_TAIL_CHARS,
+    ) -> None:
         self._max = max_contexts
+        self._max_chars = max_chars
+        self._max_tail_chars = max_tail_chars
+        self._chars = 0  # of all tails held
         self._tails: OrderedDict[str, _Tail] = OrderedDict()
         self._fills: dict[str, object] = {}  # context -> token of the fill still valid
         self._lock = threading.Lock()
@@ -101,17 +128,26 @@ class ConversationTails:
         limit: int,
         history: list[Message],
         turns: dict[str, ModelTurn],
+        sizes: ConversationSizes,
     ) -> None:
         """Keep what the read found (`history`: its last `limit` messages, none left out), unless
-        a commit of the context came in since `begin_fill`."""
+        a commit of the context came in since `begin_fill`, or it is too large to hold."""
         with self._lock:
             if self._fills.get(context_id) is not token:
                 return
             del self._fills[context_id]
-            self._tails[context_id] = _Tail(limit, list(history), dict(turns))
-            self._tails.move_to_end(context_id)
-            while len(self._tails) > self._max:
-                self._tails.popitem(last=False)
+            tail = _Tail(
+                limit,
+                list(history),
+                dict(turns),
+                ConversationSizes(list(sizes.messages), dict(sizes.turns)),
+            )
+            self._drop(context_id)
+            if tail.chars > self._max_tail_chars:
+                return
+            self._tails[context_id] = tail
+            self._chars += tail.chars
+            self._trim()
 
     def committed(self, appended: Iterable[Appended]) -> None:
         """Mirror a commit: call in the writer, after the COMMIT, before the next write."""
@@ -121,16 +157,47 @@ class ConversationTails:
                 tail = self._tails.get(change.context_id)
                 if tail is None:
                     continue
+                before = tail.chars
                 tail.messages.extend(change.messages)
+                tail.sizes.messages.extend(change.message_chars)
+                tail.chars += sum(change.message_chars)
                 if len(tail.messages) > tail.limit:
                     for gone in tail.messages[: -tail.limit]:
                         tail.turns.pop(gone.message_id, None)
+                        tail.chars -= tail.sizes.turns.pop(gone.message_id, 0)
+                    tail.chars -= sum(tail.sizes.messages[: -tail.limit])
                     del tail.messages[: -tail.limit]
+                    del tail.sizes.messages[: -tail.limit]
                 if change.turn is not None:
-                    tail.turns[change.turn.message_id] = change.turn
+                    message_id = change.turn.message_id
+                    tail.turns[message_id] = change.turn
+                    tail.chars += change.turn_chars - tail.sizes.turns.get(message_id, 0)
+                    tail.sizes.turns[message_id] = change.turn_chars
+                self._chars += tail.chars - before
+                if tail.chars > self._max_tail_chars:
+                    self._drop(change.context_id)
+            self._trim()
 
     def clear(self) -> None:
         """Forget every tail and every fill under way (rows were deleted)."""
         with self._lock:
             self._tails.clear()
             self._fills.clear()
+            self._chars = 0
+
+    @property
+    def chars(self) -> int:
+        """The characters of stored text behind the tails held."""
+        with self._lock:
+            return self._chars
+
+    def _drop(self, context_id: str) -> None:
+        tail = self._tails.pop(context_id, None)
+        if tail is not None:
+            self._chars -= tail.chars
+
+    def _trim(self) -> None:
+        """The least recently used tails out, until both bounds hold."""
+        while self._tails and (len(self._tails) > self._max or self._chars > self._max_chars):
+            _, tail = self._tails.popitem(last=False)
+            self._chars -= tail.chars

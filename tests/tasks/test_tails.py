@@ -15,7 +15,7 @@ import trio
 from iaccode.model.a2a import Message, Part, Role, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
 from iaccode.tasks import offload, sqlite_store
-from iaccode.tasks.sql_store import conversation_rows
+from iaccode.tasks.sql_store import conversation_rows, sized_conversation_rows
 from iaccode.tasks.sqlite_store import INLINE_CHARS, SQLiteTaskStore
 from iaccode.tasks.store import ModelTurn, StoredTask, TaskChange
 from iaccode.tasks.tails import ConversationTails, earlier_of
@@ -86,6 +86,8 @@ async def test_the_tail_follows_every_change_as_the_database_does(tmp_path: Path
             held = await store.conversation("c1", limit, leave_out=leave_out)
             assert held == from_disk(path, "c1", limit, leave_out)
     assert len(reads) == 1  # every later read came from memory
+    sizes = sized_conversation_rows(sqlite3.connect(path), "c1", 4)[2]
+    assert store.tails.chars == sum(sizes.messages) + sum(sizes.turns.values())
     # The last four: a3 q4 a4 q5; q5's turn has left no memory yet.
     assert (await store.conversation("c1", 4, leave_out=""))[1] == {
         "m-q4": ModelTurn("m-q4", {"v": 1, "n": -5})
@@ -115,7 +117,7 @@ async def test_a_fill_a_commit_overtook_is_not_kept(tmp_path: Path) -> None:
     await store.commit(created("t1", said("q1", "t1")))
     tails = store.tails
     token = tails.begin_fill("c1")
-    stale = conversation_rows(sqlite3.connect(path), "c1", 10)
+    stale = sized_conversation_rows(sqlite3.connect(path), "c1", 10)
     await store.commit(TaskChange("t1", append_history=(said("a1", "t1", Role.ROLE_AGENT),)))
     tails.end_fill("c1", token, 10, *stale)
     assert tails.get("c1", 10, "") is None
@@ -148,6 +150,45 @@ async def test_the_tails_are_bounded_by_contexts(tmp_path: Path) -> None:
         await store.conversation(name, 10, leave_out="")
     assert tails.get("c1", 10, "") is None  # the least recently read went first
     assert tails.get("c3", 10, "") is not None
+    await store.aclose()
+
+
+async def test_the_tails_are_bounded_by_the_text_behind_them(tmp_path: Path) -> None:
+    """A conversation too large to hold is read from the store each time; the oldest tails go
+    when the text of all of them would pass the bound; the count follows every change."""
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    tails = store.tails = ConversationTails(max_chars=6_000, max_tail_chars=2_500)
+    reads = await counted_reads(store)
+    for name in ("c1", "c2"):
+        await store.commit(created(f"t-{name}", said(f"q-{name}", f"t-{name}", context_id=name)))
+        await store.conversation(name, 10, leave_out="")
+    small = tails.chars
+    assert 0 < small < 1_000
+    # c2 grows past its share with a long answer and a long memory: no longer held.
+    answer = attrs.evolve(
+        said("a" + "x" * 1_200, "t-c2", Role.ROLE_AGENT, context_id="c2"), message_id="m-a"
+    )
+    await store.commit(TaskChange("t-c2", append_history=(answer,)))
+    assert tails.get("c2", 10, "") is not None
+    grown = tails.chars
+    assert grown > small + 1_200
+    await store.commit(TaskChange("t-c2", remember=ModelTurn("m-q-c2", {"notes": "y" * 1_500})))
+    assert tails.get("c2", 10, "") is None
+    assert tails.chars < grown - 1_200  # c2's text no longer counted
+    before = len(reads)
+    held = await store.conversation("c2", 10, leave_out="")
+    assert held == from_disk(tmp_path / "tasks.db", "c2", 10, "")
+    assert len(reads) == before + 1 and tails.get("c2", 10, "") is None  # read, not held
+    # Contexts of about 1,000 characters each: the total bound evicts the least recent.
+    for name in ("d1", "d2", "d3", "d4", "d5", "d6", "d7"):
+        first = attrs.evolve(said("z" * 900, f"t-{name}", context_id=name), message_id=name)
+        await store.commit(created(f"t-{name}", first))
+        await store.conversation(name, 10, leave_out="")
+        assert tails.chars <= 6_000
+    assert tails.get("c1", 10, "") is None and tails.get("d1", 10, "") is None
+    assert tails.get("d7", 10, "") is not None
+    await store.prune_tasks("2000-01-01T00:00:00.000Z", after=0)
+    assert tails.chars == 0
     await store.aclose()
 
 
