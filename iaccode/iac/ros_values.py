@@ -130,6 +130,17 @@ def _each_allowed(value: object, allowed: tuple[object, ...]) -> bool:
     )
 
 
+def refused_value(kind: str, where: str, value: object, allowed: tuple[object, ...]) -> bool:
+    """Whether the checker gives ROS3012 for `value` at the property path `where` (struct keys
+    joined by dots, `property_path`) of a `kind` resource: none of the `allowed` values, the
+    comma-separated ones aside (`LISTED_VALUES`), and not a list known to be wrong."""
+    return not (
+        allowed_value(value, allowed)
+        or ((kind, where) in LISTED_VALUES and _each_allowed(value, allowed))
+        or (kind, where) in UNRELIABLE_VALUES
+    )
+
+
 def allowed_value(value: object, allowed: tuple[object, ...]) -> bool:
     """Whether `value` is one of a property's AllowedValues as ROS compares them."""
     # ROS reads "true" for True and "80" for 80, so booleans and numbers compare loosely.
