@@ -43,7 +43,7 @@ from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
-from iaccode.iac.ros_values import allowed_value
+from iaccode.iac.ros_values import refused_value
 from iaccode.iac.tf_coerce import (
     coerce_properties,
     join_list_refs,
@@ -533,7 +533,9 @@ class _Converter(ValueConverter):
                     kind=fields[name].type.describe(),
                     name=name,
                 )
-            elif allowed and _is_scalar(value) and not allowed_value(value, allowed):
+            elif (
+                allowed and _is_scalar(value) and refused_value(rule.ros_type, name, value, allowed)
+            ):
                 # A value of the provider's API that ROS's resource does not offer (DRDS
                 # `PostPaid`, where ROS takes `drdsPost`): fitting found no ROS value for it.
                 reason = _not_offered(rule.ros_type, name, allowed, value)
