@@ -130,6 +130,17 @@ def _each_allowed(value: object, allowed: tuple[object, ...]) -> bool:
     )
 
 
+def refused_value(kind: str, where: str, value: object, allowed: tuple[object, ...]) -> bool:
+    """Whether the checker gives ROS3012 for `value` at the property path `where` (struct keys
+    joined by dots, `property_path`) of a `kind` resource: none of the `allowed` values, the
+    comma-separated ones aside (`LISTED_VALUES`), and not a list known to be wrong."""
+    return not (
+        allowed_value(value, allowed)
+        or ((kind, where) in LISTED_VALUES and _each_allowed(value, allowed))
+        or (kind, where) in UNRELIABLE_VALUES
+    )
+
+
 def allowed_value(value: object, allowed: tuple[object, ...]) -> bool:
     """Whether `value` is one of a property's AllowedValues as ROS compares them."""
     # ROS reads "true" for True and "80" for 80, so booleans and numbers compare loosely.
@@ -219,42 +230,43 @@ class _Walk:
     def value(self, path: Path, owner: str, key: str, value: object, prop: PropertySchema) -> None:
         self.typed(path, owner, key, value, prop.type)
         allowed = prop.allowed_values
-        if allowed and isinstance(value, str | int | float) and not allowed_value(value, allowed):
-            choices = ", ".join(str(item) for item in allowed[:20])
-            where = (self.kind, property_path(path))
-            if where in LISTED_VALUES and _each_allowed(value, allowed):
-                return
-            if where in UNRELIABLE_VALUES:
-                self.ctx.add(
-                    "ROS3016",
-                    path,
-                    Msg(
-                        "{key} of resource {name} is {value!r}, which is not among the values "
-                        "the ROS schema lists for {kind}; that list is known to be wrong here.",
-                        key=key,
-                        name=self.name,
-                        value=str(value),
-                        kind=self.kind,
-                    ),
-                    Msg("Check the value against the {kind} documentation.", kind=self.kind),
-                )
-                return
+        if not allowed or not isinstance(value, str | int | float) or allowed_value(value, allowed):
+            return
+        where = property_path(path)
+        if (self.kind, where) in UNRELIABLE_VALUES:
             self.ctx.add(
-                "ROS3012",
+                "ROS3016",
                 path,
                 Msg(
-                    "{key} of resource {name} is {value!r}, which {kind} does not accept.",
+                    "{key} of resource {name} is {value!r}, which is not among the values "
+                    "the ROS schema lists for {kind}; that list is known to be wrong here.",
                     key=key,
                     name=self.name,
                     value=str(value),
                     kind=self.kind,
                 ),
-                suggestion(
-                    str(value),
-                    [str(item) for item in allowed],
-                    Msg("Use one of: {choices}.", choices=choices),
-                ),
+                Msg("Check the value against the {kind} documentation.", kind=self.kind),
             )
+            return
+        if not refused_value(self.kind, where, value, allowed):
+            return  # a comma-separated list of the values (LISTED_VALUES)
+        choices = ", ".join(str(item) for item in allowed[:20])
+        self.ctx.add(
+            "ROS3012",
+            path,
+            Msg(
+                "{key} of resource {name} is {value!r}, which {kind} does not accept.",
+                key=key,
+                name=self.name,
+                value=str(value),
+                kind=self.kind,
+            ),
+            suggestion(
+                str(value),
+                [str(item) for item in allowed],
+                Msg("Use one of: {choices}.", choices=choices),
+            ),
+        )
 
     def typed(self, path: Path, owner: str, key: str, value: object, spec: TypeSpec) -> None:
         function = function_of(value)

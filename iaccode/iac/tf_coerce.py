@@ -47,6 +47,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
+from iaccode.iac.ros_values import refused_value
 from iaccode.iac.tf_values import is_function, is_literal
 
 _SWITCHES = (("enabled", "disabled"), ("on", "off"), ("true", "false"), ("yes", "no"))
@@ -352,4 +353,40 @@ def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple
     for name, value in properties.items():
         if name in resource.properties:
             walk(value, resource.properties[name].type, (name,))
+    return found
+
+
+def unoffered_values(
+    ros_type: str, properties: Mapping[str, Any]
+) -> list[tuple[tuple[str, ...], tuple[object, ...], object]]:
+    """The literal texts and numbers nested in a `ros_type` resource's properties (a field of a
+    struct in a list: EMR `HostGroup.0.HostGroupType`) that the checker refuses as none of
+    their field's AllowedValues (`refused_value`), each as (path, allowed values, value); the
+    top-level ones aside."""
+    schema = schema_or_none()
+    resource = schema.resource(ros_type) if schema is not None else None
+    found: list[tuple[tuple[str, ...], tuple[object, ...], object]] = []
+    if resource is None:
+        return found
+
+    def walk(value: Any, kind: TypeSpec, path: tuple[str, ...], keys: tuple[str, ...]) -> None:
+        if kind.kind == "list" and kind.item is not None and isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, kind.item, (*path, str(index)), keys)
+        elif kind.kind == "struct" and kind.fields is not None and isinstance(value, dict):
+            for name, item in value.items():
+                prop = kind.fields.get(name)
+                if prop is None or is_function(item):
+                    continue
+                allowed = prop.allowed_values
+                where = ".".join((*keys, name))  # the checker's path: struct keys, no indexes
+                # Booleans are fitted as switches (`_switch`), never compared here.
+                if allowed and _is_scalar(item) and refused_value(ros_type, where, item, allowed):
+                    found.append(((*path, name), allowed, item))
+                else:
+                    walk(item, prop.type, (*path, name), (*keys, name))
+
+    for name, value in properties.items():
+        if name in resource.properties and not is_function(value):
+            walk(value, resource.properties[name].type, (name,), (name,))
     return found

@@ -43,8 +43,13 @@ from iaccode.iac.ros_types import (
     FORMAT_VERSION,
     PSEUDO_PARAMETERS,
 )
-from iaccode.iac.ros_values import allowed_value
-from iaccode.iac.tf_coerce import coerce_properties, join_list_refs, missing_required
+from iaccode.iac.ros_values import refused_value
+from iaccode.iac.tf_coerce import (
+    coerce_properties,
+    join_list_refs,
+    missing_required,
+    unoffered_values,
+)
 from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
@@ -528,20 +533,25 @@ class _Converter(ValueConverter):
                     kind=fields[name].type.describe(),
                     name=name,
                 )
-            elif allowed and _is_scalar(value) and not allowed_value(value, allowed):
+            elif (
+                allowed and _is_scalar(value) and refused_value(rule.ros_type, name, value, allowed)
+            ):
                 # A value of the provider's API that ROS's resource does not offer (DRDS
                 # `PostPaid`, where ROS takes `drdsPost`): fitting found no ROS value for it.
-                reason = Msg(
-                    "{type} takes only {choices} for {name}, not {value!r}",
-                    type=rule.ros_type,
-                    choices=or_list([str(item) for item in allowed]),
-                    name=name,
-                    value=str(value),
-                )
+                reason = _not_offered(rule.ros_type, name, allowed, value)
             else:
                 continue
             del properties[name]
             dropped.append(Dropped(name, reason))
+        # The same within blocks (an EMR host group's `GATEWAY`): the field is left out, and
+        # `_fill_required` offers ROS's choices where the field is required.
+        for path, allowed, value in unoffered_values(rule.ros_type, properties):
+            container: Any = properties
+            for step in path[:-1]:
+                container = container[int(step)] if isinstance(container, list) else container[step]
+            del container[path[-1]]
+            reason = _not_offered(rule.ros_type, path[-1], allowed, value)
+            dropped.append(Dropped(".".join(path), reason))
         return dropped
 
     def _report_dropped(self, address: str, dropped: list[Dropped]) -> None:
@@ -749,6 +759,17 @@ _SCALARS = frozenset({"String", "Number"})
 
 def _is_scalar(value: object) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def _not_offered(ros_type: str, name: str, allowed: tuple[object, ...], value: object) -> Msg:
+    """Why a literal `value` of the `name` property or field is not converted."""
+    return Msg(
+        "{type} takes only {choices} for {name}, not {value!r}",
+        type=ros_type,
+        choices=or_list([str(item) for item in allowed]),
+        name=name,
+        value=str(value),
+    )
 
 
 def _is_json_object(text: object) -> bool:

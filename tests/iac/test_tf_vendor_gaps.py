@@ -519,3 +519,85 @@ def test_a_log_service_index_key_ros_cannot_hold_is_reported() -> None:
         """
     )
     assert "keys not converted (KeyIndices of ALIYUN::SLS::Index has no field" in notes(conversion)
+
+
+def test_a_nested_value_ros_does_not_take_is_left_out_and_a_required_one_becomes_a_choice() -> None:
+    # The provider's EMR gateway example: ROS's host groups are MASTER, CORE or TASK only.
+    conversion = convert(
+        """
+        resource "alicloud_emr_cluster" "gateway" {
+          name                      = "gateway-cluster"
+          emr_ver                   = "EMR-3.22.0"
+          cluster_type              = "GATEWAY"
+          zone_id                   = "cn-huhehaote-a"
+          security_group_id         = "sg-1"
+          vswitch_id                = "vsw-1"
+          charge_type               = "PostPaid"
+          net_type                  = "vpc"
+          use_local_metadb          = false
+          user_defined_emr_ecs_role = "AliyunEmrEcsDefaultRole"
+          dynamic "host_group" {
+            for_each = ["MASTER", "GATEWAY"]
+            content {
+              host_group_name   = lower(host_group.value)
+              host_group_type   = host_group.value
+              charge_type       = "PostPaid"
+              period            = host_group.value == "MASTER" ? 1 : 10
+              node_count        = 1
+              instance_type     = "ecs.g5.xlarge"
+              disk_type         = "cloud_efficiency"
+              disk_capacity     = 80
+              disk_count        = 1
+              sys_disk_type     = "cloud_efficiency"
+              sys_disk_capacity = 80
+            }
+          }
+        }
+        """
+    )
+    master, gateway = props(conversion, "EmrCluster_gateway")["HostGroup"]
+    assert (master["HostGroupType"], master["Period"]) == ("MASTER", 1)
+    assert "Period" not in gateway
+    parameter = conversion.template["Parameters"][gateway["HostGroupType"]["Ref"]]
+    assert parameter["AllowedValues"] == ["MASTER", "CORE", "TASK"]
+    assert parameter["Description"] == (
+        "HostGroup.1.HostGroupType of alicloud_emr_cluster.gateway, "
+        "whose Terraform value ROS does not take."
+    )
+    text = notes(conversion)
+    assert (
+        "HostGroup.1.HostGroupType not converted (ALIYUN::EMR::Cluster takes only MASTER, CORE "
+        "or TASK for HostGroupType, not 'GATEWAY'); added parameter" in text
+    )
+    assert "HostGroup.1.Period not converted (ALIYUN::EMR::Cluster takes only 1, 2, 3" in text
+    assert ", not '10'), so the ROS resource uses its defaults there." in text
+    assert not [f for f in check_template(conversion.to_yaml()).findings if f.severity == "error"]
+    assert conversion.summary.lossy == 1
+
+
+def test_nested_values_the_checker_lets_pass_are_kept() -> None:
+    # A GWLB health-check domain (the schema's list is known to be wrong there) and OSS
+    # replication actions (a comma-separated list of the listed values) stay as written.
+    conversion = convert(
+        """
+        resource "alicloud_gwlb_server_group" "g" {
+          server_group_name = "g"
+          vpc_id            = "vpc-1"
+          protocol          = "GENEVE"
+          server_group_type = "Ip"
+          health_check_config {
+            health_check_protocol = "HTTP"
+            health_check_domain   = "www.example.com"
+          }
+        }
+        resource "alicloud_oss_bucket_replication" "r" {
+          bucket = "b"
+          action = "PUT,DELETE"
+        }
+        """
+    )
+    health = props(conversion, "GwlbServerGroup_g")["HealthCheckConfig"]
+    assert health["HealthCheckDomain"] == "www.example.com"
+    rule = props(conversion, "OssBucketReplication_r")["ReplicationConfiguration"]["Rule"]
+    assert rule["Action"] == "PUT,DELETE"
+    assert "not converted" not in notes(conversion)
