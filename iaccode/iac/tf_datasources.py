@@ -14,7 +14,8 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed. The zones a
   service is sold in (`alicloud_alb_zones`, `alicloud_db_zones` with an engine, ...) are such
   lookups even with no filter (`bare`): ROS lists them at deploy time as Terraform did, so
-  `zones[0].id` and `zones[1].id` are two zones of that service.
+  `zones[0].id` and `zones[1].id` are two zones of that service. A type that filters by one
+  id only (`one_id`: RDS `DBInstanceId`) takes `ids` when it lists exactly one.
 - A parameter with `AssociationProperty` (the console's picker, `PICKERS`) when the data source
   only asks for "one that fits" (ECS zones, instance types, images by owner or by a pattern, a
   VPC with no filter, a resource group, an RDS class) or a filter has no DATASOURCE property
@@ -65,6 +66,9 @@ class DataSourceSpec:
     # those the API nests deeper or lacks (`private_ip` of an instance): those are reported.
     item_keys: Mapping[str, str] = attrs.field(factory=dict)
     not_flat: frozenset[str] = frozenset()
+    # The ROS property that filters by one id, where the type has no id list filter: `ids`
+    # maps to it only when it lists exactly one id (RDS `DBInstanceId`).
+    one_id: str | None = None
 
 
 SPECS: Mapping[str, DataSourceSpec] = {
@@ -189,6 +193,7 @@ SPECS: Mapping[str, DataSourceSpec] = {
         ids="DBInstanceIds",
         collection="instances",
         items="DBInstances",
+        one_id="DBInstanceId",
         item_keys={
             "name": "DBInstanceDescription",
             "db_type": "DBInstanceType",
@@ -199,6 +204,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
             "availability_zone": "ZoneId",
             "creation_time": "CreateTime",
         },
+        # The provider reads the storage from the instance's attributes, not from the list.
+        not_flat=frozenset({"instance_storage"}),
     ),
     "alicloud_nat_gateways": DataSourceSpec(
         "DATASOURCE::VPC::NatGateways",
@@ -414,6 +421,10 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
                 )
         elif argument in spec.filters:
             filters[spec.filters[argument]] = raw
+        elif argument == "ids" and spec.one_id is not None:
+            if not (isinstance(raw, list) and len(raw) == 1):
+                return None  # several ids, or a list known at deploy time: no one-id filter
+            filters[spec.one_id] = raw[0]
         elif argument in spec.not_narrowing:
             notes.append(
                 Msg(
