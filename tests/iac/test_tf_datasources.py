@@ -833,3 +833,45 @@ def test_an_rds_instance_by_its_one_id_is_looked_up_and_its_items_read_by_api_ke
     # out rather than widened.
     assert "reads the data source data.alicloud_db_instances.many, which ROS cannot see" in text
     assert not check_template(conversion.to_yaml()).errors
+
+
+def test_an_rds_id_or_null_is_a_conditional_id_filter() -> None:
+    conversion = main(
+        """
+        variable "existing_id" {
+          default = ""
+        }
+        data "alicloud_db_instances" "this" {
+          ids = var.existing_id != "" ? [var.existing_id] : null
+        }
+        resource "alicloud_db_database" "app" {
+          instance_id = data.alicloud_db_instances.this.ids[0]
+          name        = "app"
+        }
+        """
+    )
+    properties = conversion.template["Resources"]["DbInstances_this"]["Properties"]
+    condition, then, otherwise = properties["DBInstanceId"]["Fn::If"]
+    assert (then, otherwise) == ({"Ref": "existing_id"}, None)
+    assert conversion.template["Conditions"][condition] == {
+        "Fn::Not": {"Fn::Equals": [{"Ref": "existing_id"}, ""]}
+    }
+    assert not check_template(conversion.to_yaml()).errors
+    # A test known in advance: false leaves no id filter, as Terraform's null did.
+    static = main(
+        """
+        data "alicloud_db_instances" "this" {
+          ids    = "" != "" ? ["rm-a"] : null
+          engine = "MySQL"
+        }
+        resource "alicloud_db_database" "app" {
+          instance_id = data.alicloud_db_instances.this.ids[0]
+          name        = "app"
+        }
+        """
+    )
+    assert static.template["Resources"]["DbInstances_this"]["Properties"] == {
+        "Engine": "MySQL",
+        "RefreshOptions": "Always",
+    }
+    assert not check_template(static.to_yaml()).errors
