@@ -207,7 +207,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
             "availability_zone": "ZoneId",
             "creation_time": "CreateTime",
         },
-        # The provider reads the storage from the instance's attributes, not from the list.
+        # The items are DescribeDBInstances's, which has no storage key (the provider asks
+        # DescribeDBInstanceAttribute for it).
         not_flat=frozenset({"instance_storage"}),
     ),
     "alicloud_nat_gateways": DataSourceSpec(
