@@ -14,7 +14,9 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   nests (`not_flat`: an instance's `private_ip`) is reported rather than guessed. The zones a
   service is sold in (`alicloud_alb_zones`, `alicloud_db_zones` with an engine, ...) are such
   lookups even with no filter (`bare`): ROS lists them at deploy time as Terraform did, so
-  `zones[0].id` and `zones[1].id` are two zones of that service.
+  `zones[0].id` and `zones[1].id` are two zones of that service. A type that filters by one
+  id only (`one_id`: RDS `DBInstanceId`) takes `ids` when it lists exactly one, or is
+  `c ? [x] : null` (the filter `c ? x : null`).
 - A parameter with `AssociationProperty` (the console's picker, `PICKERS`) when the data source
   only asks for "one that fits" (ECS zones, instance types, images by owner or by a pattern, a
   VPC with no filter, a resource group, an RDS class) or a filter has no DATASOURCE property
@@ -40,6 +42,8 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import required_properties
 from iaccode.iac.ros_values import allowed_value
+from iaccode.iac.tf_expr import Conditional, ExprError, Literal, TupleExpr, parse_expression
+from iaccode.iac.tf_hcl import Interpolation, split_template
 from iaccode.iac.tf_schema import ros_fields
 
 # Arguments that shape the answer's form, not which resources it holds.
@@ -65,6 +69,9 @@ class DataSourceSpec:
     # those the API nests deeper or lacks (`private_ip` of an instance): those are reported.
     item_keys: Mapping[str, str] = attrs.field(factory=dict)
     not_flat: frozenset[str] = frozenset()
+    # The ROS property that filters by one id, where the type has no id list filter: `ids`
+    # maps to it only when it lists exactly one id (RDS `DBInstanceId`).
+    one_id: str | None = None
 
 
 SPECS: Mapping[str, DataSourceSpec] = {
@@ -189,6 +196,7 @@ SPECS: Mapping[str, DataSourceSpec] = {
         ids="DBInstanceIds",
         collection="instances",
         items="DBInstances",
+        one_id="DBInstanceId",
         item_keys={
             "name": "DBInstanceDescription",
             "db_type": "DBInstanceType",
@@ -199,6 +207,9 @@ SPECS: Mapping[str, DataSourceSpec] = {
             "availability_zone": "ZoneId",
             "creation_time": "CreateTime",
         },
+        # The items are DescribeDBInstances's, which has no storage key (the provider asks
+        # DescribeDBInstanceAttribute for it).
+        not_flat=frozenset({"instance_storage"}),
     ),
     "alicloud_nat_gateways": DataSourceSpec(
         "DATASOURCE::VPC::NatGateways",
@@ -363,6 +374,15 @@ PSEUDO_DATA_SOURCES: Mapping[str, str] = {
 
 
 @attrs.frozen
+class OneIdOrNone:
+    """The filter `c ? x : null` that an `ids = c ? [x] : null` is (`node`), with the
+    Terraform text it was written as, for messages."""
+
+    node: Conditional
+    text: str
+
+
+@attrs.frozen
 class DataPlan:
     """A DATASOURCE resource for one data source: its type, the filters as Terraform values by
     ROS property, and notes on what it reads differently from Terraform."""
@@ -414,6 +434,11 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
                 )
         elif argument in spec.filters:
             filters[spec.filters[argument]] = raw
+        elif argument == "ids" and spec.one_id is not None:
+            one = _one_id(raw)
+            if one is None:
+                return None  # several ids, or a list known at deploy time: no one-id filter
+            filters[spec.one_id] = one
         elif argument in spec.not_narrowing:
             notes.append(
                 Msg(
@@ -432,6 +457,31 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
     if any(_refused(spec.ros_type, name, value) for name, value in filters.items()):
         return None  # a filter value ROS does not offer (an RDS `category = "cluster"`)
     return DataPlan(spec, filters, tuple(notes))
+
+
+def _one_id(raw: object) -> object | None:
+    """The one id an `ids` value lists: `[x]` gives `x`, and `c ? [x] : null` (an id or no
+    filter, as the public RDS modules write it) `c ? x : null` as a `OneIdOrNone`; None for
+    anything else."""
+    if isinstance(raw, list):
+        return raw[0] if len(raw) == 1 else None
+    parts = split_template(raw) if isinstance(raw, str) else []
+    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+        return None
+    try:
+        node = parse_expression(parts[0].expr)
+    except ExprError:
+        return None
+    if not (
+        isinstance(node, Conditional)
+        and isinstance(node.then, TupleExpr)
+        and len(node.then.items) == 1
+        and node.otherwise == Literal(None)
+    ):
+        return None
+    return OneIdOrNone(
+        Conditional(node.condition, node.then.items[0], node.otherwise), parts[0].expr
+    )
 
 
 def _refused(ros_type: str, name: str, value: object) -> bool:

@@ -50,6 +50,7 @@ from iaccode.iac.tf_datasources import (
     PSEUDO_DATA_SOURCES,
     DataPlan,
     DataSourceSpec,
+    OneIdOrNone,
     Picker,
     api_key,
     choose,
@@ -575,10 +576,12 @@ class ValueConverter:
         tf_type, _, name = source.removeprefix("data.").partition(".")
         logical_id = self._data_name(tf_type, name)
         self.data_ids[source] = logical_id
-        properties = {
-            prop: self.value(raw, Where(source, logical_id, prop, prop))
+        converted = {
+            prop: self._filter_value(raw, Where(source, logical_id, prop, prop))
             for prop, raw in plan.filters.items()
         }
+        # A filter that is null (`c ? [x] : null` with `c` false) is no filter, as in Terraform.
+        properties = {prop: value for prop, value in converted.items() if value is not None}
         self.data_resources[logical_id] = {"Type": plan.spec.ros_type, "Properties": properties}
         self.warnings.append(
             Msg(
@@ -593,6 +596,17 @@ class ValueConverter:
             Msg("{source}: {note}.", source=source, note=note) for note in plan.notes
         )
         return logical_id
+
+    def _filter_value(self, raw: object, where: Where) -> Any:
+        """A DATASOURCE filter's ROS value: a Terraform value, or the `c ? x : null` that
+        `choose` made of an RDS `ids = c ? [x] : null`, a placeholder parameter where the
+        test does not map."""
+        if not isinstance(raw, OneIdOrNone):
+            return self.value(raw, where)
+        try:
+            return self.conditional(raw.node, raw.text, where)
+        except Unmappable as problem:
+            return {"Ref": self.unmapped(where, problem, raw.text)}
 
     def _data_read(
         self,

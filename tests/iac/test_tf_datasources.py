@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from iaccode.iac.ros_check import check_template
 from iaccode.iac.ros_schema import schema_or_none
 from iaccode.iac.tf_datasources import PICKERS, SPECS
 from tests.iac.test_tf_constructs import convert, jq_first, main, project, props, warnings
@@ -766,3 +767,111 @@ def test_a_resource_group_by_its_exact_name_is_looked_up() -> None:
     assert vpc["ResourceGroupId"] == {"Fn::Select": ["0", group_ids]}
     groups = {"Fn::GetAtt": ["ResourceManagerResourceGroups_p", "ResourceGroups"]}
     assert vpc["Description"] == {"Fn::Select": ["DisplayName", {"Fn::Select": ["0", groups]}]}
+
+
+def test_an_rds_instance_by_its_one_id_is_looked_up_and_its_items_read_by_api_key() -> None:
+    conversion = main(
+        """
+        variable "existing_id" {
+          type = string
+        }
+        data "alicloud_db_instances" "this" {
+          ids    = [var.existing_id]
+          engine = "MySQL"
+        }
+        data "alicloud_db_instances" "many" {
+          ids = ["rm-a", "rm-b"]
+        }
+        resource "alicloud_db_database" "app" {
+          instance_id = data.alicloud_db_instances.this.instances[0].id
+          name        = "app"
+        }
+        output "id" {
+          value = data.alicloud_db_instances.this.instances[0].id
+        }
+        output "first" {
+          value = data.alicloud_db_instances.this.ids[0]
+        }
+        output "connection" {
+          value = data.alicloud_db_instances.this.instances.0.connection_string
+        }
+        output "storage" {
+          value = data.alicloud_db_instances.this.instances[0].instance_storage
+        }
+        output "other" {
+          value = data.alicloud_db_instances.many.ids[0]
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert resources["DbInstances_this"] == {
+        "Type": "DATASOURCE::RDS::DBInstances",
+        "Properties": {
+            "DBInstanceId": {"Ref": "existing_id"},
+            "Engine": "MySQL",
+            "RefreshOptions": "Always",
+        },
+    }
+    outputs = conversion.template["Outputs"]
+    first = {"Fn::Select": ["0", {"Fn::GetAtt": ["DbInstances_this", "DBInstanceIds"]}]}
+    assert props(conversion, "DbDatabase_app")["DBInstanceId"] == first
+    assert outputs["id"]["Value"] == first
+    assert outputs["first"]["Value"] == first
+    assert outputs["connection"]["Value"] == {
+        "Fn::Select": [
+            "ConnectionString",
+            {"Fn::Select": ["0", {"Fn::GetAtt": ["DbInstances_this", "DBInstances"]}]},
+        ]
+    }
+    text = warnings(conversion)
+    assert "storage" not in outputs and "other" not in outputs
+    assert (
+        "reads instances[...].instance_storage of data.alicloud_db_instances.this, which "
+        "DATASOURCE::RDS::DBInstances has no attribute for" in text
+    )
+    # Two ids: ROS filters by one, so it would list other instances; Terraform's read is kept
+    # out rather than widened.
+    assert "reads the data source data.alicloud_db_instances.many, which ROS cannot see" in text
+    assert not check_template(conversion.to_yaml()).errors
+
+
+def test_an_rds_id_or_null_is_a_conditional_id_filter() -> None:
+    conversion = main(
+        """
+        variable "existing_id" {
+          default = ""
+        }
+        data "alicloud_db_instances" "this" {
+          ids = var.existing_id != "" ? [var.existing_id] : null
+        }
+        resource "alicloud_db_database" "app" {
+          instance_id = data.alicloud_db_instances.this.ids[0]
+          name        = "app"
+        }
+        """
+    )
+    properties = conversion.template["Resources"]["DbInstances_this"]["Properties"]
+    condition, then, otherwise = properties["DBInstanceId"]["Fn::If"]
+    assert (then, otherwise) == ({"Ref": "existing_id"}, None)
+    assert conversion.template["Conditions"][condition] == {
+        "Fn::Not": {"Fn::Equals": [{"Ref": "existing_id"}, ""]}
+    }
+    assert not check_template(conversion.to_yaml()).errors
+    # A test known in advance: false leaves no id filter, as Terraform's null did.
+    static = main(
+        """
+        data "alicloud_db_instances" "this" {
+          ids    = "" != "" ? ["rm-a"] : null
+          engine = "MySQL"
+        }
+        resource "alicloud_db_database" "app" {
+          instance_id = data.alicloud_db_instances.this.ids[0]
+          name        = "app"
+        }
+        """
+    )
+    assert static.template["Resources"]["DbInstances_this"]["Properties"] == {
+        "Engine": "MySQL",
+        "RefreshOptions": "Always",
+    }
+    assert not check_template(static.to_yaml()).errors
