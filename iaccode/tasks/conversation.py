@@ -510,6 +510,12 @@ class Conversations:
                     add_to_history=(notice,),
                     live=False,
                 )
+        coordination = self.claims.coordination
+        if coordination is not None:
+            # The ended turn gave its leases back (queued as it ended): written before the
+            # answer, so that a message the caller sends next, to any replica, finds the
+            # context free.
+            await coordination.flush()
         return record.snapshot()
 
     def require_active(self, record: TaskRecord) -> None:
