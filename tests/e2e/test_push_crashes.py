@@ -100,7 +100,12 @@ async def test_a_crash_at_any_step_loses_no_notification(
     finally:
         armed.kill()
     before = len(receiver.requests)
-    assert before == (1 if step in ("deliver", "ack") else 0)
+    if step == "enqueue" and "redis-streams" in config_file.read_text():
+        # The job is in the shared stream: a worker blocked in XREADGROUP gets it in the same
+        # instant the XADD returns, and may deliver it before the relay's thread reports back.
+        assert before <= 1
+    else:
+        assert before == (1 if step in ("deliver", "ack") else 0)
     again = server(tmp_path, config_file)
     await trio.to_thread.run_sync(again.start)
     try:

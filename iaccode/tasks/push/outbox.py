@@ -108,7 +108,6 @@ class OutboxRelay:
         Raises what the queue or the database raise; the entries not marked done stay.
         """
         entries = await self.outbox.outbox(self.batch)
-        enqueued = 0
         for entry in entries:
             for target in await self.configs.for_task(entry.task_id):
                 try:
@@ -122,13 +121,13 @@ class OutboxRelay:
                     log.error("push notification for task %s dropped: %s", entry.task_id, exc)
                     continue
                 await self.queue.enqueue(job)
-                enqueued += 1
+                # Right after the job is queued, before the kick and the next entry's await: the
+                # step is "queued, its outbox row not yet marked done".
+                crash_point("enqueue")
                 if self.worker is not None:
                     self.worker.kick()  # delivery starts while the rest is queued
         if not entries:
             return 0
-        if enqueued:
-            crash_point("enqueue")
         # One commit for the batch: a crash before it queues the batch again, under the same
         # job ids (duplicates, which at least once allows; never a loss).
         await self.outbox.outbox_done([entry.entry_id for entry in entries])
