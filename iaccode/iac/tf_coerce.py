@@ -46,6 +46,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from iaccode.iac.ros_context import NO_VALUE
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.ros_values import refused_value
 from iaccode.iac.tf_values import is_function, is_literal
@@ -326,6 +327,36 @@ def join_list_refs(template: Mapping[str, Any]) -> None:
         resource = schema.resource(str(entry.get("Type")))
         if resource is not None:
             entry["Properties"] = _join_fields(entry["Properties"], resource.properties, lists)
+
+
+def no_value_for_null_branches(template: Mapping[str, Any]) -> None:
+    """Give each `Fn::If` branch that is Terraform's `null` ("not set") in a resource's
+    property the value `{"Ref": "ALIYUN::NoValue"}` (in place): ROS documents that pseudo
+    parameter as the branch that removes the property, and says nothing of a JSON null.
+    Branches that are items of a list or arguments of another function are left as they are
+    (NoValue is documented for a property, not for an item), and so are outputs."""
+
+    def unset(value: Any) -> Any:
+        if (
+            isinstance(value, dict)
+            and set(value) == {"Fn::If"}
+            and isinstance(value["Fn::If"], list)
+        ):
+            condition, *branches = value["Fn::If"]
+            unset_branches = ({"Ref": NO_VALUE} if b is None else unset(b) for b in branches)
+            return {"Fn::If": [condition, *unset_branches]}
+        if is_function(value):
+            return value
+        if isinstance(value, dict):
+            return {name: unset(item) for name, item in value.items()}
+        if isinstance(value, list):
+            # A struct in a list has properties of its own; the item itself is not one.
+            return [item if is_function(item) else unset(item) for item in value]
+        return value
+
+    for entry in (template.get("Resources") or {}).values():
+        if isinstance(entry, dict) and isinstance(entry.get("Properties"), dict):
+            entry["Properties"] = unset(entry["Properties"])
 
 
 def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple[str, ...]]:

@@ -48,6 +48,7 @@ from iaccode.iac.tf_coerce import (
     coerce_properties,
     join_list_refs,
     missing_required,
+    no_value_for_null_branches,
     unoffered_values,
 )
 from iaccode.iac.tf_expand import expand
@@ -946,6 +947,7 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
         template["Outputs"] = outputs
     template = without_json_text(template)
     join_list_refs(template)
+    no_value_for_null_branches(template)
     return Conversion(
         template=template,
         notes=tuple(converter.warnings),

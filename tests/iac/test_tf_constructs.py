@@ -68,6 +68,36 @@ def jq_first(script: str, data: object) -> object:
 # --- count ------------------------------------------------------------------------------------
 
 
+def test_a_null_branch_removes_the_property_as_ros_documents() -> None:
+    conversion = main(
+        """
+        variable "remark" {
+          default = ""
+        }
+        variable "cidrs" {
+          default = []
+        }
+        resource "alicloud_vpc" "v" {
+          vpc_name    = "app"
+          description = var.remark != "" ? var.remark : null
+        }
+        resource "alicloud_vswitch" "s" {
+          vpc_id     = alicloud_vpc.v.id
+          cidr_block = "10.0.0.0/24"
+          zone_id    = "cn-hangzhou-h"
+          vswitch_name = length(var.cidrs) > 0 ? null : "plain"
+        }
+        """
+    )
+    _, given, unset = props(conversion, "Vpc_v")["Description"]["Fn::If"]
+    # Terraform's null is "not set"; ROS's way to say that in Fn::If is ALIYUN::NoValue.
+    assert (given, unset) == ({"Ref": "remark"}, {"Ref": "ALIYUN::NoValue"})
+    _, unset, plain = props(conversion, "Vswitch_s")["VSwitchName"]["Fn::If"]
+    assert (unset, plain) == ({"Ref": "ALIYUN::NoValue"}, "plain")
+    assert "null" not in json.dumps(conversion.template)
+    assert not check_template(conversion.to_yaml()).errors
+
+
 def test_a_conditional_count_is_a_ros_condition() -> None:
     conversion = main(
         """

@@ -852,7 +852,7 @@ def test_an_rds_id_or_null_is_a_conditional_id_filter() -> None:
     )
     properties = conversion.template["Resources"]["DbInstances_this"]["Properties"]
     condition, then, otherwise = properties["DBInstanceId"]["Fn::If"]
-    assert (then, otherwise) == ({"Ref": "existing_id"}, None)
+    assert (then, otherwise) == ({"Ref": "existing_id"}, {"Ref": "ALIYUN::NoValue"})
     assert conversion.template["Conditions"][condition] == {
         "Fn::Not": {"Fn::Equals": [{"Ref": "existing_id"}, ""]}
     }
