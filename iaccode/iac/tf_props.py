@@ -246,6 +246,9 @@ def convert_properties(
             continue
         if value is None:
             continue
+        if rule.spread:
+            _store_spread(result, argument, rule.spread, value)
+            continue
         target = property_at(ros_fields, rule.to) if accepts is not None and rule.to else None
         if target is not None and accepts is not None and not accepts(value, target.type):
             reason = Msg(
@@ -265,6 +268,27 @@ def convert_properties(
             )
             result.dropped.append(Dropped(argument, reason))
     return result
+
+
+def _store_spread(result: Converted, argument: str, names: tuple[str, ...], value: Any) -> None:
+    """Put the items of a list at the properties `names`, one each in order (the provider
+    reads `region_ids[0]` and `[1]` the same way); a list computed at deploy time is read by
+    `Fn::Select`. A literal list of another length is reported (the provider refuses it)."""
+    if is_function(value):
+        parts = [{"Fn::Select": [str(index), value]} for index in range(len(names))]
+    elif isinstance(value, list) and len(value) == len(names):
+        parts = list(value)
+    else:
+        count = len(value) if isinstance(value, list) else 1
+        reason = Msg("it has {count} items, and ROS takes {wanted}", count=count, wanted=len(names))
+        result.dropped.append(Dropped(argument, reason))
+        return
+    for name, part in zip(names, parts, strict=True):
+        taken = _store(result.properties, name, part)
+        if taken is not None:
+            reason = Msg("another argument already gives {path} a value", path=taken)
+            result.dropped.append(Dropped(argument, reason))
+            return
 
 
 def _blocks(value: object) -> list[Mapping[str, Any]] | None:

@@ -85,6 +85,10 @@ class PropertyRule:
     handler: str | None = None
     warning: str | None = None
     broken: str | None = None  # why the vendor's rule cannot be followed
+    # Our overlay's (`tf_rules`), never the vendor's: the properties a list's items go to, in
+    # order (a CEN bandwidth limit's `region_ids` -> LocalRegionId, OppositeRegionId); `to`
+    # is then None.
+    spread: tuple[str, ...] = ()
 
 
 @attrs.frozen

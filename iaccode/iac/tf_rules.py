@@ -52,6 +52,12 @@ class Rule:
     used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
     # Attributes whose value the type fixes (a RAM policy's `type` is "Custom"): ROS values.
     values: Mapping[str, object] = attrs.field(factory=dict)
+    # Defaults the provider derives from another property being set: property -> defaults
+    # (an EMR cluster with a vSwitch is a VPC one); applied before `defaults`.
+    when_given: Mapping[str, Mapping[str, object]] = attrs.field(factory=dict)
+    # Where the provider's one value also goes: target path -> source path, `*` for each
+    # item of a list (an EMR cluster's ChargeType is each host group's unless it says).
+    copies: Mapping[str, str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -68,6 +74,8 @@ class _Overlay:
     # Arguments of a nested block the vendor's `Schema` leaves out though ROS has their field:
     # block argument -> its arguments' rules, added to the vendor's.
     nested: Mapping[str, Mapping[str, PropertyRule]] = attrs.field(factory=dict)
+    when_given: Mapping[str, Mapping[str, object]] = attrs.field(factory=dict)  # `Rule`'s
+    copies: Mapping[str, str] = attrs.field(factory=dict)  # `Rule.copies`
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -166,11 +174,12 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # The provider creates every API private (its extension_api_gateway.go: Visibility =
     # "PRIVATE"); ROS requires Visibility.
     "alicloud_api_gateway_api": _Overlay(defaults={"Visibility": "PRIVATE"}),
-    # The provider sends core_instance_quantity (default 2) as the API's NodeCount; its
-    # pay_type defaults to PostPaid.
+    # The provider sends core_instance_quantity (default 2) as the API's NodeCount and
+    # core_disk_type as its DiskType (resource_alicloud_hbase_instance.go); its pay_type
+    # defaults to PostPaid, its engine to hbase.
     "alicloud_hbase_instance": _Overlay(
-        properties=_to(core_instance_quantity="NodeCount"),
-        defaults={"NodeCount": 2, "PayType": "PostPaid"},
+        properties=_to(core_instance_quantity="NodeCount", core_disk_type="DiskType"),
+        defaults={"NodeCount": 2, "PayType": "PostPaid", "Engine": "hbase"},
     ),
     # The provider sends the `network` block's vpc_id and vswitche_list as VpcId, VSwitches.
     "alicloud_service_mesh_service_mesh": _Overlay(
@@ -256,6 +265,55 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         },
     ),
     "alicloud_cms_alarm": _CMS_ALARM,
+    # The provider starts the bastion host it buys with the vSwitch and security groups
+    # (resource_alicloud_bastionhost_instance.go: StartInstance), ROS's StartInstanceParam.
+    "alicloud_bastionhost_instance": _Overlay(
+        properties={
+            "vswitch_id": PropertyRule("StartInstanceParam.VswitchId"),
+            "security_group_ids": PropertyRule("StartInstanceParam.SecurityGroupIds", "List"),
+        }
+    ),
+    # Without config_server_list the provider asks for one config server of class
+    # dds.cs.mid with 20 GB (resource_alicloud_mongodb_sharding_instance.go).
+    "alicloud_mongodb_sharding_instance": _Overlay(
+        defaults={"ConfigServer": [{"Class": "dds.cs.mid", "Storage": 20}]}
+    ),
+    # `group_name` is the provider's newer name of `group_id`, both sent as GroupId
+    # (resource_alicloud_ons_group.go).
+    "alicloud_ons_group": _Overlay(properties=_to(group_name="GroupId")),
+    # The engine of an AnalyticDB for PostgreSQL instance, the only one the API takes.
+    "alicloud_gpdb_instance": _Overlay(implied={"engine": "gpdb"}),
+    # The provider sends the one time_config block's fields as the API's flat TimeType,
+    # TimeExpression, Calendar and DataOffset (resource_alicloud_schedulerx_job.go).
+    "alicloud_schedulerx_job": _Overlay(
+        properties={
+            "time_config": PropertyRule(
+                None,
+                "Map",
+                schema=_to(
+                    time_type="TimeType",
+                    time_expression="TimeExpression",
+                    calendar="Calendar",
+                    data_offset="DataOffset",
+                ),
+            )
+        }
+    ),
+    # The provider reads the two regions of `region_ids` as LocalRegionId and
+    # OppositeRegionId (resource_alicloud_cen_bandwidth_limit.go, in the order of its set,
+    # which is not the written one; the limit is the pair's either way).
+    "alicloud_cen_bandwidth_limit": _Overlay(
+        properties={"region_ids": PropertyRule(None, spread=("LocalRegionId", "OppositeRegionId"))}
+    ),
+    # The provider's defaults (resource_alicloud_emr_cluster.go): charge_type PostPaid,
+    # use_local_metadb false, NetType "vpc" with a vSwitch and "classic" without; a host group
+    # without charge_type "will follow global charge_type value" (its docs), which ROS
+    # requires in each group.
+    "alicloud_emr_cluster": _Overlay(
+        defaults={"ChargeType": "PostPaid", "UseLocalMetaDb": False, "NetType": "classic"},
+        when_given={"VSwitchId": {"NetType": "vpc"}},
+        copies={"HostGroup.*.ChargeType": "ChargeType"},
+    ),
 }
 
 # The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.
@@ -337,6 +395,8 @@ def base_rule(tf_type: str) -> Rule | None:
         vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
         vpc_property=vpc or "VpcId",
         values=overlay.values,
+        when_given=overlay.when_given,
+        copies=overlay.copies,
     )
 
 
@@ -347,8 +407,9 @@ def _unreached(rule: Rule) -> tuple[str, ...]:
     fields = ros_fields(rule.ros_type)
     if fields is None:
         return ()
-    reached = {(prop.to or "").split(".")[0] for prop in rule.properties.values()}
+    reached = {name for prop in rule.properties.values() for name in _tops(prop)}
     reached |= {key.split(".")[0] for key in rule.defaults}
+    reached |= {key.split(".")[0] for given in rule.when_given.values() for key in given}
     if rule.vpc_from_vswitch:
         reached.add(rule.vpc_property)
     reached |= REGION_PROPERTIES
@@ -357,6 +418,16 @@ def _unreached(rule: Rule) -> tuple[str, ...]:
     return tuple(
         sorted(name for name, prop in fields.items() if prop.required and name not in reached)
     )
+
+
+def _tops(prop: PropertyRule) -> set[str]:
+    """The top-level ROS properties a rule writes: its own, those it spreads a list over,
+    and for a block merged into its parent (no `to`) those of the block's rules."""
+    if prop.spread:
+        return {name.split(".")[0] for name in prop.spread}
+    if prop.to is None and prop.schema is not None:
+        return {name for inner in prop.schema.values() for name in _tops(inner)}
+    return {(prop.to or "").split(".")[0]}
 
 
 @functools.cache

@@ -6,6 +6,7 @@ Hand-written projects with the ROS they must give; every template must pass the 
 from __future__ import annotations
 
 from iaccode.iac.ros_check import check_template
+from iaccode.iac.terraform import Conversion
 from tests.iac.test_tf_constructs import main as convert
 from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
@@ -601,3 +602,207 @@ def test_nested_values_the_checker_lets_pass_are_kept() -> None:
     rule = props(conversion, "OssBucketReplication_r")["ReplicationConfiguration"]["Rule"]
     assert rule["Action"] == "PUT,DELETE"
     assert "not converted" not in notes(conversion)
+
+
+def _checked(conversion: Conversion) -> None:
+    assert not check_template(conversion.to_yaml()).errors
+
+
+def test_a_list_spread_over_flat_properties_and_a_block_merged_into_them() -> None:
+    # The provider reads region_ids[0] and [1] as the two regions, and sends the one
+    # time_config block's fields as the API's flat ones.
+    conversion = convert(
+        """
+        variable "regions" { type = list(string) }
+        resource "alicloud_cen_bandwidth_limit" "literal" {
+          instance_id     = "cen-1"
+          region_ids      = ["cn-hangzhou", "cn-beijing"]
+          bandwidth_limit = 4
+        }
+        resource "alicloud_cen_bandwidth_limit" "computed" {
+          instance_id     = "cen-1"
+          region_ids      = var.regions
+          bandwidth_limit = 4
+        }
+        resource "alicloud_cen_bandwidth_limit" "three" {
+          instance_id     = "cen-1"
+          region_ids      = ["cn-hangzhou", "cn-beijing", "cn-shanghai"]
+          bandwidth_limit = 4
+        }
+        resource "alicloud_schedulerx_job" "job" {
+          namespace    = "ns"
+          group_id     = "g"
+          job_name     = "j"
+          job_type     = "java"
+          execute_mode = "standalone"
+          class_name   = "com.example.Job"
+          time_config {
+            time_type       = 1
+            time_expression = "0 0 18 1 */1 ?"
+            calendar        = "workday"
+            data_offset     = 2
+          }
+        }
+        """
+    )
+    literal = props(conversion, "CenBandwidthLimit_literal")
+    assert (literal["LocalRegionId"], literal["OppositeRegionId"]) == ("cn-hangzhou", "cn-beijing")
+    computed = props(conversion, "CenBandwidthLimit_computed")
+    assert computed["LocalRegionId"] == {"Fn::Select": ["0", {"Ref": "regions"}]}
+    assert computed["OppositeRegionId"] == {"Fn::Select": ["1", {"Ref": "regions"}]}
+    assert "region_ids not converted (it has 3 items, and ROS takes 2)" in notes(conversion)
+    job = props(conversion, "SchedulerxJob_job")
+    assert {key: job[key] for key in ("TimeType", "TimeExpression", "Calendar", "DataOffset")} == {
+        "TimeType": 1,
+        "TimeExpression": "0 0 18 1 */1 ?",
+        "Calendar": "workday",
+        "DataOffset": 2,
+    }
+    assert conversion.summary.native == 3
+    _checked(conversion)
+
+
+def test_the_cluster_charge_type_reaches_host_groups_without_their_own() -> None:
+    # The provider's docs: a host group's charge type "will follow global charge_type
+    # value"; its source: NetType is "vpc" with a vSwitch, charge_type defaults to PostPaid.
+    conversion = convert(
+        """
+        variable "vswitch_id" {}
+        resource "alicloud_emr_cluster" "c" {
+          name              = "c"
+          emr_ver           = "EMR-3.22.0"
+          cluster_type      = "HADOOP"
+          zone_id           = "cn-hangzhou-h"
+          security_group_id = "sg-1"
+          vswitch_id        = var.vswitch_id
+          host_group {
+            host_group_name = "master"
+            host_group_type = "MASTER"
+            node_count      = "1"
+            instance_type   = "ecs.g6.xlarge"
+            disk_type       = "cloud_ssd"
+            disk_capacity   = "160"
+            disk_count      = "1"
+            sys_disk_type   = "cloud_ssd"
+            sys_disk_capacity = "160"
+          }
+          host_group {
+            host_group_name = "core"
+            host_group_type = "CORE"
+            node_count      = "2"
+            instance_type   = "ecs.g6.xlarge"
+            disk_type       = "cloud_ssd"
+            disk_capacity   = "160"
+            disk_count      = "4"
+            sys_disk_type   = "cloud_ssd"
+            sys_disk_capacity = "160"
+            charge_type     = "PrePaid"
+          }
+        }
+        resource "alicloud_emr_cluster" "classic" {
+          name         = "classic"
+          emr_ver      = "EMR-3.22.0"
+          cluster_type = "HADOOP"
+          zone_id      = "cn-hangzhou-h"
+          charge_type  = "PrePaid"
+          host_group {
+            host_group_name = "master"
+            host_group_type = "MASTER"
+            node_count      = "1"
+            instance_type   = "ecs.g6.xlarge"
+            disk_type       = "cloud_ssd"
+            disk_capacity   = "160"
+            disk_count      = "1"
+            sys_disk_type   = "cloud_ssd"
+            sys_disk_capacity = "160"
+          }
+        }
+        """
+    )
+    cluster = props(conversion, "EmrCluster_c")
+    assert [group["ChargeType"] for group in cluster["HostGroup"]] == ["PostPaid", "PrePaid"]
+    assert (cluster["ChargeType"], cluster["NetType"], cluster["UseLocalMetaDb"]) == (
+        "PostPaid",
+        "vpc",
+        False,
+    )
+    classic = props(conversion, "EmrCluster_classic")
+    assert classic["NetType"] == "classic"
+    assert classic["HostGroup"][0]["ChargeType"] == "PrePaid"
+    assert "sets nothing" not in notes(conversion)
+    _checked(conversion)
+
+
+def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_bastionhost_instance" "b" {
+          license_code       = "bhah_ent_50_asset"
+          plan_code          = "cloudbastion"
+          storage            = "5"
+          bandwidth          = "5"
+          period             = "1"
+          vswitch_id         = "vsw-1"
+          security_group_ids = ["sg-1", "sg-2"]
+        }
+        resource "alicloud_mongodb_sharding_instance" "m" {
+          zone_id        = "cn-hangzhou-h"
+          vswitch_id     = "vsw-1"
+          engine_version = "4.2"
+          mongo_list { node_class = "dds.mongos.mid" }
+          mongo_list { node_class = "dds.mongos.mid" }
+          shard_list {
+            node_class   = "dds.shard.mid"
+            node_storage = 10
+          }
+          shard_list {
+            node_class   = "dds.shard.mid"
+            node_storage = 10
+          }
+        }
+        resource "alicloud_ons_group" "g" {
+          instance_id = "ons-1"
+          group_name  = "GID-x"
+        }
+        resource "alicloud_gpdb_instance" "p" {
+          db_instance_category = "HighAvailability"
+          db_instance_class    = "gpdb.group.segsdx1"
+          db_instance_mode     = "StorageElastic"
+          engine               = "gpdb"
+          engine_version       = "6.0"
+          zone_id              = "cn-hangzhou-h"
+          instance_spec        = "2C16G"
+          payment_type         = "PayAsYouGo"
+          seg_storage_type     = "cloud_essd"
+          seg_node_num         = 4
+          storage_size         = 50
+          vpc_id               = "vpc-1"
+          vswitch_id           = "vsw-1"
+        }
+        resource "alicloud_hbase_instance" "h" {
+          name                 = "h"
+          zone_id              = "cn-hangzhou-h"
+          engine_version       = "2.0"
+          master_instance_type = "hbase.sn1.large"
+          core_instance_type   = "hbase.sn1.large"
+          core_disk_type       = "cloud_efficiency"
+          core_disk_size       = 400
+          vswitch_id           = "vsw-1"
+        }
+        """
+    )
+    assert props(conversion, "BastionhostInstance_b")["StartInstanceParam"] == {
+        "VswitchId": "vsw-1",
+        "SecurityGroupIds": ["sg-1", "sg-2"],
+    }
+    assert props(conversion, "MongodbShardingInstance_m")["ConfigServer"] == [
+        {"Class": "dds.cs.mid", "Storage": 20}
+    ]
+    assert props(conversion, "OnsGroup_g")["GroupId"] == "GID-x"
+    assert "Engine" not in props(conversion, "GpdbInstance_p")
+    hbase = props(conversion, "HbaseInstance_h")
+    assert (hbase["DiskType"], hbase["Engine"]) == ("cloud_efficiency", "hbase")
+    text = notes(conversion)
+    for gone in ("StartInstanceParam", "ConfigServer", "GroupId", "engine", "core_disk_type"):
+        assert gone not in text
+    _checked(conversion)
