@@ -230,7 +230,9 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # A scaling_config block's `enable` defaults to true (the provider's schema).
     "alicloud_cs_kubernetes_node_pool": _Overlay(defaults={"AutoScaling.Enable": True}),
     # The engine (Redis or Memcache), which the vendor maps to the instance class.
-    "alicloud_kvstore_instance": _Overlay(implied={"instance_type": "Redis"}),
+    "alicloud_kvstore_instance": _Overlay(
+        implied={"instance_type": "Redis"}, properties=_to(vpc_auth_mode="VpcPasswordFree")
+    ),
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
     "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
     "alicloud_ga_listener": _Overlay(defaults={"Protocol": "TCP"}),  # "Default value: TCP"
@@ -238,6 +240,8 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # A record the PVTZ API adds is enabled; a vault the HBR API creates is a standard one.
     "alicloud_pvtz_zone_record": _Overlay(defaults={"Status": "ENABLE"}),
     "alicloud_hbr_vault": _Overlay(defaults={"VaultType": "STANDARD"}),
+    # A mount target is a VPC one unless network_type says (resource_alicloud_nas_mount_target.go).
+    "alicloud_nas_mount_target": _Overlay(defaults={"NetworkType": "Vpc"}),
     # What the resource is, which ROS asks and Terraform's type says: the public connection
     # of a Tair instance, a route table's IPv4 gateway, a KMS rule of private IPs.
     "alicloud_kvstore_connection": _Overlay(defaults={"ConnectionType": "Public"}),

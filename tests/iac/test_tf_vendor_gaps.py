@@ -806,3 +806,62 @@ def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None
     for gone in ("StartInstanceParam", "ConfigServer", "GroupId", "engine", "core_disk_type"):
         assert gone not in text
     _checked(conversion)
+
+
+def test_a_dynamic_block_in_a_nested_block_and_words_the_provider_translates() -> None:
+    conversion = convert(
+        """
+        variable "param_list" {
+          default = [{ resource_key = "Body", form = "ORIGINAL", value = "" }]
+        }
+        resource "alicloud_event_bridge_rule" "rule" {
+          event_bus_name = "bus"
+          rule_name      = "rule"
+          filter_pattern = "{\\"source\\":[\\"crmabc.newsletter\\"]}"
+          targets {
+            target_id = "t1"
+            endpoint  = "acs:mns:cn-hangzhou:123:queues/q"
+            type      = "acs.mns.queue"
+            dynamic "param_list" {
+              for_each = var.param_list
+              content {
+                resource_key = param_list.value.resource_key
+                form         = param_list.value.form
+                value        = param_list.value.value
+              }
+            }
+          }
+        }
+        variable "mode" { default = "Open" }
+        resource "alicloud_kvstore_instance" "r" {
+          db_instance_name = "r"
+          instance_class   = "redis.master.small.default"
+          zone_id          = "cn-hangzhou-h"
+          vswitch_id       = "vsw-1"
+          vpc_auth_mode    = "Close"
+        }
+        resource "alicloud_redis_tair_instance" "t" {
+          instance_class = "tair.rdb.2g"
+          instance_type  = "tair_rdb"
+          zone_id        = "cn-hangzhou-h"
+          vswitch_id     = "vsw-1"
+          vpc_id         = "vpc-1"
+          vpc_auth_mode  = var.mode
+        }
+        resource "alicloud_nas_mount_target" "n" {
+          file_system_id    = "fs-1"
+          access_group_name = "DEFAULT_VPC_GROUP_NAME"
+          vswitch_id        = "vsw-1"
+        }
+        """
+    )
+    target = props(conversion, "EventBridgeRule_rule")["Targets"][0]
+    assert target["ParamList"] == [{"ResourceKey": "Body", "Form": "ORIGINAL", "Value": ""}]
+    assert "targets.dynamic" not in notes(conversion)
+    assert props(conversion, "KvstoreInstance_r")["VpcPasswordFree"] is True
+    assert props(conversion, "RedisTairInstance_t")["VpcPasswordFree"] == {
+        "Fn::Select": [{"Ref": "mode"}, {"Close": True, "Open": False}, {"Ref": "mode"}]
+    }
+    assert props(conversion, "NasMountTarget_n")["NetworkType"] == "Vpc"
+    assert "sets nothing" not in notes(conversion)
+    _checked(conversion)
