@@ -12,6 +12,7 @@ The value of a leaf is converted by the caller's `convert` (it knows variables a
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -21,7 +22,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
-from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
+from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
 
@@ -233,6 +234,8 @@ def convert_properties(
             continue
         try:
             value = _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
+            if rule.each is not None:
+                value = _each_as_struct(value, rule.each)
             whole = value
             if rule.handler is not None:
                 value = HANDLERS[rule.handler](value)
@@ -268,6 +271,27 @@ def convert_properties(
             )
             result.dropped.append(Dropped(argument, reason))
     return result
+
+
+def _each_as_struct(value: Any, struct: Mapping[str, object]) -> Any:
+    """Each item of a list as a copy of `struct` with the item at its `EACH_ITEM` field; a
+    list computed at deploy time is mapped by `Fn::Jq` the same way."""
+
+    def made(item: Any) -> dict[str, Any]:
+        return {
+            key: item if part == EACH_ITEM else copy.deepcopy(part) for key, part in struct.items()
+        }
+
+    if isinstance(value, list):
+        return [made(item) for item in value]
+    if not is_function(value):
+        return [made(value)]
+    fields = ", ".join(
+        f"{json.dumps(key)}: {'.' if part == EACH_ITEM else f'$f[{json.dumps(key)}]'}"
+        for key, part in struct.items()
+    )
+    fixed = {key: part for key, part in struct.items() if part != EACH_ITEM}
+    return {"Fn::Jq": ["First", f".f as $f | [.l[] | {{{fields}}}]", {"l": value, "f": fixed}]}
 
 
 def _store_spread(result: Converted, argument: str, names: tuple[str, ...], value: Any) -> None:

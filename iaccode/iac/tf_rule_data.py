@@ -89,6 +89,12 @@ class PropertyRule:
     # order (a CEN bandwidth limit's `region_ids` -> LocalRegionId, OppositeRegionId); `to`
     # is then None.
     spread: tuple[str, ...] = ()
+    # Also ours: each item of a list becomes this struct, `EACH_ITEM` standing for the item
+    # (a PrivateZone binding's `vpc_ids` -> Vpcs: [{VpcId: <item>, RegionId: the region}]).
+    each: Mapping[str, object] | None = None
+
+
+EACH_ITEM = "<each item>"  # in `PropertyRule.each`: the place of the list's item
 
 
 @attrs.frozen

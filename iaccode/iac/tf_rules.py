@@ -32,7 +32,7 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.tf_directions import literal_direction
-from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
+from iaccode.iac.tf_rule_data import EACH_ITEM, AttributeRule, PropertyRule, load_rules
 from iaccode.iac.tf_schema import list_struct_fields as _struct_fields
 from iaccode.iac.tf_schema import ros_fields, schema_field, schema_targets
 
@@ -269,6 +269,16 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         },
     ),
     "alicloud_cms_alarm": _CMS_ALARM,
+    # The provider binds each of `vpc_ids` in its own region, and a `vpcs` block without
+    # region_id in its region too (resource_alicloud_pvtz_zone_attachment.go): the stack's.
+    "alicloud_pvtz_zone_attachment": _Overlay(
+        properties={
+            "vpc_ids": PropertyRule(
+                "Vpcs", each={"VpcId": EACH_ITEM, "RegionId": {"Ref": "ALIYUN::Region"}}
+            )
+        },
+        defaults={"Vpcs.*.RegionId": {"Ref": "ALIYUN::Region"}},
+    ),
     # The provider starts the bastion host it buys with the vSwitch and security groups
     # (resource_alicloud_bastionhost_instance.go: StartInstance), ROS's StartInstanceParam.
     "alicloud_bastionhost_instance": _Overlay(

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from iaccode.iac.ros_check import check_template
 from iaccode.iac.terraform import Conversion
+from tests.iac.test_tf_constructs import jq_first, props
 from tests.iac.test_tf_constructs import main as convert
-from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
 
 
@@ -864,4 +864,42 @@ def test_a_dynamic_block_in_a_nested_block_and_words_the_provider_translates() -
     }
     assert props(conversion, "NasMountTarget_n")["NetworkType"] == "Vpc"
     assert "sets nothing" not in notes(conversion)
+    _checked(conversion)
+
+
+def test_each_item_of_a_list_becomes_a_struct_with_the_region_the_provider_adds() -> None:
+    # The provider binds each of vpc_ids, and a vpcs block without region_id, in its region.
+    conversion = convert(
+        """
+        variable "vpcs" { type = list(string) }
+        resource "alicloud_vpc" "main" {
+          vpc_name   = "v"
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_pvtz_zone" "z" { zone_name = "x.test" }
+        resource "alicloud_pvtz_zone_attachment" "literal" {
+          zone_id = alicloud_pvtz_zone.z.id
+          vpc_ids = [alicloud_vpc.main.id]
+        }
+        resource "alicloud_pvtz_zone_attachment" "computed" {
+          zone_id = alicloud_pvtz_zone.z.id
+          vpc_ids = var.vpcs
+        }
+        resource "alicloud_pvtz_zone_attachment" "block" {
+          zone_id = alicloud_pvtz_zone.z.id
+          vpcs { vpc_id = alicloud_vpc.main.id }
+        }
+        """
+    )
+    region = {"Ref": "ALIYUN::Region"}
+    bound = [{"VpcId": {"Ref": "Vpc_main"}, "RegionId": region}]
+    assert props(conversion, "PvtzZoneAttachment_literal")["Vpcs"] == bound
+    assert props(conversion, "PvtzZoneAttachment_block")["Vpcs"] == bound
+    script, values = props(conversion, "PvtzZoneAttachment_computed")["Vpcs"]["Fn::Jq"][1:]
+    assert values == {"l": {"Ref": "vpcs"}, "f": {"RegionId": region}}
+    assert jq_first(script, {"l": ["vpc-1", "vpc-2"], "f": {"RegionId": "cn-hangzhou"}}) == [
+        {"VpcId": "vpc-1", "RegionId": "cn-hangzhou"},
+        {"VpcId": "vpc-2", "RegionId": "cn-hangzhou"},
+    ]
+    assert conversion.summary.native == 5 and not conversion.notes
     _checked(conversion)
