@@ -252,6 +252,9 @@ def convert_properties(
         if rule.spread:
             _store_spread(result, argument, rule.spread, value)
             continue
+        if rule.means is not None:
+            _store_meaning(result, argument, rule.means, value)
+            continue
         target = property_at(ros_fields, rule.to) if accepts is not None and rule.to else None
         if target is not None and accepts is not None and not accepts(value, target.type):
             reason = Msg(
@@ -292,6 +295,32 @@ def _each_as_struct(value: Any, struct: Mapping[str, object]) -> Any:
     )
     fixed = {key: part for key, part in struct.items() if part != EACH_ITEM}
     return {"Fn::Jq": ["First", f".f as $f | [.l[] | {{{fields}}}]", {"l": value, "f": fixed}]}
+
+
+def _store_meaning(
+    result: Converted, argument: str, means: Mapping[str, Mapping[str, object]], value: Any
+) -> None:
+    """Put what `value` means (`PropertyRule.means`) at its properties; a value known only at
+    deploy time picks each property's value by `Fn::Select` over the meanings. A literal the
+    table does not know is reported with the ones it does."""
+    if is_function(value):
+        paths = dict.fromkeys(path for meaning in means.values() for path in meaning)
+        chosen: Mapping[str, object] = {
+            path: {"Fn::Select": [value, {case: meaning[path] for case, meaning in means.items()}]}
+            for path in paths
+        }
+    elif isinstance(value, str) and value in means:
+        chosen = means[value]
+    else:
+        reason = Msg("it is {value!r}, not one of {choices}", value=value, choices=", ".join(means))
+        result.dropped.append(Dropped(argument, reason))
+        return
+    for path, part in chosen.items():
+        taken = _store(result.properties, path, copy.deepcopy(part))
+        if taken is not None:
+            reason = Msg("another argument already gives {path} a value", path=taken)
+            result.dropped.append(Dropped(argument, reason))
+            return
 
 
 def _store_spread(result: Converted, argument: str, names: tuple[str, ...], value: Any) -> None:

@@ -92,6 +92,9 @@ class PropertyRule:
     # Also ours: each item of a list becomes this struct, `EACH_ITEM` standing for the item
     # (a PrivateZone binding's `vpc_ids` -> Vpcs: [{VpcId: <item>, RegionId: the region}]).
     each: Mapping[str, object] | None = None
+    # Also ours: what each value of the argument means in ROS properties, paths to values (an
+    # API's `service_type = "MOCK"` is ServiceConfig.Mock "TRUE" and more); `to` is None.
+    means: Mapping[str, Mapping[str, object]] | None = None
 
 
 EACH_ITEM = "<each item>"  # in `PropertyRule.each`: the place of the list's item

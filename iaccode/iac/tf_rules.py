@@ -107,6 +107,22 @@ _CMS_ALARM = _Overlay(
     )
 )
 
+
+def _service_config(protocol: str, vpc: str, mock: str) -> dict[str, object]:
+    return {
+        "ServiceConfig.ServiceProtocol": protocol,
+        "ServiceConfig.ServiceVpcEnable": vpc,
+        "ServiceConfig.Mock": mock,
+    }
+
+
+_API_SERVICE_TYPES = {
+    "HTTP": _service_config("HTTP", "FALSE", "FALSE"),
+    "HTTP-VPC": _service_config("HTTP", "TRUE", "FALSE"),
+    "FunctionCompute": _service_config("FunctionCompute", "FALSE", "FALSE"),
+    "MOCK": _service_config("HTTP", "FALSE", "TRUE"),
+}
+
 _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_instance": _Overlay(
         properties={"security_groups": _ALL_GROUPS},
@@ -173,7 +189,12 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
     # The provider creates every API private (its extension_api_gateway.go: Visibility =
     # "PRIVATE"); ROS requires Visibility.
-    "alicloud_api_gateway_api": _Overlay(defaults={"Visibility": "PRIVATE"}),
+    # Its service_type is what the provider writes into the API's ServiceConfig
+    # (resource_alicloud_api_gateway_api.go: getHttpServiceConfig, getMockServiceConfig, ...).
+    "alicloud_api_gateway_api": _Overlay(
+        defaults={"Visibility": "PRIVATE"},
+        properties={"service_type": PropertyRule(None, means=_API_SERVICE_TYPES)},
+    ),
     # The provider sends core_instance_quantity (default 2) as the API's NodeCount and
     # core_disk_type as its DiskType (resource_alicloud_hbase_instance.go); its pay_type
     # defaults to PostPaid, its engine to hbase.
@@ -439,6 +460,8 @@ def _tops(prop: PropertyRule) -> set[str]:
     and for a block merged into its parent (no `to`) those of the block's rules."""
     if prop.spread:
         return {name.split(".")[0] for name in prop.spread}
+    if prop.means is not None:
+        return {path.split(".")[0] for meaning in prop.means.values() for path in meaning}
     if prop.to is None and prop.schema is not None:
         return {name for inner in prop.schema.values() for name in _tops(inner)}
     return {(prop.to or "").split(".")[0]}
@@ -576,6 +599,7 @@ TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
         "delete_protection_validation",
         "retain_resources",
         "retain_all_resources",
+        "immediate_delete_flag",  # HBase: delete at once or later on destroy
         "skip_destroy",
         "modify_type",
         "modify_mode",
@@ -591,8 +615,13 @@ TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
 
 # Arguments set to what the ROS resource is anyway, which ROS has no property for: leaving
 # them out loses nothing. A CMS alarm rule is created enabled (the provider's `enabled`
-# defaults to true and then only enables the rule it put; ROS has no switch).
-AS_ROS_DOES: Mapping[str, Mapping[str, object]] = {"alicloud_cms_alarm": {"enabled": True}}
+# defaults to true and then only enables the rule it put; ROS has no switch); a flow log and
+# an access key are created Active (the provider waits for Active, or deactivates after).
+AS_ROS_DOES: Mapping[str, Mapping[str, object]] = {
+    "alicloud_cms_alarm": {"enabled": True},
+    "alicloud_vpc_flow_log": {"status": "Active"},
+    "alicloud_ram_access_key": {"status": "Active"},
+}
 
 # Parameters the converter adds for values it cannot map get console pickers where ROS has one.
 ASSOCIATION_PROPERTIES: Mapping[str, str] = {

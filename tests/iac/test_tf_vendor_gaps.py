@@ -903,3 +903,100 @@ def test_each_item_of_a_list_becomes_a_struct_with_the_region_the_provider_adds(
     ]
     assert conversion.summary.native == 5 and not conversion.notes
     _checked(conversion)
+
+
+def test_a_value_that_means_several_ros_fields_and_what_ros_does_anyway() -> None:
+    # The provider writes service_type into the API's ServiceConfig; a flow log and an
+    # access key are created Active; immediate_delete_flag only steers Terraform's destroy.
+    conversion = convert(
+        """
+        variable "kind" { default = "HTTP" }
+        resource "alicloud_api_gateway_group" "g" {
+          name        = "g"
+          description = "d"
+        }
+        resource "alicloud_api_gateway_api" "mock" {
+          name        = "mock"
+          group_id    = alicloud_api_gateway_group.g.id
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/mock"
+            mode     = "MAPPING"
+          }
+          service_type = "MOCK"
+          mock_service_config { result = "ok" }
+        }
+        resource "alicloud_api_gateway_api" "computed" {
+          name        = "computed"
+          group_id    = alicloud_api_gateway_group.g.id
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/computed"
+            mode     = "MAPPING"
+          }
+          service_type = var.kind
+          http_service_config {
+            address = "http://backend.example.com:8080"
+            method  = "GET"
+            path    = "/web"
+            timeout = 12
+          }
+        }
+        resource "alicloud_api_gateway_api" "odd" {
+          name        = "odd"
+          group_id    = alicloud_api_gateway_group.g.id
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/odd"
+            mode     = "MAPPING"
+          }
+          service_type = "GRPC"
+        }
+        resource "alicloud_ram_user" "u" { name = "u" }
+        resource "alicloud_ram_access_key" "ak" {
+          user_name = alicloud_ram_user.u.name
+          status    = "Active"
+        }
+        resource "alicloud_hbase_instance" "h" {
+          name                  = "h"
+          zone_id               = "cn-hangzhou-h"
+          engine_version        = "2.0"
+          master_instance_type  = "hbase.sn1.large"
+          core_instance_type    = "hbase.sn1.large"
+          core_disk_size        = 400
+          vswitch_id            = "vsw-1"
+          immediate_delete_flag = true
+        }
+        """
+    )
+    mock = props(conversion, "ApiGatewayApi_mock")["ServiceConfig"]
+    assert mock == {
+        "MockResult": "ok",
+        "ServiceProtocol": "HTTP",
+        "ServiceVpcEnable": "FALSE",
+        "Mock": "TRUE",
+    }
+    computed = props(conversion, "ApiGatewayApi_computed")["ServiceConfig"]
+    assert computed["ServiceVpcEnable"] == {
+        "Fn::Select": [
+            {"Ref": "kind"},
+            {"HTTP": "FALSE", "HTTP-VPC": "TRUE", "FunctionCompute": "FALSE", "MOCK": "FALSE"},
+        ]
+    }
+    assert computed["ServiceAddress"] == "http://backend.example.com:8080"
+    text = notes(conversion)
+    assert "service_type not converted (it is 'GRPC', not one of HTTP, HTTP-VPC, " in text
+    assert text.count("not converted") == 1  # and ServiceConfig, which ROS needs, is asked
+    assert "status" not in text
+    assert "left out immediate_delete_flag, Terraform's own settings" in text
+    assert (conversion.summary.native, conversion.summary.lossy) == (6, 1)
+    _checked(conversion)
