@@ -146,7 +146,10 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         values={"location": {"Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]}},
     ),
     # A policy this resource creates is a custom one (the provider's `type`: "Custom").
-    "alicloud_ram_policy": _Overlay(values={"type": "Custom"}),
+    # Its `version` defaults to "1" (the provider's schema).
+    "alicloud_ram_policy": _Overlay(
+        values={"type": "Custom"}, defaults={"PolicyDocument.Version": "1"}
+    ),
     "alicloud_ess_scaling_rule": _Overlay(attributes=_attributes(ari="ScalingRuleAri")),
     "alicloud_db_account": _Overlay(
         properties=_to(
@@ -257,6 +260,9 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
     "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
     "alicloud_ga_listener": _Overlay(defaults={"Protocol": "TCP"}),  # "Default value: TCP"
+    # The provider's schema defaults: an AnalyticDB cluster's version, an account's privilege.
+    "alicloud_adb_db_cluster": _Overlay(defaults={"DBClusterVersion": "3.0"}),
+    "alicloud_db_account_privilege": _Overlay(defaults={"AccountPrivilege": "ReadOnly"}),
     "alicloud_cr_ee_sync_rule": _Overlay(defaults={"SyncTrigger": "PASSIVE"}),
     # A record the PVTZ API adds is enabled; a vault the HBR API creates is a standard one.
     "alicloud_pvtz_zone_record": _Overlay(defaults={"Status": "ENABLE"}),
@@ -276,7 +282,16 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_alidns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     "alicloud_dns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     # A `full_text` block turns full-text indexing on (set only inside a block given).
-    "alicloud_log_store_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
+    # A field_search block's `type` defaults to long (the provider's schema); without a
+    # `full_text` block there is no full-text index (applied in this order: the first sets
+    # only inside a block given, the second only where none is).
+    "alicloud_log_store_index": _Overlay(
+        defaults={
+            "FullTextIndex.Enable": True,
+            "FullTextIndex": {"Enable": False},
+            "KeyIndices.*.Type": "long",
+        }
+    ),
     "alicloud_sls_index": _Overlay(
         defaults={"FullTextIndex.Enable": True},
         # `keys` is the API's map of index keys (jsonencode), ROS's KeyIndices a list of them.

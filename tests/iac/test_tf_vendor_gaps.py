@@ -1000,3 +1000,43 @@ def test_a_value_that_means_several_ros_fields_and_what_ros_does_anyway() -> Non
     assert "left out immediate_delete_flag, Terraform's own settings" in text
     assert (conversion.summary.native, conversion.summary.lossy) == (6, 1)
     _checked(conversion)
+
+
+def test_defaults_of_the_providers_schema_for_what_ros_requires() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_log_project" "p" { name = "p" }
+        resource "alicloud_log_store" "s" {
+          project = alicloud_log_project.p.name
+          name    = "s"
+        }
+        resource "alicloud_log_store_index" "fields" {
+          project  = alicloud_log_project.p.name
+          logstore = alicloud_log_store.s.name
+          field_search {
+            name             = "terraform"
+            enable_analytics = true
+          }
+        }
+        resource "alicloud_ram_policy" "p" {
+          policy_name = "p"
+          statement {
+            effect   = "Allow"
+            action   = ["oss:ListObjects"]
+            resource = ["acs:oss:*:*:mybucket"]
+          }
+        }
+        resource "alicloud_db_account_privilege" "priv" {
+          instance_id  = "rm-1"
+          account_name = "a"
+          db_names     = ["d"]
+        }
+        """
+    )
+    index = props(conversion, "LogStoreIndex_fields")
+    assert index["KeyIndices"] == [{"Name": "terraform", "EnableAnalytics": True, "Type": "long"}]
+    assert index["FullTextIndex"] == {"Enable": False}
+    assert props(conversion, "RamPolicy_p")["PolicyDocument"]["Version"] == "1"
+    assert props(conversion, "DbAccountPrivilege_priv")["AccountPrivilege"] == "ReadOnly"
+    assert conversion.summary.native == 5 and not conversion.notes
+    _checked(conversion)
