@@ -29,6 +29,8 @@ argument as not converted. An attribute rule is `{"to": "VpcId"}` or
 is the attributes joined).
 
 Handlers are the names the rules use; `HANDLERS` lists the ones we interpret (`tf_props`).
+`PropertyRule.spread`, `each` and `means` are never in the data file: only the overlay of
+`tf_rules` sets them, for what the provider does that the vendor's format cannot say.
 """
 
 from __future__ import annotations

@@ -18,7 +18,14 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 - one security group or several (`security_groups`): the vendor keeps only the first, while
   ROS takes all of them as `SecurityGroupIds`;
 - argument names of the current provider that the vendor's rules predate (`alicloud_db_account`
-  renamed `instance_id` to `db_instance_id`, ...), and attributes they leave out.
+  renamed `instance_id` to `db_instance_id`, ...), and attributes they leave out;
+- what the provider sends that the vendor's rule format cannot say, as data the converter
+  interprets (`PropertyRule` fields of ours): a list `spread` over flat properties (a CEN
+  limit's two regions), `each` item of a list as a struct (a PrivateZone binding's VPCs with
+  the region), what each value `means` in several properties (an API's `service_type`), a
+  block merged into its parent (SchedulerX `time_config`, a rule without `to`), defaults for
+  `*` every item of a list, defaults `when_given` another property (EMR NetType "vpc" with a
+  vSwitch) and `copies` of one value into each item (EMR ChargeType into its host groups).
 
 `rule_for` returns the combined `Rule`; its `note` says what was assumed.
 """
