@@ -660,6 +660,8 @@ def _json_load(value: Any) -> Any:
             return json.loads(value)
         except ValueError:
             raise _Skip(Msg("its value is not JSON text")) from None
+        except RecursionError:  # nested past what Python's reader takes
+            raise _Skip(Msg("its JSON text nests too deeply to read")) from None
     if isinstance(value, dict | list) and is_literal(value):
         return value
     raise _Skip(Msg("its value is computed JSON text, which ROS needs as an object"))
@@ -800,6 +802,23 @@ def _characters(value: Any) -> Any:
     raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
 
 
+def _name_value_json(value: Any) -> Any:
+    """`parameters { name = ...; value = ... }` blocks as the JSON text of one map of them,
+    texts as Terraform's string type makes them (how the provider sends a PolarDB cluster's
+    parameters). Raises _Skip for blocks computed at deploy time."""
+    blocks = _blocks(value)
+    if blocks is None or not is_literal(blocks):
+        raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
+    pairs = {str(block.get("name")): _terraform_text(block.get("value")) for block in blocks}
+    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
+
+
+def _terraform_text(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int | float) else value
+
+
 HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "tags_dict_to_list": _tags,
     "to_int": _to_int,
@@ -816,4 +835,5 @@ HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "json_text": _json_text,
     "sls_key_indices": _sls_key_indices,
     "characters": _characters,
+    "name_value_json": _name_value_json,
 }

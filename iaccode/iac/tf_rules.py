@@ -148,8 +148,9 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     ),
     # ROS takes an OSS bucket's tags as a map (ros-cdk: `{[key: string]: any}`), not a list.
     # Its `location` is "oss-" and the region Terraform creates it in, the stack's.
+    # Its `policy` is JSON text, which ROS takes as the object.
     "alicloud_oss_bucket": _Overlay(
-        properties=_to(tags="Tags"),
+        properties={**_to(tags="Tags"), "policy": PropertyRule("Policy", handler="json_load")},
         values={"location": {"Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]}},
     ),
     # A policy this resource creates is a custom one (the provider's `type`: "Custom").
@@ -289,6 +290,8 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_alidns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     "alicloud_dns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     # A `full_text` block turns full-text indexing on (set only inside a block given).
+    # A block's `token` is the delimiter characters as one text (the provider splits it
+    # into the API's list), ROS's Delimiter.
     # A field_search block's `type` defaults to long (the provider's schema); without a
     # `full_text` block there is no full-text index (applied in this order: the first sets
     # only inside a block given, the second only where none is).
@@ -297,6 +300,17 @@ _OVERLAYS: Mapping[str, _Overlay] = {
             "FullTextIndex.Enable": True,
             "FullTextIndex": {"Enable": False},
             "KeyIndices.*.Type": "long",
+        },
+        nested={
+            "full_text": _to(token="Delimiter"),
+            "field_search": _to(token="Delimiter"),
+        },
+    ),
+    # The provider sends the `parameters` blocks as one JSON map of name to value
+    # (service_alicloud_polardb.go: ModifyParameters), ROS's DBClusterParameters.Parameters.
+    "alicloud_polardb_cluster": _Overlay(
+        properties={
+            "parameters": PropertyRule("DBClusterParameters.Parameters", handler="name_value_json")
         }
     ),
     "alicloud_sls_index": _Overlay(

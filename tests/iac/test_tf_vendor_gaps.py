@@ -5,6 +5,8 @@ Hand-written projects with the ROS they must give; every template must pass the 
 
 from __future__ import annotations
 
+import json
+
 from iaccode.iac.ros_check import check_template
 from iaccode.iac.terraform import Conversion
 from tests.iac.test_tf_constructs import jq_first, props
@@ -1038,5 +1040,60 @@ def test_defaults_of_the_providers_schema_for_what_ros_requires() -> None:
     assert index["FullTextIndex"] == {"Enable": False}
     assert props(conversion, "RamPolicy_p")["PolicyDocument"]["Version"] == "1"
     assert props(conversion, "DbAccountPrivilege_priv")["AccountPrivilege"] == "ReadOnly"
+    assert conversion.summary.native == 5 and not conversion.notes
+    _checked(conversion)
+
+
+def test_delimiters_parameter_blocks_and_a_policy_text_reach_their_ros_shape() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_log_project" "p" { name = "p" }
+        resource "alicloud_log_store" "s" {
+          project = alicloud_log_project.p.name
+          name    = "s"
+        }
+        resource "alicloud_log_store_index" "i" {
+          project  = alicloud_log_project.p.name
+          logstore = alicloud_log_store.s.name
+          full_text {
+            case_sensitive = true
+            token          = " #$^*\\r\\n\\t"
+          }
+          field_search {
+            name             = "terraform"
+            enable_analytics = true
+            token            = ",;"
+          }
+        }
+        resource "alicloud_polardb_cluster" "c" {
+          db_type       = "MySQL"
+          db_version    = "8.0"
+          db_node_class = "polar.mysql.x4.large"
+          pay_type      = "PostPaid"
+          vswitch_id    = "vsw-1"
+          parameters {
+            name  = "innodb_lock_wait_timeout"
+            value = "60"
+          }
+          parameters {
+            name  = "back_log"
+            value = 3000
+          }
+        }
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "b-1"
+          policy = jsonencode({ Version = "1", Statement = [{ Effect = "Allow" }] })
+        }
+        """
+    )
+    index = props(conversion, "LogStoreIndex_i")
+    assert index["FullTextIndex"]["Delimiter"] == " #$^*\r\n\t"
+    assert index["KeyIndices"][0]["Delimiter"] == ",;"
+    parameters = props(conversion, "PolardbCluster_c")["DBClusterParameters"]["Parameters"]
+    assert json.loads(parameters) == {"innodb_lock_wait_timeout": "60", "back_log": "3000"}
+    assert props(conversion, "OssBucket_b")["Policy"] == {
+        "Version": "1",
+        "Statement": [{"Effect": "Allow"}],
+    }
     assert conversion.summary.native == 5 and not conversion.notes
     _checked(conversion)
