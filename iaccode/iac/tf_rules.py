@@ -352,8 +352,12 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # `group_name` is the provider's newer name of `group_id`, both sent as GroupId
     # (resource_alicloud_ons_group.go).
     "alicloud_ons_group": _Overlay(properties=_to(group_name="GroupId")),
-    # The engine of an AnalyticDB for PostgreSQL instance, the only one the API takes.
-    "alicloud_gpdb_instance": _Overlay(implied={"engine": "gpdb"}),
+    # The engine and network of an AnalyticDB for PostgreSQL instance, the only ones the
+    # provider takes (its schemas: StringInSlice "gpdb", "VPC").
+    "alicloud_gpdb_instance": _Overlay(implied={"engine": "gpdb", "instance_network_type": "VPC"}),
+    "alicloud_gpdb_elastic_instance": _Overlay(
+        implied={"engine": "gpdb", "instance_network_type": "VPC"}
+    ),
     # The provider sends the one time_config block's fields as the API's flat TimeType,
     # TimeExpression, Calendar and DataOffset (resource_alicloud_schedulerx_job.go).
     "alicloud_schedulerx_job": _Overlay(

@@ -773,6 +773,7 @@ def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None
           engine               = "gpdb"
           engine_version       = "6.0"
           zone_id              = "cn-hangzhou-h"
+          instance_network_type = "VPC"
           instance_spec        = "2C16G"
           payment_type         = "PayAsYouGo"
           seg_storage_type     = "cloud_essd"
@@ -805,7 +806,8 @@ def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None
     hbase = props(conversion, "HbaseInstance_h")
     assert (hbase["DiskType"], hbase["Engine"]) == ("cloud_efficiency", "hbase")
     text = notes(conversion)
-    for gone in ("StartInstanceParam", "ConfigServer", "GroupId", "engine", "core_disk_type"):
+    gone_now = ("StartInstanceParam", "ConfigServer", "GroupId", "engine", "network_type")
+    for gone in (*gone_now, "core_disk_type"):
         assert gone not in text
     _checked(conversion)
 
