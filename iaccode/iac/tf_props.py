@@ -288,7 +288,7 @@ def _each_as_struct(value: Any, struct: Mapping[str, object]) -> Any:
     if isinstance(value, list):
         return [made(item) for item in value]
     if not is_function(value):
-        return [made(value)]
+        return None if value is None else [made(value)]
     fields = ", ".join(
         f"{json.dumps(key)}: {'.' if part == EACH_ITEM else f'$f[{json.dumps(key)}]'}"
         for key, part in struct.items()
