@@ -248,7 +248,10 @@ def coerce_fields(
 
 # Values the provider translates before it calls the API, per ROS type and property (its
 # convertInstanceType / convertInstanceAccessedBy for Tablestore): ROS takes the API's words.
-_PROVIDER_WORDS: Mapping[tuple[str, str], Mapping[str, str]] = {
+# A Tair instance's `vpc_auth_mode` "Close" is access without a password (the provider's
+# docs), ROS's VpcPasswordFree.
+_PROVIDER_WORDS: Mapping[tuple[str, str], Mapping[str, object]] = {
+    ("ALIYUN::REDIS::Instance", "VpcPasswordFree"): {"Close": True, "Open": False},
     ("ALIYUN::OTS::Instance", "ClusterType"): {"HighPerformance": "SSD", "Capacity": "HYBRID"},
     ("ALIYUN::OTS::Instance", "Network"): {
         "Any": "NORMAL",
@@ -258,7 +261,7 @@ _PROVIDER_WORDS: Mapping[tuple[str, str], Mapping[str, str]] = {
 }
 
 
-def _provider_word(words: Mapping[str, str], value: Any) -> Any:
+def _provider_word(words: Mapping[str, object], value: Any) -> Any:
     """`value` in the API's words: a literal translated, a parameter looked up at deploy time
     (the API's own word passes unchanged)."""
     if isinstance(value, str):

@@ -345,8 +345,14 @@ class _Converter(ValueConverter):
             for note in extra.notes:
                 self.warnings.append(Msg("{address}: {note}.", address=address, note=note))
                 self.lossy.add(address)
+        for given, implied in rule.when_given.items():
+            for key, default in implied.items() if given in properties else ():
+                _set_default(properties, key, default)
         for key, default in rule.defaults.items():
-            _set_default(properties, key.split("."), default)
+            _set_default(properties, key, default)
+        for target, source in rule.copies.items():
+            if source in properties:
+                _set_default(properties, target, properties[source])
         if rule.vpc_from_vswitch and rule.vpc_property not in properties:
             vswitch = next((v for k, v in properties.items() if k.casefold() in _VSWITCHES), None)
             if isinstance(vswitch, list) and vswitch:
@@ -793,19 +799,30 @@ def _refs(value: Any) -> list[str]:
     return []
 
 
-def _set_default(properties: dict[str, Any], path: list[str], default: object) -> None:
-    """Set a rule's default at a dotted path (`RuleList.0.RuleName`) when it is not set; a
-    nested one only inside a list or struct the Terraform already gives."""
-    container: Any = properties
-    for step in path[:-1]:
-        if isinstance(container, list) and step.isdigit() and int(step) < len(container):
-            container = container[int(step)]
-        elif isinstance(container, dict) and isinstance(container.get(step), dict | list):
-            container = container[step]
-        else:
-            return
-    if isinstance(container, dict) and not is_function(container):
-        container.setdefault(path[-1], copy.deepcopy(default))  # no shared value
+def _set_default(properties: dict[str, Any], key: str, default: object) -> None:
+    """Set a rule's default at a dotted path (`RuleList.0.RuleName`, `HostGroup.*.ChargeType`
+    for each item) where it is not set; a nested one only inside a list or struct the
+    Terraform already gives."""
+    *path, last = key.split(".")
+    for container in _containers(properties, path):
+        container.setdefault(last, copy.deepcopy(default))  # no shared value
+
+
+def _containers(properties: dict[str, Any], path: list[str]) -> list[dict[str, Any]]:
+    """The literal structs at a dotted path, `*` standing for every item of a list there
+    (`HostGroup.*`: each host group); [] where the Terraform gives none or a computed one."""
+    found: list[Any] = [properties]
+    for step in path:
+        following: list[Any] = []
+        for container in found:
+            if step == "*" and isinstance(container, list):
+                following.extend(container)
+            elif isinstance(container, list) and step.isdigit() and int(step) < len(container):
+                following.append(container[int(step)])
+            elif isinstance(container, dict) and not is_function(container) and step in container:
+                following.append(container[step])
+        found = following
+    return [item for item in found if isinstance(item, dict) and not is_function(item)]
 
 
 def _is_zero(node: object) -> bool:

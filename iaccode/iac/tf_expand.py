@@ -677,7 +677,7 @@ class _Flattener:
         return unrolled
 
     def _dynamic(self, config: TerraformConfig, block: Block, known: Mapping[str, Block]) -> Block:
-        if "dynamic" not in block.body:
+        if not _has_dynamic(block.body):
             return block
         body = self._expanded(config, block.address, block.body, known)
         return Block(block.kind, block.labels, body, block.file)
@@ -690,8 +690,18 @@ class _Flattener:
         known: Mapping[str, Block],
     ) -> dict[str, Any]:
         """A block body with its dynamic blocks repeated, the blocks they make included (a
-        bucket's `dynamic "lifecycle_rule"` with a `dynamic "expiration"` inside)."""
-        body = {k: v for k, v in raw.items() if k != "dynamic"}
+        bucket's `dynamic "lifecycle_rule"` with a `dynamic "expiration"` inside), and those
+        of its nested blocks (an EventBridge rule's `targets { dynamic "param_list" }`)."""
+        body = {
+            key: [
+                self._expanded(config, address, item, known) if _has_dynamic(item) else item
+                for item in value
+            ]
+            if isinstance(value, list)
+            else value
+            for key, value in raw.items()
+            if key != "dynamic"
+        }
         specs = raw.get("dynamic")
         for entry in specs if isinstance(specs, list) else [specs]:
             for name, spec in entry.items() if isinstance(entry, dict) else []:
@@ -775,6 +785,18 @@ class _Flattener:
                 hint=_COMPATIBLE_HINT,
             )
         )
+
+
+def _has_dynamic(raw: object) -> bool:
+    """Whether a block body, or a nested block written in it, has a dynamic block."""
+    if not isinstance(raw, dict):
+        return False
+    if "dynamic" in raw:
+        return True
+    blocks = (item for value in raw.values() if isinstance(value, list) for item in value)
+    return any(
+        isinstance(item, dict) and "__is_block__" in item and _has_dynamic(item) for item in blocks
+    )
 
 
 def _module_value(call: Block, instances: Mapping[str, Mapping[str, str]]) -> str:

@@ -12,6 +12,7 @@ The value of a leaf is converted by the caller's `convert` (it knows variables a
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -21,7 +22,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
-from iaccode.iac.tf_rule_data import PropertyRule, ValueKind
+from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
 
@@ -233,6 +234,8 @@ def convert_properties(
             continue
         try:
             value = _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
+            if rule.each is not None:
+                value = _each_as_struct(value, rule.each)
             whole = value
             if rule.handler is not None:
                 value = HANDLERS[rule.handler](value)
@@ -245,6 +248,12 @@ def convert_properties(
             result.properties["SecurityGroupId"] = value[0]  # one group: the simpler property
             continue
         if value is None:
+            continue
+        if rule.spread:
+            _store_spread(result, argument, rule.spread, value)
+            continue
+        if rule.means is not None:
+            _store_meaning(result, argument, rule.means, value)
             continue
         target = property_at(ros_fields, rule.to) if accepts is not None and rule.to else None
         if target is not None and accepts is not None and not accepts(value, target.type):
@@ -265,6 +274,74 @@ def convert_properties(
             )
             result.dropped.append(Dropped(argument, reason))
     return result
+
+
+def _each_as_struct(value: Any, struct: Mapping[str, object]) -> Any:
+    """Each item of a list as a copy of `struct` with the item at its `EACH_ITEM` field; a
+    list computed at deploy time is mapped by `Fn::Jq` the same way."""
+
+    def made(item: Any) -> dict[str, Any]:
+        return {
+            key: item if part == EACH_ITEM else copy.deepcopy(part) for key, part in struct.items()
+        }
+
+    if isinstance(value, list):
+        return [made(item) for item in value]
+    if not is_function(value):
+        return None if value is None else [made(value)]
+    fields = ", ".join(
+        f"{json.dumps(key)}: {'.' if part == EACH_ITEM else f'$f[{json.dumps(key)}]'}"
+        for key, part in struct.items()
+    )
+    fixed = {key: part for key, part in struct.items() if part != EACH_ITEM}
+    return {"Fn::Jq": ["First", f".f as $f | [.l[] | {{{fields}}}]", {"l": value, "f": fixed}]}
+
+
+def _store_meaning(
+    result: Converted, argument: str, means: Mapping[str, Mapping[str, object]], value: Any
+) -> None:
+    """Put what `value` means (`PropertyRule.means`) at its properties; a value known only at
+    deploy time picks each property's value by `Fn::Select` over the meanings. A literal the
+    table does not know is reported with the ones it does."""
+    if is_function(value):
+        paths = dict.fromkeys(path for meaning in means.values() for path in meaning)
+        chosen: Mapping[str, object] = {
+            path: {"Fn::Select": [value, {case: meaning[path] for case, meaning in means.items()}]}
+            for path in paths
+        }
+    elif isinstance(value, str) and value in means:
+        chosen = means[value]
+    else:
+        reason = Msg("it is {value!r}, not one of {choices}", value=value, choices=", ".join(means))
+        result.dropped.append(Dropped(argument, reason))
+        return
+    for path, part in chosen.items():
+        taken = _store(result.properties, path, copy.deepcopy(part))
+        if taken is not None:
+            reason = Msg("another argument already gives {path} a value", path=taken)
+            result.dropped.append(Dropped(argument, reason))
+            return
+
+
+def _store_spread(result: Converted, argument: str, names: tuple[str, ...], value: Any) -> None:
+    """Put the items of a list at the properties `names`, one each in order (the provider
+    reads `region_ids[0]` and `[1]` the same way); a list computed at deploy time is read by
+    `Fn::Select`. A literal list of another length is reported (the provider refuses it)."""
+    if is_function(value):
+        parts = [{"Fn::Select": [str(index), value]} for index in range(len(names))]
+    elif isinstance(value, list) and len(value) == len(names):
+        parts = list(value)
+    else:
+        count = len(value) if isinstance(value, list) else 1
+        reason = Msg("it has {count} items, and ROS takes {wanted}", count=count, wanted=len(names))
+        result.dropped.append(Dropped(argument, reason))
+        return
+    for name, part in zip(names, parts, strict=True):
+        taken = _store(result.properties, name, part)
+        if taken is not None:
+            reason = Msg("another argument already gives {path} a value", path=taken)
+            result.dropped.append(Dropped(argument, reason))
+            return
 
 
 def _blocks(value: object) -> list[Mapping[str, Any]] | None:
@@ -583,6 +660,8 @@ def _json_load(value: Any) -> Any:
             return json.loads(value)
         except ValueError:
             raise _Skip(Msg("its value is not JSON text")) from None
+        except RecursionError:  # nested past what Python's reader takes
+            raise _Skip(Msg("its JSON text nests too deeply to read")) from None
     if isinstance(value, dict | list) and is_literal(value):
         return value
     raise _Skip(Msg("its value is computed JSON text, which ROS needs as an object"))
@@ -723,6 +802,23 @@ def _characters(value: Any) -> Any:
     raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
 
 
+def _name_value_json(value: Any) -> Any:
+    """`parameters { name = ...; value = ... }` blocks as the JSON text of one map of them,
+    texts as Terraform's string type makes them (how the provider sends a PolarDB cluster's
+    parameters). Raises _Skip for blocks computed at deploy time."""
+    blocks = _blocks(value)
+    if blocks is None or not is_literal(blocks):
+        raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
+    pairs = {str(block.get("name")): _terraform_text(block.get("value")) for block in blocks}
+    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
+
+
+def _terraform_text(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int | float) else value
+
+
 HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "tags_dict_to_list": _tags,
     "to_int": _to_int,
@@ -739,4 +835,5 @@ HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "json_text": _json_text,
     "sls_key_indices": _sls_key_indices,
     "characters": _characters,
+    "name_value_json": _name_value_json,
 }

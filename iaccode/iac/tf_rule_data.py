@@ -29,6 +29,8 @@ argument as not converted. An attribute rule is `{"to": "VpcId"}` or
 is the attributes joined).
 
 Handlers are the names the rules use; `HANDLERS` lists the ones we interpret (`tf_props`).
+`PropertyRule.spread`, `each` and `means` are never in the data file: only the overlay of
+`tf_rules` sets them, for what the provider does that the vendor's format cannot say.
 """
 
 from __future__ import annotations
@@ -85,6 +87,19 @@ class PropertyRule:
     handler: str | None = None
     warning: str | None = None
     broken: str | None = None  # why the vendor's rule cannot be followed
+    # Our overlay's (`tf_rules`), never the vendor's: the properties a list's items go to, in
+    # order (a CEN bandwidth limit's `region_ids` -> LocalRegionId, OppositeRegionId); `to`
+    # is then None.
+    spread: tuple[str, ...] = ()
+    # Also ours: each item of a list becomes this struct, `EACH_ITEM` standing for the item
+    # (a PrivateZone binding's `vpc_ids` -> Vpcs: [{VpcId: <item>, RegionId: the region}]).
+    each: Mapping[str, object] | None = None
+    # Also ours: what each value of the argument means in ROS properties, paths to values (an
+    # API's `service_type = "MOCK"` is ServiceConfig.Mock "TRUE" and more); `to` is None.
+    means: Mapping[str, Mapping[str, object]] | None = None
+
+
+EACH_ITEM = "<each item>"  # in `PropertyRule.each`: the place of the list's item
 
 
 @attrs.frozen

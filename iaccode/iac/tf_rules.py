@@ -18,7 +18,14 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
 - one security group or several (`security_groups`): the vendor keeps only the first, while
   ROS takes all of them as `SecurityGroupIds`;
 - argument names of the current provider that the vendor's rules predate (`alicloud_db_account`
-  renamed `instance_id` to `db_instance_id`, ...), and attributes they leave out.
+  renamed `instance_id` to `db_instance_id`, ...), and attributes they leave out;
+- what the provider sends that the vendor's rule format cannot say, as data the converter
+  interprets (`PropertyRule` fields of ours): a list `spread` over flat properties (a CEN
+  limit's two regions), `each` item of a list as a struct (a PrivateZone binding's VPCs with
+  the region), what each value `means` in several properties (an API's `service_type`), a
+  block merged into its parent (SchedulerX `time_config`, a rule without `to`), defaults for
+  `*` every item of a list, defaults `when_given` another property (EMR NetType "vpc" with a
+  vSwitch) and `copies` of one value into each item (EMR ChargeType into its host groups).
 
 `rule_for` returns the combined `Rule`; its `note` says what was assumed.
 """
@@ -32,7 +39,7 @@ import attrs
 
 from iaccode.iac.msg import Msg, Value, and_list
 from iaccode.iac.tf_directions import literal_direction
-from iaccode.iac.tf_rule_data import AttributeRule, PropertyRule, load_rules
+from iaccode.iac.tf_rule_data import EACH_ITEM, AttributeRule, PropertyRule, load_rules
 from iaccode.iac.tf_schema import list_struct_fields as _struct_fields
 from iaccode.iac.tf_schema import ros_fields, schema_field, schema_targets
 
@@ -52,6 +59,12 @@ class Rule:
     used: frozenset[str] = frozenset()  # arguments consumed without becoming a property
     # Attributes whose value the type fixes (a RAM policy's `type` is "Custom"): ROS values.
     values: Mapping[str, object] = attrs.field(factory=dict)
+    # Defaults the provider derives from another property being set: property -> defaults
+    # (an EMR cluster with a vSwitch is a VPC one); applied before `defaults`.
+    when_given: Mapping[str, Mapping[str, object]] = attrs.field(factory=dict)
+    # Where the provider's one value also goes: target path -> source path, `*` for each
+    # item of a list (an EMR cluster's ChargeType is each host group's unless it says).
+    copies: Mapping[str, str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -68,6 +81,8 @@ class _Overlay:
     # Arguments of a nested block the vendor's `Schema` leaves out though ROS has their field:
     # block argument -> its arguments' rules, added to the vendor's.
     nested: Mapping[str, Mapping[str, PropertyRule]] = attrs.field(factory=dict)
+    when_given: Mapping[str, Mapping[str, object]] = attrs.field(factory=dict)  # `Rule`'s
+    copies: Mapping[str, str] = attrs.field(factory=dict)  # `Rule.copies`
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -99,6 +114,22 @@ _CMS_ALARM = _Overlay(
     )
 )
 
+
+def _service_config(protocol: str, vpc: str, mock: str) -> dict[str, object]:
+    return {
+        "ServiceConfig.ServiceProtocol": protocol,
+        "ServiceConfig.ServiceVpcEnable": vpc,
+        "ServiceConfig.Mock": mock,
+    }
+
+
+_API_SERVICE_TYPES = {
+    "HTTP": _service_config("HTTP", "FALSE", "FALSE"),
+    "HTTP-VPC": _service_config("HTTP", "TRUE", "FALSE"),
+    "FunctionCompute": _service_config("FunctionCompute", "FALSE", "FALSE"),
+    "MOCK": _service_config("HTTP", "FALSE", "TRUE"),
+}
+
 _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_instance": _Overlay(
         properties={"security_groups": _ALL_GROUPS},
@@ -117,12 +148,16 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     ),
     # ROS takes an OSS bucket's tags as a map (ros-cdk: `{[key: string]: any}`), not a list.
     # Its `location` is "oss-" and the region Terraform creates it in, the stack's.
+    # Its `policy` is JSON text, which ROS takes as the object.
     "alicloud_oss_bucket": _Overlay(
-        properties=_to(tags="Tags"),
+        properties={**_to(tags="Tags"), "policy": PropertyRule("Policy", handler="json_load")},
         values={"location": {"Fn::Join": ["", ["oss-", {"Ref": "ALIYUN::Region"}]]}},
     ),
     # A policy this resource creates is a custom one (the provider's `type`: "Custom").
-    "alicloud_ram_policy": _Overlay(values={"type": "Custom"}),
+    # Its `version` defaults to "1" (the provider's schema).
+    "alicloud_ram_policy": _Overlay(
+        values={"type": "Custom"}, defaults={"PolicyDocument.Version": "1"}
+    ),
     "alicloud_ess_scaling_rule": _Overlay(attributes=_attributes(ari="ScalingRuleAri")),
     "alicloud_db_account": _Overlay(
         properties=_to(
@@ -165,12 +200,18 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_security_group_rule": _Overlay(defaults={"PortRange": "-1/-1"}),
     # The provider creates every API private (its extension_api_gateway.go: Visibility =
     # "PRIVATE"); ROS requires Visibility.
-    "alicloud_api_gateway_api": _Overlay(defaults={"Visibility": "PRIVATE"}),
-    # The provider sends core_instance_quantity (default 2) as the API's NodeCount; its
-    # pay_type defaults to PostPaid.
+    # Its service_type is what the provider writes into the API's ServiceConfig
+    # (resource_alicloud_api_gateway_api.go: getHttpServiceConfig, getMockServiceConfig, ...).
+    "alicloud_api_gateway_api": _Overlay(
+        defaults={"Visibility": "PRIVATE"},
+        properties={"service_type": PropertyRule(None, means=_API_SERVICE_TYPES)},
+    ),
+    # The provider sends core_instance_quantity (default 2) as the API's NodeCount and
+    # core_disk_type as its DiskType (resource_alicloud_hbase_instance.go); its pay_type
+    # defaults to PostPaid, its engine to hbase.
     "alicloud_hbase_instance": _Overlay(
-        properties=_to(core_instance_quantity="NodeCount"),
-        defaults={"NodeCount": 2, "PayType": "PostPaid"},
+        properties=_to(core_instance_quantity="NodeCount", core_disk_type="DiskType"),
+        defaults={"NodeCount": 2, "PayType": "PostPaid", "Engine": "hbase"},
     ),
     # The provider sends the `network` block's vpc_id and vswitche_list as VpcId, VSwitches.
     "alicloud_service_mesh_service_mesh": _Overlay(
@@ -221,14 +262,21 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # A scaling_config block's `enable` defaults to true (the provider's schema).
     "alicloud_cs_kubernetes_node_pool": _Overlay(defaults={"AutoScaling.Enable": True}),
     # The engine (Redis or Memcache), which the vendor maps to the instance class.
-    "alicloud_kvstore_instance": _Overlay(implied={"instance_type": "Redis"}),
+    "alicloud_kvstore_instance": _Overlay(
+        implied={"instance_type": "Redis"}, properties=_to(vpc_auth_mode="VpcPasswordFree")
+    ),
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
     "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
     "alicloud_ga_listener": _Overlay(defaults={"Protocol": "TCP"}),  # "Default value: TCP"
+    # The provider's schema defaults: an AnalyticDB cluster's version, an account's privilege.
+    "alicloud_adb_db_cluster": _Overlay(defaults={"DBClusterVersion": "3.0"}),
+    "alicloud_db_account_privilege": _Overlay(defaults={"AccountPrivilege": "ReadOnly"}),
     "alicloud_cr_ee_sync_rule": _Overlay(defaults={"SyncTrigger": "PASSIVE"}),
     # A record the PVTZ API adds is enabled; a vault the HBR API creates is a standard one.
     "alicloud_pvtz_zone_record": _Overlay(defaults={"Status": "ENABLE"}),
     "alicloud_hbr_vault": _Overlay(defaults={"VaultType": "STANDARD"}),
+    # A mount target is a VPC one unless network_type says (resource_alicloud_nas_mount_target.go).
+    "alicloud_nas_mount_target": _Overlay(defaults={"NetworkType": "Vpc"}),
     # What the resource is, which ROS asks and Terraform's type says: the public connection
     # of a Tair instance, a route table's IPv4 gateway, a KMS rule of private IPs.
     "alicloud_kvstore_connection": _Overlay(defaults={"ConnectionType": "Public"}),
@@ -242,7 +290,29 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_alidns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     "alicloud_dns_instance": _Overlay(defaults={"PeriodUnit": "Month"}),
     # A `full_text` block turns full-text indexing on (set only inside a block given).
-    "alicloud_log_store_index": _Overlay(defaults={"FullTextIndex.Enable": True}),
+    # A block's `token` is the delimiter characters as one text (the provider splits it
+    # into the API's list), ROS's Delimiter.
+    # A field_search block's `type` defaults to long (the provider's schema); without a
+    # `full_text` block there is no full-text index (applied in this order: the first sets
+    # only inside a block given, the second only where none is).
+    "alicloud_log_store_index": _Overlay(
+        defaults={
+            "FullTextIndex.Enable": True,
+            "FullTextIndex": {"Enable": False},
+            "KeyIndices.*.Type": "long",
+        },
+        nested={
+            "full_text": _to(token="Delimiter"),
+            "field_search": _to(token="Delimiter"),
+        },
+    ),
+    # The provider sends the `parameters` blocks as one JSON map of name to value
+    # (service_alicloud_polardb.go: ModifyParameters), ROS's DBClusterParameters.Parameters.
+    "alicloud_polardb_cluster": _Overlay(
+        properties={
+            "parameters": PropertyRule("DBClusterParameters.Parameters", handler="name_value_json")
+        }
+    ),
     "alicloud_sls_index": _Overlay(
         defaults={"FullTextIndex.Enable": True},
         # `keys` is the API's map of index keys (jsonencode), ROS's KeyIndices a list of them.
@@ -256,6 +326,69 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         },
     ),
     "alicloud_cms_alarm": _CMS_ALARM,
+    # The provider binds each of `vpc_ids` in its own region, and a `vpcs` block without
+    # region_id in its region too (resource_alicloud_pvtz_zone_attachment.go): the stack's.
+    "alicloud_pvtz_zone_attachment": _Overlay(
+        properties={
+            "vpc_ids": PropertyRule(
+                "Vpcs", each={"VpcId": EACH_ITEM, "RegionId": {"Ref": "ALIYUN::Region"}}
+            )
+        },
+        defaults={"Vpcs.*.RegionId": {"Ref": "ALIYUN::Region"}},
+    ),
+    # The provider starts the bastion host it buys with the vSwitch and security groups
+    # (resource_alicloud_bastionhost_instance.go: StartInstance), ROS's StartInstanceParam.
+    "alicloud_bastionhost_instance": _Overlay(
+        properties={
+            "vswitch_id": PropertyRule("StartInstanceParam.VswitchId"),
+            "security_group_ids": PropertyRule("StartInstanceParam.SecurityGroupIds", "List"),
+        }
+    ),
+    # Without config_server_list the provider asks for one config server of class
+    # dds.cs.mid with 20 GB (resource_alicloud_mongodb_sharding_instance.go).
+    "alicloud_mongodb_sharding_instance": _Overlay(
+        defaults={"ConfigServer": [{"Class": "dds.cs.mid", "Storage": 20}]}
+    ),
+    # `group_name` is the provider's newer name of `group_id`, both sent as GroupId
+    # (resource_alicloud_ons_group.go).
+    "alicloud_ons_group": _Overlay(properties=_to(group_name="GroupId")),
+    # The engine and network of an AnalyticDB for PostgreSQL instance, the only ones the
+    # provider takes (its schemas: StringInSlice "gpdb", "VPC").
+    "alicloud_gpdb_instance": _Overlay(implied={"engine": "gpdb", "instance_network_type": "VPC"}),
+    "alicloud_gpdb_elastic_instance": _Overlay(
+        implied={"engine": "gpdb", "instance_network_type": "VPC"}
+    ),
+    # The provider sends the one time_config block's fields as the API's flat TimeType,
+    # TimeExpression, Calendar and DataOffset (resource_alicloud_schedulerx_job.go).
+    "alicloud_schedulerx_job": _Overlay(
+        properties={
+            "time_config": PropertyRule(
+                None,
+                "Map",
+                schema=_to(
+                    time_type="TimeType",
+                    time_expression="TimeExpression",
+                    calendar="Calendar",
+                    data_offset="DataOffset",
+                ),
+            )
+        }
+    ),
+    # The provider reads the two regions of `region_ids` as LocalRegionId and
+    # OppositeRegionId (resource_alicloud_cen_bandwidth_limit.go, in the order of its set,
+    # which is not the written one; the limit is the pair's either way).
+    "alicloud_cen_bandwidth_limit": _Overlay(
+        properties={"region_ids": PropertyRule(None, spread=("LocalRegionId", "OppositeRegionId"))}
+    ),
+    # The provider's defaults (resource_alicloud_emr_cluster.go): charge_type PostPaid,
+    # use_local_metadb false, NetType "vpc" with a vSwitch and "classic" without; a host group
+    # without charge_type "will follow global charge_type value" (its docs), which ROS
+    # requires in each group.
+    "alicloud_emr_cluster": _Overlay(
+        defaults={"ChargeType": "PostPaid", "UseLocalMetaDb": False, "NetType": "classic"},
+        when_given={"VSwitchId": {"NetType": "vpc"}},
+        copies={"HostGroup.*.ChargeType": "ChargeType"},
+    ),
 }
 
 # The egress form of a security group rule: another ROS type, `Dest*` instead of `Source*`.
@@ -337,6 +470,8 @@ def base_rule(tf_type: str) -> Rule | None:
         vpc_from_vswitch=overlay.vpc_from_vswitch or (vpc is not None and has_vswitch),
         vpc_property=vpc or "VpcId",
         values=overlay.values,
+        when_given=overlay.when_given,
+        copies=overlay.copies,
     )
 
 
@@ -347,8 +482,9 @@ def _unreached(rule: Rule) -> tuple[str, ...]:
     fields = ros_fields(rule.ros_type)
     if fields is None:
         return ()
-    reached = {(prop.to or "").split(".")[0] for prop in rule.properties.values()}
+    reached = {name for prop in rule.properties.values() for name in _tops(prop)}
     reached |= {key.split(".")[0] for key in rule.defaults}
+    reached |= {key.split(".")[0] for given in rule.when_given.values() for key in given}
     if rule.vpc_from_vswitch:
         reached.add(rule.vpc_property)
     reached |= REGION_PROPERTIES
@@ -357,6 +493,18 @@ def _unreached(rule: Rule) -> tuple[str, ...]:
     return tuple(
         sorted(name for name, prop in fields.items() if prop.required and name not in reached)
     )
+
+
+def _tops(prop: PropertyRule) -> set[str]:
+    """The top-level ROS properties a rule writes: its own, those it spreads a list over,
+    and for a block merged into its parent (no `to`) those of the block's rules."""
+    if prop.spread:
+        return {name.split(".")[0] for name in prop.spread}
+    if prop.means is not None:
+        return {path.split(".")[0] for meaning in prop.means.values() for path in meaning}
+    if prop.to is None and prop.schema is not None:
+        return {name for inner in prop.schema.values() for name in _tops(inner)}
+    return {(prop.to or "").split(".")[0]}
 
 
 @functools.cache
@@ -491,6 +639,7 @@ TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
         "delete_protection_validation",
         "retain_resources",
         "retain_all_resources",
+        "immediate_delete_flag",  # HBase: delete at once or later on destroy
         "skip_destroy",
         "modify_type",
         "modify_mode",
@@ -506,8 +655,13 @@ TERRAFORM_ONLY_ARGUMENTS: frozenset[str] = frozenset(
 
 # Arguments set to what the ROS resource is anyway, which ROS has no property for: leaving
 # them out loses nothing. A CMS alarm rule is created enabled (the provider's `enabled`
-# defaults to true and then only enables the rule it put; ROS has no switch).
-AS_ROS_DOES: Mapping[str, Mapping[str, object]] = {"alicloud_cms_alarm": {"enabled": True}}
+# defaults to true and then only enables the rule it put; ROS has no switch); a flow log and
+# an access key are created Active (the provider waits for Active, or deactivates after).
+AS_ROS_DOES: Mapping[str, Mapping[str, object]] = {
+    "alicloud_cms_alarm": {"enabled": True},
+    "alicloud_vpc_flow_log": {"status": "Active"},
+    "alicloud_ram_access_key": {"status": "Active"},
+}
 
 # Parameters the converter adds for values it cannot map get console pickers where ROS has one.
 ASSOCIATION_PROPERTIES: Mapping[str, str] = {

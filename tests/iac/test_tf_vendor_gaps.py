@@ -5,9 +5,12 @@ Hand-written projects with the ROS they must give; every template must pass the 
 
 from __future__ import annotations
 
+import json
+
 from iaccode.iac.ros_check import check_template
+from iaccode.iac.terraform import Conversion
+from tests.iac.test_tf_constructs import jq_first, props
 from tests.iac.test_tf_constructs import main as convert
-from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
 
 
@@ -601,3 +604,498 @@ def test_nested_values_the_checker_lets_pass_are_kept() -> None:
     rule = props(conversion, "OssBucketReplication_r")["ReplicationConfiguration"]["Rule"]
     assert rule["Action"] == "PUT,DELETE"
     assert "not converted" not in notes(conversion)
+
+
+def _checked(conversion: Conversion) -> None:
+    assert not check_template(conversion.to_yaml()).errors
+
+
+def test_a_list_spread_over_flat_properties_and_a_block_merged_into_them() -> None:
+    # The provider reads region_ids[0] and [1] as the two regions, and sends the one
+    # time_config block's fields as the API's flat ones.
+    conversion = convert(
+        """
+        variable "regions" { type = list(string) }
+        resource "alicloud_cen_bandwidth_limit" "literal" {
+          instance_id     = "cen-1"
+          region_ids      = ["cn-hangzhou", "cn-beijing"]
+          bandwidth_limit = 4
+        }
+        resource "alicloud_cen_bandwidth_limit" "computed" {
+          instance_id     = "cen-1"
+          region_ids      = var.regions
+          bandwidth_limit = 4
+        }
+        resource "alicloud_cen_bandwidth_limit" "three" {
+          instance_id     = "cen-1"
+          region_ids      = ["cn-hangzhou", "cn-beijing", "cn-shanghai"]
+          bandwidth_limit = 4
+        }
+        resource "alicloud_schedulerx_job" "job" {
+          namespace    = "ns"
+          group_id     = "g"
+          job_name     = "j"
+          job_type     = "java"
+          execute_mode = "standalone"
+          class_name   = "com.example.Job"
+          time_config {
+            time_type       = 1
+            time_expression = "0 0 18 1 */1 ?"
+            calendar        = "workday"
+            data_offset     = 2
+          }
+        }
+        """
+    )
+    literal = props(conversion, "CenBandwidthLimit_literal")
+    assert (literal["LocalRegionId"], literal["OppositeRegionId"]) == ("cn-hangzhou", "cn-beijing")
+    computed = props(conversion, "CenBandwidthLimit_computed")
+    assert computed["LocalRegionId"] == {"Fn::Select": ["0", {"Ref": "regions"}]}
+    assert computed["OppositeRegionId"] == {"Fn::Select": ["1", {"Ref": "regions"}]}
+    assert "region_ids not converted (it has 3 items, and ROS takes 2)" in notes(conversion)
+    job = props(conversion, "SchedulerxJob_job")
+    assert {key: job[key] for key in ("TimeType", "TimeExpression", "Calendar", "DataOffset")} == {
+        "TimeType": 1,
+        "TimeExpression": "0 0 18 1 */1 ?",
+        "Calendar": "workday",
+        "DataOffset": 2,
+    }
+    assert conversion.summary.native == 3
+    _checked(conversion)
+
+
+def test_the_cluster_charge_type_reaches_host_groups_without_their_own() -> None:
+    # The provider's docs: a host group's charge type "will follow global charge_type
+    # value"; its source: NetType is "vpc" with a vSwitch, charge_type defaults to PostPaid.
+    conversion = convert(
+        """
+        variable "vswitch_id" {}
+        resource "alicloud_emr_cluster" "c" {
+          name              = "c"
+          emr_ver           = "EMR-3.22.0"
+          cluster_type      = "HADOOP"
+          zone_id           = "cn-hangzhou-h"
+          security_group_id = "sg-1"
+          vswitch_id        = var.vswitch_id
+          host_group {
+            host_group_name = "master"
+            host_group_type = "MASTER"
+            node_count      = "1"
+            instance_type   = "ecs.g6.xlarge"
+            disk_type       = "cloud_ssd"
+            disk_capacity   = "160"
+            disk_count      = "1"
+            sys_disk_type   = "cloud_ssd"
+            sys_disk_capacity = "160"
+          }
+          host_group {
+            host_group_name = "core"
+            host_group_type = "CORE"
+            node_count      = "2"
+            instance_type   = "ecs.g6.xlarge"
+            disk_type       = "cloud_ssd"
+            disk_capacity   = "160"
+            disk_count      = "4"
+            sys_disk_type   = "cloud_ssd"
+            sys_disk_capacity = "160"
+            charge_type     = "PrePaid"
+          }
+        }
+        resource "alicloud_emr_cluster" "classic" {
+          name         = "classic"
+          emr_ver      = "EMR-3.22.0"
+          cluster_type = "HADOOP"
+          zone_id      = "cn-hangzhou-h"
+          charge_type  = "PrePaid"
+          host_group {
+            host_group_name = "master"
+            host_group_type = "MASTER"
+            node_count      = "1"
+            instance_type   = "ecs.g6.xlarge"
+            disk_type       = "cloud_ssd"
+            disk_capacity   = "160"
+            disk_count      = "1"
+            sys_disk_type   = "cloud_ssd"
+            sys_disk_capacity = "160"
+          }
+        }
+        """
+    )
+    cluster = props(conversion, "EmrCluster_c")
+    assert [group["ChargeType"] for group in cluster["HostGroup"]] == ["PostPaid", "PrePaid"]
+    assert (cluster["ChargeType"], cluster["NetType"], cluster["UseLocalMetaDb"]) == (
+        "PostPaid",
+        "vpc",
+        False,
+    )
+    classic = props(conversion, "EmrCluster_classic")
+    assert classic["NetType"] == "classic"
+    assert classic["HostGroup"][0]["ChargeType"] == "PrePaid"
+    assert "sets nothing" not in notes(conversion)
+    _checked(conversion)
+
+
+def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_bastionhost_instance" "b" {
+          license_code       = "bhah_ent_50_asset"
+          plan_code          = "cloudbastion"
+          storage            = "5"
+          bandwidth          = "5"
+          period             = "1"
+          vswitch_id         = "vsw-1"
+          security_group_ids = ["sg-1", "sg-2"]
+        }
+        resource "alicloud_mongodb_sharding_instance" "m" {
+          zone_id        = "cn-hangzhou-h"
+          vswitch_id     = "vsw-1"
+          engine_version = "4.2"
+          mongo_list { node_class = "dds.mongos.mid" }
+          mongo_list { node_class = "dds.mongos.mid" }
+          shard_list {
+            node_class   = "dds.shard.mid"
+            node_storage = 10
+          }
+          shard_list {
+            node_class   = "dds.shard.mid"
+            node_storage = 10
+          }
+        }
+        resource "alicloud_ons_group" "g" {
+          instance_id = "ons-1"
+          group_name  = "GID-x"
+        }
+        resource "alicloud_gpdb_instance" "p" {
+          db_instance_category = "HighAvailability"
+          db_instance_class    = "gpdb.group.segsdx1"
+          db_instance_mode     = "StorageElastic"
+          engine               = "gpdb"
+          engine_version       = "6.0"
+          zone_id              = "cn-hangzhou-h"
+          instance_network_type = "VPC"
+          instance_spec        = "2C16G"
+          payment_type         = "PayAsYouGo"
+          seg_storage_type     = "cloud_essd"
+          seg_node_num         = 4
+          storage_size         = 50
+          vpc_id               = "vpc-1"
+          vswitch_id           = "vsw-1"
+        }
+        resource "alicloud_hbase_instance" "h" {
+          name                 = "h"
+          zone_id              = "cn-hangzhou-h"
+          engine_version       = "2.0"
+          master_instance_type = "hbase.sn1.large"
+          core_instance_type   = "hbase.sn1.large"
+          core_disk_type       = "cloud_efficiency"
+          core_disk_size       = 400
+          vswitch_id           = "vsw-1"
+        }
+        """
+    )
+    assert props(conversion, "BastionhostInstance_b")["StartInstanceParam"] == {
+        "VswitchId": "vsw-1",
+        "SecurityGroupIds": ["sg-1", "sg-2"],
+    }
+    assert props(conversion, "MongodbShardingInstance_m")["ConfigServer"] == [
+        {"Class": "dds.cs.mid", "Storage": 20}
+    ]
+    assert props(conversion, "OnsGroup_g")["GroupId"] == "GID-x"
+    assert "Engine" not in props(conversion, "GpdbInstance_p")
+    hbase = props(conversion, "HbaseInstance_h")
+    assert (hbase["DiskType"], hbase["Engine"]) == ("cloud_efficiency", "hbase")
+    text = notes(conversion)
+    gone_now = ("StartInstanceParam", "ConfigServer", "GroupId", "engine", "network_type")
+    for gone in (*gone_now, "core_disk_type"):
+        assert gone not in text
+    _checked(conversion)
+
+
+def test_a_dynamic_block_in_a_nested_block_and_words_the_provider_translates() -> None:
+    conversion = convert(
+        """
+        variable "param_list" {
+          default = [{ resource_key = "Body", form = "ORIGINAL", value = "" }]
+        }
+        resource "alicloud_event_bridge_rule" "rule" {
+          event_bus_name = "bus"
+          rule_name      = "rule"
+          filter_pattern = "{\\"source\\":[\\"crmabc.newsletter\\"]}"
+          targets {
+            target_id = "t1"
+            endpoint  = "acs:mns:cn-hangzhou:123:queues/q"
+            type      = "acs.mns.queue"
+            dynamic "param_list" {
+              for_each = var.param_list
+              content {
+                resource_key = param_list.value.resource_key
+                form         = param_list.value.form
+                value        = param_list.value.value
+              }
+            }
+          }
+        }
+        variable "mode" { default = "Open" }
+        resource "alicloud_kvstore_instance" "r" {
+          db_instance_name = "r"
+          instance_class   = "redis.master.small.default"
+          zone_id          = "cn-hangzhou-h"
+          vswitch_id       = "vsw-1"
+          vpc_auth_mode    = "Close"
+        }
+        resource "alicloud_redis_tair_instance" "t" {
+          instance_class = "tair.rdb.2g"
+          instance_type  = "tair_rdb"
+          zone_id        = "cn-hangzhou-h"
+          vswitch_id     = "vsw-1"
+          vpc_id         = "vpc-1"
+          vpc_auth_mode  = var.mode
+        }
+        resource "alicloud_nas_mount_target" "n" {
+          file_system_id    = "fs-1"
+          access_group_name = "DEFAULT_VPC_GROUP_NAME"
+          vswitch_id        = "vsw-1"
+        }
+        """
+    )
+    target = props(conversion, "EventBridgeRule_rule")["Targets"][0]
+    assert target["ParamList"] == [{"ResourceKey": "Body", "Form": "ORIGINAL", "Value": ""}]
+    assert "targets.dynamic" not in notes(conversion)
+    assert props(conversion, "KvstoreInstance_r")["VpcPasswordFree"] is True
+    assert props(conversion, "RedisTairInstance_t")["VpcPasswordFree"] == {
+        "Fn::Select": [{"Ref": "mode"}, {"Close": True, "Open": False}, {"Ref": "mode"}]
+    }
+    assert props(conversion, "NasMountTarget_n")["NetworkType"] == "Vpc"
+    assert "sets nothing" not in notes(conversion)
+    _checked(conversion)
+
+
+def test_each_item_of_a_list_becomes_a_struct_with_the_region_the_provider_adds() -> None:
+    # The provider binds each of vpc_ids, and a vpcs block without region_id, in its region.
+    conversion = convert(
+        """
+        variable "vpcs" { type = list(string) }
+        resource "alicloud_vpc" "main" {
+          vpc_name   = "v"
+          cidr_block = "10.0.0.0/8"
+        }
+        resource "alicloud_pvtz_zone" "z" { zone_name = "x.test" }
+        resource "alicloud_pvtz_zone_attachment" "literal" {
+          zone_id = alicloud_pvtz_zone.z.id
+          vpc_ids = [alicloud_vpc.main.id]
+        }
+        resource "alicloud_pvtz_zone_attachment" "computed" {
+          zone_id = alicloud_pvtz_zone.z.id
+          vpc_ids = var.vpcs
+        }
+        resource "alicloud_pvtz_zone_attachment" "block" {
+          zone_id = alicloud_pvtz_zone.z.id
+          vpcs { vpc_id = alicloud_vpc.main.id }
+        }
+        """
+    )
+    region = {"Ref": "ALIYUN::Region"}
+    bound = [{"VpcId": {"Ref": "Vpc_main"}, "RegionId": region}]
+    assert props(conversion, "PvtzZoneAttachment_literal")["Vpcs"] == bound
+    assert props(conversion, "PvtzZoneAttachment_block")["Vpcs"] == bound
+    script, values = props(conversion, "PvtzZoneAttachment_computed")["Vpcs"]["Fn::Jq"][1:]
+    assert values == {"l": {"Ref": "vpcs"}, "f": {"RegionId": region}}
+    assert jq_first(script, {"l": ["vpc-1", "vpc-2"], "f": {"RegionId": "cn-hangzhou"}}) == [
+        {"VpcId": "vpc-1", "RegionId": "cn-hangzhou"},
+        {"VpcId": "vpc-2", "RegionId": "cn-hangzhou"},
+    ]
+    assert conversion.summary.native == 5 and not conversion.notes
+    _checked(conversion)
+
+
+def test_a_value_that_means_several_ros_fields_and_what_ros_does_anyway() -> None:
+    # The provider writes service_type into the API's ServiceConfig; a flow log and an
+    # access key are created Active; immediate_delete_flag only steers Terraform's destroy.
+    conversion = convert(
+        """
+        variable "kind" { default = "HTTP" }
+        resource "alicloud_api_gateway_group" "g" {
+          name        = "g"
+          description = "d"
+        }
+        resource "alicloud_api_gateway_api" "mock" {
+          name        = "mock"
+          group_id    = alicloud_api_gateway_group.g.id
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/mock"
+            mode     = "MAPPING"
+          }
+          service_type = "MOCK"
+          mock_service_config { result = "ok" }
+        }
+        resource "alicloud_api_gateway_api" "computed" {
+          name        = "computed"
+          group_id    = alicloud_api_gateway_group.g.id
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/computed"
+            mode     = "MAPPING"
+          }
+          service_type = var.kind
+          http_service_config {
+            address = "http://backend.example.com:8080"
+            method  = "GET"
+            path    = "/web"
+            timeout = 12
+          }
+        }
+        resource "alicloud_api_gateway_api" "odd" {
+          name        = "odd"
+          group_id    = alicloud_api_gateway_group.g.id
+          description = "d"
+          auth_type   = "APP"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/odd"
+            mode     = "MAPPING"
+          }
+          service_type = "GRPC"
+        }
+        resource "alicloud_ram_user" "u" { name = "u" }
+        resource "alicloud_ram_access_key" "ak" {
+          user_name = alicloud_ram_user.u.name
+          status    = "Active"
+        }
+        resource "alicloud_hbase_instance" "h" {
+          name                  = "h"
+          zone_id               = "cn-hangzhou-h"
+          engine_version        = "2.0"
+          master_instance_type  = "hbase.sn1.large"
+          core_instance_type    = "hbase.sn1.large"
+          core_disk_size        = 400
+          vswitch_id            = "vsw-1"
+          immediate_delete_flag = true
+        }
+        """
+    )
+    mock = props(conversion, "ApiGatewayApi_mock")["ServiceConfig"]
+    assert mock == {
+        "MockResult": "ok",
+        "ServiceProtocol": "HTTP",
+        "ServiceVpcEnable": "FALSE",
+        "Mock": "TRUE",
+    }
+    computed = props(conversion, "ApiGatewayApi_computed")["ServiceConfig"]
+    assert computed["ServiceVpcEnable"] == {
+        "Fn::Select": [
+            {"Ref": "kind"},
+            {"HTTP": "FALSE", "HTTP-VPC": "TRUE", "FunctionCompute": "FALSE", "MOCK": "FALSE"},
+        ]
+    }
+    assert computed["ServiceAddress"] == "http://backend.example.com:8080"
+    text = notes(conversion)
+    assert "service_type not converted (it is 'GRPC', not one of HTTP, HTTP-VPC, " in text
+    assert text.count("not converted") == 1  # and ServiceConfig, which ROS needs, is asked
+    assert "status" not in text
+    assert "left out immediate_delete_flag, Terraform's own settings" in text
+    assert (conversion.summary.native, conversion.summary.lossy) == (6, 1)
+    _checked(conversion)
+
+
+def test_defaults_of_the_providers_schema_for_what_ros_requires() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_log_project" "p" { name = "p" }
+        resource "alicloud_log_store" "s" {
+          project = alicloud_log_project.p.name
+          name    = "s"
+        }
+        resource "alicloud_log_store_index" "fields" {
+          project  = alicloud_log_project.p.name
+          logstore = alicloud_log_store.s.name
+          field_search {
+            name             = "terraform"
+            enable_analytics = true
+          }
+        }
+        resource "alicloud_ram_policy" "p" {
+          policy_name = "p"
+          statement {
+            effect   = "Allow"
+            action   = ["oss:ListObjects"]
+            resource = ["acs:oss:*:*:mybucket"]
+          }
+        }
+        resource "alicloud_db_account_privilege" "priv" {
+          instance_id  = "rm-1"
+          account_name = "a"
+          db_names     = ["d"]
+        }
+        """
+    )
+    index = props(conversion, "LogStoreIndex_fields")
+    assert index["KeyIndices"] == [{"Name": "terraform", "EnableAnalytics": True, "Type": "long"}]
+    assert index["FullTextIndex"] == {"Enable": False}
+    assert props(conversion, "RamPolicy_p")["PolicyDocument"]["Version"] == "1"
+    assert props(conversion, "DbAccountPrivilege_priv")["AccountPrivilege"] == "ReadOnly"
+    assert conversion.summary.native == 5 and not conversion.notes
+    _checked(conversion)
+
+
+def test_delimiters_parameter_blocks_and_a_policy_text_reach_their_ros_shape() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_log_project" "p" { name = "p" }
+        resource "alicloud_log_store" "s" {
+          project = alicloud_log_project.p.name
+          name    = "s"
+        }
+        resource "alicloud_log_store_index" "i" {
+          project  = alicloud_log_project.p.name
+          logstore = alicloud_log_store.s.name
+          full_text {
+            case_sensitive = true
+            token          = " #$^*\\r\\n\\t"
+          }
+          field_search {
+            name             = "terraform"
+            enable_analytics = true
+            token            = ",;"
+          }
+        }
+        resource "alicloud_polardb_cluster" "c" {
+          db_type       = "MySQL"
+          db_version    = "8.0"
+          db_node_class = "polar.mysql.x4.large"
+          pay_type      = "PostPaid"
+          vswitch_id    = "vsw-1"
+          parameters {
+            name  = "innodb_lock_wait_timeout"
+            value = "60"
+          }
+          parameters {
+            name  = "back_log"
+            value = 3000
+          }
+        }
+        resource "alicloud_oss_bucket" "b" {
+          bucket = "b-1"
+          policy = jsonencode({ Version = "1", Statement = [{ Effect = "Allow" }] })
+        }
+        """
+    )
+    index = props(conversion, "LogStoreIndex_i")
+    assert index["FullTextIndex"]["Delimiter"] == " #$^*\r\n\t"
+    assert index["KeyIndices"][0]["Delimiter"] == ",;"
+    parameters = props(conversion, "PolardbCluster_c")["DBClusterParameters"]["Parameters"]
+    assert json.loads(parameters) == {"innodb_lock_wait_timeout": "60", "back_log": "3000"}
+    assert props(conversion, "OssBucket_b")["Policy"] == {
+        "Version": "1",
+        "Statement": [{"Effect": "Allow"}],
+    }
+    assert conversion.summary.native == 5 and not conversion.notes
+    _checked(conversion)
