@@ -1007,6 +1007,10 @@ class ValueConverter:
                 Msg("calls {function}(), which has no ROS equivalent here", function=node.name),
             )
         args = [self.node(arg, expr, where) for arg in node.args]
+        if node.name == "flatten" and len(args) == 1:
+            merged = self._flatten_id_lists(args[0])
+            if merged is not None:
+                return merged
         if node.name == "cidrsubnet" and len(args) == 3 and not _literal_args(args[:1]):
             return self._cidr_of_parameter(args, expr)
         try:
@@ -1016,6 +1020,33 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _is_id_list(self, value: Any) -> bool:
+        """Whether a ROS value is the ids of a resource with `Count` (its `Ref`: a flat list)."""
+        if not isinstance(value, dict) or set(value) != {"Ref"}:
+            return False
+        address = next((a for a, i in self.ids.items() if i == value["Ref"]), None)
+        return address is not None and self.counted(address)
+
+    def _flatten_id_lists(self, value: Any) -> Any:
+        """`flatten` of the ids of resources with `Count` (`flatten(x[*].id)`, or a list of
+        such and plain items): ROS's lists of ids are flat, so it is them merged
+        (`Fn::ListMerge`). None for anything else, which `_flatten` computes or refuses."""
+        if self._is_id_list(value):
+            return value
+        if not isinstance(value, list) or not any(self._is_id_list(item) for item in value):
+            return None
+        pieces: list[Any] = []
+        for item in value:
+            if self._is_id_list(item):
+                pieces.append(item)
+            elif isinstance(item, list) or is_function(item):
+                return None  # a nested list or a value that may be one: not known flat
+            elif pieces and isinstance(pieces[-1], list):
+                pieces[-1].append(item)
+            else:
+                pieces.append([item])
+        return {"Fn::ListMerge": pieces} if len(pieces) > 1 else pieces[0]
 
     def _try(self, node: Call, expr: str, where: Where) -> Any:
         """`try(a, b, ...)`: the first argument that converts. Terraform falls back when `a`

@@ -196,3 +196,33 @@ def test_an_argument_read_per_copy_is_that_copys_value_or_every_copys() -> None:
         "reads instance_name of alicloud_instance.some, which differs per copy, and the copy "
         "or the number of copies is known only at deploy time"
     ) in notes(conversion)
+
+
+def test_flatten_of_the_ids_of_counted_resources_is_their_lists_merged() -> None:
+    # terraform-alicloud-disk: `flatten(alicloud_disk.this[*].id)` in outputs and counts.
+    conversion = convert(
+        """
+        variable "n" { default = 2 }
+        resource "alicloud_disk" "some" {
+          count   = var.n
+          zone_id = "cn-hangzhou-h"
+          size    = 20
+        }
+        resource "alicloud_disk" "two" {
+          count   = 2
+          zone_id = "cn-hangzhou-h"
+          size    = 20
+        }
+        output "ids" { value = flatten(alicloud_disk.some[*].id) }
+        output "count" { value = length(flatten(alicloud_disk.some[*].id)) }
+        output "all" { value = flatten([alicloud_disk.some[*].id, alicloud_disk.two[*].id, "d-x"]) }
+        output "nested" { value = flatten([alicloud_disk.some[*].id, ["d-x"]]) }
+        """
+    )
+    assert outputs(conversion) == {
+        "ids": {"Ref": "Disk_some"},
+        "count": {"Fn::Length": {"Ref": "Disk_some"}},
+        "all": {"Fn::ListMerge": [{"Ref": "Disk_some"}, {"Ref": "Disk_two"}, ["d-x"]]},
+    }
+    # A nested list beside them is not known flat here: reported, not guessed.
+    assert "output.nested: value flatten(" in notes(conversion)
