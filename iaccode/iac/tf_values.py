@@ -821,7 +821,7 @@ class ValueConverter:
         rest = steps[1:]
         if copies and read_back:
             # The argument as given is one value per copy, not ROS's list of the copies'.
-            base = self._given_per_copy(address, steps[0].name, base, index, expr, where)
+            base = self._given_per_copy(address, steps[0].name, base, index, expr)
             return self.select(base, rest, expr, where) if rest else base
         if index is not None and index != "*":
             if not self.counted(address):
@@ -845,7 +845,7 @@ class ValueConverter:
         return self.select(base, rest, expr, where) if rest else base
 
     def _given_per_copy(
-        self, address: str, attribute: str, value: Any, index: Any, expr: str, where: Where
+        self, address: str, attribute: str, value: Any, index: Any, expr: str
     ) -> Any:
         """`address[index].attribute` (`index` "*" for a splat) of a resource with `Count`
         whose attribute is the argument as given (`value`, with `ALIYUN::Index` where it
@@ -856,6 +856,8 @@ class ValueConverter:
         per_copy = "ALIYUN::Index" in json.dumps(value)
         if index != "*":
             index = self._copy_index(address, index, expr)
+            if isinstance(index, str) and index.isdigit():
+                index = int(index)
             if not per_copy:
                 return value
             if isinstance(index, int):
@@ -899,7 +901,8 @@ class ValueConverter:
     ) -> Any:
         """The ROS value of `address.attribute`. `field` is the name the read goes on to (the
         `threshold` of `escalations_critical[0].threshold`), so a nested block read back as it
-        was given is read only for a field it gives; `copies` when the read names a copy or
+        was given is read only for a field it gives (a whole one is read with a note that
+        the provider's filled-in fields are missing); `copies` when the read names a copy or
         all of them, so an argument that differs per copy (with `ALIYUN::Index`) may be read
         back when ROS has no attribute for it. Raises `Unmappable` when ROS has no such value."""
         logical_id, rule = self.ids[address], self.rules[address]
@@ -934,6 +937,15 @@ class ValueConverter:
                 return _get_att(logical_id, candidate)
         given = per_copy or self._argument_read_back(address, attribute, field)
         if given is not None and (copies or "ALIYUN::Index" not in json.dumps(given)):
+            if field is None and _has_block(self.blocks[address].body.get(attribute)):
+                note = Msg(
+                    "{address}: {attribute} is read back as its blocks were given; Terraform's "
+                    "value also has the fields the provider fills in, which this one lacks.",
+                    address=address,
+                    attribute=attribute,
+                )
+                if note not in self.warnings:
+                    self.warnings.append(note)
             return given
         if attribute == REGION_ATTRIBUTE and attribute not in self.blocks[address].body:
             return {"Ref": "ALIYUN::Region"}  # Terraform creates it in the stack's region
@@ -961,15 +973,14 @@ class ValueConverter:
         """The value of the argument `attribute` as the resource was given it, which is what
         Terraform's attribute of that name reads, for one that no ROS property or attribute
         carries (a CMS alarm's `contact_groups`, read by an output). Nested blocks are the list
-        of their bodies: for a read of the `field` of them only when every body gives it, for a
-        read of the whole with a note (the provider fills in the fields a block leaves out,
-        which the bodies lack). None when the resource does not set it, it is a secret, or it
-        cannot be converted; a value that differs per copy has `ALIYUN::Index` in it."""
+        of their bodies, for a read of their `field` only when every body gives it (the
+        provider fills in the fields a block leaves out, which the bodies lack). None when the
+        resource does not set it, it is a secret, or it cannot be converted; a value that
+        differs per copy has `ALIYUN::Index` in it."""
         raw = self.blocks[address].body.get(attribute)
         secret = any(word in attribute for word in ("password", "secret", "token", "key"))
         if raw is None or secret:
             return None
-        whole_blocks = _has_block(raw) and field is None
         if _has_block(raw):
             raw = raw if isinstance(raw, list) else [raw]
             if any(_has_block(v) for body in raw for k, v in body.items() if k != "__is_block__"):
@@ -981,14 +992,6 @@ class ValueConverter:
             value = self.value(raw, where)
         except Unmappable:
             return None
-        note = Msg(
-            "{address}: {attribute} is read back as its blocks were given; Terraform's value "
-            "also has the fields the provider fills in, which this one lacks.",
-            address=address,
-            attribute=attribute,
-        )
-        if whole_blocks and note not in self.warnings:
-            self.warnings.append(note)
         return value
 
     # --- functions, conditions, operators -------------------------------------------------
