@@ -1883,11 +1883,15 @@ def _lookup(args: list[Any]) -> Any:
     if len(args) == 3:
         # The default applies at deploy time too: Fn::Select of a missing key does not give it.
         default = args[2]
-        if not isinstance(key, str) or not is_literal(default):
-            raise ValueError("lookup() with a computed key or default")
+        if not isinstance(key, str):
+            raise ValueError("lookup() with a computed key")
         name = json.dumps(key)
-        script = f"if has({name}) then .[{name}] else {json.dumps(default)} end"
-        return {"Fn::Jq": ["First", script, mapping]}
+        if is_literal(default):
+            script = f"if has({name}) then .[{name}] else {json.dumps(default)} end"
+            return {"Fn::Jq": ["First", script, mapping]}
+        # A default ROS computes (a parameter, a text with the copy's number) goes in beside.
+        script = f"if (.m | has({name})) then .m[{name}] else .d end"
+        return {"Fn::Jq": ["First", script, {"m": mapping, "d": default}]}
     return {"Fn::Select": [key, mapping]}
 
 
