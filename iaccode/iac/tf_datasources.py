@@ -15,7 +15,8 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   service is sold in (`alicloud_alb_zones`, `alicloud_db_zones` with an engine, ...) are such
   lookups even with no filter (`bare`): ROS lists them at deploy time as Terraform did, so
   `zones[0].id` and `zones[1].id` are two zones of that service. A type that filters by one
-  id only (`one_id`: RDS `DBInstanceId`) takes `ids` when it lists exactly one, or is
+  id only (`one_id`: RDS and MongoDB `DBInstanceId`, `NatGatewayId`, `LoadBalancerId`)
+  takes `ids` when it lists exactly one, or is
   `c ? [x] : null` (the filter `c ? x : null`).
 - A parameter with `AssociationProperty` (the console's picker, `PICKERS`) when the data source
   only asks for "one that fits" (ECS zones, instance types, images by owner or by a pattern, a
@@ -225,12 +226,105 @@ SPECS: Mapping[str, DataSourceSpec] = {
         collection="gateways",
         items="NatGateways",
         name="Name",
+        one_id="NatGatewayId",
         item_keys={
             "nat_gateway_name": "Name",
             "specification": "Spec",
             "payment_type": "InstanceChargeType",
         },
-        not_flat=frozenset({"forward_table_ids", "snat_table_ids", "ip_lists"}),
+        # DescribeNatGateways nests the table ids (`ForwardTableIds.ForwardTableId`).
+        not_flat=frozenset(
+            {
+                "forward_table_ids",
+                "snat_table_ids",
+                "ip_lists",
+                "forward_table_id",
+                "dnat_table_id",
+                "snat_table_id",
+            }
+        ),
+    ),
+    # The items of the next three are their Describe APIs' (DescribeLoadBalancers,
+    # DescribeInstances of Tair/Redis, DescribeDBInstances of MongoDB), keyed as those answer.
+    "alicloud_slbs": DataSourceSpec(
+        "DATASOURCE::SLB::LoadBalancers",
+        {
+            "master_availability_zone": "MasterZoneId",
+            "slave_availability_zone": "SlaveZoneId",
+            "network_type": "NetworkType",
+            "vpc_id": "VpcId",
+            "vswitch_id": "VSwitchId",
+            "address": "Address",
+            "address_type": "AddressType",
+            "resource_group_id": "ResourceGroupId",
+            "status": "Status",
+        },
+        ids="LoadBalancerIds",
+        collection="slbs",
+        items="LoadBalancers",
+        name="LoadBalancerName",
+        one_id="LoadBalancerId",
+        item_keys={
+            "name": "LoadBalancerName",
+            "status": "LoadBalancerStatus",
+            "master_availability_zone": "MasterZoneId",
+            "slave_availability_zone": "SlaveZoneId",
+            "vswitch_id": "VSwitchId",
+            "creation_time": "CreateTime",
+        },
+        not_flat=frozenset({"internet", "tags"}),  # the provider derives or looks them up
+    ),
+    "alicloud_kvstore_instances": DataSourceSpec(
+        "DATASOURCE::REDIS::Instances",
+        {
+            "instance_type": "InstanceType",
+            "instance_class": "InstanceClass",
+            "status": "InstanceStatus",
+            "vpc_id": "VpcId",
+            "vswitch_id": "VSwitchId",
+            "zone_id": "ZoneId",
+            "engine_version": "EngineVersion",
+            "architecture_type": "ArchitectureType",
+            "edition_type": "EditionType",
+            "network_type": "NetworkType",
+            "payment_type": "ChargeType",
+            "resource_group_id": "ResourceGroupId",
+        },
+        ids="InstanceIds",
+        collection="instances",
+        items="Instances",
+        one_id="InstanceIds",  # comma-separated ids: one id is such a list
+        item_keys={
+            "name": "InstanceName",
+            "status": "InstanceStatus",
+            "availability_zone": "ZoneId",
+            "vswitch_id": "VSwitchId",
+            "create_time": "CreateTime",
+        },
+    ),
+    "alicloud_mongodb_instances": DataSourceSpec(
+        "DATASOURCE::MONGODB::Instances",
+        {
+            "instance_type": "DBInstanceType",
+            "instance_class": "DBInstanceClass",
+            "availability_zone": "ZoneId",
+            "tags": "Tags",
+        },
+        ids="InstanceIds",
+        collection="instances",
+        items="Instances",
+        name="DBInstanceDescription",
+        one_id="DBInstanceId",
+        item_keys={
+            "name": "DBInstanceDescription",
+            "instance_class": "DBInstanceClass",
+            "instance_type": "DBInstanceType",
+            "storage": "DBInstanceStorage",
+            "status": "DBInstanceStatus",
+            "availability_zone": "ZoneId",
+            "creation_time": "CreationTime",
+        },
+        not_flat=frozenset({"mongos", "shards"}),
     ),
     # The zones a service is sold in, which ROS lists at deploy time as Terraform did.
     # Their items' other keys are not in the ROS schema, so only the ids are read.

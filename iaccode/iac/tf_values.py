@@ -45,6 +45,7 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.tf_attributes import REGION_ATTRIBUTE, current_spelling, ros_attribute_name
 from iaccode.iac.tf_datasources import (
     PICKERS,
     PSEUDO_DATA_SOURCES,
@@ -421,7 +422,15 @@ class ValueConverter:
 
     def select(self, value: Any, steps: tuple[Any, ...], expr: str, where: Where) -> Any:
         """Apply `.attr` and `[key]` steps to a ROS value: literally when it is data."""
-        for step in steps:
+        for position, step in enumerate(steps):
+            if isinstance(step, Splat) and isinstance(value, list):
+                # `[*].a.b` of a list of objects: the attributes of each item, then the rest.
+                rest = steps[position + 1 :]
+                attributes = 0
+                while attributes < len(rest) and isinstance(rest[attributes], GetAttr):
+                    attributes += 1
+                each = [self.select(item, rest[:attributes], expr, where) for item in value]
+                return self.select(each, rest[attributes:], expr, where)
             if isinstance(step, Splat):
                 raise Unmappable(expr, Msg("uses a splat on a variable or local"))
             key = step.name if isinstance(step, GetAttr) else self.node(step.key, expr, where)
@@ -802,11 +811,18 @@ class ValueConverter:
             return ResourceObject(address)
         if not steps or not isinstance(steps[0], GetAttr):
             raise Unmappable(expr, Msg("reads a nested or whole-object value of a resource"))
-        base = self._attribute(address, steps[0].name, expr)
-        if not _refers_to(base, self.ids[address]):
+        field = next((step.name for step in steps[1:] if isinstance(step, GetAttr)), None)
+        copies = index is not None and self.counted(address)
+        base = self._attribute(address, steps[0].name, expr, field=field, copies=copies)
+        read_back = not _refers_to(base, self.ids[address])
+        if read_back:
             # The argument's own value: Terraform still creates the reader after it.
             self.read_back.setdefault(where.address, []).append(self.ids[address])
         rest = steps[1:]
+        if copies and read_back:
+            # The argument as given is one value per copy, not ROS's list of the copies'.
+            base = self._given_per_copy(address, steps[0].name, base, index, expr)
+            return self.select(base, rest, expr, where) if rest else base
         if index is not None and index != "*":
             if not self.counted(address):
                 if index in (0, "0") and self.single(address):
@@ -828,6 +844,40 @@ class ValueConverter:
             return self.select(listed, rest[attributes:], expr, where)
         return self.select(base, rest, expr, where) if rest else base
 
+    def _given_per_copy(
+        self, address: str, attribute: str, value: Any, index: Any, expr: str
+    ) -> Any:
+        """`address[index].attribute` (`index` "*" for a splat) of a resource with `Count`
+        whose attribute is the argument as given (`value`, with `ALIYUN::Index` where it
+        differs per copy): that copy's value, or the list of every copy's. Raises
+        `Unmappable` when the copy or the number of copies is known only at deploy time and
+        the value differs per copy."""
+        count = self.resource(address).get("Count")
+        per_copy = "ALIYUN::Index" in json.dumps(value)
+        if index != "*":
+            index = self._copy_index(address, index, expr)
+            if isinstance(index, str) and index.isdigit():
+                index = int(index)
+            if not per_copy:
+                return value
+            if isinstance(index, int):
+                return _at_copy(value, index)
+        elif isinstance(count, int):
+            return [_at_copy(value, copy_index) for copy_index in range(count)]
+        elif not per_copy:  # as many of the same value as there are copies
+            return {
+                "Fn::Jq": ["First", "[range(.n | tonumber) as $i | .v]", {"n": count, "v": value}]
+            }
+        raise Unmappable(
+            expr,
+            Msg(
+                "reads {attribute} of {address}, which differs per copy, and the copy or "
+                "the number of copies is known only at deploy time",
+                attribute=attribute,
+                address=address,
+            ),
+        )
+
     def _copy_index(self, address: str, index: Any, expr: str) -> Any:
         """The ROS index of `address[index]`: a key of a for_each over a list parameter (the
         resource became `Count` over that list) is the key's position in the list."""
@@ -846,8 +896,17 @@ class ValueConverter:
             )
         return {"Fn::Index": [index, self._variable(match.group(1))]}
 
-    def _attribute(self, address: str, attribute: str, expr: str) -> Any:
+    def _attribute(
+        self, address: str, attribute: str, expr: str, *, field: Any = None, copies: bool = False
+    ) -> Any:
+        """The ROS value of `address.attribute`. `field` is the name the read goes on to (the
+        `threshold` of `escalations_critical[0].threshold`), so a nested block read back as it
+        was given is read only for a field it gives (a whole one is read with a note that
+        the provider's filled-in fields are missing); `copies` when the read names a copy or
+        all of them, so an argument that differs per copy (with `ALIYUN::Index`) may be read
+        back when ROS has no attribute for it. Raises `Unmappable` when ROS has no such value."""
         logical_id, rule = self.ids[address], self.rules[address]
+        attribute = current_spelling(rule.tf_type, attribute)
         known = rule.attributes.get(attribute)
         if known is not None and known.handler:
             values = [_get_att(logical_id, name) for name in known.to]
@@ -858,49 +917,82 @@ class ValueConverter:
             return copy.deepcopy(rule.values[attribute])
         # An argument the resource was given reads back as that value, as in Terraform.
         path = argument_path(rule, attribute)
+        per_copy: Any = None  # a given value that differs per copy, if nothing else has it
         if path is not None:
             given: Any = self.resource(address)["Properties"]
             for name in path.split("."):
                 given = given.get(name) if isinstance(given, dict) else None
-            # Not a value that differs per copy: outside the resource ALIYUN::Index means nothing.
+            # Outside the resource ALIYUN::Index means nothing, unless the read names copies.
             if given is not None and "ALIYUN::Index" not in json.dumps(given):
                 return copy.deepcopy(given)
+            per_copy = copy.deepcopy(given) if copies else None
         if known is not None:
             return _get_att(logical_id, known.to[0])
         # The rules may leave out an attribute the ROS schema has under the same name, or
         # under the name of the argument's property (a project's Name).
         attributes = ros_attributes(rule.ros_type) or frozenset()
         same_name = "".join(word[:1].upper() + word[1:] for word in attribute.split("_"))
-        for candidate in (same_name, path):
+        for candidate in (same_name, path, ros_attribute_name(rule.tf_type, attribute)):
             if candidate is not None and candidate in attributes:
                 return _get_att(logical_id, candidate)
-        given = self._argument_read_back(address, attribute)
-        if given is not None:
+        given = per_copy or self._argument_read_back(address, attribute, field)
+        if given is not None and (copies or "ALIYUN::Index" not in json.dumps(given)):
+            if field is None and _has_block(self.blocks[address].body.get(attribute)):
+                note = Msg(
+                    "{address}: {attribute} is read back as its blocks were given; Terraform's "
+                    "value also has the fields the provider fills in, which this one lacks.",
+                    address=address,
+                    attribute=attribute,
+                )
+                if note not in self.warnings:
+                    self.warnings.append(note)
             return given
-        raise Unmappable(
-            expr,
-            Msg(
-                "reads {attribute} of {address}, which has no ROS attribute",
+        if attribute == REGION_ATTRIBUTE and attribute not in self.blocks[address].body:
+            return {"Ref": "ALIYUN::Region"}  # Terraform creates it in the stack's region
+        raise Unmappable(expr, self._no_attribute(address, rule, attribute))
+
+    def _no_attribute(self, address: str, rule: Rule, attribute: str) -> Msg:
+        """Why `address.attribute` has no ROS value: an argument it does not set (whose value
+        only the provider knows), or a value ROS has no attribute for."""
+        if attribute not in self.blocks[address].body and (
+            attribute in rule.properties or attribute in rule.ignored
+        ):
+            return Msg(
+                "reads {attribute} of {address}, which it does not set: Terraform gives the "
+                "provider's default or the computed value there, which ROS has no attribute for",
                 attribute=attribute,
                 address=address,
-            ),
+            )
+        return Msg(
+            "reads {attribute} of {address}, which has no ROS attribute",
+            attribute=attribute,
+            address=address,
         )
 
-    def _argument_read_back(self, address: str, attribute: str) -> Any:
+    def _argument_read_back(self, address: str, attribute: str, field: Any = None) -> Any:
         """The value of the argument `attribute` as the resource was given it, which is what
         Terraform's attribute of that name reads, for one that no ROS property or attribute
-        carries (a CMS alarm's `contact_groups`, read by an output); None when the resource
-        does not set it as a plain value, it is a secret, or it cannot be converted."""
+        carries (a CMS alarm's `contact_groups`, read by an output). Nested blocks are the list
+        of their bodies, for a read of their `field` only when every body gives it (the
+        provider fills in the fields a block leaves out, which the bodies lack). None when the
+        resource does not set it, it is a secret, or it cannot be converted; a value that
+        differs per copy has `ALIYUN::Index` in it."""
         raw = self.blocks[address].body.get(attribute)
         secret = any(word in attribute for word in ("password", "secret", "token", "key"))
-        if raw is None or secret or _has_block(raw):
+        if raw is None or secret:
             return None
+        if _has_block(raw):
+            raw = raw if isinstance(raw, list) else [raw]
+            if any(_has_block(v) for body in raw for k, v in body.items() if k != "__is_block__"):
+                return None
+            if field is not None and any(field not in body for body in raw):
+                return None
         where = Where(address, self.ids[address], attribute, attribute, strict=True)
         try:
             value = self.value(raw, where)
         except Unmappable:
             return None
-        return None if "ALIYUN::Index" in json.dumps(value) else value
+        return value
 
     # --- functions, conditions, operators -------------------------------------------------
 
@@ -918,6 +1010,10 @@ class ValueConverter:
                 Msg("calls {function}(), which has no ROS equivalent here", function=node.name),
             )
         args = [self.node(arg, expr, where) for arg in node.args]
+        if node.name == "flatten" and len(args) == 1:
+            merged = self._flatten_id_lists(args[0])
+            if merged is not None:
+                return merged
         if node.name == "cidrsubnet" and len(args) == 3 and not _literal_args(args[:1]):
             return self._cidr_of_parameter(args, expr)
         try:
@@ -927,6 +1023,33 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _is_id_list(self, value: Any) -> bool:
+        """Whether a ROS value is the ids of a resource with `Count` (its `Ref`: a flat list)."""
+        if not isinstance(value, dict) or set(value) != {"Ref"}:
+            return False
+        address = next((a for a, i in self.ids.items() if i == value["Ref"]), None)
+        return address is not None and self.counted(address)
+
+    def _flatten_id_lists(self, value: Any) -> Any:
+        """`flatten` of the ids of resources with `Count` (`flatten(x[*].id)`, or a list of
+        such and plain items): ROS's lists of ids are flat, so it is them merged
+        (`Fn::ListMerge`). None for anything else, which `_flatten` computes or refuses."""
+        if self._is_id_list(value):
+            return value
+        if not isinstance(value, list) or not any(self._is_id_list(item) for item in value):
+            return None
+        pieces: list[Any] = []
+        for item in value:
+            if self._is_id_list(item):
+                pieces.append(item)
+            elif isinstance(item, list) or is_function(item):
+                return None  # a nested list or a value that may be one: not known flat
+            elif pieces and isinstance(pieces[-1], list):
+                pieces[-1].append(item)
+            else:
+                pieces.append([item])
+        return {"Fn::ListMerge": pieces} if len(pieces) > 1 else pieces[0]
 
     def _try(self, node: Call, expr: str, where: Where) -> Any:
         """`try(a, b, ...)`: the first argument that converts. Terraform falls back when `a`
@@ -1620,6 +1743,26 @@ def _has_object(value: Any) -> bool:
     return False
 
 
+def _at_copy(value: Any, index: int) -> Any:
+    """A value given to every copy of a resource, as copy `index` has it: `ALIYUN::Index`
+    (a `Ref`, or `${ALIYUN::Index}` in `Fn::Sub` text) replaced by the number."""
+    if value == INDEX:
+        return index
+    if isinstance(value, dict) and set(value) == {"Fn::Sub"}:
+        text, *mapping = (
+            value["Fn::Sub"] if isinstance(value["Fn::Sub"], list) else [value["Fn::Sub"]]
+        )
+        text = str(text).replace("${ALIYUN::Index}", str(index))
+        if mapping:
+            return {"Fn::Sub": [text, *_at_copy(mapping, index)]}
+        return {"Fn::Sub": text} if "${" in text else text
+    if isinstance(value, dict):
+        return {key: _at_copy(item, index) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_at_copy(item, index) for item in value]
+    return value
+
+
 def _get_att(logical_id: str, name: str) -> Any:
     """`Fn::GetAtt`, with a dotted name (`Endpoints.0.Url`) read by `Fn::Select` steps."""
     head, *rest = name.split(".")
@@ -1740,11 +1883,15 @@ def _lookup(args: list[Any]) -> Any:
     if len(args) == 3:
         # The default applies at deploy time too: Fn::Select of a missing key does not give it.
         default = args[2]
-        if not isinstance(key, str) or not is_literal(default):
-            raise ValueError("lookup() with a computed key or default")
+        if not isinstance(key, str):
+            raise ValueError("lookup() with a computed key")
         name = json.dumps(key)
-        script = f"if has({name}) then .[{name}] else {json.dumps(default)} end"
-        return {"Fn::Jq": ["First", script, mapping]}
+        if is_literal(default):
+            script = f"if has({name}) then .[{name}] else {json.dumps(default)} end"
+            return {"Fn::Jq": ["First", script, mapping]}
+        # A default ROS computes (a parameter, a text with the copy's number) goes in beside.
+        script = f"if (.m | has({name})) then .m[{name}] else .d end"
+        return {"Fn::Jq": ["First", script, {"m": mapping, "d": default}]}
     return {"Fn::Select": [key, mapping]}
 
 

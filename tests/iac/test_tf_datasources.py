@@ -875,3 +875,73 @@ def test_an_rds_id_or_null_is_a_conditional_id_filter() -> None:
         "RefreshOptions": "Always",
     }
     assert not check_template(static.to_yaml()).errors
+
+
+def test_nat_gateways_slbs_redis_and_mongodb_by_one_id_are_looked_up() -> None:
+    # The terraform-alicloud-modules outputs: an existing instance's id or null.
+    conversion = main(
+        """
+        variable "existing_id" {
+          default = ""
+        }
+        data "alicloud_nat_gateways" "this" {
+          ids = var.existing_id != "" ? [var.existing_id] : null
+        }
+        resource "alicloud_forward_entry" "web" {
+          forward_table_id = "ftb-1"
+          external_ip      = "1.2.3.4"
+          external_port    = "80"
+          ip_protocol      = "tcp"
+          internal_ip      = "10.0.0.2"
+          internal_port    = "80"
+        }
+        data "alicloud_slbs" "this" {
+          ids = [var.existing_id]
+        }
+        data "alicloud_kvstore_instances" "this" {
+          ids = [var.existing_id]
+        }
+        data "alicloud_mongodb_instances" "this" {
+          ids = [var.existing_id]
+        }
+        output "spec" {
+          value = concat(data.alicloud_nat_gateways.this.gateways.*.spec, [""])[0]
+        }
+        output "dnat" {
+          value = concat(data.alicloud_nat_gateways.this.gateways[*].dnat_table_id, [""])[0]
+        }
+        output "slb_name" { value = data.alicloud_slbs.this.slbs[0].name }
+        output "slb_zone" { value = data.alicloud_slbs.this.slbs[0].master_availability_zone }
+        output "redis_zone" {
+          value = data.alicloud_kvstore_instances.this.instances[0].availability_zone
+        }
+        output "mongo_storage" {
+          value = data.alicloud_mongodb_instances.this.instances[0].storage
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    nat = resources["NatGateways_this"]["Properties"]["NatGatewayId"]["Fn::If"]
+    assert (nat[1], nat[2]) == ({"Ref": "existing_id"}, None)
+    assert resources["Slbs_this"]["Properties"]["LoadBalancerId"] == {"Ref": "existing_id"}
+    assert resources["KvstoreInstances_this"]["Properties"]["InstanceIds"] == {"Ref": "existing_id"}
+    assert resources["MongodbInstances_this"]["Properties"]["DBInstanceId"] == {
+        "Ref": "existing_id"
+    }
+
+    def item(logical_id: str, items: str, key: str) -> dict[str, object]:
+        first = {"Fn::Select": ["0", {"Fn::GetAtt": [logical_id, items]}]}
+        return {"Fn::Select": [key, first]}
+
+    outputs = {name: entry["Value"] for name, entry in conversion.template["Outputs"].items()}
+    assert outputs["slb_name"] == item("Slbs_this", "LoadBalancers", "LoadBalancerName")
+    assert outputs["slb_zone"] == item("Slbs_this", "LoadBalancers", "MasterZoneId")
+    assert outputs["redis_zone"] == item("KvstoreInstances_this", "Instances", "ZoneId")
+    assert outputs["mongo_storage"] == item(
+        "MongodbInstances_this", "Instances", "DBInstanceStorage"
+    )
+    assert "spec" in outputs
+    # DescribeNatGateways nests the DNAT table id: reported, not guessed.
+    assert "dnat" not in outputs
+    assert "dnat_table_id of data.alicloud_nat_gateways.this" in warnings(conversion)
+    assert not check_template(conversion.to_yaml()).errors

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from iaccode.iac.ros_check import check_template
 from tests.iac.test_tf_constructs import jq_first, main, props
 
 CREATE = """
@@ -683,3 +684,36 @@ def test_coalesce_over_a_parameter_is_fn_if_of_a_condition_on_it() -> None:
         "Fn::If": ["Vswitch_s_Condition", {"Ref": "vpc_id"}, {"Ref": "Vpc_v"}]
     }
     assert conversion.summary.lossy == 0
+
+
+def test_lookup_with_a_computed_default_is_jq_over_the_map_and_the_default() -> None:
+    # terraform-alicloud-dnat: each entry's own value, else the module's (or a numbered name).
+    conversion = main(
+        """
+        variable "entries" {
+          type    = list(map(string))
+          default = [{ name = "a", external_port = "80" }, { external_port = "443" }]
+        }
+        variable "external_ip" { default = "1.2.3.4" }
+        resource "alicloud_forward_entry" "this" {
+          count            = length(var.entries)
+          forward_table_id = "ftb-1"
+          external_ip      = lookup(var.entries[count.index], "external_ip", var.external_ip)
+          external_port    = lookup(var.entries[count.index], "external_port", "any")
+          ip_protocol      = "tcp"
+          internal_ip      = "10.0.0.2"
+          internal_port    = "80"
+        }
+        """
+    )
+    properties = props(conversion, "ForwardEntry_this")
+    entry = {"Fn::Select": [{"Ref": "ALIYUN::Index"}, {"Ref": "entries"}]}
+    script = 'if (.m | has("external_ip")) then .m["external_ip"] else .d end'
+    assert properties["ExternalIp"] == {
+        "Fn::Jq": ["First", script, {"m": entry, "d": {"Ref": "external_ip"}}]
+    }
+    # What ROS's jq computes from it: the entry's value where it has one, else the default.
+    assert jq_first(script, {"m": {"external_ip": "5.6.7.8"}, "d": "1.2.3.4"}) == "5.6.7.8"
+    assert jq_first(script, {"m": {"name": "a"}, "d": "1.2.3.4"}) == "1.2.3.4"
+    assert "ExternalIp" not in "\n".join(conversion.warnings)
+    assert not check_template(conversion.to_yaml()).errors

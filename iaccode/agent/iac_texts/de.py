@@ -680,6 +680,15 @@ TEXTS: dict[str, str] = {
     "reads {attribute} of {address}, which has no ROS attribute": (
         "liest {attribute} von {address}, wofür es kein ROS-Attribut gibt"
     ),
+    "reads {attribute} of {address}, which it does not set: Terraform gives the provider's default or the computed value there, which ROS has no attribute for": (
+        "liest {attribute} von {address}, das die Ressource nicht setzt: Terraform liefert dort den Standardwert des Providers oder den berechneten Wert, wofür ROS kein Attribut hat"
+    ),
+    "reads {attribute} of {address}, which differs per copy, and the copy or the number of copies is known only at deploy time": (
+        "liest {attribute} von {address}, das je Kopie verschieden ist, und die Kopie oder die Zahl der Kopien ist erst beim Bereitstellen bekannt"
+    ),
+    "{address}: {attribute} is read back as its blocks were given; Terraform's value also has the fields the provider fills in, which this one lacks.": (
+        "{address}: {attribute} wird so zurückgelesen, wie die Blöcke angegeben sind; Terraforms Wert enthält auch die Felder, die der Provider ergänzt, und die fehlen hier."
+    ),
     "reads {local}, which is not declared": "liest {local} (nicht deklariert)",
     "reads {local}, which refers to itself": "liest {local} (verweist auf sich selbst)",
     "resource {name}": "Ressource {name}",

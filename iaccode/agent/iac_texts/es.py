@@ -658,6 +658,15 @@ TEXTS: dict[str, str] = {
     "reads {attribute} of {address}, which has no ROS attribute": (
         "lee {attribute} de {address}, que no tiene un atributo equivalente en ROS"
     ),
+    "reads {attribute} of {address}, which it does not set: Terraform gives the provider's default or the computed value there, which ROS has no attribute for": (
+        "lee {attribute} de {address}, que el recurso no establece: Terraform da ahí el valor predeterminado del proveedor o el valor calculado, para el que ROS no tiene atributo"
+    ),
+    "reads {attribute} of {address}, which differs per copy, and the copy or the number of copies is known only at deploy time": (
+        "lee {attribute} de {address}, que difiere en cada copia, y la copia o el número de copias solo se conoce al desplegar"
+    ),
+    "{address}: {attribute} is read back as its blocks were given; Terraform's value also has the fields the provider fills in, which this one lacks.": (
+        "{address}: {attribute} se lee tal como se dieron sus bloques; el valor de Terraform también tiene los campos que completa el proveedor, que aquí faltan."
+    ),
     "reads {local}, which is not declared": "lee {local}, que no está declarado",
     "reads {local}, which refers to itself": "lee {local}, que hace referencia a sí mismo",
     "resource {name}": "el recurso {name}",

@@ -676,6 +676,15 @@ TEXTS: dict[str, str] = {
     "reads {attribute} of {address}, which has no ROS attribute": (
         "lit {attribute} de {address}, sans attribut ROS correspondant"
     ),
+    "reads {attribute} of {address}, which it does not set: Terraform gives the provider's default or the computed value there, which ROS has no attribute for": (
+        "lit {attribute} de {address}, que la ressource ne définit pas : Terraform y donne la valeur par défaut du fournisseur ou la valeur calculée, pour laquelle ROS n'a pas d'attribut"
+    ),
+    "reads {attribute} of {address}, which differs per copy, and the copy or the number of copies is known only at deploy time": (
+        "lit {attribute} de {address}, qui diffère d'une copie à l'autre, et la copie ou le nombre de copies n'est connu qu'au déploiement"
+    ),
+    "{address}: {attribute} is read back as its blocks were given; Terraform's value also has the fields the provider fills in, which this one lacks.": (
+        "{address} : {attribute} est relu tel que ses blocs ont été donnés ; la valeur de Terraform contient aussi les champs que le fournisseur remplit, qui manquent ici."
+    ),
     "reads {local}, which is not declared": "lit {local}, qui n'est pas déclaré",
     "reads {local}, which refers to itself": "lit {local}, qui fait référence à lui-même",
     "resource {name}": "la ressource {name}",

@@ -778,6 +778,15 @@ TEXTS: dict[str, str] = {
     "reads {attribute} of {address}, which has no ROS attribute": (
         "リソース {address} の属性 {attribute}（対応する ROS 属性なし）を読み取っている"
     ),
+    "reads {attribute} of {address}, which it does not set: Terraform gives the provider's default or the computed value there, which ROS has no attribute for": (
+        "{address} が設定していない {attribute} を読み取っている。Terraform ではプロバイダーの既定値または計算された値になるが、ROS にはそれを返す属性がない"
+    ),
+    "reads {attribute} of {address}, which differs per copy, and the copy or the number of copies is known only at deploy time": (
+        "{address} の {attribute} を読み取っているが、値はコピーごとに異なり、どのコピーかまたはコピー数はデプロイ時にしか分からない"
+    ),
+    "{address}: {attribute} is read back as its blocks were given; Terraform's value also has the fields the provider fills in, which this one lacks.": (
+        "{address}: {attribute} は指定されたブロックのとおりに読み戻される。Terraform の値にはプロバイダーが補うフィールドも含まれるが、ここにはない。"
+    ),
     (
         "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when the "
         "stack is created."

@@ -642,6 +642,15 @@ TEXTS: dict[str, str] = {
     "reads {attribute} of {address}, which has no ROS attribute": (
         "lê {attribute} de {address}, que não tem atributo equivalente no ROS"
     ),
+    "reads {attribute} of {address}, which it does not set: Terraform gives the provider's default or the computed value there, which ROS has no attribute for": (
+        "lê {attribute} de {address}, que o recurso não define: o Terraform dá ali o valor padrão do provedor ou o valor calculado, para o qual o ROS não tem atributo"
+    ),
+    "reads {attribute} of {address}, which differs per copy, and the copy or the number of copies is known only at deploy time": (
+        "lê {attribute} de {address}, que difere em cada cópia, e a cópia ou o número de cópias só é conhecido na implantação"
+    ),
+    "{address}: {attribute} is read back as its blocks were given; Terraform's value also has the fields the provider fills in, which this one lacks.": (
+        "{address}: {attribute} é lido de volta como os blocos foram dados; o valor do Terraform também tem os campos que o provedor preenche, que aqui faltam."
+    ),
     "reads {local}, which is not declared": "lê {local}, que não está declarado",
     "reads {local}, which refers to itself": "lê {local}, que faz referência a si mesmo",
     "resource {name}": "o recurso {name}",

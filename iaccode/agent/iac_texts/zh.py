@@ -678,6 +678,15 @@ TEXTS: dict[str, str] = {
     "reads {attribute} of {address}, which has no ROS attribute": (
         "读取了 {address} 的 {attribute}，而它没有对应的 ROS 属性"
     ),
+    "reads {attribute} of {address}, which it does not set: Terraform gives the provider's default or the computed value there, which ROS has no attribute for": (
+        "读取了 {address} 未设置的 {attribute}：Terraform 在此给出提供方的默认值或计算出的值，而 ROS 没有对应的属性"
+    ),
+    "reads {attribute} of {address}, which differs per copy, and the copy or the number of copies is known only at deploy time": (
+        "读取了 {address} 的 {attribute}，其值每个副本不同，而副本或副本数量要到部署时才知道"
+    ),
+    "{address}: {attribute} is read back as its blocks were given; Terraform's value also has the fields the provider fills in, which this one lacks.": (
+        "{address}：{attribute} 按给出的块原样读回；Terraform 的值还包含提供方补全的字段，这里没有这些字段。"
+    ),
     (
         "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be set when the "
         "stack is created."
