@@ -154,6 +154,7 @@ class SQLiteDatabase:
             writer.execute("PRAGMA wal_autocheckpoint = 0")
             writer.execute("PRAGMA busy_timeout = 0")
         self._commits = 0  # since the last checkpoint
+        self._checkpointing = False
 
     async def write(
         self,
@@ -227,15 +228,16 @@ class SQLiteDatabase:
         database file, milliseconds that would hold back the commit's publication (a CancelTask's
         CANCELED, issue 18), and the commit stands whatever the checkpoint does. It starts in the
         background holding the reader's limiter (reads and `aclose` wait for it), its failure
-        logged. When a read holds the reader, the next commit tries again; after
+        logged. While one runs, none is due. When a read holds the reader, the next commit tries
+        again; after
         `CHECKPOINT_OVERDUE` commits without one, the commit waits for the reader and the
         checkpoint, shielded, so that the WAL stays bounded. Raises nothing.
         """
         if not self._inline:
             return
         self._commits += 1
-        if self._commits < CHECKPOINT_EVERY:
-            return
+        if self._commits < CHECKPOINT_EVERY or self._checkpointing:
+            return  # not due, or one is copying the WAL back already
         try:
             self._read_limiter.acquire_on_behalf_of_nowait(self)
         except trio.WouldBlock:
@@ -253,12 +255,14 @@ class SQLiteDatabase:
         """A PASSIVE checkpoint in a worker thread; the reader's limiter, held on behalf of
         this database, is given back on the loop when it ends (then `then()`)."""
         self._commits = 0
+        self._checkpointing = True
         token = trio.lowlevel.current_trio_token()
 
         def checkpoint() -> None:
             self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
         def ended(result: outcome.Outcome[None]) -> None:
+            self._checkpointing = False
             self._read_limiter.release_on_behalf_of(self)
             try:
                 result.unwrap()

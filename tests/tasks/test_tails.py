@@ -315,6 +315,7 @@ async def test_a_commit_does_not_wait_for_the_checkpoint_it_makes_due(
     await trio.to_thread.run_sync(held.started.wait)
     assert not held.go.is_set()  # the commit returned with its checkpoint held up
     await store.commit(created("t3", said("q3", "t3")))  # the writer is free meanwhile
+    await store.commit(created("t4", said("q4", "t4")))  # due again: one runs already
     rows: list[Any] = []
 
     async def read() -> None:
@@ -325,7 +326,7 @@ async def test_a_commit_does_not_wait_for_the_checkpoint_it_makes_due(
         await trio.testing.wait_all_tasks_blocked()
         assert not rows  # the reader is the checkpoint's until it ends
         held.go.set()
-    assert sorted(row[0] for row in rows) == ["t1", "t2", "t3"]
+    assert sorted(row[0] for row in rows) == ["t1", "t2", "t3", "t4"]
     await store.aclose()
 
 

@@ -1,11 +1,12 @@
-"""The model's HTTP connections: one streamed POST at a time, each a `ModelResponse`.
+"""The model's HTTP connections: each streamed POST answered by a `ModelResponse`.
 
 `connections_for` gives httpcore's connection pool itself (`PooledConnections`) when nothing
 asks for more than it does, configured as httpx's own transport configures it (its default
 limits, its TLS context with the environment's certificate settings, HTTP/1.1, no retries), and
 keeping the cookies the endpoint sets as httpx's client would. That leaves out httpx's client
 and transport layers: the request and response models, the auth and redirect steps, the
-exception mapping around every chunk, about a third of a streamed request's CPU (issue 18).
+exception mapping around every chunk: about half of a streamed request's CPU (decisions.md
+"The hot path, fifth pass").
 httpx's client serves everything else as before (`ClientConnections`): a proxy in the
 environment (`HTTP_PROXY`, `HTTPS_PROXY`, `ALL_PROXY`), a base URL with user info (httpx's
 basic auth), or a client the caller passed in.
@@ -132,9 +133,7 @@ class PooledConnections:
         request = httpcore.Request(
             b"POST",
             self._target,
-            headers=[
-                (name.encode("ascii"), value.encode("latin-1")) for name, value in head.items()
-            ],
+            headers=[(name.encode("ascii"), value.encode("ascii")) for name, value in head.items()],
             content=content,
             extensions=self._extensions,
         )
