@@ -228,10 +228,10 @@ class SQLiteDatabase:
         database file, milliseconds that would hold back the commit's publication (a CancelTask's
         CANCELED, issue 18), and the commit stands whatever the checkpoint does. It starts in the
         background holding the reader's limiter (reads and `aclose` wait for it), its failure
-        logged. While one runs, none is due. When a read holds the reader, the next commit tries
-        again; after
-        `CHECKPOINT_OVERDUE` commits without one, the commit waits for the reader and the
-        checkpoint, shielded, so that the WAL stays bounded. Raises nothing.
+        logged. While one runs (or is waited for), none is due. When a read holds the reader,
+        the next commit tries again; after `CHECKPOINT_OVERDUE` commits without one, the commit
+        waits for the reader and the checkpoint, shielded, so that the WAL stays bounded.
+        Raises nothing.
         """
         if not self._inline:
             return
@@ -243,6 +243,7 @@ class SQLiteDatabase:
         except trio.WouldBlock:
             if self._commits < CHECKPOINT_OVERDUE:
                 return
+            self._checkpointing = True  # the commits meanwhile do not wait as well
             with trio.CancelScope(shield=True):
                 await self._read_limiter.acquire_on_behalf_of(self)
                 done = trio.Event()

@@ -363,6 +363,8 @@ async def test_a_checkpoint_no_read_lets_start_is_waited_for_when_overdue(
         nursery.start_soon(fourth)
         await trio.testing.wait_all_tasks_blocked()
         assert not done.is_set()  # overdue: the commit waits for the reader
+        await store.commit(created("t5", said("q5", "t5")))  # one waits already: this one not
+        assert not done.is_set()
         release.set()
         await done.wait()
         assert held.started.is_set()
