@@ -38,6 +38,7 @@ from iaccode.agent.llm import (
     Usage,
     replay,
 )
+from iaccode.agent.llm.connections import PooledConnections
 from iaccode.testing.fake_openai import (
     FakeOpenAI,
     Raw,
@@ -541,6 +542,7 @@ async def test_the_pool_sends_the_request_httpx_sends(fake: FakeOpenAI) -> None:
     fake.enqueue(Script(text_chunks("pool")), Script(text_chunks("client")))
     async with Provider(settings_for(fake)) as provider:
         assert (await complete(provider))[1].text == "pool"
+        assert isinstance(provider._connections, PooledConnections)
     async with httpx.AsyncClient() as client, Provider(settings_for(fake), client=client) as via:
         assert (await complete(via))[1].text == "client"
     pooled, client_sent = fake.requests
