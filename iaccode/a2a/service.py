@@ -153,7 +153,7 @@ class A2AService:
                 accepted, bool(config and config.return_immediately), history_length
             )
         if not (config and config.return_immediately):
-            await accepted.settled.wait()
+            await self.conversations.wait_settled(accepted)
         return accepted.record.snapshot(history_length=history_length)
 
     async def send_streaming_message(

@@ -510,13 +510,23 @@ class Conversations:
                     add_to_history=(notice,),
                     live=False,
                 )
+        await self._leases_written()
+        return record.snapshot()
+
+    async def wait_settled(self, accepted: Accepted) -> None:
+        """Until the turn `accepted` started or resumed settles, and, among replicas, the
+        leases it gave back if it ended are written (a blocking SendMessage's answer). Raises
+        nothing but `trio.Cancelled`."""
+        await accepted.settled.wait()
+        await self._leases_written()
+
+    async def _leases_written(self) -> None:
+        """A turn that ended gave its leases back in the same step (queued to Redis): written
+        before the caller is answered, so that the message it sends next, to any replica,
+        finds the context free. At once without replicas."""
         coordination = self.claims.coordination
         if coordination is not None:
-            # The ended turn gave its leases back (queued as it ended): written before the
-            # answer, so that a message the caller sends next, to any replica, finds the
-            # context free.
             await coordination.flush()
-        return record.snapshot()
 
     def require_active(self, record: TaskRecord) -> None:
         """What SubscribeToTask may follow: a running or paused turn (a pause left by an

@@ -21,7 +21,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import trio
 
@@ -42,11 +42,16 @@ from iaccode.tasks.sql_store import (
 from iaccode.tasks.store import ModelTurn, TaskChange
 from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
 
+if TYPE_CHECKING:
+    import outcome
+
 T = TypeVar("T")
 log = logging.getLogger("iaccode.tasks")
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another's write lock
 CHECKPOINT_EVERY = 100  # commits between WAL checkpoints: ~4 MB of WAL, as SQLite's 1000 pages
+# Commits after which a checkpoint no read let start in the background is waited for instead.
+CHECKPOINT_OVERDUE = 4 * CHECKPOINT_EVERY
 INLINE_CHARS = 16 * 1024  # a change with more text than this is committed in the thread
 
 
@@ -149,6 +154,7 @@ class SQLiteDatabase:
             writer.execute("PRAGMA wal_autocheckpoint = 0")
             writer.execute("PRAGMA busy_timeout = 0")
         self._commits = 0  # since the last checkpoint
+        self._checkpointing = False
 
     async def write(
         self,
@@ -187,8 +193,8 @@ class SQLiteDatabase:
                 finally:  # before any yield: the next short commit finds the writer free
                     self._write_limiter.release()
                 if not busy:
-                    if not await self._checkpoint_if_due():
-                        await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
+                    await self._checkpoint_if_due()
+                    await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
                     return result
 
         def run() -> T:
@@ -214,27 +220,61 @@ class SQLiteDatabase:
         finally:
             self._writer.execute("PRAGMA busy_timeout = 0")
 
-    async def _checkpoint_if_due(self) -> bool:
+    async def _checkpoint_if_due(self) -> None:
         """Every `CHECKPOINT_EVERY` commits (when this class checkpoints), the WAL copied back
         into the database in the reader's thread (PASSIVE: no reader or writer waits for it).
-        Shielded, and a failure only logged: the commit before it stands, so its caller must
-        see neither a cancellation nor an error for it. True when it ran."""
+
+        The commit that makes it due does not wait for it either: the checkpoint fsyncs the
+        database file, milliseconds that would hold back the commit's publication (a CancelTask's
+        CANCELED, issue 18), and the commit stands whatever the checkpoint does. It starts in the
+        background holding the reader's limiter (reads and `aclose` wait for it), its failure
+        logged. While one runs (or is waited for), none is due. When a read holds the reader,
+        the next commit tries again; after `CHECKPOINT_OVERDUE` commits without one, the commit
+        waits for the reader and the checkpoint, shielded, so that the WAL stays bounded.
+        Raises nothing.
+        """
         if not self._inline:
-            return False
+            return
         self._commits += 1
-        if self._commits < CHECKPOINT_EVERY:
-            return False
+        if self._commits < CHECKPOINT_EVERY or self._checkpointing:
+            return  # not due, or one is copying the WAL back already
+        try:
+            self._read_limiter.acquire_on_behalf_of_nowait(self)
+        except trio.WouldBlock:
+            if self._commits < CHECKPOINT_OVERDUE:
+                return
+            self._checkpointing = True  # the commits meanwhile do not wait as well
+            with trio.CancelScope(shield=True):
+                await self._read_limiter.acquire_on_behalf_of(self)
+                done = trio.Event()
+                self._checkpoint_in_background(done.set)
+                await done.wait()
+            return
+        self._checkpoint_in_background()
+
+    def _checkpoint_in_background(self, then: Callable[[], None] | None = None) -> None:
+        """A PASSIVE checkpoint in a worker thread; the reader's limiter, held on behalf of
+        this database, is given back on the loop when it ends (then `then()`)."""
         self._commits = 0
-        with trio.CancelScope(shield=True):
+        self._checkpointing = True
+        token = trio.lowlevel.current_trio_token()
+
+        def checkpoint() -> None:
+            self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+        def ended(result: outcome.Outcome[None]) -> None:
+            self._checkpointing = False
+            self._read_limiter.release_on_behalf_of(self)
             try:
-                await offload.run_sync(
-                    self._reader.execute,
-                    "PRAGMA wal_checkpoint(PASSIVE)",
-                    limiter=self._read_limiter,
-                )
-            except sqlite3.Error as exc:  # the next one tries again; SQLite's own would too
+                result.unwrap()
+            except Exception as exc:  # the next one tries again; SQLite's own would too
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
-        return True
+            if then is not None:
+                then()
+
+        trio.lowlevel.start_thread_soon(
+            checkpoint, lambda result: token.run_sync_soon(ended, result)
+        )
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)

@@ -504,17 +504,13 @@ async def pump_events(
             except trio.EndOfChannel:
                 return True
         if batch:
-            # One scheduling round lets a busy producer queue more, so that under load events
-            # leave in batches; an idle stream pays a single checkpoint.
-            await trio.lowlevel.cancel_shielded_checkpoint()
-            while True:  # whatever else is queued goes in the same write
-                try:
-                    batch.append(encode_data_line(source.receive_nowait()))
-                except trio.WouldBlock:
-                    break
-                except trio.EndOfChannel:
-                    ended = True
-                    break
+            ended = _take_queued(source, batch)
+            if not ended:
+                # One scheduling round lets a busy producer queue more, so that under load
+                # events leave in batches; an idle stream pays a single checkpoint. A source
+                # that has ended (a task's final status) has nothing more to wait for.
+                await trio.lowlevel.cancel_shielded_checkpoint()
+                ended = _take_queued(source, batch)
             data = b"".join(batch)
         else:
             data = encode_comment(heartbeat_comment)
@@ -523,6 +519,17 @@ async def pump_events(
         if stalled.cancelled_caught:
             return False
         if ended:
+            return True
+
+
+def _take_queued(source: EventSource, batch: list[bytes]) -> bool:
+    """Append what `source` has queued to `batch`; True when the source has ended."""
+    while True:
+        try:
+            batch.append(encode_data_line(source.receive_nowait()))
+        except trio.WouldBlock:
+            return False
+        except trio.EndOfChannel:
             return True
 
 

@@ -5,12 +5,14 @@ change; and its short commits on the event loop."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 import trio
+import trio.testing
 
 from iaccode.model.a2a import Message, Part, Role, Task, TaskState, TaskStatus
 from iaccode.model.errors import TaskNotFoundError
@@ -276,5 +278,94 @@ async def test_commits_on_the_loop_are_checkpointed_in_a_thread(
         await store.commit(created(f"t{n}", said(f"q{n}", f"t{n}")))
     assert in_the_file() == 0
     await store.commit(created("t4", said("q4", "t4")))
+    await store.database.read(lambda db: None)  # after the checkpoint: it holds the reader
     assert in_the_file() == 4
+    await store.aclose()
+
+
+class HeldReader:
+    """A reader connection whose checkpoint waits until `go` is set (in its worker thread)."""
+
+    def __init__(self, reader: sqlite3.Connection) -> None:
+        self.reader = reader
+        self.go = threading.Event()
+        self.started = threading.Event()
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if "wal_checkpoint" in sql:
+            self.started.set()
+            self.go.wait()
+        return self.reader.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.reader, name)
+
+
+async def test_a_commit_does_not_wait_for_the_checkpoint_it_makes_due(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkpoint fsyncs the file: the commit that makes it due returns (and its change is
+    readable) while it still runs; reads and closing the store wait for it."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    held = HeldReader(store.database._reader)
+    monkeypatch.setattr(store.database, "_reader", held)
+    await store.commit(created("t1", said("q1", "t1")))
+    await store.commit(created("t2", said("q2", "t2")))  # the checkpoint is due
+    await trio.to_thread.run_sync(held.started.wait)
+    assert not held.go.is_set()  # the commit returned with its checkpoint held up
+    await store.commit(created("t3", said("q3", "t3")))  # the writer is free meanwhile
+    await store.commit(created("t4", said("q4", "t4")))  # due again: one runs already
+    rows: list[Any] = []
+
+    async def read() -> None:
+        rows.extend(await store.database.read(lambda db: db.execute("SELECT id FROM tasks")))
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(read)
+        await trio.testing.wait_all_tasks_blocked()
+        assert not rows  # the reader is the checkpoint's until it ends
+        held.go.set()
+    assert sorted(row[0] for row in rows) == ["t1", "t2", "t3", "t4"]
+    await store.aclose()
+
+
+async def test_a_checkpoint_no_read_lets_start_is_waited_for_when_overdue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While reads keep the reader, commits go on without a checkpoint up to
+    CHECKPOINT_OVERDUE; that commit waits for the reader and checkpoints, so the WAL is bounded."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_OVERDUE", 4)
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    held = HeldReader(store.database._reader)
+    monkeypatch.setattr(store.database, "_reader", held)
+    held.go.set()
+    reading = threading.Event()
+    release = threading.Event()
+
+    def long_read(db: Any) -> None:
+        reading.set()
+        release.wait()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(store.database.read, long_read)
+        await trio.to_thread.run_sync(reading.wait)
+        for n in range(1, 4):  # due at 2, skipped at 2 and 3: the read holds the reader
+            await store.commit(created(f"t{n}", said(f"q{n}", f"t{n}")))
+        assert not held.started.is_set()
+        done = trio.Event()
+
+        async def fourth() -> None:
+            await store.commit(created("t4", said("q4", "t4")))
+            done.set()
+
+        nursery.start_soon(fourth)
+        await trio.testing.wait_all_tasks_blocked()
+        assert not done.is_set()  # overdue: the commit waits for the reader
+        await store.commit(created("t5", said("q5", "t5")))  # one waits already: this one not
+        assert not done.is_set()
+        release.set()
+        await done.wait()
+        assert held.started.is_set()
     await store.aclose()

@@ -1,4 +1,4 @@
-"""`Provider`: streamed chat completions from an OpenAI-compatible endpoint, over httpx on trio.
+"""`Provider`: streamed chat completions from an OpenAI-compatible endpoint, over HTTP on trio.
 
 One request is `POST {base_url}/chat/completions` with `stream: true` and
 `stream_options.include_usage` (iac-code-reference §4). The response body goes through
@@ -11,8 +11,10 @@ and jitter (or the server's `Retry-After`, capped), but only while no event has 
 it, so the failure surfaces as `interrupted` and the agent loop decides. Auth and request errors
 are never retried. Sleeping is `trio.sleep`, so tests run the backoff on a `MockClock`.
 
-Timeouts are httpx's, which run on trio's clock: `connect_timeout` to connect, `read_timeout`
-for each read of the socket, which is the time between chunks (a keep-alive comment counts as life).
+The connections are httpcore's pool, or httpx's client where a proxy or the caller asks for it
+(`connections`). Timeouts are httpx's settings, which run on trio's clock: `connect_timeout` to
+connect, `read_timeout` for each read of the socket, which is the time between chunks (a
+keep-alive comment counts as life).
 
 Cancellation. The caller's cancellation (a `CancelTask`) reaches us at the socket read or inside
 `on_event` and propagates unchanged; on the way out the response is closed under a shielded,
@@ -26,15 +28,23 @@ import contextlib
 import logging
 import random
 import threading
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
-from typing import Any, Final, cast
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import Any, Final
 
 import attrs
+import httpcore
 import httpx
 import trio
 
 from iaccode import __version__
 from iaccode.agent.llm.accumulator import ChunkDecoder, Done, StreamAccumulator
+from iaccode.agent.llm.connections import (
+    TRANSPORT_ERRORS,
+    ClientConnections,
+    Connections,
+    ModelResponse,
+    connections_for,
+)
 from iaccode.agent.llm.errors import ErrorKind, ProviderError, error_for_status, redact
 from iaccode.agent.llm.events import Completion, StreamEvent
 from iaccode.wire.json import dumps
@@ -123,13 +133,14 @@ def _outgoing(message: dict[str, Any]) -> dict[str, Any]:
     return message
 
 
-def _transport_error(exc: httpx.HTTPError, *, started: bool, read_timeout: float) -> ProviderError:
-    """The error for an httpx failure; `started` says whether events already went out."""
+def _transport_error(exc: Exception, *, started: bool, read_timeout: float) -> ProviderError:
+    """The error for one of `TRANSPORT_ERRORS` (httpx's or httpcore's, of the same names);
+    `started` says whether events already went out."""
     detail = f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, httpx.UnsupportedProtocol):
+    if isinstance(exc, (httpx.UnsupportedProtocol, httpcore.UnsupportedProtocol)):
         return ProviderError("bad_request", detail=detail)
-    if isinstance(exc, httpx.TransportError):
-        if isinstance(exc, httpx.ReadTimeout):
+    if not isinstance(exc, httpx.HTTPError) or isinstance(exc, httpx.TransportError):
+        if isinstance(exc, (httpx.ReadTimeout, httpcore.ReadTimeout)):
             detail = f"no data from the provider for {read_timeout:g} s"
         kind: ErrorKind = "interrupted" if started else "unavailable"
         return ProviderError(kind, detail=detail)
@@ -139,10 +150,11 @@ def _transport_error(exc: httpx.HTTPError, *, started: bool, read_timeout: float
 class Provider:
     """A chat-completions client for one endpoint; see the module docstring.
 
-    Use it as an async context manager, or call `aclose()` when done. A client passed in is the
-    caller's to close; one created here (lazily, on the first request) is closed by `aclose()`.
-    One provider serves concurrent requests (httpx pools the connections). `rng` draws the
-    backoff jitter; pass a seeded one for reproducible delays.
+    Use it as an async context manager, or call `aclose()` when done. An httpx client passed
+    in is the caller's to close; the connections made here (lazily, on the first request, see
+    `connections`) are closed by `aclose()`. One provider serves concurrent requests (the
+    connections are pooled). `rng` draws the backoff jitter; pass a seeded one for
+    reproducible delays.
     """
 
     def __init__(
@@ -153,9 +165,6 @@ class Provider:
         rng: random.Random | None = None,
     ) -> None:
         self.settings = settings
-        self._client = client
-        self._client_lock = threading.Lock()
-        self._owns_client = client is None
         self._closed = False
         self._rng = rng or random.Random()
         self._url = settings.base_url.rstrip("/") + "/chat/completions"
@@ -165,6 +174,18 @@ class Provider:
             write=settings.read_timeout,
             pool=settings.connect_timeout,
         )
+        self._connections: Connections | None = None
+        if client is not None:
+            self._connections = ClientConnections(self._url, self._timeout, client, owned=False)
+        self._connections_lock = threading.Lock()
+        # The same on every request: built once.
+        self._headers = {
+            "user-agent": f"iaccode/{__version__}",
+            "content-type": "application/json",
+            "accept": "text/event-stream",
+            # Compression holds back small chunks in buffers; an event stream wants them now.
+            "accept-encoding": "identity",
+        }
 
     async def __aenter__(self) -> Provider:
         return self
@@ -173,11 +194,11 @@ class Provider:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Close the HTTP client if this provider created it; later requests raise RuntimeError."""
+        """Close the connections (not a client passed in); later requests raise RuntimeError."""
         self._closed = True
-        if self._client is not None and self._owns_client:
-            client, self._client = self._client, None
-            await client.aclose()
+        if self._connections is not None:
+            connections, self._connections = self._connections, None
+            await connections.aclose()
 
     async def complete(
         self, request: ChatRequest, on_event: Callable[[StreamEvent], Awaitable[None]]
@@ -238,39 +259,30 @@ class Provider:
         body.update(request.extra)
         return dumps(body)
 
-    def _get_client(self) -> httpx.AsyncClient:
+    def _get_connections(self) -> Connections:
         if self._closed:
             raise RuntimeError("this Provider is closed")
-        with self._client_lock:  # `warm_up` may be making it in a worker thread
-            if self._client is None:
-                self._client = httpx.AsyncClient(timeout=self._timeout)
-            return self._client
+        with self._connections_lock:  # `warm_up` may be making them in a worker thread
+            if self._connections is None:
+                self._connections = connections_for(self._url, self._timeout)
+            return self._connections
 
     def warm_up(self) -> None:
-        """Make the HTTP client now (from a worker thread), not in the first turn: building
-        its TLS context takes tens of milliseconds."""
+        """Make the connections' pool now (from a worker thread), not in the first turn:
+        building its TLS context takes tens of milliseconds."""
         if not self._closed:
-            self._get_client()
+            self._get_connections()
 
     async def _attempt(
         self, body: bytes, key: str | None, emit: Callable[[StreamEvent], Awaitable[None]]
     ) -> Completion:
-        client = self._get_client()
-        headers = {
-            "user-agent": f"iaccode/{__version__}",
-            "content-type": "application/json",
-            "accept": "text/event-stream",
-            # Compression holds back small chunks in buffers; an event stream wants them now.
-            "accept-encoding": "identity",
-        }
+        connections = self._get_connections()
+        headers = self._headers
         if key:
-            headers["authorization"] = f"Bearer {key}"
-        http_request = client.build_request(
-            "POST", self._url, content=body, headers=headers, timeout=self._timeout
-        )
+            headers = {**headers, "authorization": f"Bearer {key}"}
         try:
-            response = await client.send(http_request, stream=True)
-        except httpx.HTTPError as exc:
+            response = await connections.post(body, headers)
+        except TRANSPORT_ERRORS as exc:
             raise _transport_error(
                 exc, started=False, read_timeout=self.settings.read_timeout
             ) from exc
@@ -282,11 +294,11 @@ class Provider:
 
     async def _read(
         self,
-        response: httpx.Response,
+        response: ModelResponse,
         key: str | None,
         emit: Callable[[StreamEvent], Awaitable[None]],
     ) -> Completion:
-        if not response.is_success:
+        if not 200 <= response.status_code < 300:
             raise error_for_status(
                 response.status_code, await _error_body(response), response.headers, key
             )
@@ -299,14 +311,14 @@ class Provider:
             )
         decoder = ChunkDecoder()
         accumulator = StreamAccumulator()
-        async with contextlib.aclosing(_body_bytes(response)) as body:
+        async with contextlib.aclosing(response.body()) as body:
             done = False
             while not done:
                 try:
                     data = await anext(body)
                 except StopAsyncIteration:
                     break
-                except httpx.HTTPError as exc:
+                except TRANSPORT_ERRORS as exc:
                     if accumulator.finish_reason is not None:
                         break  # only usage (and [DONE]) missing: the answer is whole
                     raise _transport_error(
@@ -329,24 +341,19 @@ class Provider:
         return accumulator.finish()
 
 
-def _body_bytes(response: httpx.Response) -> AsyncGenerator[bytes, None]:
-    # httpx types this as an iterator; it is a generator, and it must be closed, not abandoned.
-    return cast("AsyncGenerator[bytes, None]", response.aiter_bytes())
-
-
 async def _drain(body: AsyncIterator[bytes]) -> None:
     """Read what follows `[DONE]` (normally just the end of the body), briefly, ignoring it."""
     with trio.move_on_after(_DRAIN_SECONDS):
-        with contextlib.suppress(httpx.HTTPError):
+        with contextlib.suppress(*TRANSPORT_ERRORS):
             async for _ in body:
                 pass
 
 
-async def _error_body(response: httpx.Response) -> bytes:
+async def _error_body(response: ModelResponse) -> bytes:
     """Up to `_MAX_ERROR_BODY` bytes of an error answer; a broken body is cut short, not raised."""
     data = bytearray()
-    with contextlib.suppress(httpx.HTTPError):
-        async with contextlib.aclosing(_body_bytes(response)) as body:
+    with contextlib.suppress(*TRANSPORT_ERRORS):
+        async with contextlib.aclosing(response.body()) as body:
             async for piece in body:
                 data += piece
                 if len(data) >= _MAX_ERROR_BODY:
