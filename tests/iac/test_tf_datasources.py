@@ -922,7 +922,7 @@ def test_nat_gateways_slbs_redis_and_mongodb_by_one_id_are_looked_up() -> None:
     )
     resources = conversion.template["Resources"]
     nat = resources["NatGateways_this"]["Properties"]["NatGatewayId"]["Fn::If"]
-    assert (nat[1], nat[2]) == ({"Ref": "existing_id"}, None)
+    assert (nat[1], nat[2]) == ({"Ref": "existing_id"}, {"Ref": "ALIYUN::NoValue"})
     assert resources["Slbs_this"]["Properties"]["LoadBalancerId"] == {"Ref": "existing_id"}
     assert resources["KvstoreInstances_this"]["Properties"]["InstanceIds"] == {"Ref": "existing_id"}
     assert resources["MongodbInstances_this"]["Properties"]["DBInstanceId"] == {
