@@ -336,8 +336,9 @@ class HttpServer:
         target = head.target.decode("latin-1")
         path, _, query = target.partition("?")
         method = head.method.decode("ascii")
+        bodiless = HttpRequest(method, path, query, headers)  # the whole request, if no body
         if self._check_head is not None:
-            denied = self._check_head(HttpRequest(method, path, query, headers))
+            denied = self._check_head(bodiless)
             if denied is not None:
                 raise _Refused(denied)
         declared = int(length) if length is not None and length.isdigit() else 0
@@ -378,6 +379,8 @@ class HttpServer:
             pieces.clear()
             self._buffered -= reserved
             raise
+        if not pieces:
+            return bodiless
         body = b"".join(pieces)  # bytes, whatever h11 handed out
         return HttpRequest(method, path, query, headers, body)
 
