@@ -647,8 +647,8 @@ def _framing(headers: tuple[tuple[str, str], ...], http_version: bytes) -> tuple
             chunked = True
         elif name == "content-length":
             length = True
-        elif name == "connection" and "close" in (t.strip() for t in value.lower().split(",")):
-            keep_alive = False
+        elif name == "connection" and "close" in (t.strip(" \t") for t in value.lower().split(",")):
+            keep_alive = False  # blanks as h11 strips them (other whitespace was refused)
     return chunked and length, keep_alive
 
 

@@ -21,6 +21,9 @@ from a2a.utils import errors as sdk_errors
 from google.protobuf import struct_pb2
 from google.rpc import error_details_pb2, status_pb2
 
+from iaccode.a2a import grpc_codec
+from iaccode.a2a.service import CallContext
+from iaccode.model import a2a as m
 from iaccode.server import RunningServer
 
 T = TypeVar("T")
@@ -549,10 +552,6 @@ async def test_get_task_answers_follow_every_change(
 ) -> None:
     """A polled task's answer is serialized once per change and kept (`protojson.KeptByTask`):
     its bytes are always those of a fresh encoding of what the service answers now."""
-    from iaccode.a2a import grpc_codec
-    from iaccode.a2a.service import CallContext
-    from iaccode.model import a2a as m
-
     channel, a2a = stub(grpc_server)
     raw_get = channel.unary_unary("/lf.a2a.v1.A2AService/GetTask")
 
