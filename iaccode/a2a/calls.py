@@ -202,7 +202,7 @@ class CallLayer:
             ExtensionSupportRequiredError: a required extension is not in `meta.extensions`.
         """
         check_version(meta.version)
-        missing = sorted(self._required - meta.extensions)
+        missing = sorted(self._required - meta.extensions) if self._required else None
         if missing:
             raise ExtensionSupportRequiredError(
                 f"This server requires the extensions {', '.join(missing)}; list them in the "
@@ -262,7 +262,7 @@ def check_version(version: str | None) -> None:
     Raises:
         VersionNotSupportedError: any other version.
     """
-    if version is None or not version.strip():
+    if version is None or version == "1.0" or not version.strip():  # "1.0": what most send
         return
     match = _VERSION.fullmatch(version)
     if match is not None:

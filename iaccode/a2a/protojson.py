@@ -7,6 +7,7 @@ carries it. The 0.3 dialect's shapes are JSON-RPC's own (`iaccode.a2a.dispatch`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -29,18 +30,44 @@ def result(name: str, value: Any) -> Any:
     return out
 
 
-class ResultTexts:
-    """`text(name, value)`: the bytes of `json.dumps(result(name, value))`, with the texts of
-    the tasks answered most recently kept by object.
+class KeptByTask:
+    """`encoded(task)`: what `encode` makes of `task`, kept for the same Task object (the tasks
+    answered most recently).
 
     A task record gives the same Task object while it is unchanged (`TaskRecord.snapshot`), and
-    the store the same one for an unchanged row (`sql_store._tasks`), so a polled task and a
-    re-read ListTasks page are encoded once per change and spliced after that. One per binding;
-    not shared between threads.
+    the store the same one for an unchanged row (`sql_store._tasks`), so a polled task is
+    encoded once per change. One per binding; not shared between threads.
+    """
+
+    def __init__(self, encode: Callable[[m.Task], bytes]) -> None:
+        self._encode = encode
+        self._kept: dict[int, tuple[m.Task, bytes]] = {}  # by id() of the Task held
+
+    def encoded(self, task: m.Task) -> bytes:
+        """`encode(task)`, kept for the same Task object; raises what `encode` raises."""
+        found = self._kept.get(id(task))
+        if found is not None and found[0] is task:
+            return found[1]
+        data = self._encode(task)
+        if len(self._kept) >= _TASK_TEXTS:
+            del self._kept[next(iter(self._kept))]  # the oldest
+        self._kept[id(task)] = (task, data)  # holding the task keeps its id its own
+        return data
+
+
+def _task_text(task: m.Task) -> bytes:
+    return json.dumps(codec.unstructure(task))
+
+
+class ResultTexts:
+    """`text(name, value)`: the bytes of `json.dumps(result(name, value))`, with the texts of
+    the tasks answered most recently kept by object (`KeptByTask`), so that a polled task and
+    a re-read ListTasks page are encoded once per change and spliced after that. One per
+    binding; not shared between threads.
     """
 
     def __init__(self) -> None:
-        self._tasks: dict[int, tuple[m.Task, bytes]] = {}  # by id() of the Task held
+        self._tasks = KeptByTask(_task_text)
 
     def text(self, name: str, value: Any) -> bytes:
         """The ProtoJSON text of the unary operation `name`'s result `value`; raises what
@@ -53,14 +80,7 @@ class ResultTexts:
 
     def task(self, task: m.Task) -> bytes:
         """The ProtoJSON text of `task`, kept for the same Task object."""
-        found = self._tasks.get(id(task))
-        if found is not None and found[0] is task:
-            return found[1]
-        text = json.dumps(codec.unstructure(task))
-        if len(self._tasks) >= _TASK_TEXTS:
-            del self._tasks[next(iter(self._tasks))]  # the oldest
-        self._tasks[id(task)] = (task, text)  # holding the task keeps its id its own
-        return text
+        return self._tasks.encoded(task)
 
     def page(self, page: m.ListTasksResponse) -> bytes:
         """The ProtoJSON text of a ListTasks page, its tasks' texts spliced in (`task`)."""
@@ -96,4 +116,4 @@ def task_of(params: object) -> str | None:
     return task_id if isinstance(task_id, str) else None
 
 
-__all__ = ["ResultTexts", "result", "stream_response", "task_of"]
+__all__ = ["KeptByTask", "ResultTexts", "result", "stream_response", "task_of"]

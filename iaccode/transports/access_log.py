@@ -87,6 +87,10 @@ def _write(
         f"{request.method} {_shown(path)}{rpc} {status} {elapsed:.1f}ms{mark} "
         f"principal={note.principal or '-'}{task}"
     )
+    handler = line_handler_for(log)
+    if handler is not None and not handler.json:
+        handler.access(message)  # a text line is the message alone: no fields to build
+        return
     fields = {
         "http_method": request.method,
         "path": path,
@@ -96,7 +100,6 @@ def _write(
         "principal": note.principal,
         "task_id": note.task_id,
     }
-    handler = line_handler_for(log)
     if handler is not None:
         handler.access(message, fields)
     else:  # one extra attribute, not seven: each costs the record a setattr

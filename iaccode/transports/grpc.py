@@ -329,10 +329,14 @@ class GrpcA2A:
 
     def __init__(self, calls: CallLayer, bridge: TrioBridge) -> None:
         from iaccode.a2a import grpc_codec
+        from iaccode.a2a.protojson import KeptByTask
 
         self._codec = grpc_codec
         self._calls = calls
         self._bridge = bridge
+        # A polled task's answer serialized once per change (~45 us a Task here), as JSON-RPC
+        # and HTTP+JSON keep its ProtoJSON text.
+        self._tasks = KeptByTask(functools.partial(grpc_codec.encode_result, "GetTask"))
 
     def handler(self) -> Any:
         """The grpcio generic handler for `lf.a2a.v1.A2AService` (raw bytes in and out, so
@@ -390,6 +394,8 @@ class GrpcA2A:
         if op.streaming:
             return result
         try:
+            if name == "GetTask":
+                return self._tasks.encoded(result)
             card = None
             if name == "GetExtendedAgentCard":
                 card = self._calls.extended_card(result)

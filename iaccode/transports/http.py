@@ -296,10 +296,8 @@ class HttpServer:
         scope.deadline = trio.current_time() + self.limits.request_timeout
         # Framed by both Transfer-Encoding and Content-Length: read by the former, and then the
         # connection must close (RFC 9112 §6.1), or a request smuggled behind it is served.
-        ambiguous = request.header("transfer-encoding") is not None and (
-            request.header("content-length") is not None
-        )
-        close = self._closing or ambiguous or not _keeps_alive(head)
+        ambiguous, keep_alive = _framing(request.headers, head.http_version)
+        close = self._closing or ambiguous or not keep_alive
         is_head = request.method == "HEAD"
         data = _encode_plain(response, close=close, head=is_head)
         if data is None:  # a header h11 must judge (it refuses what cannot be sent)
@@ -316,21 +314,33 @@ class HttpServer:
         scope: trio.CancelScope,
         read_by: float,
     ) -> HttpRequest:
+        # One pass over the head's headers (h11's `Headers` is a slow sequence to iterate): its
+        # size, control characters, the declared length, the names and values the app reads.
+        size = len(head.target)
+        control = False
+        decoded = []
+        length = None  # the first Content-Length
+        for raw_name, raw_value in head.headers.raw_items():
+            size += len(raw_name) + len(raw_value) + 4
+            control = control or _CONTROL.search(raw_value) is not None  # h11 lets them through
+            name, value = raw_name.decode("latin-1").lower(), raw_value.decode("latin-1")
+            if length is None and name == "content-length":
+                length = value
+            decoded.append((name, value))
         # h11 bounds only a head that is still incomplete; one that arrived whole is measured here.
-        size = len(head.target) + sum(len(k) + len(v) + 4 for k, v in head.headers)
         if size > self.limits.max_header:
             raise _Refused(refusal(self.app, 431))
-        if any(_CONTROL.search(v) for _, v in head.headers):  # h11 lets them through
+        if control:
             raise _Refused(refusal(self.app, 400, "Control characters in a header value"))
-        headers = tuple((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in head.headers)
+        headers = tuple(decoded)
         target = head.target.decode("latin-1")
         path, _, query = target.partition("?")
         method = head.method.decode("ascii")
+        bodiless = HttpRequest(method, path, query, headers)  # the whole request, if no body
         if self._check_head is not None:
-            denied = self._check_head(HttpRequest(method, path, query, headers))
+            denied = self._check_head(bodiless)
             if denied is not None:
                 raise _Refused(denied)
-        length = next((v for k, v in headers if k == "content-length"), None)
         declared = int(length) if length is not None and length.isdigit() else 0
         if declared > self.limits.max_body:
             raise _Refused(refusal(self.app, 413, "Request body too large"))
@@ -369,6 +379,8 @@ class HttpServer:
             pieces.clear()
             self._buffered -= reserved
             raise
+        if not pieces:
+            return bodiless
         body = b"".join(pieces)  # bytes, whatever h11 handed out
         return HttpRequest(method, path, query, headers, body)
 
@@ -632,14 +644,19 @@ def _sendable(name: str, value: str) -> bool:
     )
 
 
-def _keeps_alive(head: h11.Request) -> bool:
-    """Whether the client lets the connection serve another request (h11's own rule)."""
-    if head.http_version < b"1.1":
-        return False
-    for name, value in head.headers:
-        if name == b"connection" and b"close" in (t.strip() for t in value.lower().split(b",")):
-            return False
-    return True
+def _framing(headers: tuple[tuple[str, str], ...], http_version: bytes) -> tuple[bool, bool]:
+    """Whether a request is framed by both Transfer-Encoding and Content-Length, and whether
+    the client lets the connection serve another request (h11's own rule), in one pass."""
+    chunked = length = False
+    keep_alive = http_version >= b"1.1"
+    for name, value in headers:
+        if name == "transfer-encoding":
+            chunked = True
+        elif name == "content-length":
+            length = True
+        elif name == "connection" and "close" in (t.strip(" \t") for t in value.lower().split(",")):
+            keep_alive = False  # blanks as h11 strips them (other whitespace was refused)
+    return chunked and length, keep_alive
 
 
 def _next_cycle(conn: h11.Connection, max_header: int) -> h11.Connection:

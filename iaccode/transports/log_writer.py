@@ -71,8 +71,9 @@ class LineHandler(logging.Handler):
 
     # -- the access log's fast path (event loop thread) --
 
-    def access(self, message: str, fields: dict[str, Any]) -> None:
-        """Queue one access line (`message` as the text format's message, `fields` for JSON)."""
+    def access(self, message: str, fields: dict[str, Any] | None = None) -> None:
+        """Queue one access line (`message` as the text format's message, `fields` for JSON:
+        the text format does not read them)."""
         if len(self._queue) >= self.limit or self._closed:
             self.dropped += 1
             return
@@ -84,7 +85,7 @@ class LineHandler(logging.Handler):
                     "level": "INFO",
                     "logger": ACCESS_LOGGER,
                     "message": message,
-                    **fields,
+                    **(fields or {}),
                 },
                 default=str,
                 ensure_ascii=False,

@@ -21,6 +21,9 @@ from a2a.utils import errors as sdk_errors
 from google.protobuf import struct_pb2
 from google.rpc import error_details_pb2, status_pb2
 
+from iaccode.a2a import grpc_codec
+from iaccode.a2a.service import CallContext
+from iaccode.model import a2a as m
 from iaccode.server import RunningServer
 
 T = TypeVar("T")
@@ -542,3 +545,41 @@ async def test_an_answer_is_not_held_to_the_request_limit(
             assert got.ByteSize() > 4096
 
     await trio.to_thread.run_sync(run)
+
+
+async def test_get_task_answers_follow_every_change(
+    grpc_server: RunningServer, workspace: Path
+) -> None:
+    """A polled task's answer is serialized once per change and kept (`protojson.KeptByTask`):
+    its bytes are always those of a fresh encoding of what the service answers now."""
+    channel, a2a = stub(grpc_server)
+    raw_get = channel.unary_unary("/lf.a2a.v1.A2AService/GetTask")
+
+    def get(task_id: str) -> bytes:
+        request = a2a_pb2.GetTaskRequest(id=task_id, history_length=2).SerializeToString()
+        answer: bytes = raw_get(request, timeout=TIMEOUT)
+        return answer
+
+    async def fresh(task_id: str) -> bytes:
+        task = await grpc_server.service.get_task(
+            m.GetTaskRequest(id=task_id, history_length=2), CallContext()
+        )
+        return grpc_codec.encode_result("GetTask", task)
+
+    with channel:
+        sent = await trio.to_thread.run_sync(
+            lambda: a2a.SendMessage(
+                a2a_pb2.SendMessageRequest(message=message("hi", workspace)), timeout=TIMEOUT
+            )
+        )
+        task_id = sent.task.id
+        first = await trio.to_thread.run_sync(get, task_id)
+        assert await trio.to_thread.run_sync(get, task_id) == first == await fresh(task_id)
+
+        follow_up = message("again", workspace, task_id=task_id, context_id=sent.task.context_id)
+        await trio.to_thread.run_sync(
+            lambda: a2a.SendMessage(a2a_pb2.SendMessageRequest(message=follow_up), timeout=TIMEOUT)
+        )
+        after = await trio.to_thread.run_sync(get, task_id)
+        assert after != first
+        assert after == await fresh(task_id)
