@@ -275,7 +275,14 @@ class SQLTaskStore:
                 self.database, db, before, after, in_use, limit, window, _asked(elsewhere, loop)
             )
 
-        return await self._write(run)
+        try:
+            return await self._write(run)
+        finally:
+            self._tasks_pruned()
+
+    def _tasks_pruned(self) -> None:
+        """Called after each `prune_tasks`, whether it deleted rows or rolled back: a store that
+        keeps what it read drops it here. Nothing to drop in this class."""
 
     async def prune_contexts(
         self,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -33,7 +33,6 @@ from iaccode.tasks.sql_store import (
     PRUNE_BATCH,
     PRUNE_WINDOW,
     Connection,
-    InUseElsewhere,
     PrunedTasks,
     SQLTaskStore,
     _ChangeRows,
@@ -346,22 +345,9 @@ class SQLiteTaskStore(SQLTaskStore):
 
         return await self._read(run)
 
-    async def prune_tasks(
-        self,
-        before: str,
-        *,
-        after: int,
-        keep: Callable[[], Collection[str]] = frozenset,
-        elsewhere: InUseElsewhere | None = None,
-        limit: int = PRUNE_BATCH,
-        window: int = PRUNE_WINDOW,
-    ) -> PrunedTasks | None:
-        try:
-            return await super().prune_tasks(
-                before, after=after, keep=keep, elsewhere=elsewhere, limit=limit, window=window
-            )
-        finally:  # deleted rows may be in the tails (or rolled back: refilled all the same)
-            self.tails.clear()
+    def _tasks_pruned(self) -> None:
+        # Deleted rows may be in the tails (or rolled back: refilled all the same).
+        self.tails.clear()
 
     @classmethod
     async def open(cls, path: Path) -> SQLiteTaskStore:
