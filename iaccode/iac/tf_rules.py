@@ -308,9 +308,14 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     ),
     # The provider sends the `parameters` blocks as one JSON map of name to value
     # (service_alicloud_polardb.go: ModifyParameters), ROS's DBClusterParameters.Parameters.
+    # The vendor's rules ignore `db_node_count` and `lower_case_table_names`, though ROS has
+    # both: the provider's node count (primary plus read-only nodes, 1-16, what it creates the
+    # cluster with) is ROS's DBNodeNum, and its 0/1 table-name setting ROS's LowerCaseTableNames
+    # (resource_alicloud_polardb_cluster.go).
     "alicloud_polardb_cluster": _Overlay(
         properties={
-            "parameters": PropertyRule("DBClusterParameters.Parameters", handler="name_value_json")
+            "parameters": PropertyRule("DBClusterParameters.Parameters", handler="name_value_json"),
+            **_to(db_node_count="DBNodeNum", lower_case_table_names="LowerCaseTableNames"),
         }
     ),
     "alicloud_sls_index": _Overlay(

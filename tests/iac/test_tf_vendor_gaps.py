@@ -1099,3 +1099,28 @@ def test_delimiters_parameter_blocks_and_a_policy_text_reach_their_ros_shape() -
     }
     assert conversion.summary.native == 5 and not conversion.notes
     _checked(conversion)
+
+
+def test_a_polardb_clusters_node_count_and_table_name_case_reach_the_ros_properties() -> None:
+    conversion = convert(
+        """
+        variable "nodes" {
+          type    = number
+          default = 3
+        }
+        resource "alicloud_polardb_cluster" "c" {
+          db_type                = "MySQL"
+          db_version             = "8.0"
+          db_node_class          = "polar.mysql.x4.large"
+          pay_type               = "PostPaid"
+          vswitch_id             = "vsw-1"
+          db_node_count          = var.nodes
+          lower_case_table_names = 0
+        }
+        """
+    )
+    cluster = props(conversion, "PolardbCluster_c")
+    assert cluster["DBNodeNum"] == {"Ref": "nodes"}
+    assert cluster["LowerCaseTableNames"] == 0
+    assert conversion.summary.native == 1 and not conversion.notes
+    _checked(conversion)
