@@ -12,6 +12,9 @@ records why and keeps the template valid instead:
 - An argument without a ROS property, or with a rule that cannot be followed, is reported with
   the reason (the vendor marks some arguments as having no ROS property).
 - Required ROS properties that the Terraform left out get a placeholder parameter.
+- Arguments ROS models as a resource of its own (`tf_rules.Companion`, a white list, an API's
+  deployments) become that resource, `<logical id>_<Suffix>`, placed after the resource and
+  sharing its Condition and Count; it is part of the resource in the summary.
 
 `Conversion.summary` counts the resources found, converted natively, converted with losses,
 left out, and not created (a count of 0 in the files: Terraform creates none either); the
@@ -80,6 +83,7 @@ from iaccode.iac.tf_rules import (
     META_ARGUMENTS,
     REGION_PROPERTIES,
     TERRAFORM_ONLY_ARGUMENTS,
+    Companion,
     Rule,
     misfit,
     other_spelling,
@@ -95,6 +99,7 @@ from iaccode.iac.tf_schema import (
 )
 from iaccode.iac.tf_validation import validation_notes
 from iaccode.iac.tf_values import (
+    INDEX,
     Unmappable,
     ValueConverter,
     Where,
@@ -193,6 +198,9 @@ class _Converter(ValueConverter):
     lossy: set[str] = attrs.field(factory=set)
     json_variables: set[str] = attrs.field(factory=set)  # text variables ROS takes as JSON
     random: dict[str, RandomProperties] = attrs.field(factory=dict)  # `tf_random`
+    # The resources of their own some arguments become (`tf_rules.Companion`): address ->
+    # logical id -> entry, placed after the resource's own.
+    companions: dict[str, dict[str, dict[str, Any]]] = attrs.field(factory=dict)
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -329,13 +337,14 @@ class _Converter(ValueConverter):
         def convert(raw: object, argument: str, prop: str) -> Any:
             return self.value(raw, Where(address, logical_id, argument, prop, has_count))
 
+        companions = [c for c in rule.companions if body.get(c.trigger) is not None]
         converted = convert_properties(
             body,
             rule.properties,
             rule.ignored,
             convert,
             ros_type=rule.ros_type,
-            skip=META_ARGUMENTS | rule.used,
+            skip=META_ARGUMENTS | rule.used | {name for c in companions for name in c.properties},
             accepts=self._accepts,
         )
         properties = converted.properties
@@ -374,11 +383,13 @@ class _Converter(ValueConverter):
             and not self._as_ros_does(address, logical_id, rule.tf_type, item)
         ]
         properties = coerce_properties(rule.ros_type, properties)
-        dropped += self._misshapen(rule, properties)
+        dropped += self._misshapen(rule.ros_type, properties)
         refused = {item.argument: item.reason for item in dropped}
-        filled = self._fill_required(address, logical_id, rule, properties, refused)
+        filled = self._fill_required(address, logical_id, rule.ros_type, properties, refused)
         dropped = [item for item in dropped if item.argument not in filled]
         entry["Properties"] = properties
+        for companion in companions:
+            self._companion(address, logical_id, companion, properties, count, convert)
         depends = self._depends_on(address, body.get("depends_on"))
         for target in self.read_back.get(address, ()):
             if target != logical_id and target not in depends:
@@ -413,6 +424,89 @@ class _Converter(ValueConverter):
         if dropped or converted.notes:
             self.lossy.add(address)
         return entry
+
+    def _companion(
+        self,
+        address: str,
+        logical_id: str,
+        companion: Companion,
+        parent: Mapping[str, Any],
+        count: _Count,
+        convert: Callable[[object, str, str], Any],
+    ) -> None:
+        """Add the resource of its own that `companion`'s arguments of the resource at
+        `address` become (`tf_rules.Companion`), beside the resource's `parent` properties,
+        to `self.companions`; what does not convert is reported as the resource's loss."""
+        body = self.blocks[address].body
+        given = {name: body[name] for name in companion.properties if body.get(name) is not None}
+        arguments: list[Value] = list(given)
+        if companion.per_item and count.count is not None:
+            self._report_dropped(
+                address,
+                [
+                    Dropped(
+                        name,
+                        Msg(
+                            "{type} would need one copy per item of {argument} in each copy "
+                            "of the resource, which ROS's Count cannot say",
+                            type=companion.ros_type,
+                            argument=companion.trigger,
+                        ),
+                    )
+                    for name in given
+                ],
+            )
+            self.lossy.add(address)
+            return
+        entry: dict[str, Any] = {"Type": companion.ros_type}
+        if count.condition is not None:
+            entry["Condition"] = count.condition
+        parent_id: Any = {"Fn::GetAtt": [logical_id, companion.attribute]}
+        if count.count is not None:
+            entry["Count"] = copy.deepcopy(count.count)
+            parent_id = {"Fn::Select": [dict(INDEX), parent_id]}  # each copy with its parent's copy
+        rules = dict(companion.properties)
+        items: Any = None
+        if companion.per_item:
+            item_rule = rules.pop(companion.trigger)
+            items = convert(given.pop(companion.trigger), companion.trigger, item_rule.to or "")
+            length = len(items) if isinstance(items, list) else {"Fn::Length": items}
+            if length == 0:
+                return  # no stage: Terraform deploys nowhere either
+            entry["Count"] = length
+        converted = convert_properties(
+            given, rules, frozenset(), convert, ros_type=companion.ros_type, accepts=self._accepts
+        )
+        properties = converted.properties
+        if companion.per_item:
+            properties[item_rule.to or ""] = {"Fn::Select": [dict(INDEX), items]}
+        properties[companion.parent] = parent_id
+        for target, source in companion.copied.items():
+            if source in parent:
+                properties[target] = copy.deepcopy(parent[source])
+        properties = coerce_properties(companion.ros_type, properties)
+        dropped = converted.dropped + self._misshapen(companion.ros_type, properties)
+        name = unique(f"{logical_id}_{companion.suffix}", self.taken)
+        refused = {item.argument: item.reason for item in dropped}
+        filled = self._fill_required(address, name, companion.ros_type, properties, refused)
+        entry["Properties"] = properties
+        self.companions.setdefault(address, {})[name] = entry
+        self.warnings.append(
+            Msg(
+                "{address}: {arguments} became {name} ({type}), a resource of its own, as the "
+                "provider applies them with a call of their own.",
+                address=address,
+                arguments=and_list(arguments),
+                name=name,
+                type=companion.ros_type,
+            )
+        )
+        for note in converted.notes:
+            self.warnings.append(Msg("{address}: {note}", address=address, note=note))
+        dropped = [item for item in dropped if item.argument not in filled]
+        self._report_dropped(address, dropped)
+        if dropped or converted.notes:
+            self.lossy.add(address)
 
     def _as_ros_does(self, address: str, logical_id: str, tf_type: str, item: Dropped) -> bool:
         """True when a left-out argument is set to what the ROS resource is anyway
@@ -522,11 +616,11 @@ class _Converter(ValueConverter):
         return sum(len(pattern.findall(text)) for text in self.files.values())
 
     @staticmethod
-    def _misshapen(rule: Rule, properties: dict[str, Any]) -> list[Dropped]:
+    def _misshapen(ros_type: str, properties: dict[str, Any]) -> list[Dropped]:
         """Literal values (after fitting) of a shape the schema's type cannot take: blocks
         the vendor's rule sends to a number (ESS `spot_price_limit` to `SpotPriceLimit`).
         They are removed, so the template never carries a value ROS refuses."""
-        fields = ros_fields(rule.ros_type)
+        fields = ros_fields(ros_type)
         dropped = []
         for name in sorted(properties):
             value = properties[name]
@@ -536,28 +630,26 @@ class _Converter(ValueConverter):
             if not type_fits(value, fields[name].type):
                 reason = Msg(
                     "{type} takes {kind} for {name}",
-                    type=rule.ros_type,
+                    type=ros_type,
                     kind=fields[name].type.describe(),
                     name=name,
                 )
-            elif (
-                allowed and _is_scalar(value) and refused_value(rule.ros_type, name, value, allowed)
-            ):
+            elif allowed and _is_scalar(value) and refused_value(ros_type, name, value, allowed):
                 # A value of the provider's API that ROS's resource does not offer (DRDS
                 # `PostPaid`, where ROS takes `drdsPost`): fitting found no ROS value for it.
-                reason = _not_offered(rule.ros_type, name, allowed, value)
+                reason = _not_offered(ros_type, name, allowed, value)
             else:
                 continue
             del properties[name]
             dropped.append(Dropped(name, reason))
         # The same within blocks (an EMR host group's `GATEWAY`): the field is left out, and
         # `_fill_required` offers ROS's choices where the field is required.
-        for path, allowed, value in unoffered_values(rule.ros_type, properties):
+        for path, allowed, value in unoffered_values(ros_type, properties):
             container: Any = properties
             for step in path[:-1]:
                 container = container[int(step)] if isinstance(container, list) else container[step]
             del container[path[-1]]
-            reason = _not_offered(rule.ros_type, path[-1], allowed, value)
+            reason = _not_offered(ros_type, path[-1], allowed, value)
             dropped.append(Dropped(".".join(path), reason))
         return dropped
 
@@ -595,14 +687,14 @@ class _Converter(ValueConverter):
         self,
         address: str,
         logical_id: str,
-        rule: Rule,
+        kind: str,
         properties: dict[str, Any],
         refused: Mapping[str, Msg],
     ) -> set[str]:
-        """Give each required property nothing reached a parameter; returns those of them
-        `refused` names (a value ROS does not take, said here with its reason)."""
+        """Give each required property of the ROS type `kind` that nothing reached a
+        parameter; returns those of them `refused` names (a value ROS does not take, said here
+        with its reason)."""
         filled: set[str] = set()
-        kind = rule.ros_type
         needed = (*required_properties(kind), *EXPECTED_PROPERTIES.get(kind, ()))
         for key in needed:
             if key in REGION_PROPERTIES and key not in properties:
@@ -921,6 +1013,11 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
         for address in converter.blocks
         if address in converter.ids
     }
+    companions = {
+        converter.ids[address]: converter.companions.get(address, {})
+        for address in converter.blocks
+        if address in converter.ids
+    }
     # Data sources first: what the stack reads before what it creates.
     # Terraform reads a data source again on every plan; ROS only when told to (its default
     # RefreshOptions, Never, keeps what the stack's creation read).
@@ -959,7 +1056,14 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
         template["Parameters"] = parameters
     if converter.conditions:
         template["Conditions"] = dict(converter.conditions)
-    template["Resources"] = {**data_sources, **converted}
+    template["Resources"] = {
+        **data_sources,
+        **{
+            name: entry
+            for logical_id, resource in converted.items()
+            for name, entry in {logical_id: resource, **companions[logical_id]}.items()
+        },
+    }
     if outputs:
         template["Outputs"] = outputs
     template = without_json_text(template)

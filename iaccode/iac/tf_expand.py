@@ -762,11 +762,16 @@ class _Flattener:
             return None
         if not isinstance(content, dict):
             return []
+        # Each repeated block is still a block (marked as HCL marks one), which a rule
+        # without a schema names by the ROS schema's fields (`tf_props`).
         blocks = [
-            rewrite_values(
-                {k: v for k, v in content.items() if k != "__is_block__"},
-                _substitute(iterator, {"key": key, "value": item}),
-            )
+            {
+                **rewrite_values(
+                    {k: v for k, v in content.items() if k != "__is_block__"},
+                    _substitute(iterator, {"key": key, "value": item}),
+                ),
+                "__is_block__": True,
+            }
             for key, item in items
         ]
         return [

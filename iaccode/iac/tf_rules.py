@@ -25,7 +25,9 @@ behaviour, so a short overlay here adds it for a few types, each with its reason
   the region), what each value `means` in several properties (an API's `service_type`), a
   block merged into its parent (SchedulerX `time_config`, a rule without `to`), defaults for
   `*` every item of a list, defaults `when_given` another property (EMR NetType "vpc" with a
-  vSwitch) and `copies` of one value into each item (EMR ChargeType into its host groups).
+  vSwitch) and `copies` of one value into each item (EMR ChargeType into its host groups);
+- arguments the provider applies with a call of their own, which ROS models as a resource of
+  its own type (`Companion`: a Tair instance's `security_ips` are an ALIYUN::REDIS::Whitelist).
 
 `rule_for` returns the combined `Rule`; its `note` says what was assumed.
 """
@@ -65,6 +67,34 @@ class Rule:
     # Where the provider's one value also goes: target path -> source path, `*` for each
     # item of a list (an EMR cluster's ChargeType is each host group's unless it says).
     copies: Mapping[str, str] = attrs.field(factory=dict)
+    # Arguments that become resources of their own (`Companion`).
+    companions: tuple[Companion, ...] = ()
+
+
+@attrs.frozen
+class Companion:
+    """Arguments the provider applies with an API call of their own once it has created the
+    resource, which ROS models as a resource type of its own: a Tair instance's `security_ips`
+    are an ALIYUN::REDIS::Whitelist of the instance, an API's `stage_names` one
+    ALIYUN::ApiGateway::Deployment per stage.
+
+    The companion exists when the first of `properties`' arguments is given; it takes the
+    parent's `attribute` as its `parent` property, the parent's converted properties named in
+    `copied`, and shares the parent's Condition and Count (each copy with its parent's copy).
+    With `per_item`, the first argument is a list and there is one companion per item, the
+    item as that argument's property (ROS Count over the list, `ALIYUN::Index` selecting)."""
+
+    ros_type: str
+    suffix: str  # its logical id is the parent's, `_`, this
+    parent: str
+    attribute: str
+    properties: Mapping[str, PropertyRule]
+    copied: Mapping[str, str] = attrs.field(factory=dict)  # its property -> the parent's
+    per_item: bool = False
+
+    @property
+    def trigger(self) -> str:
+        return next(iter(self.properties))
 
 
 @attrs.frozen
@@ -83,6 +113,7 @@ class _Overlay:
     nested: Mapping[str, Mapping[str, PropertyRule]] = attrs.field(factory=dict)
     when_given: Mapping[str, Mapping[str, object]] = attrs.field(factory=dict)  # `Rule`'s
     copies: Mapping[str, str] = attrs.field(factory=dict)  # `Rule.copies`
+    companions: tuple[Companion, ...] = ()  # `Rule.companions`
 
 
 _ALL_GROUPS = PropertyRule("SecurityGroupIds", "List", handler="security_groups")
@@ -129,6 +160,23 @@ _API_SERVICE_TYPES = {
     "FunctionCompute": _service_config("FunctionCompute", "FALSE", "FALSE"),
     "MOCK": _service_config("HTTP", "FALSE", "TRUE"),
 }
+
+# The provider sets an instance's white list once it has created it (ModifySecurityIps, in
+# resource_alicloud_kvstore_instance.go and resource_alicloud_redis_tair_instance.go), ROS's
+# ALIYUN::REDIS::Whitelist, whose SecurityIps is the list as one comma-separated text.
+_REDIS_WHITELIST = Companion(
+    "ALIYUN::REDIS::Whitelist",
+    "Whitelist",
+    parent="InstanceId",
+    attribute="InstanceId",
+    properties={
+        "security_ips": PropertyRule("SecurityIps", handler="comma_join"),
+        **_to(
+            security_ip_group_name="SecurityIpGroupName",
+            security_ip_group_attribute="SecurityIpGroupAttribute",
+        ),
+    },
+)
 
 _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_instance": _Overlay(
@@ -202,10 +250,37 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     # "PRIVATE"); ROS requires Visibility.
     # Its service_type is what the provider writes into the API's ServiceConfig
     # (resource_alicloud_api_gateway_api.go: getHttpServiceConfig, getMockServiceConfig, ...).
+    # It deploys the API to each of `stage_names` (DeployApi), one ROS Deployment each, in the
+    # API's group.
     "alicloud_api_gateway_api": _Overlay(
         defaults={"Visibility": "PRIVATE"},
         properties={"service_type": PropertyRule(None, means=_API_SERVICE_TYPES)},
+        companions=(
+            Companion(
+                "ALIYUN::ApiGateway::Deployment",
+                "Deployment",
+                parent="ApiId",
+                attribute="ApiId",
+                properties=_to(stage_names="StageName"),
+                copied={"GroupId": "GroupId"},
+                per_item=True,
+            ),
+        ),
     ),
+    # It adds the `servers` blocks to the group it created (AddServersToServerGroup), ROS's
+    # ALIYUN::ALB::BackendServerAttachment, whose Servers have the blocks' field names.
+    "alicloud_alb_server_group": _Overlay(
+        companions=(
+            Companion(
+                "ALIYUN::ALB::BackendServerAttachment",
+                "Servers",
+                parent="ServerGroupId",
+                attribute="ServerGroupId",
+                properties={"servers": PropertyRule("Servers", "List")},
+            ),
+        )
+    ),
+    "alicloud_redis_tair_instance": _Overlay(companions=(_REDIS_WHITELIST,)),
     # The provider sends core_instance_quantity (default 2) as the API's NodeCount and
     # core_disk_type as its DiskType (resource_alicloud_hbase_instance.go); its pay_type
     # defaults to PostPaid, its engine to hbase.
@@ -236,12 +311,17 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         }
     ),
     # The provider's newer names (its docs: `server_id` of each server, since v1.274.0
-    # `transit_router_vpn_attachment_name`), which the vendor's rules predate.
+    # `transit_router_vpn_attachment_name`), which the vendor's rules predate; and the older
+    # `transit_router_vpc_attachment_name` (deprecated since 1.230.0 for
+    # `transit_router_attachment_name`), which they leave out.
     "alicloud_slb_master_slave_server_group": _Overlay(
         nested={"servers": _to(server_id="ServerId")}
     ),
     "alicloud_cen_transit_router_vpn_attachment": _Overlay(
         properties=_to(transit_router_vpn_attachment_name="TransitRouterAttachmentName")
+    ),
+    "alicloud_cen_transit_router_vpc_attachment": _Overlay(
+        properties=_to(transit_router_vpc_attachment_name="TransitRouterAttachmentName")
     ),
     # Each route_config block is one of ROS's RouteConfig.Routes (which has no Methods).
     "alicloud_fc_custom_domain": _Overlay(
@@ -263,7 +343,9 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_cs_kubernetes_node_pool": _Overlay(defaults={"AutoScaling.Enable": True}),
     # The engine (Redis or Memcache), which the vendor maps to the instance class.
     "alicloud_kvstore_instance": _Overlay(
-        implied={"instance_type": "Redis"}, properties=_to(vpc_auth_mode="VpcPasswordFree")
+        implied={"instance_type": "Redis"},
+        properties=_to(vpc_auth_mode="VpcPasswordFree"),
+        companions=(_REDIS_WHITELIST,),
     ),
     # Defaults the provider's docs give (or its API applies) for arguments ROS requires:
     "alicloud_db_connection": _Overlay(defaults={"Port": "3306"}),  # "Default to 3306"
@@ -477,6 +559,7 @@ def base_rule(tf_type: str) -> Rule | None:
         values=overlay.values,
         when_given=overlay.when_given,
         copies=overlay.copies,
+        companions=overlay.companions,
     )
 
 
