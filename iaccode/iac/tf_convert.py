@@ -658,7 +658,7 @@ class _Converter(ValueConverter):
         for item in dropped:
             by_reason.setdefault(item.reason, []).append(item.argument)
         for reason, arguments in by_reason.items():
-            names: list[Value] = list(arguments)
+            names: list[Value] = list(dict.fromkeys(arguments))  # once, though several blocks
             self.warnings.append(
                 Msg(
                     "{address}: {arguments} not converted ({reason}), so the ROS resource uses "

@@ -22,7 +22,10 @@ configuration into one flat root module that means the same:
   `var.x[count.index]`, so the stack still follows the parameter.
 - `dynamic "x" { for_each = ...; content { ... } }` over values known in the files becomes the
   repeated nested block `x { ... }`, and a dynamic block inside its content is repeated in
-  each of them over that block's value.
+  each of them over that block's value. The items only need to be known, not their values:
+  a resource's or data source's value in them stays the expression that reads it
+  (`tf_values.Deferred`), and a counted resource with a count known here is its copies
+  (`for_each = alicloud_vswitch.this` repeats once per `alicloud_vswitch.this[i]`).
 - A security group rule whose `type` is known only at deploy time becomes its ingress and its
   egress form, each under a condition on that value (`tf_directions`).
 
@@ -56,12 +59,14 @@ from iaccode.iac.tf_hcl import (
 from iaccode.iac.tf_types import with_optional_defaults
 from iaccode.iac.tf_values import (
     MAX_COPIES,
+    Deferred,
     ResourceObject,
     Unmappable,
     ValueConverter,
     Where,
     check_copies,
     is_literal,
+    literal_but_deferred,
 )
 
 MAX_MODULE_DEPTH = 8
@@ -190,15 +195,15 @@ def _substitute(root: str, bindings: Mapping[str, object]) -> Callable[[str], st
 def _bound(value: object) -> str:
     if isinstance(value, _Text):
         return value.expr
-    if isinstance(value, ResourceObject):
+    if isinstance(value, ResourceObject | Deferred):
         return f"({value.expression})"
     return "(" + as_expression(_hcl_literal(value)) + ")"
 
 
 def _hcl_literal(value: object) -> object:
     """A converted literal back as python-hcl2 data: `${` in text must stay text, a whole
-    resource is its address."""
-    if isinstance(value, ResourceObject):
+    resource is its address, a value only the deploy knows the expression that reads it."""
+    if isinstance(value, ResourceObject | Deferred):
         return "${" + value.expression + "}"
     if isinstance(value, str):
         return value.replace("${", "$${").replace("%{", "%%{")
@@ -218,11 +223,16 @@ def static_value(
     address: str,
     blocks: Mapping[str, Block],
     left_out: frozenset[str] = frozenset(),
+    *,
+    deferred: bool = False,
 ) -> tuple[Any, tuple[str, ...]]:
     """The value of `raw` as the files give it (variables at their defaults, whole resources
     as objects) and the variables whose defaults it used; `left_out` are resources already
-    left out (for the message). Raises `Unmappable`."""
-    converter = ValueConverter(config, blocks=dict(blocks), static=True, left_out=left_out)
+    left out (for the message). With `deferred`, the attributes of resources and data sources
+    in it stay the expressions that read them (`Deferred`). Raises `Unmappable`."""
+    converter = ValueConverter(
+        config, blocks=dict(blocks), static=True, deferred=deferred, left_out=left_out
+    )
     value = converter.value(raw, Where(address, "Static", "for_each", "ForEach", strict=True))
     return value, tuple(converter.defaults_used)
 
@@ -727,15 +737,20 @@ class _Flattener:
         content = content[0] if isinstance(content, list) and content else content
         iterator = literal_text(spec.get("iterator")) or name
         defaults: tuple[str, ...] = ()
+        # The items' resource and data source values may be known only at deploy time: they
+        # stay expressions, converted where the blocks use them; the items must be known.
+        collection, left_out = spec.get("for_each"), frozenset(self.left_out)
         try:
             value, defaults = static_value(
-                config, spec.get("for_each"), address, known, frozenset(self.left_out)
+                config, collection, address, known, left_out, deferred=True
             )
+            if isinstance(value, Deferred):
+                static_value(config, collection, address, known, left_out)  # says why
         except Unmappable as problem:
             value, reason = None, problem.reason
         else:
             reason = Msg("its for_each is not a list, set or map known before deployment")
-        if isinstance(value, dict | list) and is_literal(value) and defaults:
+        if isinstance(value, dict | list) and literal_but_deferred(value) and defaults:
             self.lossy.add(address)
             self.notes.append(
                 Msg(
@@ -746,9 +761,9 @@ class _Flattener:
                     variable=", ".join(f"var.{variable}" for variable in defaults),
                 )
             )
-        if isinstance(value, dict) and is_literal(value):
+        if isinstance(value, dict) and literal_but_deferred(value):
             items = sorted(value.items())  # Terraform repeats a map's blocks in key order
-        elif isinstance(value, list) and is_literal(value):
+        elif isinstance(value, list) and literal_but_deferred(value):
             items = list(enumerate(value))
         else:
             self.notes.append(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -802,6 +803,21 @@ def _characters(value: Any) -> Any:
     raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
 
 
+_LICENSED_ASSETS = re.compile(r"_(\d+)_asset$")
+
+
+def _licensed_assets(value: Any) -> Any:
+    """A bastion host's license code (`bhah_ent_50_asset`) as the number of assets it
+    licenses, ROS's Plan (50, 100, ...). Raises _Skip for a code of another form, or one
+    known only at deploy time (ROS cannot take the number out of the text)."""
+    if is_function(value):
+        raise _Skip(Msg("it is known only at deploy time, and ROS takes the number in it"))
+    found = _LICENSED_ASSETS.search(value) if isinstance(value, str) else None
+    if found is None:
+        raise _Skip(Msg("it is not a license code of the form bhah_ent_<assets>_asset"))
+    return int(found.group(1))
+
+
 def _name_value_json(value: Any) -> Any:
     """`parameters { name = ...; value = ... }` blocks as the JSON text of one map of them,
     texts as Terraform's string type makes them (how the provider sends a PolarDB cluster's
@@ -835,5 +851,6 @@ HANDLERS: Mapping[str, Callable[[Any], Any]] = {
     "json_text": _json_text,
     "sls_key_indices": _sls_key_indices,
     "characters": _characters,
+    "licensed_assets": _licensed_assets,
     "name_value_json": _name_value_json,
 }

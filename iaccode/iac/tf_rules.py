@@ -425,10 +425,22 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     ),
     # The provider starts the bastion host it buys with the vSwitch and security groups
     # (resource_alicloud_bastionhost_instance.go: StartInstance), ROS's StartInstanceParam.
+    # The vendor maps `license_code` to Version and `plan_code` to Plan, the other way round:
+    # the plan code is the edition (the Bastionhost API's PlanCode: cloudbastion Basic,
+    # cloudbastion_ha Enterprise), ROS's Version, and the license code (bhah_ent_50_asset)
+    # the number of assets, ROS's Plan.
     "alicloud_bastionhost_instance": _Overlay(
         properties={
             "vswitch_id": PropertyRule("StartInstanceParam.VswitchId"),
             "security_group_ids": PropertyRule("StartInstanceParam.SecurityGroupIds", "List"),
+            "plan_code": PropertyRule(
+                None,
+                means={
+                    "cloudbastion": {"Version": "Basic"},
+                    "cloudbastion_ha": {"Version": "Enterprise"},
+                },
+            ),
+            "license_code": PropertyRule("Plan", handler="licensed_assets"),
         }
     ),
     # Without config_server_list the provider asks for one config server of class

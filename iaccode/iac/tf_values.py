@@ -11,6 +11,9 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   given (`alicloud_vswitch.a.vpc_id`), that value. `[n]` or `[count.index]` on a resource with
   `Count` is `Fn::Select` (ROS returns lists for those).
 - `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`.
+- A member of an object written out (`({a = x, b = y}).a`, `lookup({...}, "a", d)`, as a
+  dynamic block's item is written in) reads only that member; a member an object with
+  known attributes lacks is an `optional()` one left null.
 - Functions with a ROS equivalent become it (`join` Fn::Join, `element` / `lookup` Fn::Select,
   `length` Fn::Length, `base64encode` Fn::Base64Encode, `split` Fn::Split, `replace`
   Fn::Replace, `concat` Fn::ListMerge, `jsonencode` of literals, `format` Fn::Join (a
@@ -111,6 +114,16 @@ class ResourceObject:
         return f"{tf_type}.{head}" + (f"[{key}" if bracket else "")
 
 
+@attrs.frozen
+class Deferred:
+    """A resource's or data source's value inside a static value that may keep it (a dynamic
+    block's collection, `static_value(..., deferred=True)`): only the deploy knows it, so it
+    stays the HCL expression that reads it, which `tf_expand` writes back where the value is
+    used, for the converter to read there. Not literal, so nothing computes with it."""
+
+    expression: str
+
+
 class Unmappable(Exception):
     """An expression with no ROS equivalent, and why."""
 
@@ -163,12 +176,56 @@ def is_function(value: object) -> bool:
 
 
 def is_literal(value: object) -> bool:
-    """True when `value` holds no ROS function anywhere (plain data)."""
+    """True when `value` holds no ROS function anywhere (plain data), nor a `Deferred`."""
+    if isinstance(value, Deferred):
+        return False
     if isinstance(value, dict):
         return not is_function(value) and all(is_literal(item) for item in value.values())
     if isinstance(value, list):
         return all(is_literal(item) for item in value)
     return True
+
+
+def _literal_text(node: object) -> str | None:
+    return node.value if isinstance(node, Literal) and isinstance(node.value, str) else None
+
+
+def _keys(node: object) -> list[str] | None:
+    """The keys of an object written with literal keys; None for anything else."""
+    if not isinstance(node, ObjectExpr):
+        return None
+    keys = [_literal_text(key) for key, _ in node.items]
+    return None if None in keys else [key for key in keys if key is not None]
+
+
+def _member(node: object, step: object) -> object | None:
+    """The value node of `node`'s member `step` names, when `node` is an object written
+    with literal keys (`{"a" = x}` and `.a` or `["a"]`); None otherwise or when it lacks it."""
+    if not isinstance(node, ObjectExpr) or _keys(node) is None:
+        return None
+    if isinstance(step, GetAttr):
+        name = step.name
+    elif isinstance(step, Index) and _literal_text(step.key) is not None:
+        name = str(_literal_text(step.key))
+    else:
+        return None
+    found = [item for key, item in node.items if _literal_text(key) == name]
+    return found[-1] if found else None
+
+
+def literal_but_deferred(value: object) -> bool:
+    """True when `value` is plain data but for `Deferred` values in it (not itself one)."""
+    if isinstance(value, dict) and not is_function(value):
+        return all(isinstance(v, Deferred) or literal_but_deferred(v) for v in value.values())
+    if isinstance(value, list):
+        return all(isinstance(v, Deferred) or literal_but_deferred(v) for v in value)
+    return is_literal(value)
+
+
+def _reads_infrastructure(node: Traversal) -> bool:
+    """A reference to an attribute of a resource or a data source."""
+    named = bool(node.steps) and isinstance(node.steps[0], GetAttr)
+    return named and (node.root == "data" or node.root.startswith(RESOURCE_PREFIXES))
 
 
 def _text(value: object) -> str:
@@ -214,6 +271,9 @@ class ValueConverter:
     # Static mode (for_each and dynamic collections, which must be known when converting):
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
+    # Also static: a resource's or data source's value read inside it stays its expression
+    # (`Deferred`) instead of stopping the read.
+    deferred: bool = False
     defaults_used: dict[str, None] = attrs.field(factory=dict)
     local_reads: int = 0  # how often a local was converted (a cached read does not count)
     # A local's ROS value per conversion, by (name, inside a counted resource): it only
@@ -310,6 +370,13 @@ class ValueConverter:
         if isinstance(node, Traversal):
             return self.traversal(node, expr, where)
         if isinstance(node, Postfix):
+            member = _member(node.base, node.steps[0]) if node.steps else None
+            if member is not None:  # `({a = x, b = y}).a`: only x is read
+                rest = node.steps[1:]
+                return self.node(Postfix(member, rest) if rest else member, expr, where)
+            keys, step = _keys(node.base), node.steps[0] if node.steps else None
+            if keys is not None and isinstance(step, GetAttr) and step.name not in keys:
+                return None  # an `optional()` attribute left null, as `select` reads it
             base = self.node(node.base, expr, where)
             return self.select(base, node.steps, expr, where)
         if isinstance(node, Call):
@@ -365,6 +432,58 @@ class ValueConverter:
         return {_text(key): value for key, value in zip(keys, values, strict=True)}
 
     def traversal(self, node: Traversal, expr: str, where: Where) -> Any:
+        if not self.deferred or node.root in self.bindings or not _reads_infrastructure(node):
+            return self._traversal(node, expr, where)
+        try:
+            if node.root == "data":
+                # Read here, a data source would become a parameter of this static read.
+                raise Unmappable(expr, Msg("reads a data source"))
+            return self._traversal(node, expr, where)
+        except Unmappable:
+            copies = self._counted_copies(node, expr, where)
+            if copies is not None:
+                return copies
+            text = self._traversal_text(node, expr, where)
+            if text is None:
+                raise
+            return Deferred(text)
+
+    def _counted_copies(self, node: Traversal, expr: str, where: Where) -> list[Deferred] | None:
+        """A whole resource with `count` known here, as its copies (`type.name[0]`, ...); None
+        for anything else."""
+        first = node.steps[0] if len(node.steps) == 1 else None
+        address = f"{node.root}.{first.name}" if isinstance(first, GetAttr) else None
+        block = self.blocks.get(address) if address is not None else None
+        if block is None or "count" not in block.body:
+            return None
+        try:
+            count = self.value(block.body["count"], attrs.evolve(where, strict=True))
+        except Unmappable:
+            return None
+        if isinstance(count, bool) or not isinstance(count, int) or count > MAX_COPIES:
+            return None
+        return [Deferred(f"{address}[{index}]") for index in range(count)]
+
+    def _traversal_text(self, node: Traversal, expr: str, where: Where) -> str | None:
+        """The HCL text of a reference, its index keys as the literals they are; None when a
+        key is not literal (it would mean something else where the text is written)."""
+        text = node.root
+        for step in node.steps:
+            if isinstance(step, GetAttr):
+                text += f".{step.name}"
+            elif isinstance(step, Splat):
+                text += "[*]"
+            else:
+                try:
+                    key = self.node(step.key, expr, where)
+                except Unmappable:
+                    return None
+                if isinstance(key, bool) or not isinstance(key, str | int):
+                    return None
+                text += f"[{json.dumps(key)}]"
+        return text
+
+    def _traversal(self, node: Traversal, expr: str, where: Where) -> Any:
         root, steps = node.root, node.steps
         if root in self.bindings:
             return self.select(self.bindings[root], steps, expr, where)
@@ -453,6 +572,10 @@ class ValueConverter:
                 )
             elif isinstance(value, dict) and not is_function(value) and _text(key) in value:
                 value = value[_text(key)]
+            elif isinstance(value, dict) and not is_function(value) and isinstance(step, GetAttr):
+                # An object whose attributes are all known: one it lacks is an `optional()`
+                # one left null (Terraform refuses any other), as no Fn::Select could read it.
+                value = None
             elif isinstance(key, str | int):
                 value = {"Fn::Select": [_text(key), value]}
             else:
@@ -1003,6 +1126,15 @@ class ValueConverter:
             return self._try(node, expr, where)
         if node.name == "coalesce" and node.args and not node.expand:
             return self._coalesce(node, expr, where)
+        if node.name == "lookup" and len(node.args) in (2, 3) and not node.expand:
+            # `lookup({a = x, b = y}, "a", d)`, as a dynamic block's item is written in: only
+            # the member read (or the default) is converted, not the object's other values.
+            key, keys = _literal_text(node.args[1]), _keys(node.args[0])
+            member = _member(node.args[0], GetAttr(key)) if key is not None else None
+            if member is not None:
+                return self.node(member, expr, where)
+            if keys is not None and key is not None and key not in keys and len(node.args) == 3:
+                return self.node(node.args[2], expr, where)
         function = FUNCTIONS.get(node.name)
         if function is None or node.expand:
             raise Unmappable(
