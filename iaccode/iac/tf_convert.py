@@ -8,7 +8,9 @@ records why and keeps the template valid instead:
 
 - `count = N` or `count = var.n` is ROS `Count`; `count = length(var.list)` is `Count` with
   `Fn::Length`; `count = var.on ? 1 : 0` is a ROS `Condition` on the resource (`? N : 0` adds
-  `Count` N); a count that is 0 leaves the resource out, saying so.
+  `Count` N); a count that is 0 leaves the resource out, saying so, also when ROS cannot
+  compute it and the variables' defaults make it 0 (a count it cannot compute otherwise is a
+  parameter).
 - An argument without a ROS property, or with a rule that cannot be followed, is reported with
   the reason (the vendor marks some arguments as having no ROS property).
 - Required ROS properties that the Terraform left out get a placeholder parameter.
@@ -54,7 +56,7 @@ from iaccode.iac.tf_coerce import (
     no_value_for_null_branches,
     unoffered_values,
 )
-from iaccode.iac.tf_expand import expand
+from iaccode.iac.tf_expand import expand, static_value
 from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
 from iaccode.iac.tf_hcl import (
@@ -286,9 +288,11 @@ class _Converter(ValueConverter):
             else:
                 count = self.value(raw, attrs.evolve(where, strict=True))
         except Unmappable:
-            count = self.value(raw, where)  # a placeholder parameter, with its warning
-            if isinstance(count, dict) and count.get("Ref") in self.placeholders:
-                self.placeholders[count["Ref"]]["Type"] = "Number"
+            count = self._count_from_defaults(address, raw)
+            if count is None:
+                count = self.value(raw, where)  # a placeholder parameter, with its warning
+                if isinstance(count, dict) and count.get("Ref") in self.placeholders:
+                    self.placeholders[count["Ref"]]["Type"] = "Number"
             self.lossy.add(address)
         check_copies(address, count)
         if count == 0:
@@ -296,6 +300,31 @@ class _Converter(ValueConverter):
             self.not_created.add(address)
             return
         self.counts[address] = _Count(count)
+
+    def _count_from_defaults(self, address: str, raw: object) -> int | None:
+        """0 for a count ROS cannot compute (a for expression over list variables, as the
+        security group module counts its rules) that is 0 with the variables' defaults,
+        saying so; None otherwise, for a placeholder parameter. With the defaults Terraform
+        creates none, and the arguments read items of the same empty lists: copies the
+        stack could ask for would have nothing to be made of, while a number that is not 0
+        is better chosen at deploy time than fixed."""
+        try:
+            value, defaults = static_value(
+                self.config, raw, address, self.blocks, frozenset(self.left_out)
+            )
+        except Unmappable:
+            return None
+        if isinstance(value, bool) or value != 0 or not defaults:
+            return None
+        self.warnings.append(
+            Msg(
+                "{address}: count was computed from the default of {variable}, so a different "
+                "value at deploy time is not followed.",
+                address=address,
+                variable=", ".join(f"var.{variable}" for variable in defaults),
+            )
+        )
+        return value
 
     def _leave_out(self, address: str, why: Msg) -> None:
         del self.rules[address]

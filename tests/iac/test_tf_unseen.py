@@ -178,3 +178,58 @@ def test_an_item_guarded_by_the_list_length_is_selected_at_deploy_time() -> None
     assert "count = " in text
     assert "description = " in text
     assert "cidr_block = " not in text
+
+
+def test_a_count_ros_cannot_compute_that_the_defaults_make_0_creates_nothing() -> None:
+    # The security group module counts its rules over a for expression of two list variables;
+    # with their defaults (empty) Terraform creates no rule.
+    conversion = main(
+        """
+        variable "ingress_rules" {
+          type    = list(string)
+          default = []
+        }
+        variable "cidrs" {
+          type    = list(string)
+          default = ["0.0.0.0/0"]
+        }
+        variable "ports" {
+          type    = list(string)
+          default = ["80/80", "443/443"]
+        }
+        locals {
+          rules = flatten([for r in var.ingress_rules : [for c in var.cidrs : { cidr = c }]])
+          open  = flatten([for p in var.ports : [for c in var.cidrs : { port = p }]])
+        }
+        resource "alicloud_security_group" "this" {
+          security_group_name = "web"
+        }
+        resource "alicloud_security_group_rule" "rules" {
+          count             = length(local.rules)
+          security_group_id = alicloud_security_group.this.id
+          type              = "ingress"
+          ip_protocol       = "tcp"
+          cidr_ip           = local.rules[count.index].cidr
+        }
+        resource "alicloud_security_group_rule" "open" {
+          count             = length(local.open)
+          security_group_id = alicloud_security_group.this.id
+          type              = "ingress"
+          ip_protocol       = "tcp"
+          port_range        = local.open[count.index].port
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    assert "SecurityGroupRule_rules" not in resources
+    text = warnings(conversion)
+    assert (
+        "alicloud_security_group_rule.rules: count was computed from the default of "
+        "var.ingress_rules, so a different value at deploy time is not followed."
+    ) in text
+    assert "alicloud_security_group_rule.rules: its count is 0, so it was left out." in text
+    assert conversion.summary.not_created == 1
+    # Two with the defaults: a number the stack asks for, not one fixed from the defaults.
+    count = resources["SecurityGroupRule_open"]["Count"]
+    assert conversion.template["Parameters"][count["Ref"]]["Type"] == "Number"
+    assert "alicloud_security_group_rule.open: count was computed" not in text
