@@ -29,6 +29,9 @@ ROS has two ways to read existing cloud resources, and `choose` picks one per da
   with a note naming the service the user must check.
 - `alicloud_account` is the pseudo parameter `ALIYUN::AccountId`, `alicloud_regions` with
   `current = true` is `ALIYUN::Region`.
+- A DATASOURCE lookup with `count = 1`, `c ? 1 : 0` or `c ? 0 : 1` (read only when the
+  resources it is for exist) is that lookup, its one copy `[0]` read under the ROS condition
+  of `c` (`tf_values`); another count, or a read of it as a whole, is reported.
 
 Anything else is reported by the converter ("reads the data source ..., which ROS cannot see").
 """
@@ -49,6 +52,7 @@ from iaccode.iac.tf_schema import ros_fields
 
 # Arguments that shape the answer's form, not which resources it holds.
 _FORM_ONLY = frozenset({"output_file", "enable_details", "page_size", "page_number"})
+_META = frozenset({"__is_block__", "depends_on", "count", "provider"})
 
 
 @attrs.frozen
@@ -384,6 +388,45 @@ SPECS: Mapping[str, DataSourceSpec] = {
         item_keys={"resource_group_name": "Name"},
         not_flat=frozenset({"region_statuses"}),
     ),
+    # DescribeTransitRouterRouteTables's items (TransitRouterRouteTableId, ...Type, ...).
+    "alicloud_cen_transit_router_route_tables": DataSourceSpec(
+        "DATASOURCE::CEN::TransitRouterRouteTables",
+        {
+            "transit_router_id": "TransitRouterId",
+            "ids": "TransitRouterRouteTableIds",
+            "transit_router_route_table_type": "TransitRouterRouteTableType",
+            "transit_router_route_table_status": "TransitRouterRouteTableStatus",
+            "status": "TransitRouterRouteTableStatus",
+            "transit_router_route_table_names": "TransitRouterRouteTableNames",
+        },
+        ids="TransitRouterRouteTableIds",
+        collection="tables",
+        items="TransitRouterRouteTables",
+        id_names=frozenset({"id", "transit_router_route_table_id"}),
+        item_keys={"status": "TransitRouterRouteTableStatus"},
+    ),
+    # DescribeScalingGroups's items (ScalingGroupId, ScalingGroupName, DefaultCooldown, ...).
+    "alicloud_ess_scaling_groups": DataSourceSpec(
+        "DATASOURCE::ESS::ScalingGroups",
+        {"ids": "ScalingGroupIds"},
+        ids="ScalingGroupIds",
+        collection="groups",
+        items="ScalingGroups",
+        name="ScalingGroupNames",
+        item_keys={
+            "name": "ScalingGroupName",
+            "min_size": "MinSize",
+            "max_size": "MaxSize",
+            "cooldown_time": "DefaultCooldown",
+            "removal_policies": "RemovalPolicies",
+            "db_instance_ids": "DBInstanceIds",
+            "load_balancer_ids": "LoadBalancerIds",
+            "vswitch_ids": "VSwitchIds",
+        },
+        not_flat=frozenset(
+            {"removal_policies", "db_instance_ids", "load_balancer_ids", "vswitch_ids"}
+        ),
+    ),
     "alicloud_key_pairs": DataSourceSpec(
         "DATASOURCE::ECS::KeyPairs",
         {
@@ -505,12 +548,12 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
     """The DATASOURCE form of a data source, or None when a parameter (or nothing) fits
     better; see the module docstring for the rule."""
     spec = SPECS.get(tf_type)
-    if spec is None or "count" in body or "for_each" in body:
-        return None
+    if spec is None or "for_each" in body:
+        return None  # `count` is the converter's: one copy read under a condition, or none
     filters: dict[str, object] = {}
     notes: list[Msg] = []
     for argument, raw in body.items():
-        if argument in _FORM_ONLY or argument in ("__is_block__", "depends_on") or raw is None:
+        if argument in _FORM_ONLY or argument in _META or raw is None:
             continue
         if argument == "name_regex" and spec.name is not None:
             exact = _exact_name(raw)

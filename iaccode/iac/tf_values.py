@@ -686,10 +686,46 @@ class ValueConverter:
         if pseudo is not None:
             return {"Ref": pseudo}
         plan = None if block is None or self.static else choose(names[0], body)
-        if plan is not None:
-            logical_id = self._data_resource(source, plan)
-            return self._data_read(source, logical_id, plan.spec, node.steps[2:], expr, where)
-        return self._data_parameter(node, names, source, expr)
+        if plan is None:
+            return self._data_parameter(node, names, source, expr)
+        steps, condition = node.steps[2:], None
+        own = attrs.evolve(where, address=source)  # its count is its own, not the reader's
+        if "count" in body:
+            condition, steps = self._data_copy(source, body["count"], steps, expr, own)
+        logical_id = self._data_resource(source, plan)
+        if condition is not None:
+            named = attrs.evolve(own, logical_id=logical_id)
+            self.data_resources[logical_id]["Condition"] = self.condition(condition, expr, named)
+        return self._data_read(source, logical_id, plan.spec, steps, expr, where)
+
+    def _data_copy(
+        self, source: str, raw: object, steps: tuple[Any, ...], expr: str, where: Where
+    ) -> tuple[Any, tuple[Any, ...]]:
+        """The one copy `[0]` of a data source whose count is 1, `c ? 1 : 0` or `c ? 0 : 1`
+        (read only when the resources it is for exist): the ROS condition function it is
+        read under (None for always), and the steps after `[0]`. Raises `Unmappable` for
+        another count or index, or a count that is 0 here."""
+        node = single_expression(raw) if isinstance(raw, str) else Literal(raw)
+        first = steps[0] if steps else None
+        index = self.node(first.key, expr, where) if isinstance(first, Index) else None
+        if isinstance(index, bool) or index != 0:
+            why = Msg("reads {source}, which has count, not as its one copy [0]", source=source)
+            raise Unmappable(expr, why)
+        if isinstance(node, Literal) and node.value in (0, 1):
+            if node.value == 0:
+                raise Unmappable(expr, Msg("reads {source}, whose count is 0", source=source))
+            return None, steps[1:]
+        arms = (node.then, node.otherwise) if isinstance(node, Conditional) else ()
+        values = tuple(arm.value if isinstance(arm, Literal) else None for arm in arms)
+        if not isinstance(node, Conditional) or values not in ((1, 0), (0, 1)):
+            why = Msg("reads {source}, whose count is not 1, 0 or a choice of them", source=source)
+            raise Unmappable(expr, why)
+        test = self.condition_value(node.condition, expr, where)
+        if isinstance(test, bool):
+            if test is (values == (1, 0)):
+                return None, steps[1:]
+            raise Unmappable(expr, Msg("reads {source}, whose count is 0", source=source))
+        return (test if values == (1, 0) else _negated(test)), steps[1:]
 
     def _data_name(self, tf_type: str, name: str) -> str:
         """A free name for a data source's parameter or resource: `Vpcs_default`."""

@@ -945,3 +945,99 @@ def test_nat_gateways_slbs_redis_and_mongodb_by_one_id_are_looked_up() -> None:
     assert "dnat" not in outputs
     assert "dnat_table_id of data.alicloud_nat_gateways.this" in warnings(conversion)
     assert not check_template(conversion.to_yaml()).errors
+
+
+def test_a_data_source_with_a_conditional_count_is_read_under_that_condition() -> None:
+    # The hybrid-cloud-network module reads the transit router's system route table only
+    # when it attaches a VBR without an express connect router.
+    conversion = main(
+        """
+        variable "enable_ecr" {
+          type    = bool
+          default = false
+        }
+        resource "alicloud_cen_instance" "cen" {
+          cen_instance_name = "cen"
+        }
+        resource "alicloud_cen_transit_router" "tr" {
+          cen_id = alicloud_cen_instance.cen.id
+        }
+        data "alicloud_cen_transit_router_route_tables" "system" {
+          count                           = var.enable_ecr ? 0 : 1
+          transit_router_id               = alicloud_cen_transit_router.tr.transit_router_id
+          transit_router_route_table_type = "System"
+        }
+        locals {
+          tables = data.alicloud_cen_transit_router_route_tables.system
+        }
+        resource "alicloud_cen_transit_router_route_table_propagation" "p" {
+          count                         = var.enable_ecr ? 0 : 1
+          transit_router_route_table_id = local.tables[0].tables[0].transit_router_route_table_id
+          transit_router_attachment_id  = "tr-attach-1"
+        }
+        """
+    )
+    assert not check_template(conversion.to_yaml()).errors
+    tables = conversion.template["Resources"]["CenTransitRouterRouteTables_system"]
+    assert tables["Type"] == "DATASOURCE::CEN::TransitRouterRouteTables"
+    assert tables["Properties"]["TransitRouterRouteTableType"] == "System"
+    # `count` is no filter; the copy is read under the count's own condition.
+    assert "Count" not in tables["Properties"]
+    condition = conversion.template["Conditions"][tables["Condition"]]
+    assert condition == {"Fn::Not": {"Fn::Equals": [True, {"Ref": "enable_ecr"}]}}
+    propagation = props(conversion, "CenTransitRouterRouteTablePropagation_p")
+    assert propagation["TransitRouterRouteTableId"] == {
+        "Fn::Select": [
+            "0",
+            {"Fn::GetAtt": ["CenTransitRouterRouteTables_system", "TransitRouterRouteTableIds"]},
+        ]
+    }
+    assert "cannot see" not in warnings(conversion)
+
+
+def test_a_counted_data_source_read_as_a_whole_or_at_zero_copies_is_reported() -> None:
+    conversion = main(
+        """
+        data "alicloud_ess_scaling_groups" "groups" {
+          count      = 0
+          name_regex = "^web$"
+        }
+        data "alicloud_ess_scaling_groups" "all" {
+          count      = 1
+          name_regex = "^web$"
+        }
+        resource "alicloud_ess_scaling_rule" "none" {
+          scaling_group_id = data.alicloud_ess_scaling_groups.groups[0].ids[0]
+          adjustment_type  = "TotalCapacity"
+          adjustment_value = 1
+        }
+        resource "alicloud_ess_scaling_rule" "whole" {
+          scaling_group_id = data.alicloud_ess_scaling_groups.all.ids[0]
+          adjustment_type  = "TotalCapacity"
+          adjustment_value = 1
+        }
+        resource "alicloud_ess_scaling_rule" "one" {
+          scaling_group_id = data.alicloud_ess_scaling_groups.all[0].groups[0].id
+          cooldown         = data.alicloud_ess_scaling_groups.all[0].groups[0].cooldown_time
+          adjustment_type  = "TotalCapacity"
+          adjustment_value = 1
+        }
+        """
+    )
+    assert not check_template(conversion.to_yaml()).errors
+    text = warnings(conversion)
+    assert "reads data.alicloud_ess_scaling_groups.groups, whose count is 0" in text
+    assert "EssScalingGroups_groups" not in conversion.template["Resources"]
+    assert "which has count, not as its one copy [0]" in text
+    one = props(conversion, "EssScalingRule_one")
+    assert one["ScalingGroupId"] == {
+        "Fn::Select": ["0", {"Fn::GetAtt": ["EssScalingGroups_all", "ScalingGroupIds"]}]
+    }
+    assert one["Cooldown"] == {
+        "Fn::Select": [
+            "DefaultCooldown",
+            {"Fn::Select": ["0", {"Fn::GetAtt": ["EssScalingGroups_all", "ScalingGroups"]}]},
+        ]
+    }
+    groups = conversion.template["Resources"]["EssScalingGroups_all"]
+    assert "Condition" not in groups and groups["Properties"]["ScalingGroupNames"] == ["web"]
