@@ -183,6 +183,12 @@ class A2AService:
             return self.replicas.remote_subscription(accepted.reply, close_on_interrupt=True)
         if subscription is None:  # refused into a FAILED task: the stream is that task alone
             return Subscription.of(accepted.record.snapshot())
+        if self.replicas is not None:
+            # The last event waits for the leases the ended turn gave back, as the blocking
+            # answer does (`Conversations.wait_settled`).
+            subscription.before_end = functools.partial(
+                self.conversations.wait_settled, accepted
+            )
         return subscription
 
     async def _routed_result(

@@ -20,6 +20,7 @@ When a subscription ends:
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import attrs
@@ -64,26 +65,45 @@ class Subscription:
     _broker: _Source | None
     overflowed: bool = False
     _overflow_reported: bool = False
+    # Awaited before the last event (`ends_with`) is handed out: among replicas, until the
+    # leases the ended turn gave back are written, so that a caller who sends its next message
+    # on that event, to any replica, finds the context free (SendStreamingMessage).
+    before_end: Callable[[], Awaitable[None]] | None = None
+    _held: StreamEvent | None = None  # the last event, taken by `receive_nowait` early
 
     async def receive(self) -> StreamEvent | SubscriberOverflow:
         """The next event; raises `trio.EndOfChannel` when the stream is over."""
-        try:
-            return await self._receive.receive()
-        except trio.EndOfChannel:
-            return self._end()
+        if self._held is not None:
+            event, self._held = self._held, None
+        else:
+            try:
+                event = await self._receive.receive()
+            except trio.EndOfChannel:
+                return self._end()
+        if self.before_end is not None and self.ends_with(event):
+            await self.before_end()
+        return event
 
     def receive_nowait(self) -> StreamEvent | SubscriberOverflow:
-        """Like `receive`, or `trio.WouldBlock` when nothing is queued (for coalescing writes)."""
+        """Like `receive`, or `trio.WouldBlock` when nothing is queued (for coalescing writes)
+        or the last event must wait for `before_end` (then `receive` hands it out)."""
+        if self._held is not None:
+            raise trio.WouldBlock
         try:
-            return self._receive.receive_nowait()
+            event = self._receive.receive_nowait()
         except trio.EndOfChannel:
             return self._end()
+        if self.before_end is not None and self.ends_with(event):
+            self._held = event
+            raise trio.WouldBlock
+        return event
 
     @property
     def ended(self) -> bool:
         """Nothing more will come: the producer closed the stream and it is drained."""
         stats = self._receive.statistics()
-        return stats.open_send_channels == 0 and stats.current_buffer_used == 0
+        drained = stats.current_buffer_used == 0 and self._held is None
+        return stats.open_send_channels == 0 and drained
 
     def _end(self) -> SubscriberOverflow:
         if self.overflowed and not self._overflow_reported:

@@ -489,3 +489,18 @@ async def test_answer_on_b_stores_its_inline_push_config_only_when_it_goes_throu
         assert text_of(answered["status"]["message"]) == "answer: yesend"
         listed = await b.result("ListTaskPushNotificationConfigs", {"taskId": asked["id"]})
         assert sorted(c["id"] for c in listed["configs"]) == ["hook", "hook2"]
+
+
+async def test_a_context_is_free_on_b_once_a_stream_on_a_has_ended(cluster: Cluster) -> None:
+    # The stream's last event waits until the ended turn's leases are written to Redis, so
+    # the caller's next message, to another replica, never finds the context held.
+    async with clients(cluster, 2) as (a, b):
+        first = await a.send("say hello")
+        context = first["contextId"]
+        for round_ in range(5):
+            events = await a.stream(
+                "SendStreamingMessage", {"message": a.message(f"say {round_}", context_id=context)}
+            )
+            assert states(events)[-1] == "TASK_STATE_INPUT_REQUIRED"
+            next_ = await b.send(f"say next {round_}", context_id=context)
+            assert next_["status"]["state"] == "TASK_STATE_INPUT_REQUIRED", next_

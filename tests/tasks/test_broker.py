@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import trio
+import trio.testing
 
 from iaccode.model.a2a import Task, TaskState, TaskStatus, TaskStatusUpdateEvent
 from iaccode.tasks.broker import (
@@ -115,3 +116,45 @@ async def test_subscribers_per_task_are_limited() -> None:
     forced.close()
     first.close()
     broker.check_room("t")  # room again
+
+
+async def test_the_last_event_waits_for_before_end_and_the_others_do_not() -> None:
+    # Among replicas SendStreamingMessage's last event waits until the ended turn's leases
+    # are written; here a hook that waits for an event stands for that write.
+    broker = EventBroker()
+    sub = broker.subscribe("t", snapshot(), close_on_interrupt=True)
+    written = trio.Event()
+    calls: list[str] = []
+
+    async def leases_written() -> None:
+        calls.append("waited")
+        await written.wait()
+
+    sub.before_end = leases_written
+    working, paused = status(WORKING), status(TaskState.TASK_STATE_INPUT_REQUIRED)
+    broker.publish("t", working)
+    broker.publish("t", paused)
+    # Coalescing reads take what may go now and stop at the last event.
+    assert drain(sub) == [snapshot(), working]
+    assert not sub.ended and calls == []
+    got: list[object] = []
+
+    async def read_last() -> None:
+        got.append(await sub.receive())
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(read_last)
+        await trio.testing.wait_all_tasks_blocked()
+        assert got == [] and calls == ["waited"]  # held until the write
+        written.set()
+    assert got == [paused] and sub.ended
+    with pytest.raises(trio.EndOfChannel):
+        await sub.receive()
+
+
+async def test_without_before_end_the_last_event_comes_at_once() -> None:
+    broker = EventBroker()
+    sub = broker.subscribe("t", snapshot(), close_on_interrupt=False)
+    done = status(TaskState.TASK_STATE_COMPLETED)
+    broker.publish("t", done)
+    assert drain(sub) == [snapshot(), done]
