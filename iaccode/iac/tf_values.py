@@ -10,7 +10,8 @@ for whole resources. Expressions are parsed by `tf_expr`; the rules:
   (several names with a join handler become `Fn::Join`), or, for an argument the resource was
   given (`alicloud_vswitch.a.vpc_id`), that value. `[n]` or `[count.index]` on a resource with
   `Count` is `Fn::Select` (ROS returns lists for those).
-- `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`.
+- `count.index` is `ALIYUN::Index`; `a + 1` with such a value is `Fn::Calculate`; literal
+  arithmetic and comparisons are computed, numeric text as the number it is (`"10" > 0`).
 - A member of an object written out (`({a = x, b = y}).a`, `lookup({...}, "a", d)`, as a
   dynamic block's item is written in) reads only that member; a member an object with
   known attributes lacks is an `optional()` one left null.
@@ -1598,8 +1599,13 @@ class ValueConverter:
             op = node.op
         if op not in ("+", "-", "*", "/", "%", "<", ">", "<=", ">="):
             raise Unmappable(expr, Msg("is an expression this converter does not read"))
-        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            return _ARITHMETIC[op](values[0], values[1])
+        # Terraform converts a numeric text for arithmetic and comparison (`"10" > 0`).
+        numbers = [_as_number(v) for v in values]
+        if all(number is not None for number in numbers):
+            try:
+                return _ARITHMETIC[op](numbers[0], numbers[1])
+            except ZeroDivisionError:
+                raise Invalid(expr, Msg("divides by zero")) from None
         if op in ("<", ">", "<=", ">="):
             raise Unmappable(expr, Msg("is a comparison that is only known at deploy time"))
         # Fn::Calculate takes a formula over {0}, {1}, ... and the number of decimals.
@@ -1958,6 +1964,23 @@ ATTRIBUTE_JOINS: Mapping[str, Callable[[list[Any]], Any]] = {
     "slash_join": _joiner("/"),
     "replace_slash_to_colon": lambda values: {"Fn::Replace": [{"/": ":"}, values[0]]},
 }
+
+def _as_number(value: Any) -> int | float | None:
+    """A number, or a text that is one as Terraform reads it (`"10"`, `"2.5"`); else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        try:
+            number = float(value)
+        except ValueError:
+            return None
+        if not math.isfinite(number):
+            return None  # "inf" and "nan" are no numbers to Terraform
+        return int(number) if number.is_integer() and "." not in value else number
+    return None
+
 
 _ARITHMETIC: Mapping[str, Callable[[Any, Any], Any]] = {
     "+": lambda a, b: a + b,

@@ -717,3 +717,29 @@ def test_lookup_with_a_computed_default_is_jq_over_the_map_and_the_default() -> 
     assert jq_first(script, {"m": {"name": "a"}, "d": "1.2.3.4"}) == "1.2.3.4"
     assert "ExternalIp" not in "\n".join(conversion.warnings)
     assert not check_template(conversion.to_yaml()).errors
+
+
+def test_numeric_text_is_a_number_in_arithmetic_and_comparisons() -> None:
+    # The classic-load-balance example passes its storage as text: `"10" > 0` is true.
+    conversion = main(
+        """
+        variable "storage" {
+          default = "10"
+        }
+        locals {
+          storage = "10"
+        }
+        resource "alicloud_db_instance" "db" {
+          engine           = "MySQL"
+          engine_version   = "8.0"
+          instance_type    = "rds.mysql.s1.small"
+          instance_storage = local.storage > 0 ? local.storage : data.x.c.classes[0].min
+          instance_name    = "db-${local.storage * 2}"
+          vswitch_id       = "vsw-1"
+        }
+        """
+    )
+    db = props(conversion, "DbInstance_db")
+    assert db["DBInstanceStorage"] in (10, "10")  # the branch taken, not the data source
+    assert db["DBInstanceDescription"] == "db-20"
+    assert "cannot see" not in "\n".join(conversion.warnings)
