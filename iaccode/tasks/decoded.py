@@ -17,9 +17,10 @@ are decoded every time rather than held. Safe across the store's worker threads.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
+
+from iaccode.tasks.lru import SizedLRU
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -45,32 +46,30 @@ class DecodedTexts(Generic[K, T]):
     ) -> None:
         self._decode = decode
         self._size = size
-        self._max_chars = max_chars
         self._max_text = max_text
-        self._held: OrderedDict[K, tuple[T, int]] = OrderedDict()
-        self._chars = 0
+        self._held: SizedLRU[K, T] = SizedLRU(max_size=max_chars)
         self._lock = threading.Lock()
 
     def load(self, text: K) -> T:
         """The object `text` decodes to. Raises what `decode` raises (nothing is held then)."""
         with self._lock:
             found = self._held.get(text)
-            if found is not None:
-                self._held.move_to_end(text)
-                return found[0]
+        if found is not None:
+            return found
         value = self._decode(text)
         size = self._size(text)
         if size <= self._max_text:
             with self._lock:
                 if text not in self._held:
-                    self._held[text] = (value, size)
-                    self._chars += size
-                    while self._chars > self._max_chars:
-                        _, (_, oldest) = self._held.popitem(last=False)
-                        self._chars -= oldest
+                    self._held.put(text, value, size)
         return value
 
     def clear(self) -> None:
         with self._lock:
             self._held.clear()
-            self._chars = 0
+
+    @property
+    def chars(self) -> int:
+        """The characters of the texts held."""
+        with self._lock:
+            return self._held.size

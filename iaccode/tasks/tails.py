@@ -28,12 +28,12 @@ of at most the limit it was filled with; a conversation whose tail alone would t
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 
 import attrs
 
 from iaccode.model.a2a import Message, Role
+from iaccode.tasks.lru import SizedLRU
 from iaccode.tasks.store import ModelTurn
 
 MAX_CONTEXTS = 512
@@ -94,11 +94,9 @@ class ConversationTails:
         max_chars: int = MAX_CHARS,
         max_tail_chars: int = MAX_TAIL_CHARS,
     ) -> None:
-        self._max = max_contexts
-        self._max_chars = max_chars
         self._max_tail_chars = max_tail_chars
-        self._chars = 0  # of all tails held
-        self._tails: OrderedDict[str, _Tail] = OrderedDict()
+        # By context, each as large as the characters of stored text behind it.
+        self._tails: SizedLRU[str, _Tail] = SizedLRU(max_size=max_chars, max_entries=max_contexts)
         self._fills: dict[str, object] = {}  # context -> token of the fill still valid
         self._lock = threading.Lock()
 
@@ -108,10 +106,10 @@ class ConversationTails:
         """As `TaskStore.conversation`, or None when the context's tail is not held (or holds
         fewer than `limit` would read)."""
         with self._lock:
-            tail = self._tails.get(context_id)
+            tail = self._tails.peek(context_id)
             if tail is None or limit > tail.limit:
                 return None
-            self._tails.move_to_end(context_id)
+            self._tails.get(context_id)  # now the most recently used
             return earlier_of(tail.messages[-limit:], tail.turns, leave_out)
 
     def begin_fill(self, context_id: str) -> object:
@@ -142,22 +140,18 @@ class ConversationTails:
                 dict(turns),
                 ConversationSizes(list(sizes.messages), dict(sizes.turns)),
             )
-            self._drop(context_id)
-            if tail.chars > self._max_tail_chars:
-                return
-            self._tails[context_id] = tail
-            self._chars += tail.chars
-            self._trim()
+            self._tails.pop(context_id)
+            if tail.chars <= self._max_tail_chars:
+                self._tails.put(context_id, tail, tail.chars)
 
     def committed(self, appended: Iterable[Appended]) -> None:
         """Mirror a commit: call in the writer, after the COMMIT, before the next write."""
         with self._lock:
             for change in appended:
                 self._fills.pop(change.context_id, None)
-                tail = self._tails.get(change.context_id)
+                tail = self._tails.peek(change.context_id)  # a write is no use
                 if tail is None:
                     continue
-                before = tail.chars
                 tail.messages.extend(change.messages)
                 tail.sizes.messages.extend(change.message_chars)
                 tail.chars += sum(change.message_chars)
@@ -173,31 +167,19 @@ class ConversationTails:
                     tail.turns[message_id] = change.turn
                     tail.chars += change.turn_chars - tail.sizes.turns.get(message_id, 0)
                     tail.sizes.turns[message_id] = change.turn_chars
-                self._chars += tail.chars - before
+                self._tails.resize(change.context_id, tail.chars)
                 if tail.chars > self._max_tail_chars:
-                    self._drop(change.context_id)
-            self._trim()
+                    self._tails.pop(change.context_id)
+            self._tails.trim()
 
     def clear(self) -> None:
         """Forget every tail and every fill under way (rows were deleted)."""
         with self._lock:
             self._tails.clear()
             self._fills.clear()
-            self._chars = 0
 
     @property
     def chars(self) -> int:
         """The characters of stored text behind the tails held."""
         with self._lock:
-            return self._chars
-
-    def _drop(self, context_id: str) -> None:
-        tail = self._tails.pop(context_id, None)
-        if tail is not None:
-            self._chars -= tail.chars
-
-    def _trim(self) -> None:
-        """The least recently used tails out, until both bounds hold."""
-        while self._tails and (len(self._tails) > self._max or self._chars > self._max_chars):
-            _, tail = self._tails.popitem(last=False)
-            self._chars -= tail.chars
+            return self._tails.size

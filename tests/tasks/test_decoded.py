@@ -45,7 +45,7 @@ def test_held_texts_stay_within_the_bound_oldest_out_first() -> None:
     texts.load(one)  # used again: now the most recent
     texts.load(three)  # over the bound: two goes, one stays
     assert texts.load(one) is first
-    assert texts._chars <= len(one) + len(two)
+    assert texts.chars <= len(one) + len(two)
     assert two not in texts._held
 
 
@@ -58,10 +58,10 @@ def test_a_key_of_several_texts_is_held_by_their_total_size() -> None:
     pairs = DecodedTexts(both, size=lambda key: len(key[0]) + len(key[1]), max_chars=len(one) * 3)
     first = pairs.load((one, two))
     assert pairs.load(("".join(one), two)) is first  # equal texts read again
-    assert pairs._chars == len(one) + len(two)
+    assert pairs.chars == len(one) + len(two)
     pairs.load((two, one))  # over the bound: the first pair goes
     assert (one, two) not in pairs._held
-    assert pairs._chars == len(one) + len(two)
+    assert pairs.chars == len(one) + len(two)
 
 
 def test_a_long_text_is_decoded_every_time() -> None:
@@ -90,4 +90,4 @@ def test_always_what_a_fresh_decoding_gives(order: list[str], bound: int) -> Non
     for name in order:
         stored = message_text(name * 20, name)
         assert texts.load(stored) == decode(stored)
-        assert texts._chars <= max(bound, 0) or not texts._held
+        assert texts.chars <= max(bound, 0) or not texts._held
