@@ -150,6 +150,8 @@ def _fit_type(value: Any, kind: TypeSpec) -> Any:
         return value
     if kind.kind == "list" and isinstance(value, dict) and _is_tag_list(kind, value):
         return [{"Key": key, "Value": item} for key, item in value.items()]
+    if kind.kind == "list" and value == {} and takes_pairs(kind):
+        return []  # no tags (`tags = {}`, a module's default), not one pair without a key
     if kind.kind == "list" and isinstance(value, str) and value.lstrip().startswith("["):
         value = _json_as(value, list)  # a jsonencode()d list written as text
     if kind.kind == "list":

@@ -283,10 +283,13 @@ _OVERLAYS: Mapping[str, _Overlay] = {
     "alicloud_redis_tair_instance": _Overlay(companions=(_REDIS_WHITELIST,)),
     # The provider sends core_instance_quantity (default 2) as the API's NodeCount and
     # core_disk_type as its DiskType (resource_alicloud_hbase_instance.go); its pay_type
-    # defaults to PostPaid, its engine to hbase.
+    # defaults to PostPaid, its engine to hbase. The vendor sends the switch `auto_renew` to
+    # the number AutoRenewPeriod; ROS's default 0 there is "no auto-renewal" (its docs), what
+    # `auto_renew = false` says, while `true` names no period and is reported.
     "alicloud_hbase_instance": _Overlay(
         properties=_to(core_instance_quantity="NodeCount", core_disk_type="DiskType"),
         defaults={"NodeCount": 2, "PayType": "PostPaid", "Engine": "hbase"},
+        implied={"auto_renew": False},
     ),
     # The provider sends the `network` block's vpc_id and vswitche_list as VpcId, VSwitches.
     "alicloud_service_mesh_service_mesh": _Overlay(

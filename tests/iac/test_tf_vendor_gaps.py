@@ -1124,3 +1124,45 @@ def test_a_polardb_clusters_node_count_and_table_name_case_reach_the_ros_propert
     assert cluster["LowerCaseTableNames"] == 0
     assert conversion.summary.native == 1 and not conversion.notes
     _checked(conversion)
+
+
+def test_empty_tags_are_no_tags_and_hbase_auto_renew_false_is_rosss_default() -> None:
+    conversion = convert(
+        """
+        variable "tags" {
+          type    = map(string)
+          default = {}
+        }
+        resource "alicloud_slb" "lb" {
+          name = "web"
+          tags = {}
+        }
+        resource "alicloud_hbase_instance" "off" {
+          name                   = "hb"
+          zone_id                = "cn-hangzhou-h"
+          engine_version         = "2.0"
+          master_instance_type   = "hbase.sn1.large"
+          core_instance_type     = "hbase.sn1.large"
+          core_disk_type         = "cloud_efficiency"
+          core_disk_size         = 400
+          auto_renew             = false
+        }
+        resource "alicloud_hbase_instance" "on" {
+          name                   = "hb"
+          zone_id                = "cn-hangzhou-h"
+          engine_version         = "2.0"
+          master_instance_type   = "hbase.sn1.large"
+          core_instance_type     = "hbase.sn1.large"
+          core_disk_type         = "cloud_efficiency"
+          core_disk_size         = 400
+          auto_renew             = true
+        }
+        """
+    )
+    assert not check_template(conversion.to_yaml()).errors
+    # A module's `tags = {}` default: no pair without a key to ask for.
+    assert props(conversion, "Slb_lb")["Tags"] == []
+    assert "Parameters" not in conversion.template
+    assert "AutoRenewPeriod" not in props(conversion, "HbaseInstance_off")
+    assert "alicloud_hbase_instance.off" not in notes(conversion)
+    assert "alicloud_hbase_instance.on: auto_renew" in notes(conversion)
