@@ -186,9 +186,7 @@ class A2AService:
         if self.replicas is not None:
             # The last event waits for the leases the ended turn gave back, as the blocking
             # answer does (`Conversations.wait_settled`).
-            subscription.before_end = functools.partial(
-                self.conversations.wait_settled, accepted
-            )
+            subscription.before_end = functools.partial(self.conversations.wait_settled, accepted)
         return subscription
 
     async def _routed_result(

@@ -1965,6 +1965,7 @@ ATTRIBUTE_JOINS: Mapping[str, Callable[[list[Any]], Any]] = {
     "replace_slash_to_colon": lambda values: {"Fn::Replace": [{"/": ":"}, values[0]]},
 }
 
+
 def _as_number(value: Any) -> int | float | None:
     """A number, or a text that is one as Terraform reads it (`"10"`, `"2.5"`); else None."""
     if isinstance(value, bool):
