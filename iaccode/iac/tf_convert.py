@@ -324,7 +324,7 @@ class _Converter(ValueConverter):
                 variable=", ".join(f"var.{variable}" for variable in defaults),
             )
         )
-        return value
+        return 0
 
     def _leave_out(self, address: str, why: Msg) -> None:
         del self.rules[address]
