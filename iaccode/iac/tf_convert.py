@@ -56,7 +56,7 @@ from iaccode.iac.tf_coerce import (
     no_value_for_null_branches,
     unoffered_values,
 )
-from iaccode.iac.tf_expand import expand, static_value
+from iaccode.iac.tf_expand import expand
 from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
 from iaccode.iac.tf_hcl import (
@@ -288,7 +288,10 @@ class _Converter(ValueConverter):
             else:
                 count = self.value(raw, attrs.evolve(where, strict=True))
         except Unmappable:
-            count = self._count_from_defaults(address, raw)
+            # `c ? N : 0` is 0 whatever `c` is when N is: judged by N, so `c` is not frozen.
+            switched = isinstance(node, Conditional) and _is_zero(node.otherwise)
+            judged = node.then if isinstance(node, Conditional) and switched else node
+            count = self._count_from_defaults(address, judged, str(raw))
             if count is None:
                 count = self.value(raw, where)  # a placeholder parameter, with its warning
                 if isinstance(count, dict) and count.get("Ref") in self.placeholders:
@@ -301,19 +304,24 @@ class _Converter(ValueConverter):
             return
         self.counts[address] = _Count(count)
 
-    def _count_from_defaults(self, address: str, raw: object) -> int | None:
+    def _count_from_defaults(self, address: str, node: object, expr: str) -> int | None:
         """0 for a count ROS cannot compute (a for expression over list variables, as the
         security group module counts its rules) that is 0 with the variables' defaults,
         saying so; None otherwise, for a placeholder parameter. With the defaults Terraform
         creates none, and the arguments read items of the same empty lists: copies the
         stack could ask for would have nothing to be made of, while a number that is not 0
-        is better chosen at deploy time than fixed."""
+        is better chosen at deploy time than fixed. `node` is the count's syntax tree (of
+        `N` for `c ? N : 0`)."""
+        if node is None:
+            return None
+        static = ValueConverter(
+            self.config, blocks=dict(self.blocks), static=True, left_out=frozenset(self.left_out)
+        )
         try:
-            value, defaults = static_value(
-                self.config, raw, address, self.blocks, frozenset(self.left_out)
-            )
+            value = static.node(node, expr, Where(address, "Static", "count", "Count", strict=True))
         except Unmappable:
             return None
+        defaults = tuple(static.defaults_used)
         if isinstance(value, bool) or value != 0 or not defaults:
             return None
         self.warnings.append(

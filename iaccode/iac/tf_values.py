@@ -187,6 +187,14 @@ def is_literal(value: object) -> bool:
     return True
 
 
+def _count_of(node: object) -> int | None:
+    """A literal count: a number or numeric text (Terraform converts it), not a switch."""
+    if not isinstance(node, Literal):
+        return None
+    number = _as_number(node.value)
+    return number if isinstance(number, int) else None
+
+
 def _literal_text(node: object) -> str | None:
     return node.value if isinstance(node, Literal) and isinstance(node.value, str) else None
 
@@ -339,6 +347,8 @@ class ValueConverter:
             for part in parts
             if isinstance(part, str | Interpolation)
         ]
+        if len(pieces) > 1 and any(isinstance(piece, Deferred) for piece in pieces):
+            raise Unmappable(text, Msg("is text with a value known only at deploy time"))
         return pieces[0] if len(pieces) == 1 else join_text(pieces)
 
     def expression(self, expr: str, where: Where) -> Any:
@@ -353,6 +363,17 @@ class ValueConverter:
         return value
 
     def node(self, node: object, expr: str, where: Where) -> Any:
+        if self.deferred and not isinstance(node, Literal | TupleExpr | ObjectExpr | Traversal):
+            # A value only the deploy knows stays an expression where it is data (an item, a
+            # member), never where something computes with it (a test, a call, a template).
+            self.deferred = False
+            try:
+                return self._node(node, expr, where)
+            finally:
+                self.deferred = True
+        return self._node(node, expr, where)
+
+    def _node(self, node: object, expr: str, where: Where) -> Any:
         if isinstance(node, Literal):
             return node.value
         if isinstance(node, Template):
@@ -691,12 +712,17 @@ class ValueConverter:
             return self._data_parameter(node, names, source, expr)
         steps, condition = node.steps[2:], None
         own = attrs.evolve(where, address=source)  # its count is its own, not the reader's
+        name = None
         if "count" in body:
             condition, steps = self._data_copy(source, body["count"], steps, expr, own)
-        logical_id = self._data_resource(source, plan)
         if condition is not None:
-            named = attrs.evolve(own, logical_id=logical_id)
-            self.data_resources[logical_id]["Condition"] = self.condition(condition, expr, named)
+            # Named (or refused: a test of a resource's value) before the lookup is added.
+            tf_type, _, data_name = source.removeprefix("data.").partition(".")
+            base = self.data_ids.get(source) or self._data_base(tf_type, data_name)
+            name = self.condition(condition, expr, attrs.evolve(own, logical_id=base))
+        logical_id = self._data_resource(source, plan)
+        if name is not None:
+            self.data_resources[logical_id]["Condition"] = name
         return self._data_read(source, logical_id, plan.spec, steps, expr, where)
 
     def _data_copy(
@@ -706,18 +732,18 @@ class ValueConverter:
         (read only when the resources it is for exist): the ROS condition function it is
         read under (None for always), and the steps after `[0]`. Raises `Unmappable` for
         another count or index, or a count that is 0 here."""
-        node = single_expression(raw) if isinstance(raw, str) else Literal(raw)
+        node = (single_expression(raw) if isinstance(raw, str) else None) or Literal(raw)
         first = steps[0] if steps else None
         index = self.node(first.key, expr, where) if isinstance(first, Index) else None
         if isinstance(index, bool) or index != 0:
             why = Msg("reads {source}, which has count, not as its one copy [0]", source=source)
             raise Unmappable(expr, why)
-        if isinstance(node, Literal) and node.value in (0, 1):
-            if node.value == 0:
+        if isinstance(node, Literal) and _count_of(node) in (0, 1):
+            if _count_of(node) == 0:
                 raise Unmappable(expr, Msg("reads {source}, whose count is 0", source=source))
             return None, steps[1:]
         arms = (node.then, node.otherwise) if isinstance(node, Conditional) else ()
-        values = tuple(arm.value if isinstance(arm, Literal) else None for arm in arms)
+        values = tuple(_count_of(arm) for arm in arms)
         if not isinstance(node, Conditional) or values not in ((1, 0), (0, 1)):
             why = Msg("reads {source}, whose count is not 1, 0 or a choice of them", source=source)
             raise Unmappable(expr, why)
@@ -730,9 +756,13 @@ class ValueConverter:
 
     def _data_name(self, tf_type: str, name: str) -> str:
         """A free name for a data source's parameter or resource: `Vpcs_default`."""
+        return unique(self._data_base(tf_type, name), self.taken)
+
+    @staticmethod
+    def _data_base(tf_type: str, name: str) -> str:
         words = tf_type.removeprefix("alicloud_").split("_")
         pascal = "".join(word[:1].upper() + word[1:] for word in words)
-        return unique(f"{pascal}_{re.sub(r'[^A-Za-z0-9_]', '_', name)}", self.taken)
+        return f"{pascal}_{re.sub(r'[^A-Za-z0-9_]', '_', name)}"
 
     def _data_blocks(self) -> dict[str, Block]:
         return {block.address: block for block in self.config.data}
@@ -1972,15 +2002,14 @@ def _as_number(value: Any) -> int | float | None:
         return None
     if isinstance(value, int | float):
         return value
-    if isinstance(value, str):
-        try:
-            number = float(value)
-        except ValueError:
-            return None
-        if not math.isfinite(number):
-            return None  # "inf" and "nan" are no numbers to Terraform
+    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+        number = float(value)
         return int(number) if number.is_integer() and "." not in value else number
     return None
+
+
+# A number as Terraform's text-to-number conversion reads it: no spaces, `_` or "inf".
+_NUMBER_TEXT = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
 
 
 _ARITHMETIC: Mapping[str, Callable[[Any, Any], Any]] = {

@@ -73,15 +73,19 @@ class Subscription:
 
     async def receive(self) -> StreamEvent | SubscriberOverflow:
         """The next event; raises `trio.EndOfChannel` when the stream is over."""
-        if self._held is not None:
-            event, self._held = self._held, None
-        else:
+        if self._held is None:
             try:
                 event = await self._receive.receive()
             except trio.EndOfChannel:
                 return self._end()
-        if self.before_end is not None and self.ends_with(event):
-            await self.before_end()
+            if self.before_end is None or not self.ends_with(event):
+                return event
+            self._held = event
+        assert self.before_end is not None  # only a last event waiting for it is held
+        # Held until the wait is over: a read cancelled meanwhile (a heartbeat's deadline)
+        # leaves the event for the next one.
+        await self.before_end()
+        event, self._held = self._held, None
         return event
 
     def receive_nowait(self) -> StreamEvent | SubscriberOverflow:

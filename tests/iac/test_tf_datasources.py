@@ -1041,3 +1041,51 @@ def test_a_counted_data_source_read_as_a_whole_or_at_zero_copies_is_reported() -
     }
     groups = conversion.template["Resources"]["EssScalingGroups_all"]
     assert "Condition" not in groups and groups["Properties"]["ScalingGroupNames"] == ["web"]
+
+
+def test_a_data_sources_count_is_a_number_and_a_refused_condition_adds_no_lookup() -> None:
+    conversion = main(
+        """
+        resource "alicloud_vpc" "v" {
+          cidr_block = "10.0.0.0/16"
+        }
+        data "alicloud_ess_scaling_groups" "text" {
+          count      = "1"
+          name_regex = "^web$"
+        }
+        data "alicloud_ess_scaling_groups" "switch" {
+          count      = true
+          name_regex = "^web$"
+        }
+        data "alicloud_ess_scaling_groups" "on_a_resource" {
+          count      = alicloud_vpc.v.router_id == "r" ? 1 : 0
+          name_regex = "^web$"
+        }
+        resource "alicloud_ess_scaling_rule" "a" {
+          scaling_group_id = data.alicloud_ess_scaling_groups.text[0].ids[0]
+          adjustment_type  = "TotalCapacity"
+          adjustment_value = 1
+        }
+        resource "alicloud_ess_scaling_rule" "b" {
+          scaling_group_id = data.alicloud_ess_scaling_groups.switch[0].ids[0]
+          adjustment_type  = "TotalCapacity"
+          adjustment_value = 1
+        }
+        resource "alicloud_ess_scaling_rule" "c" {
+          scaling_group_id = data.alicloud_ess_scaling_groups.on_a_resource[0].ids[0]
+          adjustment_type  = "TotalCapacity"
+          adjustment_value = 1
+        }
+        """
+    )
+    assert not check_template(conversion.to_yaml()).errors
+    resources = conversion.template["Resources"]
+    # Numeric text is a count, as Terraform converts it; a switch is none.
+    assert props(conversion, "EssScalingRule_a")["ScalingGroupId"] == {
+        "Fn::Select": ["0", {"Fn::GetAtt": ["EssScalingGroups_text", "ScalingGroupIds"]}]
+    }
+    assert "EssScalingGroups_switch" not in resources
+    assert "whose count is not 1, 0 or a choice of them" in warnings(conversion)
+    # A condition ROS cannot hold: the reader asks for the value, and no lookup is left over.
+    assert "EssScalingGroups_on_a_resource" not in resources
+    assert "has a condition on a resource's value" in warnings(conversion)

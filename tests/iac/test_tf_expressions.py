@@ -743,3 +743,21 @@ def test_numeric_text_is_a_number_in_arithmetic_and_comparisons() -> None:
     assert db["DBInstanceStorage"] in (10, "10")  # the branch taken, not the data source
     assert db["DBInstanceDescription"] == "db-20"
     assert "cannot see" not in "\n".join(conversion.warnings)
+
+
+def test_text_terraform_does_not_read_as_a_number_is_not_computed_as_one() -> None:
+    conversion = main(
+        """
+        locals {
+          spaced = " 10"
+          grouped = "1_000"
+        }
+        resource "alicloud_vpc" "v" {
+          cidr_block  = "10.0.0.0/16"
+          vpc_name    = "v-${local.spaced + 1}"
+          description = "d-${local.grouped + 1}"
+        }
+        """
+    )
+    vpc = props(conversion, "Vpc_v")
+    assert vpc["VpcName"] != "v-11" and vpc["Description"] != "d-1001"

@@ -233,3 +233,31 @@ def test_a_count_ros_cannot_compute_that_the_defaults_make_0_creates_nothing() -
     count = resources["SecurityGroupRule_open"]["Count"]
     assert conversion.template["Parameters"][count["Ref"]]["Type"] == "Number"
     assert "alicloud_security_group_rule.open: count was computed" not in text
+
+
+def test_a_switched_count_is_judged_by_its_number_not_by_the_switchs_default() -> None:
+    conversion = main(
+        """
+        variable "on" {
+          type    = bool
+          default = false
+        }
+        variable "cidrs" {
+          type    = list(string)
+          default = ["10.0.0.0/8"]
+        }
+        resource "alicloud_security_group" "this" {
+          security_group_name = "web"
+        }
+        resource "alicloud_security_group_rule" "r" {
+          count             = var.on ? length([for c in var.cidrs : c if c != ""]) : 0
+          security_group_id = alicloud_security_group.this.id
+          type              = "ingress"
+          ip_protocol       = "tcp"
+          cidr_ip           = var.cidrs[count.index]
+        }
+        """
+    )
+    # `on` is false by default, but the stack may switch it on: not fixed from its default.
+    assert "SecurityGroupRule_r" in conversion.template["Resources"]
+    assert "count was computed" not in warnings(conversion)

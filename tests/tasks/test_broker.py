@@ -158,3 +158,24 @@ async def test_without_before_end_the_last_event_comes_at_once() -> None:
     done = status(TaskState.TASK_STATE_COMPLETED)
     broker.publish("t", done)
     assert drain(sub) == [snapshot(), done]
+
+
+async def test_a_read_cancelled_while_the_last_event_waits_keeps_it_for_the_next() -> None:
+    # The SSE writer reads under a heartbeat deadline, which may strike during the wait.
+    broker = EventBroker()
+    sub = broker.subscribe("t", snapshot(), close_on_interrupt=False)
+    written = trio.Event()
+
+    async def leases_written() -> None:
+        await written.wait()
+
+    sub.before_end = leases_written
+    done = status(TaskState.TASK_STATE_COMPLETED)
+    broker.publish("t", done)
+    assert await sub.receive() == snapshot()
+    with trio.move_on_after(0.01) as deadline:
+        await sub.receive()
+    assert deadline.cancelled_caught and not sub.ended
+    written.set()
+    assert await sub.receive() == done
+    assert sub.ended
