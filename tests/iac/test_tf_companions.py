@@ -5,20 +5,13 @@ every template must pass the checker."""
 
 from __future__ import annotations
 
-from iaccode.iac.ros_check import check_template
-from iaccode.iac.terraform import Conversion
+from tests.iac.test_tf_constructs import checked, props
 from tests.iac.test_tf_constructs import main as convert
-from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
 
 
-def _checked(conversion: Conversion) -> Conversion:
-    assert not check_template(conversion.to_yaml()).errors
-    return conversion
-
-
 def test_a_tair_instances_white_list_becomes_a_whitelist_of_the_instance() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             variable "ips" {
@@ -58,7 +51,7 @@ def test_a_tair_instances_white_list_becomes_a_whitelist_of_the_instance() -> No
 
 
 def test_each_copy_of_a_counted_instance_gets_its_own_white_list() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             variable "on" {
@@ -101,7 +94,7 @@ def test_each_copy_of_a_counted_instance_gets_its_own_white_list() -> None:
 
 
 def test_an_alb_server_groups_servers_become_a_backend_server_attachment() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             variable "servers" {
@@ -161,7 +154,7 @@ def test_an_alb_server_groups_servers_become_a_backend_server_attachment() -> No
 
 
 def test_a_server_block_without_what_ros_needs_gets_a_placeholder() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             resource "alicloud_alb_server_group" "web" {
@@ -216,7 +209,7 @@ resource "alicloud_api_gateway_api" "api" {
 
 
 def test_an_api_is_deployed_to_each_of_its_stages() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             variable "stages" {
@@ -240,18 +233,18 @@ def test_an_api_is_deployed_to_each_of_its_stages() -> None:
 
 
 def test_a_literal_list_of_stages_counts_the_deployments_and_none_deploys_nowhere() -> None:
-    listed = _checked(convert(_API % ("", '["RELEASE", "TEST", "PRE"]')))
+    listed = checked(convert(_API % ("", '["RELEASE", "TEST", "PRE"]')))
     deployment = listed.template["Resources"]["ApiGatewayApi_api_Deployment"]
     assert deployment["Count"] == 3
     assert deployment["Properties"]["StageName"] == {
         "Fn::Select": [{"Ref": "ALIYUN::Index"}, ["RELEASE", "TEST", "PRE"]]
     }
-    empty = _checked(convert(_API % ("", "[]")))
+    empty = checked(convert(_API % ("", "[]")))
     assert "ApiGatewayApi_api_Deployment" not in empty.template["Resources"]
 
 
 def test_stages_of_an_api_with_count_are_reported_not_guessed() -> None:
-    conversion = _checked(convert(_API % ("count = 2", '["RELEASE"]')))
+    conversion = checked(convert(_API % ("count = 2", '["RELEASE"]')))
     assert "ApiGatewayApi_api_Deployment" not in conversion.template["Resources"]
     assert "stage_names not converted (ALIYUN::ApiGateway::Deployment would need one copy" in (
         notes(conversion)
@@ -260,7 +253,7 @@ def test_stages_of_an_api_with_count_are_reported_not_guessed() -> None:
 
 
 def test_the_older_name_of_a_vpc_attachments_name_is_converted() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             resource "alicloud_cen_transit_router_vpc_attachment" "a" {

@@ -44,6 +44,12 @@ def main(text: str) -> Conversion:
     return convert({"main.tf": textwrap.dedent(text)})
 
 
+def checked(conversion: Conversion) -> Conversion:
+    """`conversion`, once its template has passed the checker without an error."""
+    assert not check_template(conversion.to_yaml()).errors
+    return conversion
+
+
 def props(conversion: Conversion, name: str) -> dict[str, Any]:
     return dict(conversion.template["Resources"][name]["Properties"])
 

@@ -7,18 +7,10 @@ from __future__ import annotations
 
 import textwrap
 
-from iaccode.iac.ros_check import check_template
-from iaccode.iac.terraform import Conversion
+from tests.iac.test_tf_constructs import checked, props
 from tests.iac.test_tf_constructs import convert as convert_files
 from tests.iac.test_tf_constructs import main as convert
-from tests.iac.test_tf_constructs import props
 from tests.iac.test_tf_constructs import warnings as notes
-
-
-def _checked(conversion: Conversion) -> Conversion:
-    assert not check_template(conversion.to_yaml()).errors
-    return conversion
-
 
 _ALB_MODULE = """
 variable "zone_mappings" {
@@ -47,7 +39,7 @@ resource "alicloud_alb_load_balancer" "this" {
 def test_items_with_resource_and_data_source_values_are_repeated() -> None:
     # The ALB module's complete example: the zone mappings name the example's own vSwitches
     # and the zones a data source lists.
-    conversion = _checked(
+    conversion = checked(
         convert_files(
             {
                 "main.tf": textwrap.dedent(
@@ -98,7 +90,7 @@ def test_items_with_resource_and_data_source_values_are_repeated() -> None:
 
 def test_a_dynamic_block_over_a_counted_resource_is_repeated_over_its_copies() -> None:
     # The hybrid-cloud-network module: a VPC attachment maps each vSwitch the module counts.
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             variable "zones" {
@@ -137,7 +129,7 @@ def test_a_dynamic_block_over_a_counted_resource_is_repeated_over_its_copies() -
 
 
 def test_a_collection_known_only_at_deploy_time_is_still_reported() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             resource "alicloud_vswitch" "this" {
@@ -202,7 +194,7 @@ resource "alicloud_api_gateway_api" "this" {
 def test_one_unseen_value_in_an_item_spoils_only_the_argument_that_reads_it() -> None:
     # The serverless-webapp examples: one field of each parameter is an app's code, read from
     # a data source ROS has no equivalent of; the other fields are plain.
-    conversion = _checked(
+    conversion = checked(
         convert_files(
             {
                 "main.tf": textwrap.dedent(
@@ -239,7 +231,7 @@ def test_one_unseen_value_in_an_item_spoils_only_the_argument_that_reads_it() ->
 
 
 def test_a_missing_optional_attribute_of_an_object_is_null() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert_files(
             {
                 "main.tf": textwrap.dedent(
@@ -278,7 +270,7 @@ def test_a_missing_optional_attribute_of_an_object_is_null() -> None:
 
 
 def test_a_bastion_hosts_plan_code_is_its_edition_and_its_license_the_assets() -> None:
-    conversion = _checked(
+    conversion = checked(
         convert(
             """
             variable "plan" {

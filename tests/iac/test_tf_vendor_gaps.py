@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 
 from iaccode.iac.ros_check import check_template
-from iaccode.iac.terraform import Conversion
-from tests.iac.test_tf_constructs import jq_first, props
+from tests.iac.test_tf_constructs import checked, jq_first, props
 from tests.iac.test_tf_constructs import main as convert
 from tests.iac.test_tf_constructs import warnings as notes
 
@@ -606,10 +605,6 @@ def test_nested_values_the_checker_lets_pass_are_kept() -> None:
     assert "not converted" not in notes(conversion)
 
 
-def _checked(conversion: Conversion) -> None:
-    assert not check_template(conversion.to_yaml()).errors
-
-
 def test_a_list_spread_over_flat_properties_and_a_block_merged_into_them() -> None:
     # The provider reads region_ids[0] and [1] as the two regions, and sends the one
     # time_config block's fields as the API's flat ones.
@@ -661,7 +656,7 @@ def test_a_list_spread_over_flat_properties_and_a_block_merged_into_them() -> No
         "DataOffset": 2,
     }
     assert conversion.summary.native == 3
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_the_cluster_charge_type_reaches_host_groups_without_their_own() -> None:
@@ -732,7 +727,7 @@ def test_the_cluster_charge_type_reaches_host_groups_without_their_own() -> None
     assert classic["NetType"] == "classic"
     assert classic["HostGroup"][0]["ChargeType"] == "PrePaid"
     assert "sets nothing" not in notes(conversion)
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None:
@@ -809,7 +804,7 @@ def test_arguments_the_provider_sends_elsewhere_reach_their_ros_places() -> None
     gone_now = ("StartInstanceParam", "ConfigServer", "GroupId", "engine", "network_type")
     for gone in (*gone_now, "core_disk_type"):
         assert gone not in text
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_a_dynamic_block_in_a_nested_block_and_words_the_provider_translates() -> None:
@@ -868,7 +863,7 @@ def test_a_dynamic_block_in_a_nested_block_and_words_the_provider_translates() -
     }
     assert props(conversion, "NasMountTarget_n")["NetworkType"] == "Vpc"
     assert "sets nothing" not in notes(conversion)
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_each_item_of_a_list_becomes_a_struct_with_the_region_the_provider_adds() -> None:
@@ -906,7 +901,7 @@ def test_each_item_of_a_list_becomes_a_struct_with_the_region_the_provider_adds(
         {"VpcId": "vpc-2", "RegionId": "cn-hangzhou"},
     ]
     assert conversion.summary.native == 5 and not conversion.notes
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_a_value_that_means_several_ros_fields_and_what_ros_does_anyway() -> None:
@@ -1003,7 +998,7 @@ def test_a_value_that_means_several_ros_fields_and_what_ros_does_anyway() -> Non
     assert "status" not in text
     assert "left out immediate_delete_flag, Terraform's own settings" in text
     assert (conversion.summary.native, conversion.summary.lossy) == (6, 1)
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_defaults_of_the_providers_schema_for_what_ros_requires() -> None:
@@ -1043,7 +1038,7 @@ def test_defaults_of_the_providers_schema_for_what_ros_requires() -> None:
     assert props(conversion, "RamPolicy_p")["PolicyDocument"]["Version"] == "1"
     assert props(conversion, "DbAccountPrivilege_priv")["AccountPrivilege"] == "ReadOnly"
     assert conversion.summary.native == 5 and not conversion.notes
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_delimiters_parameter_blocks_and_a_policy_text_reach_their_ros_shape() -> None:
@@ -1098,7 +1093,7 @@ def test_delimiters_parameter_blocks_and_a_policy_text_reach_their_ros_shape() -
         "Statement": [{"Effect": "Allow"}],
     }
     assert conversion.summary.native == 5 and not conversion.notes
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_a_polardb_clusters_node_count_and_table_name_case_reach_the_ros_properties() -> None:
@@ -1123,7 +1118,7 @@ def test_a_polardb_clusters_node_count_and_table_name_case_reach_the_ros_propert
     assert cluster["DBNodeNum"] == {"Ref": "nodes"}
     assert cluster["LowerCaseTableNames"] == 0
     assert conversion.summary.native == 1 and not conversion.notes
-    _checked(conversion)
+    checked(conversion)
 
 
 def test_empty_tags_are_no_tags_and_hbase_auto_renew_false_is_rosss_default() -> None:
