@@ -56,7 +56,7 @@ from iaccode.iac.tf_coerce import (
     no_value_for_null_branches,
     unoffered_values,
 )
-from iaccode.iac.tf_expand import expand
+from iaccode.iac.tf_expand import count_from_defaults, expand, static_node_value
 from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
 from iaccode.iac.tf_hcl import (
@@ -314,24 +314,15 @@ class _Converter(ValueConverter):
         `N` for `c ? N : 0`)."""
         if node is None:
             return None
-        static = ValueConverter(
-            self.config, blocks=dict(self.blocks), static=True, left_out=frozenset(self.left_out)
-        )
         try:
-            value = static.node(node, expr, Where(address, "Static", "count", "Count", strict=True))
+            value, defaults = static_node_value(
+                self.config, node, expr, address, self.blocks, frozenset(self.left_out)
+            )
         except Unmappable:
             return None
-        defaults = tuple(static.defaults_used)
         if isinstance(value, bool) or value != 0 or not defaults:
             return None
-        self.warnings.append(
-            Msg(
-                "{address}: count was computed from the default of {variable}, so a different "
-                "value at deploy time is not followed.",
-                address=address,
-                variable=", ".join(f"var.{variable}" for variable in defaults),
-            )
-        )
+        self.warnings.append(count_from_defaults(address, defaults))
         return 0
 
     def _leave_out(self, address: str, why: Msg) -> None:

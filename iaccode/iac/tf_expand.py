@@ -237,6 +237,32 @@ def static_value(
     return value, tuple(converter.defaults_used)
 
 
+def static_node_value(
+    config: TerraformConfig,
+    node: object,
+    expr: str,
+    address: str,
+    blocks: Mapping[str, Block],
+    left_out: frozenset[str] = frozenset(),
+) -> tuple[Any, tuple[str, ...]]:
+    """`static_value` of an expression already parsed (`node`, a part of `expr`: the count
+    `N` of `c ? N : 0`). Raises `Unmappable`."""
+    converter = ValueConverter(config, blocks=dict(blocks), static=True, left_out=left_out)
+    value = converter.node(node, expr, Where(address, "Static", "count", "Count", strict=True))
+    return value, tuple(converter.defaults_used)
+
+
+def count_from_defaults(address: str, defaults: tuple[str, ...]) -> Msg:
+    """The note for a count (of a module call or a resource) computed from the defaults of
+    the variables `defaults`."""
+    return Msg(
+        "{address}: count was computed from the default of {variable}, so a different value "
+        "at deploy time is not followed.",
+        address=address,
+        variable=", ".join(f"var.{name}" for name in defaults),
+    )
+
+
 # --- the flattening ---------------------------------------------------------------------------
 
 
@@ -576,14 +602,7 @@ class _Flattener:
                 )
             )
         if defaults:
-            self.notes.append(
-                Msg(
-                    "{address}: count was computed from the default of {variable}, so a "
-                    "different value at deploy time is not followed.",
-                    address=address,
-                    variable=", ".join(f"var.{name}" for name in defaults),
-                )
-            )
+            self.notes.append(count_from_defaults(address, defaults))
         return value
 
     def _leave_call_out(self, address: str, why: Msg) -> None:
