@@ -18,14 +18,18 @@ configuration into one flat root module that means the same:
 - `for_each` over a list, set or map known in the files (literals, locals, `toset(...)`, a
   map variable's default) is unrolled into one resource per key, `each.key` / `each.value`
   replaced by the key's values, addressed `type.name["key"]` as Terraform does. Over a list or
-  set variable it becomes `count = length(var.x)` with `each.value` read as
-  `var.x[count.index]`, so the stack still follows the parameter.
+  set variable (or a list inside one), or over a resource counted at deploy time, it becomes
+  `count` with `each.key` / `each.value` written by the copy's number (`tf_counted`), so the
+  stack still follows the parameter.
 - `dynamic "x" { for_each = ...; content { ... } }` over values known in the files becomes the
   repeated nested block `x { ... }`, and a dynamic block inside its content is repeated in
   each of them over that block's value. The items only need to be known, not their values:
   a resource's or data source's value in them stays the expression that reads it
   (`tf_values.Deferred`), and a counted resource with a count known here is its copies
-  (`for_each = alicloud_vswitch.this` repeats once per `alicloud_vswitch.this[i]`).
+  (`for_each = alicloud_vswitch.this` repeats once per `alicloud_vswitch.this[i]`). Over the
+  copies of a resource counted at deploy time it is one block marked `ZIPPED`, each argument
+  that reads the copy the list of every copy's value, which `tf_props` makes ROS's
+  `Fn::MergeMapToList`.
 - A security group rule whose `type` is known only at deploy time becomes its ingress and its
   egress form, each under a condition on that value (`tf_directions`).
 
@@ -43,15 +47,16 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.tf_counted import count_form
 from iaccode.iac.tf_directions import split_directions
 from iaccode.iac.tf_files import TerraformError
 from iaccode.iac.tf_hcl import (
+    ZIPPED,
     Block,
     Directive,
     Interpolation,
     TerraformConfig,
     literal_text,
-    parameter_type,
     plain_value,
     read_config,
     split_template,
@@ -649,6 +654,15 @@ class _Flattener:
     ) -> list[Block]:
         raw = block.body["for_each"]
         body = {k: v for k, v in block.body.items() if k != "for_each"}
+        form = count_form(
+            raw, config.variables, lambda address: self._deploy_time_count(config, address, known)
+        )
+        if form is not None:
+            # A list parameter, or a resource counted at deploy time: ROS Count follows it.
+            each = {"key": _Text(f"({form.key})"), "value": _Text(f"({form.value})")}
+            body = rewrite_values(body, _substitute("each", each))
+            body["count"] = "${" + form.count + "}"
+            return [Block(block.kind, block.labels, body, block.file)]
         try:
             value, defaults = static_value(
                 config, raw, block.address, known, frozenset(self.left_out)
@@ -656,18 +670,6 @@ class _Flattener:
         except Unmappable as problem:
             self._drop(block.address, Msg("its for_each {reason}", reason=problem.reason))
             return []
-        variable = config.variables.get(defaults[0]) if len(defaults) == 1 else None
-        if variable is not None and raw in (
-            f"${{var.{defaults[0]}}}",
-            f"${{toset(var.{defaults[0]})}}",
-        ):
-            kind = parameter_type(variable.body.get("type"), variable.body.get("default"))
-            if kind == "CommaDelimitedList":
-                # A list parameter stays one: Count over its length, each item by index.
-                each = _Text(f"(var.{defaults[0]}[count.index])")
-                body = rewrite_values(body, _substitute("each", {"key": each, "value": each}))
-                body["count"] = "${length(var." + defaults[0] + ")}"
-                return [Block(block.kind, block.labels, body, block.file)]
         if defaults:
             self.notes.append(
                 Msg(
@@ -704,6 +706,21 @@ class _Flattener:
             if defaults:
                 self.lossy.add(unrolled[-1].address)
         return unrolled
+
+    def _deploy_time_count(
+        self, config: TerraformConfig, address: str, known: Mapping[str, Block]
+    ) -> str | None:
+        """The count text of a resource whose count is known only at deploy time."""
+        block = known.get(address)
+        raw = block.body.get("count") if block is not None else None
+        parts = split_template(raw) if isinstance(raw, str) else []
+        if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+            return None
+        try:
+            value, _ = static_value(config, raw, address, known, frozenset(self.left_out))
+        except Unmappable:
+            return parts[0].expr
+        return None if isinstance(value, int) else parts[0].expr
 
     def _dynamic(self, config: TerraformConfig, block: Block, known: Mapping[str, Block]) -> Block:
         if not _has_dynamic(block.body):
@@ -759,6 +776,9 @@ class _Flattener:
         # The items' resource and data source values may be known only at deploy time: they
         # stay expressions, converted where the blocks use them; the items must be known.
         collection, left_out = spec.get("for_each"), frozenset(self.left_out)
+        zipped = self._zipped_block(config, collection, content, iterator, known)
+        if zipped is not None:
+            return [zipped]
         try:
             value, defaults = static_value(
                 config, collection, address, known, left_out, deferred=True
@@ -812,6 +832,41 @@ class _Flattener:
             self._expanded(config, address, block, known) if "dynamic" in block else block
             for block in blocks
         ]
+
+    def _zipped_block(
+        self,
+        config: TerraformConfig,
+        collection: object,
+        content: object,
+        iterator: str,
+        known: Mapping[str, Block],
+    ) -> dict[str, Any] | None:
+        """A dynamic block over the copies of a resource whose count is known only at deploy
+        time, as one block marked `ZIPPED`: the arguments that read the copy
+        (`iterator.value.id`) become the list of every copy's value (`x[*].id`), the others
+        stay; `tf_props` makes it ROS's `Fn::MergeMapToList`, one entry per copy. None for
+        any other dynamic block, or when the content reads the key or nests what differs."""
+        form = count_form(
+            collection, {}, lambda address: self._deploy_time_count(config, address, known)
+        )
+        if form is None or not isinstance(content, dict):
+            return None
+        copies = form.value.removesuffix(f"[{form.key}]")
+        reads = re.compile(rf"(?<![A-Za-z0-9_.\-\"]){re.escape(iterator)}\.(key|value)\b")
+        per_copy = []
+        for name, raw in content.items():
+            if name == "__is_block__" or not reads.search(json.dumps(raw)):
+                continue
+            if not isinstance(raw, str) or any(m.group(1) == "key" for m in reads.finditer(raw)):
+                return None
+            per_copy.append(name)
+        if not per_copy:
+            return None
+        body = rewrite_values(
+            {k: v for k, v in content.items() if k != "__is_block__"},
+            _substitute(iterator, {"key": _Text(form.key), "value": _Text(f"{copies}[*]")}),
+        )
+        return {**body, "__is_block__": True, ZIPPED: per_copy}
 
     def _drop(self, address: str, why: Msg) -> None:
         self.left_out.append(address)

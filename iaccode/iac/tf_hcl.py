@@ -28,6 +28,9 @@ _OPTIONS = {"with_comments": False, "strip_string_quotes": True, "preserve_hered
 
 # Blocks whose first label names the thing; `locals`, `terraform` and `provider` are different.
 _LABELLED = ("resource", "data", "variable", "output", "module")
+# Beside python-hcl2's `__is_block__`: the arguments of a nested block that each hold every
+# copy's value of a resource counted at deploy time, one ROS entry per copy (`tf_expand`).
+ZIPPED = "__zipped__"
 
 
 @attrs.frozen
@@ -367,9 +370,19 @@ def parameter_type(type_expr: object, default: object) -> str:
     parts = split_template(text)
     if len(parts) == 1 and isinstance(parts[0], Interpolation):
         text = parts[0].expr
-    word = re.match(r"\s*([a-z]+)", text)
+    word = re.match(r"\s*([a-z]+)(?:\s*\(\s*([a-z]+))?", text)
     if word and word.group(1) in _TYPE_WORDS:
-        return _TYPE_WORDS[word.group(1)]
+        kind = _TYPE_WORDS[word.group(1)]
+        # A list of objects, maps or lists has no comma-joined form; ROS holds it as JSON.
+        if kind == "CommaDelimitedList" and word.group(2) in (
+            "list",
+            "set",
+            "map",
+            "object",
+            "tuple",
+        ):
+            return "Json"
+        return kind
     return _type_from_default(default)
 
 

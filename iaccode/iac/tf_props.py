@@ -23,6 +23,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
+from iaccode.iac.tf_hcl import ZIPPED
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
@@ -35,6 +36,9 @@ Convert = Callable[[object, str, str], Any]
 Accepts = Callable[[Any, TypeSpec], bool]
 
 _MERGE = "__single_to_multi_handler__"  # a rule path ending here merges a map into its parent
+_UNLISTED_COPIES = Msg(
+    "it repeats a block over copies known only at deploy time, which ROS cannot list here"
+)
 
 
 class _Skip(Exception):
@@ -209,7 +213,7 @@ def convert_properties(
     if ros_fields is None and not prefix:
         ros_fields = _type_fields(ros_type)
     for name, raw in body.items():
-        if name == "__is_block__" or name in skip or raw is None:
+        if name in ("__is_block__", ZIPPED) or name in skip or raw is None:
             continue
         argument = prefix + name
         rule = rules.get(name)
@@ -387,6 +391,8 @@ def _value(
             return None if value is None else [value]
         return value
     blocks = _blocks(raw)
+    if blocks is not None and any(ZIPPED in block for block in blocks):
+        return _zipped(blocks, rule, argument, convert, ros_type, result, inner_fields, accepts)
     if blocks is None:
         # A computed block list (`var.disks`): usable only if it turns out to be literal data.
         value = convert(raw, argument, path)
@@ -420,6 +426,54 @@ def _value(
     return converted
 
 
+def _zipped(
+    blocks: list[Mapping[str, Any]],
+    rule: PropertyRule,
+    argument: str,
+    convert: Convert,
+    ros_type: str,
+    result: Converted,
+    fields: Mapping[str, PropertySchema] | None,
+    accepts: Accepts | None,
+) -> Any:
+    """A block repeated over the copies of a resource counted at deploy time (`tf_expand`
+    marks it `ZIPPED` with the arguments that hold every copy's value): ROS's
+    `Fn::MergeMapToList` of those lists and of the other fields, each a one-item list that
+    it repeats for every entry. Raises `_Skip` beside other blocks, for a one-block
+    property, or when a field that differs per copy is nested."""
+    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None:
+        raise _Skip(_UNLISTED_COPIES)
+    block = blocks[0]
+    per_copy = block[ZIPPED] if isinstance(block[ZIPPED], list) else []
+
+    def mapped(body: Mapping[str, Any]) -> Converted:
+        return convert_properties(
+            body,
+            rule.schema or {},
+            rule.schema_ignore,
+            convert,
+            ros_type=ros_type,
+            prefix=argument + ".",
+            ros_fields=fields,
+            ros_path=rule.to or "",
+            accepts=accepts,
+        )
+
+    whole = mapped(block)
+    fixed = mapped({k: v for k, v in block.items() if k not in per_copy}).properties
+    result.dropped.extend(whole.dropped)
+    result.notes.extend(whole.notes)
+    entries = []
+    for key, value in whole.properties.items():
+        if key in fixed and fixed[key] == value:
+            entries.append({key: [value]})
+        elif is_function(value):
+            entries.append({key: value})
+        else:
+            raise _Skip(_UNLISTED_COPIES)
+    return {"Fn::MergeMapToList": entries} if entries else None
+
+
 def _single_field_values(
     raw: object,
     rule: PropertyRule,
@@ -441,6 +495,8 @@ def _single_field_values(
     values = []
     for block in _blocks(raw) or []:
         arguments = [(name, value) for name, value in block.items() if name != "__is_block__"]
+        if ZIPPED in block:
+            return None
         if len(arguments) != 1:
             return None
         values.append(arguments[0])
@@ -538,7 +594,7 @@ def _schema_rules(raw: object, fields: Mapping[str, PropertySchema]) -> dict[str
     for block in _blocks(raw) or []:
         for name, value in block.items():
             target = by_case.get(pascal(name).casefold())
-            if name == "__is_block__" or target is None or name in rules:
+            if name in ("__is_block__", ZIPPED) or target is None or name in rules:
                 continue
             kind = fields[target].type.kind
             nested: ValueKind | None = (

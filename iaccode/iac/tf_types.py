@@ -8,6 +8,7 @@ through nested `object`, `map`, `list`, `set` and `tuple` types.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from iaccode.iac.tf_expr import (
@@ -53,12 +54,9 @@ def _fill(node: object, value: Any) -> Any:
     if node.name == "object" and isinstance(node.args[0], ObjectExpr) and isinstance(value, dict):
         filled = dict(value)
         for key_node, attribute in node.args[0].items:
-            key = key_node.root if isinstance(key_node, Traversal) else None
+            key = _key(key_node)
             if key is None:
-                try:
-                    key = str(literal_value(key_node))
-                except ExprError:
-                    continue
+                continue
             inner = attribute
             if isinstance(attribute, Call) and attribute.name == "optional" and attribute.args:
                 inner = attribute.args[0]
@@ -82,3 +80,45 @@ def _fill(node: object, value: Any) -> Any:
 def with_optional_defaults(type_expr: object, value: Any) -> Any:
     """`value` with the attributes the type's `optional(type, default)` entries supply."""
     return _fill(_type_node(type_expr), value)
+
+
+def kind_at(type_expr: object, path: Sequence[str | int]) -> str | None:
+    """The kind (`list`, `set`, `map`, `object`, `string`, ...) of the value at `path`
+    (attribute names, map keys, list positions) in a value of the type `type_expr`; None
+    when the type does not say (no type, `any`, or a path the type has no place for)."""
+    node = _type_node(type_expr)
+    for key in path:
+        node = _unwrapped(node)
+        if not isinstance(node, Call) or not node.args:
+            return None
+        if node.name in ("list", "set", "map"):
+            node = node.args[0]
+        elif node.name == "object" and isinstance(node.args[0], ObjectExpr):
+            node = next((t for k, t in node.args[0].items if _key(k) == str(key)), None)
+        elif node.name == "tuple" and isinstance(node.args[0], TupleExpr) and isinstance(key, int):
+            items = node.args[0].items
+            node = items[key] if 0 <= key < len(items) else None
+        else:
+            return None
+    node = _unwrapped(node)
+    if isinstance(node, Call):
+        return node.name
+    if isinstance(node, Traversal) and not node.steps and node.root != "any":
+        return node.root
+    return None
+
+
+def _unwrapped(node: object) -> object:
+    """An `optional(type, default)` attribute's type."""
+    if isinstance(node, Call) and node.name == "optional" and node.args:
+        return node.args[0]
+    return node
+
+
+def _key(node: object) -> str | None:
+    if isinstance(node, Traversal) and not node.steps:
+        return node.root
+    try:
+        return str(literal_value(node))
+    except ExprError:
+        return None

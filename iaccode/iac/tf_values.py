@@ -96,7 +96,7 @@ from iaccode.iac.tf_rules import (
     argument_path,
 )
 from iaccode.iac.tf_schema import ros_attributes
-from iaccode.iac.tf_types import with_optional_defaults
+from iaccode.iac.tf_types import kind_at, with_optional_defaults
 
 INDEX = {"Ref": "ALIYUN::Index"}
 
@@ -421,6 +421,9 @@ class ValueConverter:
         elif isinstance(collection, dict) and not is_function(collection):
             items = sorted(collection.items())  # Terraform walks a map in its keys' order
         else:
+            splat = self._splat_form(node, collection)
+            if splat is not None:
+                return self.node(splat, expr, where)
             raise Unmappable(
                 expr, Msg("is a for expression over a value known only at deploy time")
             )
@@ -452,6 +455,29 @@ class ValueConverter:
         if not all(isinstance(key, str | int | float) for key in keys):
             raise Unmappable(expr, Msg("has an object key that is not known in advance"))
         return {_text(key): value for key, value in zip(keys, values, strict=True)}
+
+    def _splat_form(self, node: ForExpr, collection: Any) -> Traversal | None:
+        """`[for v in x : v.id]` over a resource with `Count` known only at deploy time as the
+        splat `x[*].id` it means (ROS's list of every copy's value); None for other forms."""
+        if not (
+            isinstance(collection, ResourceObject)
+            and "[" not in collection.address
+            and not self.static
+            and self.counted(collection.address)
+            and node.key is None
+            and node.condition is None
+        ):
+            return None
+        value, name = node.value, node.names[-1]
+        if not (
+            isinstance(value, Traversal)
+            and value.root == name
+            and value.steps
+            and all(isinstance(step, GetAttr) for step in value.steps)
+        ):
+            return None
+        tf_type, _, resource = collection.address.partition(".")
+        return Traversal(tf_type, (GetAttr(resource), Splat(), *value.steps))
 
     def traversal(self, node: Traversal, expr: str, where: Where) -> Any:
         if not self.deferred or node.root in self.bindings or not _reads_infrastructure(node):
@@ -1011,7 +1037,7 @@ class ValueConverter:
         rest = steps[1:]
         if copies and read_back:
             # The argument as given is one value per copy, not ROS's list of the copies'.
-            base = self._given_per_copy(address, steps[0].name, base, index, expr)
+            base = self._given_per_copy(address, steps[0].name, base, index, expr, where)
             return self.select(base, rest, expr, where) if rest else base
         if index is not None and index != "*":
             if not self.counted(address):
@@ -1035,7 +1061,7 @@ class ValueConverter:
         return self.select(base, rest, expr, where) if rest else base
 
     def _given_per_copy(
-        self, address: str, attribute: str, value: Any, index: Any, expr: str
+        self, address: str, attribute: str, value: Any, index: Any, expr: str, where: Where
     ) -> Any:
         """`address[index].attribute` (`index` "*" for a splat) of a resource with `Count`
         whose attribute is the argument as given (`value`, with `ALIYUN::Index` where it
@@ -1044,6 +1070,8 @@ class ValueConverter:
         the value differs per copy."""
         count = self.resource(address).get("Count")
         per_copy = "ALIYUN::Index" in json.dumps(value)
+        if index == INDEX and self._same_copies(where.address, address):
+            return value  # copy i reads copy i: ALIYUN::Index is the same number in both
         if index != "*":
             index = self._copy_index(address, index, expr)
             if isinstance(index, str) and index.isdigit():
@@ -1058,6 +1086,9 @@ class ValueConverter:
             return {
                 "Fn::Jq": ["First", "[range(.n | tonumber) as $i | .v]", {"n": count, "v": value}]
             }
+        elif _is_item_by_copy(value):  # `var.zones[count.index]`: the first items of the list
+            items = value["Fn::Select"][1]
+            return {"Fn::Jq": ["First", ".l[0:(.n | tonumber)]", {"l": items, "n": count}]}
         raise Unmappable(
             expr,
             Msg(
@@ -1068,14 +1099,29 @@ class ValueConverter:
             ),
         )
 
+    def _same_copies(self, reader: str, address: str) -> bool:
+        """Whether two resources have the same count, written the same way (a for_each over
+        another resource's copies becomes its count): their copies pair up by number."""
+        if reader not in self.blocks or address not in self.blocks:
+            return False
+        count = self.blocks[reader].body.get("count")
+        return count is not None and count == self.blocks[address].body.get("count")
+
     def _copy_index(self, address: str, index: Any, expr: str) -> Any:
-        """The ROS index of `address[index]`: a key of a for_each over a list parameter (the
-        resource became `Count` over that list) is the key's position in the list."""
-        if not isinstance(index, str | bool) or str(index).lstrip("-").isdigit():
+        """The ROS index of `address[index]`. A resource whose for_each over a list became
+        `Count` over it (`Fn::Length` of the list, `tf_counted`) is keyed by the list's items:
+        a key is its item's position in the list (`Fn::Index`), and the key of a reader's own
+        copy (`x[each.key]` over the same list, the item at `ALIYUN::Index`) is that copy's
+        number. Raises `Unmappable` for a key of anything else."""
+        if not isinstance(index, str | dict | bool) or str(index).lstrip("-").isdigit():
             return index
-        count = None if isinstance(index, bool) else self.blocks[address].body.get("count")
-        match = re.fullmatch(r"\$\{length\(var\.([A-Za-z_][A-Za-z0-9_-]*)\)\}", str(count))
-        if match is None:
+        count = self.resource(address).get("Count") if self.counted(address) else None
+        listed = count.get("Fn::Length") if isinstance(count, dict) and len(count) == 1 else None
+        if isinstance(index, dict):
+            if listed is not None and index == {"Fn::Select": [INDEX, listed]}:
+                return copy.deepcopy(INDEX)
+            return index
+        if listed is None or isinstance(index, bool):
             raise Unmappable(
                 expr,
                 Msg(
@@ -1084,7 +1130,7 @@ class ValueConverter:
                     key=index,
                 ),
             )
-        return {"Fn::Index": [index, self._variable(match.group(1))]}
+        return {"Fn::Index": [index, copy.deepcopy(listed)]}
 
     def _attribute(
         self, address: str, attribute: str, expr: str, *, field: Any = None, copies: bool = False
@@ -1209,6 +1255,8 @@ class ValueConverter:
                 Msg("calls {function}(), which has no ROS equivalent here", function=node.name),
             )
         args = [self.node(arg, expr, where) for arg in node.args]
+        if node.name == "length" and len(args) == 1 and isinstance(args[0], ResourceObject):
+            return self._copies(args[0].address, expr)
         if node.name == "flatten" and len(args) == 1:
             merged = self._flatten_id_lists(args[0])
             if merged is not None:
@@ -1222,6 +1270,14 @@ class ValueConverter:
                 expr,
                 Msg("calls {function}() with arguments it cannot use", function=node.name),
             ) from None
+
+    def _copies(self, address: str, expr: str) -> Any:
+        """`length(x)` of a whole resource: its number of copies, the `Count` ROS gives it.
+        Raises `Unmappable` for a resource without one, or one with copies unrolled here."""
+        count = self.resource(address).get("Count") if self.counted(address) else None
+        if count is None or "[" in address:
+            raise Unmappable(expr, Msg("reads a whole resource, which has no ROS value"))
+        return copy.deepcopy(count)
 
     def _is_id_list(self, value: Any) -> bool:
         """Whether a ROS value is the ids of a resource with `Count` (its `Ref`: a flat list)."""
@@ -1566,6 +1622,12 @@ class ValueConverter:
             return {"Fn::Equals": ["", {"Fn::Join": [",", value]}]}
         if kind == "String":
             return {"Fn::Equals": ["", value]}
+        if kind == "Json":  # a list of objects or maps, or a map: its empty value
+            shape = kind_at(block.body.get("type"), []) or type(block.body.get("default")).__name__
+            if shape in ("list", "set", "tuple"):
+                return {"Fn::Equals": [[], value]}
+            if shape in ("map", "object", "dict"):
+                return {"Fn::Equals": [{}, value]}
         return None
 
     def _blank(self, node: object, expr: str, where: Where) -> Any:
@@ -1839,6 +1901,20 @@ def single_expression(raw: object) -> object:
         return parse_expression(parts[0].expr)
     except ExprError:
         return None
+
+
+def _is_item_by_copy(value: Any) -> bool:
+    """Whether a ROS value is the copy's own item of a list the copies share (`Fn::Select`
+    of `ALIYUN::Index` in a list that does not depend on it)."""
+    if not isinstance(value, dict) or set(value) != {"Fn::Select"}:
+        return False
+    arguments = value["Fn::Select"]
+    return (
+        isinstance(arguments, list)
+        and len(arguments) == 2
+        and arguments[0] == INDEX
+        and "ALIYUN::Index" not in json.dumps(arguments[1])
+    )
 
 
 def _splat_of_attributes(steps: tuple[Any, ...]) -> bool:

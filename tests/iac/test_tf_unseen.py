@@ -138,11 +138,14 @@ def test_a_choice_on_an_order_comparison_is_computed_at_deploy_time() -> None:
     # as a ROS parameter may be, compares as a number: Terraform converts it too).
     assert jq_first(script, {"v0": 1, "v1": "web", "v2": "web-x"}) == "web"
     assert jq_first(script, {"v0": "12", "v1": "web", "v2": "web-x"}) == "web-x"
-    _, script, mapping = vpc["Description"]["Fn::Jq"]
-    assert mapping == {"v0": {"Fn::Length": {"Ref": "tags"}}, "v1": {"Ref": "name"}}
-    assert jq_first(script, {"v0": 0, "v1": "web"}) == "plain"
-    assert jq_first(script, {"v0": 2, "v1": "web"}) == "tagged"
-    assert jq_first(script, {"v0": 2, "v1": ""}) == "plain"
+    # The emptiness of a map is a ROS condition: a comparison with the empty map.
+    assert vpc["Description"] == {"Fn::If": ["Vpc_v_Condition", "tagged", "plain"]}
+    assert conversion.template["Conditions"]["Vpc_v_Condition"] == {
+        "Fn::And": [
+            {"Fn::Not": {"Fn::Equals": [{}, {"Ref": "tags"}]}},
+            {"Fn::Not": {"Fn::Equals": [{"Ref": "name"}, ""]}},
+        ]
+    }
     assert conversion.summary.lossy == 0
 
 

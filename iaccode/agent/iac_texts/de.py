@@ -1038,4 +1038,5 @@ TEXTS: dict[str, str] = {
     "reads {source}, whose count is not 1, 0 or a choice of them": "liest {source}, dessen count weder 1 noch 0 noch eine Wahl zwischen beiden ist",
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} wurde zu {name} ({type}), einer eigenen Ressource, da der Provider sie mit einem eigenen Aufruf anwendet.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} bräuchte in jeder Kopie der Ressource eine Kopie je Element von {argument}, was ROS' Count nicht ausdrücken kann",
+    "it repeats a block over copies known only at deploy time, which ROS cannot list here": "er wiederholt einen Block über Kopien, die erst beim Bereitstellen bekannt sind, was ROS hier nicht als Liste schreiben kann",
 }

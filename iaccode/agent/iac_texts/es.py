@@ -1014,4 +1014,5 @@ TEXTS: dict[str, str] = {
     "reads {source}, whose count is not 1, 0 or a choice of them": "lee {source}, cuyo count no es 1, 0 ni una elección entre ellos",
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} pasó a ser {name} ({type}), un recurso propio, porque el proveedor lo aplica con una llamada propia.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} necesitaría una copia por cada elemento de {argument} en cada copia del recurso, lo que el Count de ROS no puede expresar",
+    "it repeats a block over copies known only at deploy time, which ROS cannot list here": "repite un bloque sobre copias que solo se conocen al desplegar, lo que ROS no puede listar aquí",
 }

@@ -1029,4 +1029,5 @@ TEXTS: dict[str, str] = {
     "reads {source}, whose count is not 1, 0 or a choice of them": "lit {source}, dont le count n'est ni 1, ni 0, ni un choix entre les deux",
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address} : {arguments} est devenu {name} ({type}), une ressource à part, car le fournisseur l'applique par un appel à part.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} demanderait une copie par élément de {argument} dans chaque copie de la ressource, ce que le Count de ROS ne sait pas exprimer",
+    "it repeats a block over copies known only at deploy time, which ROS cannot list here": "il répète un bloc sur des copies connues seulement au déploiement, ce que ROS ne sait pas lister ici",
 }

@@ -1028,4 +1028,5 @@ TEXTS: dict[str, str] = {
     "reads {source}, whose count is not 1, 0 or a choice of them": "count が 1、0、またはそのいずれかの選択ではない {source} を読み取ります",
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} は独立したリソース {name} ({type}) になりました。プロバイダーがそれらを個別の呼び出しで適用するためです。",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} にはリソースの各コピーごとに {argument} の要素ごとのコピーが必要ですが、ROS の Count では表せません",
+    "it repeats a block over copies known only at deploy time, which ROS cannot list here": "デプロイ時にしか分からないコピーごとにブロックを繰り返しており、ROS はここでそれを一覧にできません",
 }

@@ -996,4 +996,5 @@ TEXTS: dict[str, str] = {
     "reads {source}, whose count is not 1, 0 or a choice of them": "lê {source}, cujo count não é 1, 0 nem uma escolha entre eles",
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} tornou-se {name} ({type}), um recurso próprio, pois o provedor os aplica com uma chamada própria.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} precisaria de uma cópia por item de {argument} em cada cópia do recurso, o que o Count do ROS não consegue expressar",
+    "it repeats a block over copies known only at deploy time, which ROS cannot list here": "repete um bloco sobre cópias conhecidas apenas na implantação, o que o ROS não consegue listar aqui",
 }

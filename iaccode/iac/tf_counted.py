@@ -1,0 +1,156 @@
+"""`for_each` over a value known only at deploy time, as ROS `Count`.
+
+ROS has no `for_each`; `tf_expand` unrolls one whose collection the files give. Over a list the
+stack takes as a parameter, or over a resource whose own `Count` is known only at deploy time,
+unrolled copies would freeze the variable's default (or there is none to unroll), while ROS
+`Count` follows the value. These forms become `count` (the copy's number `count.index`, ROS's
+`ALIYUN::Index`) with `each.key` and `each.value` written in terms of it:
+
+- `var.names`, `toset(var.names)`, or a list inside a variable (`var.cfg["alb"]`,
+  `var.net.cidrs`), when the variable's type (or its default) makes it a list or a set:
+  `count = length(L)`, and each.key and each.value the item `L[count.index]`, as a set's key is
+  its value.
+- `{for i, v in L : K => V}` (no `if`) over such a list, where K is the index name or the item
+  name and V one of them or attributes of the item (`v.cidr`): the same count, with `i` the
+  copy's number and `v` the item. Terraform's keys are then the positions ("0", "1", ...) or
+  the items, which `tf_values` finds again by number (`x[each.key]`, `x["a"]`); keyed by an
+  attribute (`v.name => v`) they could not be, and the for_each is unrolled or left out.
+- A resource whose count is known only at deploy time (`for_each = alicloud_vswitch.this`, or
+  `{for k, v in alicloud_vswitch.this : k => v}`): the same count, each.key the copy's number and
+  each.value that copy (`alicloud_vswitch.this[count.index]`), so `each.value.id` reads it.
+
+Anything else is None, and `tf_expand` unrolls it over what the files know or leaves it out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from iaccode.iac.tf_expr import Call, ForExpr, GetAttr, Index, Literal, Traversal
+from iaccode.iac.tf_hcl import Block
+from iaccode.iac.tf_types import kind_at
+from iaccode.iac.tf_values import single_expression
+
+_INDEX = "count.index"
+
+
+@attrs.frozen
+class CountForm:
+    """A for_each as ROS Count: HCL expression texts for `count`, `each.key`, `each.value`."""
+
+    count: str
+    key: str
+    value: str
+
+
+def count_form(
+    raw: object,
+    variables: Mapping[str, Block],
+    deploy_time_count: Callable[[str], str | None],
+) -> CountForm | None:
+    """The Count form of the for_each value `raw` (see the module docstring), or None.
+    `deploy_time_count(address)` is the count text of a resource whose count is known only at
+    deploy time, None for any other address."""
+    node = single_expression(raw)
+    if isinstance(node, Traversal) and node.root != "var":
+        return _over_resource(node, deploy_time_count)
+    if isinstance(node, ForExpr) and node.key is not None and node.condition is None:
+        collection = node.collection
+        if isinstance(collection, Traversal) and collection.root != "var":
+            # `{for k, v in R : k => v}` is R itself.
+            same = node.key == _name(node.names[0]) and node.value == _name(node.names[-1])
+            return _over_resource(collection, deploy_time_count) if same else None
+        listed = _list_text(collection, variables)
+        if listed is None:
+            return None
+        item = f"({listed})[{_INDEX}]"
+        bound = {node.names[-1]: item}
+        if len(node.names) == 2:
+            bound[node.names[0]] = _INDEX
+        # Keyed by position or by the item itself: a reference by key finds the copy by
+        # number (`tf_values`); keyed by an attribute (`v.name => v`) it could not.
+        keyed = isinstance(node.key, Traversal) and not node.key.steps
+        key, value = _bound_text(node.key, bound), _bound_text(node.value, bound)
+        if not keyed or key is None or value is None:
+            return None
+        return CountForm(f"length({listed})", key, value)
+    if isinstance(node, Call) and node.name == "toset" and len(node.args) == 1:
+        node = node.args[0]
+    listed = _list_text(node, variables)
+    if listed is None:
+        return None
+    item = f"({listed})[{_INDEX}]"
+    return CountForm(f"length({listed})", item, item)
+
+
+def _name(name: str) -> Traversal:
+    return Traversal(name, ())
+
+
+def _over_resource(
+    node: Traversal, deploy_time_count: Callable[[str], str | None]
+) -> CountForm | None:
+    if len(node.steps) != 1 or not isinstance(node.steps[0], GetAttr):
+        return None
+    address = f"{node.root}.{node.steps[0].name}"
+    count = deploy_time_count(address)
+    if count is None:
+        return None
+    return CountForm(count, _INDEX, f"{address}[{_INDEX}]")
+
+
+def _list_text(node: object, variables: Mapping[str, Block]) -> str | None:
+    """The HCL text of `var.x` or a path into it with literal keys, when the variable's type
+    (or its default) makes the value there a list or a set; None otherwise."""
+    if not isinstance(node, Traversal) or node.root != "var" or not node.steps:
+        return None
+    first, *rest = node.steps
+    variable = variables.get(first.name) if isinstance(first, GetAttr) else None
+    if variable is None:
+        return None
+    path: list[str | int] = []
+    text = f"var.{variable.labels[0]}"
+    for step in rest:
+        if isinstance(step, GetAttr):
+            path.append(step.name)
+            text += f".{step.name}"
+        elif isinstance(step, Index) and isinstance(step.key, Literal):
+            key = step.key.value
+            if isinstance(key, bool) or not isinstance(key, str | int):
+                return None
+            path.append(key)
+            text += f"[{json.dumps(key)}]"
+        else:
+            return None
+    kind = kind_at(variable.body.get("type"), path)
+    if kind is None:
+        kind = _default_kind(variable.body.get("default"), path)
+    return text if kind in ("list", "set") else None
+
+
+def _default_kind(default: Any, path: list[str | int]) -> str | None:
+    for key in path:
+        if isinstance(default, dict) and isinstance(key, str):
+            default = default.get(key)
+        elif isinstance(default, list) and isinstance(key, int) and 0 <= key < len(default):
+            default = default[key]
+        else:
+            return None
+    return "list" if isinstance(default, list) else None
+
+
+def _bound_text(node: object, bound: Mapping[str, str]) -> str | None:
+    """The text of a for expression's key or value with its names bound: a name, or an item
+    name with attribute steps (`v.name`); None for anything else."""
+    if not isinstance(node, Traversal) or node.root not in bound:
+        return None
+    if not all(isinstance(step, GetAttr) for step in node.steps):
+        return None
+    text = bound[node.root]
+    if node.steps and text == _INDEX:
+        return None  # an attribute of a number
+    return text + "".join(f".{step.name}" for step in node.steps if isinstance(step, GetAttr))

@@ -1,0 +1,320 @@
+"""`for_each` over a value known only at deploy time as ROS `Count` (`tf_counted`), and what
+reads such resources: a list the stack takes as a parameter (required, so nothing to unroll),
+a list inside a map variable, a resource counted at deploy time, a dynamic block over such a
+resource's copies (`Fn::MergeMapToList`), `[for v in x : v.id]`, `length(x)`. Hand-written
+projects with the ROS they must give; every template must pass the checker."""
+
+from __future__ import annotations
+
+from tests.iac.test_tf_constructs import checked, jq_first, props
+from tests.iac.test_tf_constructs import main as convert
+from tests.iac.test_tf_constructs import warnings as notes
+
+INDEX = {"Ref": "ALIYUN::Index"}
+
+NETWORK = """
+variable "zones" {
+  type = list(string)
+}
+variable "subnets" {
+  type = map(list(string))
+}
+resource "alicloud_vpc" "main" {
+  cidr_block = "10.0.0.0/8"
+}
+resource "alicloud_vswitch" "web" {
+  for_each     = { for i, cidr in var.subnets["web"] : i => cidr }
+  vpc_id       = alicloud_vpc.main.id
+  cidr_block   = each.value
+  zone_id      = var.zones[each.key]
+  vswitch_name = "web-${each.key}"
+}
+"""
+
+WEB_LIST = {"Fn::Select": ["web", {"Ref": "subnets"}]}
+
+
+def front(zone_id: str) -> str:
+    """An ALB with a zone mapping per copy of the web vSwitches, its zone `zone_id`."""
+    return f"""
+    resource "alicloud_alb_load_balancer" "front" {{
+      vpc_id                 = alicloud_vpc.main.id
+      address_type           = "Internet"
+      address_allocated_mode = "Fixed"
+      load_balancer_edition  = "Basic"
+      load_balancer_billing_config {{
+        pay_type = "PayAsYouGo"
+      }}
+      dynamic "zone_mappings" {{
+        for_each = alicloud_vswitch.web
+        content {{
+          vswitch_id = zone_mappings.value.id
+          zone_id    = {zone_id}
+        }}
+      }}
+    }}
+    """
+
+
+def test_a_set_of_a_required_list_variable_becomes_count_over_the_parameter() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "names" {
+              type = list(string)
+            }
+            resource "alicloud_vpc" "main" {
+              for_each = toset(var.names)
+              vpc_name = each.key
+              description = "vpc ${each.value}"
+            }
+            resource "alicloud_vswitch" "one" {
+              for_each     = toset(var.names)
+              vpc_id       = alicloud_vpc.main[each.key].id
+              cidr_block   = "10.0.0.0/24"
+              zone_id      = "cn-hangzhou-h"
+            }
+            output "first" {
+              value = alicloud_vpc.main["a"].id
+            }
+            """
+        )
+    )
+    vpc = conversion.template["Resources"]["Vpc_main"]
+    assert vpc["Count"] == {"Fn::Length": {"Ref": "names"}}
+    item = {"Fn::Select": [INDEX, {"Ref": "names"}]}
+    assert vpc["Properties"]["VpcName"] == item
+    # Copy i of the vSwitch reads copy i of the VPC: the key's position is the copy's number.
+    assert props(conversion, "Vswitch_one")["VpcId"] == {"Fn::Select": [INDEX, {"Ref": "Vpc_main"}]}
+    # A literal key is found in the list.
+    first = conversion.template["Outputs"]["first"]["Value"]
+    assert first == {"Fn::Select": [{"Fn::Index": ["a", {"Ref": "names"}]}, {"Ref": "Vpc_main"}]}
+    assert conversion.summary.native == 2 and "left out" not in notes(conversion)
+    assert "unrolled" not in notes(conversion)
+
+
+def test_a_for_expression_over_a_list_in_a_map_variable_is_counted_by_position() -> None:
+    conversion = checked(convert(NETWORK))
+    web = conversion.template["Resources"]["Vswitch_web"]
+    assert web["Count"] == {"Fn::Length": WEB_LIST}
+    assert web["Properties"]["CidrBlock"] == {"Fn::Select": [INDEX, WEB_LIST]}
+    assert web["Properties"]["ZoneId"] == {"Fn::Select": [INDEX, {"Ref": "zones"}]}
+    assert web["Properties"]["VSwitchName"] == {"Fn::Sub": "web-${ALIYUN::Index}"}
+    assert conversion.summary.native == 2 and not conversion.warnings
+
+
+def test_a_for_each_over_a_resource_counted_at_deploy_time_pairs_the_copies() -> None:
+    conversion = checked(
+        convert(
+            NETWORK
+            + """
+            resource "alicloud_instance" "app" {
+              for_each          = alicloud_vswitch.web
+              instance_type     = "ecs.g6.large"
+              image_id          = "aliyun_3_x64_20G_alibase_20240528.vhd"
+              vswitch_id        = each.value.id
+              availability_zone = each.value.zone_id
+              instance_name     = "app-${each.key}"
+            }
+            """
+        )
+    )
+    app = conversion.template["Resources"]["Instance_app"]
+    assert app["Count"] == {"Fn::Length": WEB_LIST}
+    assert app["Properties"]["VSwitchId"] == {"Fn::Select": [INDEX, {"Ref": "Vswitch_web"}]}
+    # ROS has no ZoneId attribute of a vSwitch: copy i's own argument, read in copy i.
+    assert app["Properties"]["ZoneId"] == {"Fn::Select": [INDEX, {"Ref": "zones"}]}
+    assert app["Properties"]["InstanceName"] == {"Fn::Sub": "app-${ALIYUN::Index}"}
+    assert conversion.summary.native == 3 and not conversion.warnings
+
+
+def test_a_dynamic_block_over_copies_counted_at_deploy_time_merges_them_into_a_list() -> None:
+    conversion = checked(convert(NETWORK + front("zone_mappings.value.zone_id")))
+    mappings = props(conversion, "AlbLoadBalancer_front")["ZoneMappings"]
+    copies = {"Fn::Length": WEB_LIST}
+    assert mappings == {
+        "Fn::MergeMapToList": [
+            {"VSwitchId": {"Ref": "Vswitch_web"}},
+            {
+                "ZoneId": {
+                    "Fn::Jq": [
+                        "First",
+                        ".l[0:(.n | tonumber)]",
+                        {"l": {"Ref": "zones"}, "n": copies},
+                    ]
+                }
+            },
+        ]
+    }
+    # The zones of the copies are the first items of the list, as many as there are copies.
+    script = mappings["Fn::MergeMapToList"][1]["ZoneId"]["Fn::Jq"][1]
+    assert jq_first(script, {"l": ["h", "i", "j"], "n": "2"}) == ["h", "i"]
+    assert conversion.summary.native == 3 and not conversion.warnings
+
+
+def test_fields_the_copies_share_are_one_item_lists_that_ros_repeats() -> None:
+    conversion = checked(
+        convert(
+            NETWORK
+            + """
+            resource "alicloud_instance" "app" {
+              for_each      = alicloud_vswitch.web
+              instance_type = "ecs.g6.large"
+              image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+              vswitch_id    = each.value.id
+            }
+            resource "alicloud_alb_server_group" "pool" {
+              vpc_id            = alicloud_vpc.main.id
+              server_group_name = "pool"
+              protocol          = "HTTP"
+              health_check_config {
+                health_check_enabled = false
+              }
+              dynamic "servers" {
+                for_each = alicloud_instance.app
+                content {
+                  server_type = "Ecs"
+                  port        = 80
+                  server_id   = servers.value.id
+                  server_ip   = servers.value.primary_ip_address
+                }
+              }
+            }
+            """
+        )
+    )
+    attachment = props(conversion, "AlbServerGroup_pool_Servers")
+    assert attachment["Servers"] == {
+        "Fn::MergeMapToList": [
+            {"ServerType": ["Ecs"]},
+            {"Port": [80]},
+            {"ServerId": {"Ref": "Instance_app"}},
+            {"ServerIp": {"Fn::GetAtt": ["Instance_app", "PrivateIp"]}},
+        ]
+    }
+
+
+def test_a_dynamic_block_that_reads_the_copys_key_is_not_merged() -> None:
+    conversion = checked(convert(NETWORK + front("var.zones[zone_mappings.key]")))
+    assert "the dynamic block zone_mappings was not converted" in notes(conversion)
+    assert "Fn::MergeMapToList" not in conversion.to_yaml()
+
+
+def test_keys_that_are_an_attribute_of_the_items_are_not_counted() -> None:
+    # `v.name => v` keys the copies by name: a read by key could not find the copy by number.
+    conversion = convert(
+        """
+        variable "nets" {
+          type = list(object({ name = string, cidr = string }))
+        }
+        resource "alicloud_vpc" "main" {
+          for_each   = { for v in var.nets : v.name => v }
+          vpc_name   = each.key
+          cidr_block = each.value.cidr
+        }
+        resource "alicloud_vpc" "shared" {
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+    )
+    assert "Vpc_main" not in conversion.template.get("Resources", {})
+    assert "alicloud_vpc.main: its for_each" in notes(conversion)
+
+
+def test_a_list_of_objects_is_a_json_parameter_read_by_position_and_field() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "nets" {
+              type    = list(object({ name = string, cidr = string }))
+              default = []
+            }
+            resource "alicloud_vpc" "main" {
+              for_each   = { for i, v in var.nets : i => v }
+              vpc_name   = each.value.name
+              cidr_block = each.value.cidr
+            }
+            resource "alicloud_vpc" "spare" {
+              count      = length(var.nets) > 0 ? 0 : 1
+              cidr_block = "192.168.0.0/16"
+            }
+            """
+        )
+    )
+    assert conversion.template["Parameters"]["nets"] == {"Type": "Json", "Default": []}
+    vpc = conversion.template["Resources"]["Vpc_main"]
+    item = {"Fn::Select": [INDEX, {"Ref": "nets"}]}
+    assert vpc["Properties"] == {
+        "VpcName": {"Fn::Select": ["name", item]},
+        "CidrBlock": {"Fn::Select": ["cidr", item]},
+    }
+    # Emptiness of a JSON list is a comparison with the empty list, not with joined text.
+    conditions = conversion.template["Conditions"]
+    assert {"Fn::Equals": [[], {"Ref": "nets"}]} in _walk(conditions)
+    assert "unrolled" not in notes(conversion)
+
+
+def test_a_for_expression_and_length_of_a_counted_resource_read_every_copy() -> None:
+    conversion = checked(
+        convert(
+            NETWORK
+            + """
+            resource "alicloud_security_group" "per_switch" {
+              count  = length(alicloud_vswitch.web)
+              vpc_id = alicloud_vpc.main.id
+            }
+            output "ids" {
+              value = [for k, v in alicloud_vswitch.web : v.id]
+            }
+            output "joined" {
+              value = join(",", [for v in alicloud_vswitch.web : v.id])
+            }
+            """
+        )
+    )
+    group = conversion.template["Resources"]["SecurityGroup_per_switch"]
+    assert group["Count"] == {"Fn::Length": WEB_LIST}
+    outputs = conversion.template["Outputs"]
+    assert outputs["ids"]["Value"] == {"Ref": "Vswitch_web"}
+    assert outputs["joined"]["Value"] == {"Fn::Join": [",", {"Ref": "Vswitch_web"}]}
+    assert not conversion.warnings
+
+
+def _walk(value: object) -> list[object]:
+    """Every dict and list inside a value, the value included."""
+    found: list[object] = [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    for item in items:
+        found.extend(_walk(item))
+    return found
+
+
+def test_copies_merged_where_ros_takes_one_block_are_reported() -> None:
+    conversion = checked(
+        convert(
+            NETWORK
+            + """
+            resource "alicloud_alb_load_balancer" "front" {
+              vpc_id                 = alicloud_vpc.main.id
+              address_type           = "Internet"
+              address_allocated_mode = "Fixed"
+              load_balancer_edition  = "Basic"
+              zone_mappings {
+                vswitch_id = "vsw-1"
+                zone_id    = "cn-hangzhou-h"
+              }
+              dynamic "load_balancer_billing_config" {
+                for_each = alicloud_vswitch.web
+                content {
+                  pay_type = load_balancer_billing_config.value.vswitch_name
+                }
+              }
+            }
+            """
+        )
+    )
+    assert (
+        "load_balancer_billing_config not converted (it repeats a block over copies known only "
+        "at deploy time, which ROS cannot list here)" in notes(conversion)
+    )
+    assert "Fn::MergeMapToList" not in conversion.to_yaml()
