@@ -427,6 +427,24 @@ SPECS: Mapping[str, DataSourceSpec] = {
             {"removal_policies", "db_instance_ids", "load_balancer_ids", "vswitch_ids"}
         ),
     ),
+    # DescribeDBClusterAvailableResources, flattened by ROS to one item per node class (its
+    # ZoneId, DBNodeClass, Category, Engine); Terraform's `classes` are the zones, each with
+    # its engines' classes nested, so `classes[0].zone_id` is the zone of the first class.
+    "alicloud_polardb_node_classes": DataSourceSpec(
+        "DATASOURCE::POLARDB::DBNodeClasses",
+        {
+            "pay_type": "PayType",
+            "db_type": "DBType",
+            "db_version": "DBVersion",
+            "db_node_class": "DBNodeClass",
+            "zone_id": "ZoneId",
+        },
+        ids="DBNodeClassIds",
+        collection="classes",
+        items="DBNodeClasses",
+        id_names=frozenset(),
+        not_flat=frozenset({"supported_engines"}),
+    ),
     "alicloud_key_pairs": DataSourceSpec(
         "DATASOURCE::ECS::KeyPairs",
         {
