@@ -669,6 +669,9 @@ def rule_for(tf_type: str, body: Mapping[str, object]) -> tuple[Rule | None, Msg
 _PROVIDER_RENAMES: Mapping[str, str] = {
     "payment_type": "instance_charge_type",
     "instance_charge_type": "payment_type",
+    # An AnalyticDB cluster's class: `db_cluster_class` is deprecated for `db_node_class`.
+    "db_node_class": "db_cluster_class",
+    "db_cluster_class": "db_node_class",
 }
 
 
@@ -677,8 +680,8 @@ def other_spelling(rule: Rule, argument: str) -> str | None:
     newer and one the deprecated name: `name` for `<thing>_name` (`vpn_gateway_name`),
     `<thing>_name` for `<thing>` (a CMS alarm's `metric`, now `metric_name`), and for `name`
     the one `<thing>_name` whose thing ends the type's name (`alicloud_ecs_snapshot`:
-    `snapshot_name`), and `payment_type` for `instance_charge_type` and back. None when the
-    rule has no such argument."""
+    `snapshot_name`), `payment_type` for `instance_charge_type` and `db_node_class` for
+    `db_cluster_class`, and back. None when the rule has no such argument."""
     if "." in argument:
         return None
     renamed = _PROVIDER_RENAMES.get(argument)

@@ -692,6 +692,24 @@ def test_a_deprecated_argument_reads_as_its_newer_name() -> None:
     assert "MetricName, which" not in warnings(conversion)
 
 
+def test_an_analyticdb_clusters_node_class_is_its_cluster_class() -> None:
+    # The provider deprecated `db_cluster_class` for `db_node_class`; the vendor maps the old.
+    conversion = main(
+        """
+        resource "alicloud_adb_db_cluster" "olap" {
+          db_cluster_category = "Cluster"
+          db_node_class       = "C8"
+          db_node_count       = 2
+          db_node_storage     = 100
+          mode                = "reserver"
+          vswitch_id          = "vsw-1"
+        }
+        """
+    )
+    assert props(conversion, "AdbDbCluster_olap")["DBClusterClass"] == "C8"
+    assert "db_node_class" not in warnings(conversion)
+
+
 def test_names_the_provider_defaults_are_set_where_ros_requires_them() -> None:
     conversion = main(
         """
