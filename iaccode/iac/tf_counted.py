@@ -24,15 +24,13 @@ Anything else is None, and `tf_expand` unrolls it over what the files know or le
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import attrs
 
-from iaccode.iac.tf_expr import Call, ForExpr, GetAttr, Index, Literal, Traversal
+from iaccode.iac.tf_expr import Call, ForExpr, GetAttr, Traversal
 from iaccode.iac.tf_hcl import Block
-from iaccode.iac.tf_types import kind_at
+from iaccode.iac.tf_types import variable_read
 from iaccode.iac.tf_values import single_expression
 
 _INDEX = "count.index"
@@ -106,41 +104,8 @@ def _over_resource(
 def _list_text(node: object, variables: Mapping[str, Block]) -> str | None:
     """The HCL text of `var.x` or a path into it with literal keys, when the variable's type
     (or its default) makes the value there a list or a set; None otherwise."""
-    if not isinstance(node, Traversal) or node.root != "var" or not node.steps:
-        return None
-    first, *rest = node.steps
-    variable = variables.get(first.name) if isinstance(first, GetAttr) else None
-    if variable is None:
-        return None
-    path: list[str | int] = []
-    text = f"var.{variable.labels[0]}"
-    for step in rest:
-        if isinstance(step, GetAttr):
-            path.append(step.name)
-            text += f".{step.name}"
-        elif isinstance(step, Index) and isinstance(step.key, Literal):
-            key = step.key.value
-            if isinstance(key, bool) or not isinstance(key, str | int):
-                return None
-            path.append(key)
-            text += f"[{json.dumps(key)}]"
-        else:
-            return None
-    kind = kind_at(variable.body.get("type"), path)
-    if kind is None:
-        kind = _default_kind(variable.body.get("default"), path)
-    return text if kind in ("list", "set") else None
-
-
-def _default_kind(default: Any, path: list[str | int]) -> str | None:
-    for key in path:
-        if isinstance(default, dict) and isinstance(key, str):
-            default = default.get(key)
-        elif isinstance(default, list) and isinstance(key, int) and 0 <= key < len(default):
-            default = default[key]
-        else:
-            return None
-    return "list" if isinstance(default, list) else None
+    read = variable_read(node, variables)
+    return read.text if read is not None and read.kind in ("list", "set") else None
 
 
 def _bound_text(node: object, bound: Mapping[str, str]) -> str | None:

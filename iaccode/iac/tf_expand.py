@@ -29,7 +29,9 @@ configuration into one flat root module that means the same:
   (`for_each = alicloud_vswitch.this` repeats once per `alicloud_vswitch.this[i]`). Over the
   copies of a resource counted at deploy time it is one block marked `ZIPPED`, each argument
   that reads the copy the list of every copy's value, which `tf_props` makes ROS's
-  `Fn::MergeMapToList`.
+  `Fn::MergeMapToList`. Over a list or map variable it is one block marked `ITEMS`
+  (`tf_items`), which `tf_props` makes the `Fn::Jq` that computes the blocks from the
+  parameter; the blocks over the default are kept for where ROS cannot take that.
 - A security group rule whose `type` is known only at deploy time becomes its ingress and its
   egress form, each under a condition on that value (`tf_directions`).
 
@@ -51,6 +53,7 @@ from iaccode.iac.tf_counted import count_form
 from iaccode.iac.tf_directions import split_directions
 from iaccode.iac.tf_files import TerraformError
 from iaccode.iac.tf_hcl import (
+    ITEMS,
     ZIPPED,
     Block,
     Directive,
@@ -61,6 +64,7 @@ from iaccode.iac.tf_hcl import (
     read_config,
     split_template,
 )
+from iaccode.iac.tf_items import item_block
 from iaccode.iac.tf_types import with_optional_defaults
 from iaccode.iac.tf_values import (
     MAX_COPIES,
@@ -772,24 +776,29 @@ class _Flattener:
         content = spec.get("content")
         content = content[0] if isinstance(content, list) and content else content
         iterator = literal_text(spec.get("iterator")) or name
-        defaults: tuple[str, ...] = ()
-        # The items' resource and data source values may be known only at deploy time: they
-        # stay expressions, converted where the blocks use them; the items must be known.
-        collection, left_out = spec.get("for_each"), frozenset(self.left_out)
+        collection = spec.get("for_each")
         zipped = self._zipped_block(config, collection, content, iterator, known)
         if zipped is not None:
             return [zipped]
-        try:
-            value, defaults = static_value(
-                config, collection, address, known, left_out, deferred=True
+        blocks, defaults, reason = self._repeated(
+            config, address, content, iterator, collection, known
+        )
+        over_parameter = item_block(collection, content, iterator, config.variables)
+        if over_parameter is not None:
+            # Computed from the parameter when the stack is created (`tf_props`); the blocks
+            # over the default are what is left if ROS cannot take it there.
+            over_parameter[ITEMS].update(fallback=blocks, name=name, defaults=list(defaults))
+            return [over_parameter]
+        if blocks is None:
+            self.notes.append(
+                Msg(
+                    "{address}: the dynamic block {name} was not converted ({reason}).",
+                    address=address,
+                    name=name,
+                    reason=reason,
+                )
             )
-            if isinstance(value, Deferred):
-                static_value(config, collection, address, known, left_out)  # says why
-        except Unmappable as problem:
-            value, reason = None, problem.reason
-        else:
-            reason = Msg("its for_each is not a list, set or map known before deployment")
-        if isinstance(value, dict | list) and literal_but_deferred(value) and defaults:
+        elif defaults:
             self.lossy.add(address)
             self.notes.append(
                 Msg(
@@ -800,22 +809,42 @@ class _Flattener:
                     variable=", ".join(f"var.{variable}" for variable in defaults),
                 )
             )
+        return blocks
+
+    def _repeated(
+        self,
+        config: TerraformConfig,
+        address: str,
+        content: object,
+        iterator: str,
+        collection: object,
+        known: Mapping[str, Block],
+    ) -> tuple[list[Any] | None, tuple[str, ...], Msg]:
+        """A dynamic block repeated over its collection as the files give it: the blocks (None
+        when the collection is not known before deployment), the variables whose defaults it
+        used, and why it is not known (for None)."""
+        defaults: tuple[str, ...] = ()
+        # The items' resource and data source values may be known only at deploy time: they
+        # stay expressions, converted where the blocks use them; the items must be known.
+        left_out = frozenset(self.left_out)
+        try:
+            value, defaults = static_value(
+                config, collection, address, known, left_out, deferred=True
+            )
+            if isinstance(value, Deferred):
+                static_value(config, collection, address, known, left_out)  # says why
+        except Unmappable as problem:
+            value, reason = None, problem.reason
+        else:
+            reason = Msg("its for_each is not a list, set or map known before deployment")
         if isinstance(value, dict) and literal_but_deferred(value):
             items = sorted(value.items())  # Terraform repeats a map's blocks in key order
         elif isinstance(value, list) and literal_but_deferred(value):
             items = list(enumerate(value))
         else:
-            self.notes.append(
-                Msg(
-                    "{address}: the dynamic block {name} was not converted ({reason}).",
-                    address=address,
-                    name=name,
-                    reason=reason,
-                )
-            )
-            return None
+            return None, defaults, reason
         if not isinstance(content, dict):
-            return []
+            return [], defaults, reason
         # Each repeated block is still a block (marked as HCL marks one), which a rule
         # without a schema names by the ROS schema's fields (`tf_props`).
         blocks = [
@@ -828,10 +857,11 @@ class _Flattener:
             }
             for key, item in items
         ]
-        return [
+        expanded = [
             self._expanded(config, address, block, known) if "dynamic" in block else block
             for block in blocks
         ]
+        return expanded, defaults, reason
 
     def _zipped_block(
         self,

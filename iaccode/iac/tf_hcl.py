@@ -31,6 +31,10 @@ _LABELLED = ("resource", "data", "variable", "output", "module")
 # Beside python-hcl2's `__is_block__`: the arguments of a nested block that each hold every
 # copy's value of a resource counted at deploy time, one ROS entry per copy (`tf_expand`).
 ZIPPED = "__zipped__"
+# A nested block standing for a dynamic block over a parameter, computed from it by ROS
+# (`tf_items`): what each item gives each argument, and the blocks over the default.
+ITEMS = "__items__"
+_PLACEHOLDER = "\u0000item\u0000"
 
 
 @attrs.frozen
@@ -466,3 +470,21 @@ def _description_fields(description: str) -> dict[str, object]:
             if fields:
                 return fields
     return {"Description": description}
+
+
+def placeholder(argument: str) -> str:
+    """The text that stands for `argument`'s per-item value until `tf_props` replaces it."""
+    return f"{_PLACEHOLDER}{argument}{_PLACEHOLDER}"
+
+
+def placeholder_argument(value: object) -> str | None:
+    """The argument a placeholder stands for, or None when `value` is not one."""
+    if isinstance(value, str) and value.startswith(_PLACEHOLDER) and value.endswith(_PLACEHOLDER):
+        inner = value[len(_PLACEHOLDER) : -len(_PLACEHOLDER)]
+        return inner if inner and _PLACEHOLDER not in inner else None
+    return None
+
+
+def has_placeholder(value: object) -> bool:
+    """Whether a placeholder is anywhere in `value`, intact or not."""
+    return json.dumps(_PLACEHOLDER)[1:-1] in json.dumps(value)  # as JSON writes it

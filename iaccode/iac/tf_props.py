@@ -23,7 +23,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
-from iaccode.iac.tf_hcl import ZIPPED
+from iaccode.iac.tf_hcl import ITEMS, ZIPPED, has_placeholder, placeholder_argument
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
 from iaccode.iac.tf_values import JsonText, is_function, is_literal
@@ -36,6 +36,7 @@ Convert = Callable[[object, str, str], Any]
 Accepts = Callable[[Any, TypeSpec], bool]
 
 _MERGE = "__single_to_multi_handler__"  # a rule path ending here merges a map into its parent
+_UNLISTED_ITEMS = Msg("ROS cannot compute the blocks from the parameter there")
 _UNLISTED_COPIES = Msg(
     "it repeats a block over copies known only at deploy time, which ROS cannot list here"
 )
@@ -391,6 +392,8 @@ def _value(
             return None if value is None else [value]
         return value
     blocks = _blocks(raw)
+    if blocks is not None and any(ITEMS in block for block in blocks):
+        return _per_item(blocks, rule, argument, convert, ros_type, result, ros_fields, accepts)
     if blocks is not None and any(ZIPPED in block for block in blocks):
         return _zipped(blocks, rule, argument, convert, ros_type, result, inner_fields, accepts)
     if blocks is None:
@@ -446,21 +449,9 @@ def _zipped(
     block = blocks[0]
     per_copy = block[ZIPPED] if isinstance(block[ZIPPED], list) else []
 
-    def mapped(body: Mapping[str, Any]) -> Converted:
-        return convert_properties(
-            body,
-            rule.schema or {},
-            rule.schema_ignore,
-            convert,
-            ros_type=ros_type,
-            prefix=argument + ".",
-            ros_fields=fields,
-            ros_path=rule.to or "",
-            accepts=accepts,
-        )
-
-    whole = mapped(block)
-    fixed = mapped({k: v for k, v in block.items() if k not in per_copy}).properties
+    whole = _block_properties(block, rule, argument, convert, ros_type, fields, accepts)
+    rest = {k: v for k, v in block.items() if k not in per_copy}
+    fixed = _block_properties(rest, rule, argument, convert, ros_type, fields, accepts).properties
     result.dropped.extend(whole.dropped)
     result.notes.extend(whole.notes)
     entries = []
@@ -472,6 +463,131 @@ def _zipped(
         else:
             raise _Skip(_UNLISTED_COPIES)
     return {"Fn::MergeMapToList": entries} if entries else None
+
+
+def _block_properties(
+    body: Mapping[str, Any],
+    rule: PropertyRule,
+    argument: str,
+    convert: Convert,
+    ros_type: str,
+    fields: Mapping[str, PropertySchema] | None,
+    accepts: Accepts | None = None,
+) -> Converted:
+    """The ROS struct of one nested block of `argument` by its rule's schema."""
+    return convert_properties(
+        body,
+        rule.schema or {},
+        rule.schema_ignore,
+        convert,
+        ros_type=ros_type,
+        prefix=argument + ".",
+        ros_fields=fields,
+        ros_path=rule.to or "",
+        accepts=accepts,
+    )
+
+
+def _per_item(
+    blocks: list[Mapping[str, Any]],
+    rule: PropertyRule,
+    argument: str,
+    convert: Convert,
+    ros_type: str,
+    result: Converted,
+    ros_fields: Mapping[str, PropertySchema] | None,
+    accepts: Accepts | None,
+) -> Any:
+    """A dynamic block over a parameter (`tf_items`) as the `Fn::Jq` that makes each item's
+    ROS struct when the stack is created; where ROS cannot take that (a block ROS takes once,
+    beside written blocks, an argument the rule reshapes), the blocks over the variable's
+    default, said as such. Raises `_Skip` when there are none (no default to repeat over)."""
+    marker = next(block[ITEMS] for block in blocks if ITEMS in block)
+    try:
+        return _items_value(blocks, rule, argument, convert, ros_type, result, ros_fields)
+    except _Skip as problem:
+        fallback = marker.get("fallback")
+        if fallback is None:  # no default to repeat over
+            raise
+        written = [block for block in blocks if ITEMS not in block]
+        raw = [*written, *fallback]
+        if marker.get("defaults"):
+            variables = ", ".join(f"var.{name}" for name in marker["defaults"])
+            result.notes.append(
+                Msg(
+                    "the dynamic block {name} was repeated over the default of {variable} "
+                    "({reason}), so a different value at deploy time is not followed.",
+                    name=marker.get("name", argument),
+                    variable=variables,
+                    reason=problem.reason,
+                )
+            )
+        return _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
+
+
+def _items_value(
+    blocks: list[Mapping[str, Any]],
+    rule: PropertyRule,
+    argument: str,
+    convert: Convert,
+    ros_type: str,
+    result: Converted,
+    ros_fields: Mapping[str, PropertySchema] | None,
+) -> Any:
+    """The `Fn::Jq` of `_per_item`: the block's arguments mapped to ROS names with each item's
+    field where its placeholder landed (with its default, a text made the number or switch
+    the ROS field takes, a null left out), what the items share as it is, and what ROS
+    computes (`Ref`, `Fn::Sub`) passed in beside. Raises `_Skip` where that cannot be."""
+    path = rule.to or ""
+    fields = _inner_fields(ros_fields, path)
+    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None:
+        raise _Skip(_UNLISTED_ITEMS)
+    block = blocks[0]
+    marker = block[ITEMS]
+    body = {k: v for k, v in block.items() if k != ITEMS}
+    inner = _block_properties(body, rule, argument, convert, ros_type, fields)
+    fixed: list[Any] = []
+
+    def item(name: str, field: Mapping[str, PropertySchema] | None, key: str) -> str:
+        steps, default = marker["fields"][name]
+        read = "$i" + "".join(f"[{json.dumps(step)}]" for step in steps)
+        prop = field.get(key) if field is not None else None
+        kind = prop.type.kind if prop is not None else None
+        if kind == "number":
+            read += ' | if type == "string" then tonumber else . end'
+        elif kind == "boolean":
+            read += ' | if type == "string" then . == "true" else . end'
+        if default is None:
+            return f"({read})"
+        value = convert("${" + default + "}", f"{argument}.{name}", path)
+        return f"(({read}) as $v | if $v == null then {jq(value, None, '')} else $v end)"
+
+    def jq(value: Any, field: Mapping[str, PropertySchema] | None, key: str) -> str:
+        name = placeholder_argument(value)
+        if name is not None:
+            return item(name, field, key)
+        if has_placeholder(value) and (is_function(value) or not isinstance(value, dict | list)):
+            raise _Skip(_UNLISTED_ITEMS)  # the rule reshaped the item's value
+        if is_function(value):
+            fixed.append(value)
+            return f"$f[{len(fixed) - 1}]"
+        if isinstance(value, dict):
+            inner_fields = _inner_fields(field, key) if key else field
+            members = (f"{json.dumps(k)}: {jq(v, inner_fields, k)}" for k, v in value.items())
+            return "{" + ", ".join(members) + "}"
+        if isinstance(value, list):
+            return "[" + ", ".join(jq(v, field, key) for v in value) + "]"
+        return json.dumps(value)
+
+    members = ", ".join(f"{json.dumps(k)}: {jq(v, fields, k)}" for k, v in inner.properties.items())
+    if not members:
+        raise _Skip(_UNLISTED_ITEMS)
+    result.dropped.extend(inner.dropped)
+    result.notes.extend(inner.notes)
+    each = ".l | to_entries | sort_by(.key) | .[].value" if marker["map"] else ".l[]"
+    script = f".f as $f | [{each} as $i | {{{members}}} | with_entries(select(.value != null))]"
+    collection = convert(marker["collection"], argument, path)
+    return {"Fn::Jq": ["First", script, {"l": collection, "f": fixed}]}
 
 
 def _single_field_values(

@@ -8,12 +8,17 @@ through nested `object`, `map`, `list`, `set` and `tuple` types.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from iaccode.iac.tf_expr import (
     Call,
     ExprError,
+    GetAttr,
+    Index,
     Literal,
     ObjectExpr,
     Template,
@@ -21,7 +26,7 @@ from iaccode.iac.tf_expr import (
     TupleExpr,
     parse_expression,
 )
-from iaccode.iac.tf_hcl import Interpolation, split_template
+from iaccode.iac.tf_hcl import Block, Interpolation, split_template
 
 
 def literal_value(node: object) -> Any:
@@ -122,3 +127,47 @@ def _key(node: object) -> str | None:
         return str(literal_value(node))
     except ExprError:
         return None
+
+
+@attrs.frozen
+class VariableRead:
+    """`var.x` or a path into it with literal keys (`var.cfg["alb"]`): the HCL text, and the
+    kind of the value there by the variable's type or, untyped, its default (`kind_at`)."""
+
+    text: str
+    kind: str | None
+
+
+def variable_read(node: object, variables: Mapping[str, Block]) -> VariableRead | None:
+    """The `VariableRead` of an expression node, or None for any other expression or an
+    undeclared variable."""
+    if not isinstance(node, Traversal) or node.root != "var" or not node.steps:
+        return None
+    first, *rest = node.steps
+    variable = variables.get(first.name) if isinstance(first, GetAttr) else None
+    if variable is None:
+        return None
+    path: list[str | int] = []
+    for step in rest:
+        key: object = step.name if isinstance(step, GetAttr) else None
+        if isinstance(step, Index) and isinstance(step.key, Literal):
+            key = step.key.value
+        if isinstance(key, bool) or not isinstance(key, str | int):
+            return None
+        path.append(key)
+    text = f"var.{variable.labels[0]}" + "".join(f"[{json.dumps(key)}]" for key in path)
+    kind = kind_at(variable.body.get("type"), path)
+    if kind is None:
+        kind = _default_kind(variable.body.get("default"), path)
+    return VariableRead(text, kind)
+
+
+def _default_kind(default: Any, path: list[str | int]) -> str | None:
+    for key in path:
+        if isinstance(default, dict) and isinstance(key, str):
+            default = default.get(key)
+        elif isinstance(default, list) and isinstance(key, int) and 0 <= key < len(default):
+            default = default[key]
+        else:
+            return None
+    return "list" if isinstance(default, list) else "map" if isinstance(default, dict) else None

@@ -83,6 +83,7 @@ from iaccode.iac.tf_hcl import (
     Directive,
     Interpolation,
     TerraformConfig,
+    has_placeholder,
     parameter_type,
     plain_value,
     split_template,
@@ -1215,8 +1216,8 @@ class ValueConverter:
         differs per copy has `ALIYUN::Index` in it."""
         raw = self.blocks[address].body.get(attribute)
         secret = any(word in attribute for word in ("password", "secret", "token", "key"))
-        if raw is None or secret:
-            return None
+        if raw is None or secret or has_placeholder(raw):
+            return None  # none, not to be read, or blocks ROS computes from a parameter
         if _has_block(raw):
             raw = raw if isinstance(raw, list) else [raw]
             if any(_has_block(v) for body in raw for k, v in body.items() if k != "__is_block__"):

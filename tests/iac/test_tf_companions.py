@@ -97,8 +97,8 @@ def test_an_alb_server_groups_servers_become_a_backend_server_attachment() -> No
     conversion = checked(
         convert(
             """
-            variable "servers" {
-              default = [
+            locals {
+              servers = [
                 { id = "i-1", ip = "10.0.0.5" },
                 { id = "i-2", ip = "10.0.0.6" },
               ]
@@ -114,7 +114,7 @@ def test_an_alb_server_groups_servers_become_a_backend_server_attachment() -> No
                 sticky_session_enabled = false
               }
               dynamic "servers" {
-                for_each = var.servers
+                for_each = local.servers
                 content {
                   server_id   = servers.value.id
                   server_ip   = servers.value.ip

@@ -501,7 +501,7 @@ def test_a_placeholder_for_a_required_list_of_structs_is_a_json_parameter() -> N
             pay_type = "PayAsYouGo"
           }
           dynamic "zone_mappings" {
-            for_each = var.zones
+            for_each = toset(var.zones)
             content {
               zone_id    = zone_mappings.value
               vswitch_id = "vsw-1"

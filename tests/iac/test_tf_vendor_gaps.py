@@ -855,7 +855,13 @@ def test_a_dynamic_block_in_a_nested_block_and_words_the_provider_translates() -
         """
     )
     target = props(conversion, "EventBridgeRule_rule")["Targets"][0]
-    assert target["ParamList"] == [{"ResourceKey": "Body", "Form": "ORIGINAL", "Value": ""}]
+    # Over the parameter, each item the struct ROS takes (`tf_items`), its default included.
+    method, script, data = target["ParamList"]["Fn::Jq"]
+    assert method == "First" and data == {"l": {"Ref": "param_list"}, "f": []}
+    default = [{"resource_key": "Body", "form": "ORIGINAL", "value": ""}]
+    assert jq_first(script, {**data, "l": default}) == [
+        {"ResourceKey": "Body", "Form": "ORIGINAL", "Value": ""}
+    ]
     assert "targets.dynamic" not in notes(conversion)
     assert props(conversion, "KvstoreInstance_r")["VpcPasswordFree"] is True
     assert props(conversion, "RedisTairInstance_t")["VpcPasswordFree"] == {

@@ -1039,4 +1039,6 @@ TEXTS: dict[str, str] = {
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} wurde zu {name} ({type}), einer eigenen Ressource, da der Provider sie mit einem eigenen Aufruf anwendet.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} bräuchte in jeder Kopie der Ressource eine Kopie je Element von {argument}, was ROS' Count nicht ausdrücken kann",
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "er wiederholt einen Block über Kopien, die erst beim Bereitstellen bekannt sind, was ROS hier nicht als Liste schreiben kann",
+    "ROS cannot compute the blocks from the parameter there": "ROS kann die Blöcke dort nicht aus dem Parameter berechnen",
+    "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "der dynamische Block {name} wurde über den Standardwert von {variable} wiederholt ({reason}), daher wird ein anderer Wert beim Bereitstellen nicht übernommen.",
 }

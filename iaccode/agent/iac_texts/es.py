@@ -1015,4 +1015,6 @@ TEXTS: dict[str, str] = {
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} pasó a ser {name} ({type}), un recurso propio, porque el proveedor lo aplica con una llamada propia.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} necesitaría una copia por cada elemento de {argument} en cada copia del recurso, lo que el Count de ROS no puede expresar",
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "repite un bloque sobre copias que solo se conocen al desplegar, lo que ROS no puede listar aquí",
+    "ROS cannot compute the blocks from the parameter there": "ROS no puede calcular ahí los bloques a partir del parámetro",
+    "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "el bloque dinámico {name} se repitió sobre el valor predeterminado de {variable} ({reason}), así que no se sigue otro valor al desplegar.",
 }

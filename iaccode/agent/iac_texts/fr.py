@@ -1030,4 +1030,6 @@ TEXTS: dict[str, str] = {
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address} : {arguments} est devenu {name} ({type}), une ressource à part, car le fournisseur l'applique par un appel à part.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} demanderait une copie par élément de {argument} dans chaque copie de la ressource, ce que le Count de ROS ne sait pas exprimer",
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "il répète un bloc sur des copies connues seulement au déploiement, ce que ROS ne sait pas lister ici",
+    "ROS cannot compute the blocks from the parameter there": "ROS ne sait pas y calculer les blocs à partir du paramètre",
+    "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "le bloc dynamique {name} a été répété sur la valeur par défaut de {variable} ({reason}), donc une autre valeur au déploiement n'est pas suivie.",
 }

@@ -1029,4 +1029,6 @@ TEXTS: dict[str, str] = {
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} は独立したリソース {name} ({type}) になりました。プロバイダーがそれらを個別の呼び出しで適用するためです。",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} にはリソースの各コピーごとに {argument} の要素ごとのコピーが必要ですが、ROS の Count では表せません",
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "デプロイ時にしか分からないコピーごとにブロックを繰り返しており、ROS はここでそれを一覧にできません",
+    "ROS cannot compute the blocks from the parameter there": "ROS はそこでパラメーターからブロックを計算できません",
+    "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "動的ブロック {name} は {variable} の既定値に対して繰り返されました ({reason})。そのため、デプロイ時の別の値には従いません。",
 }

@@ -997,4 +997,6 @@ TEXTS: dict[str, str] = {
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}: {arguments} tornou-se {name} ({type}), um recurso próprio, pois o provedor os aplica com uma chamada própria.",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} precisaria de uma cópia por item de {argument} em cada cópia do recurso, o que o Count do ROS não consegue expressar",
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "repete um bloco sobre cópias conhecidas apenas na implantação, o que o ROS não consegue listar aqui",
+    "ROS cannot compute the blocks from the parameter there": "o ROS não consegue calcular ali os blocos a partir do parâmetro",
+    "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "o bloco dinâmico {name} foi repetido sobre o valor padrão de {variable} ({reason}), portanto outro valor na implantação não é seguido.",
 }

@@ -926,4 +926,6 @@ TEXTS: dict[str, str] = {
     "{address}: {arguments} became {name} ({type}), a resource of its own, as the provider applies them with a call of their own.": "{address}:{arguments} 成为独立的资源 {name}({type}),因为提供方通过单独的调用来应用它们。",
     "{type} would need one copy per item of {argument} in each copy of the resource, which ROS's Count cannot say": "{type} 需要在资源的每个副本中为 {argument} 的每一项各建一个副本,而 ROS 的 Count 无法表达这一点",
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "它按仅在部署时才知道的副本重复一个块,ROS 无法在此处将其列出",
+    "ROS cannot compute the blocks from the parameter there": "ROS 无法在该处根据参数计算这些块",
+    "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "动态块 {name} 按 {variable} 的默认值重复 ({reason}),因此不会跟随部署时的其他值。",
 }

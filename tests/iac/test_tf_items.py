@@ -1,0 +1,204 @@
+"""A dynamic block over a list or map the stack takes as a parameter (`tf_items`): one
+`Fn::Jq` that makes each item's ROS struct when the stack is created, instead of the blocks
+over the variable's default. Hand-written projects; what jq makes of the script is checked
+with jq itself, and every template must pass the checker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.iac.test_tf_constructs import checked, jq_first, props
+from tests.iac.test_tf_constructs import main as convert
+from tests.iac.test_tf_constructs import warnings as notes
+
+DISKS = """
+variable "data_disks" {
+  type    = list(map(string))
+  default = []
+}
+variable "disk_category" {
+  default = "cloud_essd"
+}
+resource "alicloud_vpc" "main" {
+  cidr_block = "10.0.0.0/8"
+}
+resource "alicloud_instance" "app" {
+  instance_type = "ecs.g6.large"
+  image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+  dynamic "data_disks" {
+    for_each = var.data_disks
+    content {
+      size        = data_disks.value.size
+      category    = lookup(data_disks.value, "category", var.disk_category)
+      description = try(data_disks.value.description, "vpc ${alicloud_vpc.main.id}")
+      snapshot_id = lookup(data_disks.value, "snapshot_id", null)
+    }
+  }
+}
+"""
+
+
+def jq_of(value: Any, items: object) -> object:
+    """What an `Fn::Jq` value computes when the parameter it reads holds `items` (its fixed
+    inputs replaced by the texts ROS would give them)."""
+    method, script, data = value["Fn::Jq"]
+    assert method == "First"
+    fixed = [f"<{index}>" for index, _ in enumerate(data["f"])]
+    return jq_first(script, {"l": items, "f": fixed})
+
+
+def test_a_dynamic_block_over_a_list_variable_follows_the_parameter() -> None:
+    conversion = checked(convert(DISKS))
+    mappings = props(conversion, "Instance_app")["DiskMappings"]
+    _, _, data = mappings["Fn::Jq"]
+    assert data["l"] == {"Ref": "data_disks"}
+    # The defaults that are not the item's: a parameter and a text with a resource's id.
+    assert data["f"] == [
+        {"Ref": "disk_category"},
+        {"Fn::Sub": "vpc ${Vpc_main}"},
+    ]
+    given = [
+        {"size": "40", "category": "cloud_ssd", "snapshot_id": "s-1"},
+        {"size": "80", "description": "logs"},
+    ]
+    assert jq_of(mappings, given) == [
+        {"Size": "40", "Category": "cloud_ssd", "Description": "<1>", "SnapshotId": "s-1"},
+        {"Size": "80", "Category": "<0>", "Description": "logs"},
+    ]
+    assert jq_of(mappings, []) == []
+    assert "repeated over the default" not in notes(conversion)
+    assert conversion.summary.native == 2 and conversion.summary.lossy == 0
+
+
+def test_texts_become_the_numbers_ros_takes_and_a_map_is_walked_in_key_order() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "servers" {
+              type = map(object({ id = string, port = string }))
+            }
+            resource "alicloud_alb_server_group" "web" {
+              server_group_name = "web"
+              protocol          = "HTTP"
+              vpc_id            = "vpc-1"
+              health_check_config {
+                health_check_enabled = false
+              }
+              dynamic "servers" {
+                for_each = var.servers
+                content {
+                  server_id   = servers.value.id
+                  port        = servers.value.port
+                  server_type = "Ecs"
+                }
+              }
+            }
+            """
+        )
+    )
+    servers = props(conversion, "AlbServerGroup_web_Servers")["Servers"]
+    given = {"b": {"id": "i-2", "port": "8080"}, "a": {"id": "i-1", "port": 80}}
+    assert jq_of(servers, given) == [
+        {"ServerId": "i-1", "Port": 80, "ServerType": "Ecs"},
+        {"ServerId": "i-2", "Port": 8080, "ServerType": "Ecs"},
+    ]
+
+
+def test_a_choice_of_the_list_and_nothing_is_the_list_or_no_blocks() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "disks" {
+              type    = list(object({ size = number }))
+              default = []
+            }
+            resource "alicloud_instance" "app" {
+              instance_type = "ecs.g6.large"
+              image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+              dynamic "data_disks" {
+                for_each = length(var.disks) > 0 ? var.disks : []
+                content {
+                  size = data_disks.value.size
+                }
+              }
+            }
+            """
+        )
+    )
+    mappings = props(conversion, "Instance_app")["DiskMappings"]
+    condition = mappings["Fn::Jq"][2]["l"]["Fn::If"]
+    assert condition[1:] == [{"Ref": "disks"}, []]
+    assert jq_of(mappings, [{"size": 40}]) == [{"Size": 40}]
+
+
+def test_a_content_that_reads_the_key_is_repeated_over_the_default() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "disks" {
+              type    = map(string)
+              default = { logs = "40" }
+            }
+            resource "alicloud_instance" "app" {
+              instance_type = "ecs.g6.large"
+              image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+              dynamic "data_disks" {
+                for_each = var.disks
+                content {
+                  name = data_disks.key
+                  size = data_disks.value
+                }
+              }
+            }
+            """
+        )
+    )
+    assert props(conversion, "Instance_app")["DiskMappings"] == [{"DiskName": "logs", "Size": "40"}]
+    assert "the dynamic block data_disks was repeated over the default of var.disks" in (
+        notes(conversion)
+    )
+
+
+def test_a_block_ros_takes_once_is_repeated_over_the_default_and_said_so() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "log" {
+              type    = list(object({ project = string, logstore = string }))
+              default = [{ project = "p", logstore = "s" }]
+            }
+            resource "alicloud_fc_service" "svc" {
+              name = "svc"
+              dynamic "log_config" {
+                for_each = var.log
+                content {
+                  project  = log_config.value.project
+                  logstore = log_config.value.logstore
+                }
+              }
+            }
+            """
+        )
+    )
+    assert props(conversion, "FcService_svc")["LogConfig"] == {"Project": "p", "Logstore": "s"}
+    assert (
+        "the dynamic block log_config was repeated over the default of var.log (ROS cannot "
+        "compute the blocks from the parameter there)" in notes(conversion)
+    )
+    assert conversion.summary.lossy == 1
+
+
+def test_an_output_reading_the_blocks_never_carries_the_placeholders() -> None:
+    conversion = checked(
+        convert(
+            DISKS
+            + """
+            output "disks" {
+              value = alicloud_instance.app.data_disks
+            }
+            """
+        )
+    )
+    text = conversion.to_json()
+    assert "__items__" not in text and "\\u0000" not in text
+    assert "output.disks" in notes(conversion)
