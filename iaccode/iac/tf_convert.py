@@ -230,7 +230,7 @@ class _Converter(ValueConverter):
                 )
                 continue
             if rule is None:
-                rule = random_rule(block.labels[0])
+                rule = random_rule(block.labels[0], block.body)
                 extra = None if rule is None else random_properties(block.labels[0], block.body)
                 if rule is not None and extra is None:
                     why = unconvertible(block.labels[0])

@@ -15,8 +15,10 @@ Terraform keeps a random resource's result in its state.
   kind of string, a little less random. `keepers` (regenerate on change) has no ROS form and is
   reported. A random_password's value is an attribute of the stack, where Terraform marks it
   sensitive: converted, and said as a loss.
-- `random_integer`: as many random digits as `max` has. That is a name suffix's job, but not
-  a number in min..max (it may start with 0): converted, and said as a loss.
+- `random_integer`: random digits, three more than the range `max - min + 1` has (at most
+  15, which a JSON number holds exactly), whose `result` is `min + digits mod range`,
+  computed by `Fn::Jq` when it is read (`Rule.values`, on the resource's own `value`): a
+  number in min..max, as Terraform's, uniform but for a bias below 1/1000, written as text.
 - `random_uuid`: the stack's ID (`ALIYUN::StackId`), a UUID ROS makes once per stack, when the
   configuration has one random_uuid (a pseudo parameter, no resource). Several would all read
   that same value, so then each is 32 random hexadecimal digits whose `result` is written as
@@ -71,8 +73,9 @@ class RandomProperties:
     notes: tuple[Msg, ...] = ()
 
 
-def random_rule(tf_type: str) -> Rule | None:
-    """The rule of a random resource that becomes `ALIYUN::RandomString`; None otherwise."""
+def random_rule(tf_type: str, body: Mapping[str, object]) -> Rule | None:
+    """The rule of a random resource (of the Terraform `body`) that becomes
+    `ALIYUN::RandomString`; None otherwise."""
     if tf_type in ("random_string", "random_password"):
         return Rule(
             tf_type=tf_type,
@@ -84,6 +87,8 @@ def random_rule(tf_type: str) -> Rule | None:
         )
     if tf_type in ("random_integer", "random_uuid"):
         value = _UUID if tf_type == "random_uuid" else _VALUE
+        low, high = body.get("min"), body.get("max")
+        number = _in_range(low, high) if tf_type == "random_integer" else None
         return Rule(
             tf_type=tf_type,
             ros_type=RANDOM_STRING,
@@ -91,8 +96,26 @@ def random_rule(tf_type: str) -> Rule | None:
             ignored=frozenset(),
             attributes={"result": value, "id": value},
             used=frozenset({"min", "max", "seed", "keepers"}),
+            values={"result": number, "id": number} if number is not None else {},
         )
     return None
+
+
+# The resource itself in `Rule.values`: `tf_values` puts its logical ID there.
+SELF = "__self__"
+
+
+def _in_range(low: object, high: object) -> dict[str, Any] | None:
+    """The `Fn::Jq` that reads a random_integer's digits as a number in low..high."""
+    if not (_is_int(low) and _is_int(high) and 0 <= low <= high):
+        return None
+    span = high - low + 1
+    script = f"(.v | tonumber) as $x | ($x - (($x / {span}) | floor) * {span} + {low}) | tostring"
+    return {"Fn::Jq": ["First", script, {"v": {"Fn::GetAtt": [SELF, "value"]}}]}
+
+
+def _digits(low: int, high: int) -> int:
+    return min(len(str(high - low + 1)) + 3, 15)
 
 
 def random_properties(tf_type: str, body: Mapping[str, object]) -> RandomProperties | None:
@@ -143,17 +166,8 @@ def _integer(body: Mapping[str, object], notes: list[Msg]) -> RandomProperties |
     low, high = body.get("min"), body.get("max")
     if not (_is_int(low) and _is_int(high) and 0 <= low <= high):
         return None
-    length = len(str(high))
-    notes.append(
-        Msg(
-            "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 "
-            "and are not held to {low}..{high}: right for a name suffix, not for a number",
-            length=length,
-            low=low,
-            high=high,
-        )
-    )
     classes = [{"class": "digits", "min": 1}]
+    length = _digits(low, high)
     return RandomProperties({"length": length, "character_classes": classes}, tuple(notes))
 
 

@@ -88,7 +88,7 @@ from iaccode.iac.tf_hcl import (
     plain_value,
     split_template,
 )
-from iaccode.iac.tf_random import RANDOM_STRING
+from iaccode.iac.tf_random import RANDOM_STRING, SELF
 from iaccode.iac.tf_rules import (
     ASSOCIATION_PROPERTIES,
     LIST_PROPERTIES,
@@ -1150,8 +1150,11 @@ class ValueConverter:
             return ATTRIBUTE_JOINS[known.handler](values)
         if attribute == "id" and rule.ros_type != RANDOM_STRING:  # its id is its value
             return {"Ref": logical_id}
-        if attribute in rule.values:
-            return copy.deepcopy(rule.values[attribute])
+        if attribute in rule.values:  # a value of its own, maybe of its other attributes
+            text = json.dumps(rule.values[attribute]).replace(
+                json.dumps(SELF), json.dumps(logical_id)
+            )
+            return json.loads(text)
         # An argument the resource was given reads back as that value, as in Terraform.
         path = argument_path(rule, attribute)
         per_copy: Any = None  # a given value that differs per copy, if nothing else has it

@@ -72,7 +72,7 @@ def test_a_random_password_keeps_its_special_characters_and_minimums_and_says_it
     assert (conversion.summary.native, conversion.summary.lossy) == (1, 1)
 
 
-def test_a_random_integer_name_suffix_is_random_digits_said_as_a_loss() -> None:
+def test_a_random_integer_is_a_number_in_its_range_read_from_random_digits() -> None:
     conversion = main(
         """
         resource "random_integer" "default" {
@@ -85,18 +85,23 @@ def test_a_random_integer_name_suffix_is_random_digits_said_as_a_loss() -> None:
         }
         """
     )
+    # Three digits more than the range has, so the remainder below is near uniform.
     assert props(conversion, "RandomInteger_default") == {
-        "length": 5,
+        "length": 8,
         "character_classes": [{"class": "digits", "min": 1}],
     }
-    assert props(conversion, "Vpc_v")["VpcName"] == {
-        "Fn::Sub": "tf-example-${RandomInteger_default.value}"
-    }
-    assert (
-        "random_integer.default: becomes 5 random digits (ALIYUN::RandomString), which may start "
-        "with 0 and are not held to 10000..99999: right for a name suffix, not for a number."
-    ) in warnings(conversion)
-    assert (conversion.summary.found, conversion.summary.native) == (2, 1)
+    prefix, number = props(conversion, "Vpc_v")["VpcName"]["Fn::Join"][1]
+    assert prefix == "tf-example-"
+    method, script, data = number["Fn::Jq"]
+    assert method == "First"
+    assert data == {"v": {"Fn::GetAtt": ["RandomInteger_default", "value"]}}
+    # What the stack computes from the digits ROS made: min + digits mod (max - min + 1).
+    assert jq_first(script, {"v": "00000000"}) == "10000"
+    assert jq_first(script, {"v": "00089999"}) == "99999"
+    assert jq_first(script, {"v": "00090000"}) == "10000"
+    assert jq_first(script, {"v": "99999999"}) == str(10000 + 99999999 % 90000)
+    assert not warnings(conversion)
+    assert (conversion.summary.found, conversion.summary.native) == (2, 2)
 
 
 def test_one_random_uuid_is_the_stack_id_and_two_are_random_uuids() -> None:

@@ -820,7 +820,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "seine Quelle {source!r} hat keine .tf-Dateien im Arbeitsbereich",
     "its source {source!r} is not a local module, and its code is not guessed": "seine Quelle {source!r} ist kein lokales Modul, und sein Code wird nicht geraten",
     "its source {source!r} lies outside the workspace": "seine Quelle {source!r} liegt außerhalb des Arbeitsbereichs",
-    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "wird zu {length} zufälligen Ziffern (ALIYUN::RandomString), die mit 0 beginnen können und nicht auf {low}..{high} beschränkt sind: richtig für ein Namenssuffix, nicht für eine Zahl",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "sein Zeichensatz ist in den Dateien nicht bekannt, oder es hat weniger Zeichen als Zeichenklassen (ROS setzt jede Klasse mindestens einmal ein)",
     "its min and max are not literal whole numbers from 0 up": "sein min und max sind keine literalen ganzen Zahlen ab 0",
     "keepers not converted (ROS keeps the value for the stack's life)": "keepers wird nicht konvertiert (ROS behält den Wert für die Lebensdauer des Stacks)",

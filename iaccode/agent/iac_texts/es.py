@@ -796,7 +796,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "su origen {source!r} no tiene archivos .tf en el espacio de trabajo",
     "its source {source!r} is not a local module, and its code is not guessed": "su origen {source!r} no es un módulo local y su código no se adivina",
     "its source {source!r} lies outside the workspace": "su origen {source!r} está fuera del espacio de trabajo",
-    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "se convierte en {length} dígitos aleatorios (ALIYUN::RandomString), que pueden empezar por 0 y no se limitan a {low}..{high}: sirve para un sufijo de nombre, no para un número",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "su conjunto de caracteres no se conoce en los archivos, o tiene menos caracteres que clases de caracteres (ROS pone cada clase al menos una vez)",
     "its min and max are not literal whole numbers from 0 up": "su min y max no son números enteros literales desde 0",
     "keepers not converted (ROS keeps the value for the stack's life)": "keepers no se convierte (ROS conserva el valor durante toda la vida de la pila)",

@@ -811,7 +811,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "sa source {source!r} n'a pas de fichiers .tf dans l'espace de travail",
     "its source {source!r} is not a local module, and its code is not guessed": "sa source {source!r} n'est pas un module local, et son code n'est pas deviné",
     "its source {source!r} lies outside the workspace": "sa source {source!r} se trouve hors de l'espace de travail",
-    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "devient {length} chiffres aléatoires (ALIYUN::RandomString), qui peuvent commencer par 0 et ne sont pas limités à {low}..{high} : convient à un suffixe de nom, pas à un nombre",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "son jeu de caractères n'est pas connu dans les fichiers, ou il a moins de caractères que de classes de caractères (ROS place chaque classe au moins une fois)",
     "its min and max are not literal whole numbers from 0 up": "ses min et max ne sont pas des entiers littéraux à partir de 0",
     "keepers not converted (ROS keeps the value for the stack's life)": "keepers n'est pas converti (ROS garde la valeur pendant toute la vie de la pile)",

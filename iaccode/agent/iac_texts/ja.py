@@ -810,7 +810,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "ソース {source!r} にはワークスペース内の .tf ファイルがありません",
     "its source {source!r} is not a local module, and its code is not guessed": "ソース {source!r} はローカルモジュールではなく、そのコードは推測しません",
     "its source {source!r} lies outside the workspace": "ソース {source!r} はワークスペースの外にあります",
-    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "{length} 桁のランダムな数字（ALIYUN::RandomString）になります。0 で始まることがあり、{low}..{high} には収まりません。名前の接尾辞には適しますが、数値には適しません",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "文字セットがファイル内で分からないか、文字数が文字クラスの数より少ないです（ROS は各クラスを少なくとも 1 回入れます）",
     "its min and max are not literal whole numbers from 0 up": "min と max が 0 以上の整数リテラルではありません",
     "keepers not converted (ROS keeps the value for the stack's life)": "keepers は変換されません（ROS はスタックの存続期間中この値を保持します）",

@@ -778,7 +778,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "a sua origem {source!r} não tem ficheiros .tf no espaço de trabalho",
     "its source {source!r} is not a local module, and its code is not guessed": "a sua origem {source!r} não é um módulo local e o seu código não é adivinhado",
     "its source {source!r} lies outside the workspace": "a sua origem {source!r} está fora do espaço de trabalho",
-    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "torna-se {length} dígitos aleatórios (ALIYUN::RandomString), que podem começar por 0 e não ficam limitados a {low}..{high}: serve para um sufixo de nome, não para um número",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "o seu conjunto de caracteres não é conhecido nos ficheiros, ou tem menos caracteres do que classes de caracteres (o ROS coloca cada classe pelo menos uma vez)",
     "its min and max are not literal whole numbers from 0 up": "o seu min e max não são números inteiros literais a partir de 0",
     "keepers not converted (ROS keeps the value for the stack's life)": "keepers não é convertido (o ROS mantém o valor durante a vida da pilha)",

@@ -707,7 +707,6 @@ TEXTS: dict[str, str] = {
     "its source {source!r} has no .tf files in the workspace": "其来源 {source!r} 在工作区中没有 .tf 文件",
     "its source {source!r} is not a local module, and its code is not guessed": "其来源 {source!r} 不是本地模块，不会猜测其代码",
     "its source {source!r} lies outside the workspace": "其来源 {source!r} 位于工作区之外",
-    "becomes {length} random digits (ALIYUN::RandomString), which may start with 0 and are not held to {low}..{high}: right for a name suffix, not for a number": "变为 {length} 位随机数字（ALIYUN::RandomString），可能以 0 开头，且不限于 {low}..{high}：适合作名称后缀，不适合作数字",
     "its character set is not known in the files, or it has fewer characters than character classes (ROS puts each class in at least once)": "其字符集在文件中未知，或其字符数少于字符类别数（ROS 会让每个类别至少出现一次）",
     "its min and max are not literal whole numbers from 0 up": "其 min 和 max 不是从 0 起的整数字面量",
     "keepers not converted (ROS keeps the value for the stack's life)": "keepers 未转换（ROS 在资源栈的整个生命周期内保留该值）",
