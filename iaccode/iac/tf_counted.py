@@ -15,9 +15,10 @@ unrolled copies would freeze the variable's default (or there is none to unroll)
   copy's number and `v` the item. Terraform's keys are then the positions ("0", "1", ...) or
   the items, which `tf_values` finds again by number (`x[each.key]`, `x["a"]`); keyed by an
   attribute (`v.name => v`) they could not be, and the for_each is unrolled or left out.
-- A resource whose count is known only at deploy time (`for_each = alicloud_vswitch.this`, or
-  `{for k, v in alicloud_vswitch.this : k => v}`): the same count, each.key the copy's number and
-  each.value that copy (`alicloud_vswitch.this[count.index]`), so `each.value.id` reads it.
+- A resource whose for_each became such a Count (`for_each = alicloud_vswitch.this`, or
+  `{for k, v in alicloud_vswitch.this : k => v}`): the same count and keys, each.value that copy
+  (`alicloud_vswitch.this[count.index]`), so `each.value.id` reads it.
+- A set's "index" in a for expression is its item, as Terraform iterates a set.
 
 Anything else is None, and `tf_expand` unrolls it over what the files know or leaves it out.
 """
@@ -30,7 +31,7 @@ import attrs
 
 from iaccode.iac.tf_expr import Call, ForExpr, GetAttr, Traversal
 from iaccode.iac.tf_hcl import Block
-from iaccode.iac.tf_types import variable_read
+from iaccode.iac.tf_types import VariableRead, variable_read
 from iaccode.iac.tf_values import single_expression
 
 _INDEX = "count.index"
@@ -38,51 +39,53 @@ _INDEX = "count.index"
 
 @attrs.frozen
 class CountForm:
-    """A for_each as ROS Count: HCL expression texts for `count`, `each.key`, `each.value`."""
+    """A for_each as ROS Count: HCL expression texts for `count`, `each.key`, `each.value`;
+    `by_item` when the keys are the list's items (a set), not the copies' positions."""
 
     count: str
     key: str
     value: str
+    by_item: bool = False
 
 
 def count_form(
     raw: object,
     variables: Mapping[str, Block],
-    deploy_time_count: Callable[[str], str | None],
+    resource_form: Callable[[str], CountForm | None],
 ) -> CountForm | None:
     """The Count form of the for_each value `raw` (see the module docstring), or None.
-    `deploy_time_count(address)` is the count text of a resource whose count is known only at
-    deploy time, None for any other address."""
+    `resource_form(address)` is the Count form of a resource counted at deploy time (for a
+    for_each over its copies, which keeps its keys), None for any other address."""
     node = single_expression(raw)
     if isinstance(node, Traversal) and node.root != "var":
-        return _over_resource(node, deploy_time_count)
+        return _over_resource(node, resource_form)
     if isinstance(node, ForExpr) and node.key is not None and node.condition is None:
         collection = node.collection
         if isinstance(collection, Traversal) and collection.root != "var":
             # `{for k, v in R : k => v}` is R itself.
             same = node.key == _name(node.names[0]) and node.value == _name(node.names[-1])
-            return _over_resource(collection, deploy_time_count) if same else None
-        listed = _list_text(collection, variables)
+            return _over_resource(collection, resource_form) if same else None
+        listed = _list_read(collection, variables)
         if listed is None:
             return None
-        item = f"({listed})[{_INDEX}]"
+        item = f"({listed.text})[{_INDEX}]"
         bound = {node.names[-1]: item}
-        if len(node.names) == 2:
-            bound[node.names[0]] = _INDEX
+        if len(node.names) == 2:  # a set's "index" is its item, as cty iterates a set
+            bound[node.names[0]] = item if listed.kind == "set" else _INDEX
         # Keyed by position or by the item itself: a reference by key finds the copy by
         # number (`tf_values`); keyed by an attribute (`v.name => v`) it could not.
         keyed = isinstance(node.key, Traversal) and not node.key.steps
         key, value = _bound_text(node.key, bound), _bound_text(node.value, bound)
         if not keyed or key is None or value is None:
             return None
-        return CountForm(f"length({listed})", key, value)
+        return CountForm(f"length({listed.text})", key, value, by_item=key == item)
     if isinstance(node, Call) and node.name == "toset" and len(node.args) == 1:
         node = node.args[0]
-    listed = _list_text(node, variables)
+    listed = _list_read(node, variables)
     if listed is None:
         return None
-    item = f"({listed})[{_INDEX}]"
-    return CountForm(f"length({listed})", item, item)
+    item = f"({listed.text})[{_INDEX}]"
+    return CountForm(f"length({listed.text})", item, item, by_item=True)
 
 
 def _name(name: str) -> Traversal:
@@ -90,22 +93,24 @@ def _name(name: str) -> Traversal:
 
 
 def _over_resource(
-    node: Traversal, deploy_time_count: Callable[[str], str | None]
+    node: Traversal, resource_form: Callable[[str], CountForm | None]
 ) -> CountForm | None:
+    """A for_each over a resource's copies: its count, and its keys (each.key is the copy's
+    key, each.value that copy)."""
     if len(node.steps) != 1 or not isinstance(node.steps[0], GetAttr):
         return None
     address = f"{node.root}.{node.steps[0].name}"
-    count = deploy_time_count(address)
-    if count is None:
+    form = resource_form(address)
+    if form is None:
         return None
-    return CountForm(count, _INDEX, f"{address}[{_INDEX}]")
+    return attrs.evolve(form, value=f"{address}[{_INDEX}]")
 
 
-def _list_text(node: object, variables: Mapping[str, Block]) -> str | None:
-    """The HCL text of `var.x` or a path into it with literal keys, when the variable's type
-    (or its default) makes the value there a list or a set; None otherwise."""
+def _list_read(node: object, variables: Mapping[str, Block]) -> VariableRead | None:
+    """`var.x` or a path into it with literal keys, when the variable's type (or its
+    default) makes the value there a list or a set; None otherwise."""
     read = variable_read(node, variables)
-    return read.text if read is not None and read.kind in ("list", "set") else None
+    return read if read is not None and read.kind in ("list", "set") else None
 
 
 def _bound_text(node: object, bound: Mapping[str, str]) -> str | None:

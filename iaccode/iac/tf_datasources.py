@@ -77,6 +77,9 @@ class DataSourceSpec:
     # The ROS property that filters by one id, where the type has no id list filter: `ids`
     # maps to it only when it lists exactly one id (RDS `DBInstanceId`).
     one_id: str | None = None
+    # Literal filter values the provider respells before it calls the API, by ROS property
+    # (lower-cased value -> the API's spelling).
+    spellings: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)
 
 
 SPECS: Mapping[str, DataSourceSpec] = {
@@ -444,6 +447,8 @@ SPECS: Mapping[str, DataSourceSpec] = {
         items="DBNodeClasses",
         id_names=frozenset(),
         not_flat=frozenset({"supported_engines"}),
+        # The provider sends PostPaid / PrePaid as the API's Postpaid / Prepaid.
+        spellings={"PayType": {"postpaid": "Postpaid", "prepaid": "Prepaid"}},
     ),
     "alicloud_key_pairs": DataSourceSpec(
         "DATASOURCE::ECS::KeyPairs",
@@ -588,7 +593,9 @@ def choose(tf_type: str, body: Mapping[str, object]) -> DataPlan | None:
                     )
                 )
         elif argument in spec.filters:
-            filters[spec.filters[argument]] = raw
+            target = spec.filters[argument]
+            spelled = spec.spellings.get(target, {})
+            filters[target] = spelled.get(raw.lower(), raw) if isinstance(raw, str) else raw
         elif argument == "ids" and spec.one_id is not None:
             one = _one_id(raw)
             if one is None:

@@ -28,8 +28,8 @@ configuration into one flat root module that means the same:
   (`tf_values.Deferred`), and a counted resource with a count known here is its copies
   (`for_each = alicloud_vswitch.this` repeats once per `alicloud_vswitch.this[i]`). Over the
   copies of a resource counted at deploy time it is one block marked `ZIPPED`, each argument
-  that reads the copy the list of every copy's value, which `tf_props` makes ROS's
-  `Fn::MergeMapToList`. Over a list or map variable it is one block marked `ITEMS`
+  that reads the copy the list of every copy's value, which `tf_props` makes one struct per
+  copy. Over a list or map variable it is one block marked `ITEMS`
   (`tf_items`), which `tf_props` makes the `Fn::Jq` that computes the blocks from the
   parameter; the blocks over the default are kept for where ROS cannot take that.
 - A security group rule whose `type` is known only at deploy time becomes its ingress and its
@@ -49,8 +49,9 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
-from iaccode.iac.tf_counted import count_form
+from iaccode.iac.tf_counted import CountForm, count_form
 from iaccode.iac.tf_directions import split_directions
+from iaccode.iac.tf_expr import GetAttr, Traversal
 from iaccode.iac.tf_files import TerraformError
 from iaccode.iac.tf_hcl import (
     ITEMS,
@@ -76,6 +77,7 @@ from iaccode.iac.tf_values import (
     check_copies,
     is_literal,
     literal_but_deferred,
+    single_expression,
 )
 
 MAX_MODULE_DEPTH = 8
@@ -283,6 +285,8 @@ class _Flattener:
     left_out: list[str] = attrs.field(factory=list)
     dropped: int = 0
     lossy: set[str] = attrs.field(factory=set)
+    # Resources whose for_each became Count (`tf_counted`), by address.
+    count_forms: dict[str, CountForm] = attrs.field(factory=dict)
     variables: dict[str, Block] = attrs.field(factory=dict)
     locals: dict[str, Any] = attrs.field(factory=dict)
     resources: list[Block] = attrs.field(factory=list)
@@ -658,11 +662,10 @@ class _Flattener:
     ) -> list[Block]:
         raw = block.body["for_each"]
         body = {k: v for k, v in block.body.items() if k != "for_each"}
-        form = count_form(
-            raw, config.variables, lambda address: self._deploy_time_count(config, address, known)
-        )
+        form = count_form(raw, config.variables, self.count_forms.get)
         if form is not None:
             # A list parameter, or a resource counted at deploy time: ROS Count follows it.
+            self.count_forms[block.address] = form
             each = {"key": _Text(f"({form.key})"), "value": _Text(f"({form.value})")}
             body = rewrite_values(body, _substitute("each", each))
             body["count"] = "${" + form.count + "}"
@@ -874,20 +877,30 @@ class _Flattener:
         """A dynamic block over the copies of a resource whose count is known only at deploy
         time, as one block marked `ZIPPED`: the arguments that read the copy
         (`iterator.value.id`) become the list of every copy's value (`x[*].id`), the others
-        stay; `tf_props` makes it ROS's `Fn::MergeMapToList`, one entry per copy. None for
+        stay; `tf_props` makes it the `Fn::Jq` of one struct per copy. None for
         any other dynamic block, or when the content reads the key or nests what differs."""
-        form = count_form(
-            collection, {}, lambda address: self._deploy_time_count(config, address, known)
-        )
+
+        def copies_of(address: str) -> CountForm | None:
+            count = self._deploy_time_count(config, address, known)
+            return None if count is None else CountForm(count, "count.index", "")
+
+        form = count_form(collection, {}, copies_of)
         if form is None or not isinstance(content, dict):
             return None
-        copies = form.value.removesuffix(f"[{form.key}]")
+        copies = form.value.removesuffix("[count.index]")
         reads = re.compile(rf"(?<![A-Za-z0-9_.\-\"]){re.escape(iterator)}\.(key|value)\b")
         per_copy = []
         for name, raw in content.items():
             if name == "__is_block__" or not reads.search(json.dumps(raw)):
                 continue
-            if not isinstance(raw, str) or any(m.group(1) == "key" for m in reads.finditer(raw)):
+            node = single_expression(raw)
+            # An attribute of the copy (`iterator.value.id`), which becomes ROS's list of them.
+            if not (
+                isinstance(node, Traversal)
+                and node.root == iterator
+                and node.steps[:1] == (GetAttr("value"),)
+                and len(node.steps) > 1
+            ):
                 return None
             per_copy.append(name)
         if not per_copy:
@@ -1007,7 +1020,11 @@ def expand(files: Mapping[str, str], root: str = "") -> Expanded:
     )
     resources, directions = split_directions(flattener.repeat(flat))
     return Expanded(
-        config=attrs.evolve(flat, resources=tuple(resources)),
+        config=attrs.evolve(
+            flat,
+            resources=tuple(resources),
+            item_keyed=frozenset(a for a, f in flattener.count_forms.items() if f.by_item),
+        ),
         notes=(*flattener.notes, *directions),
         left_out=tuple(flattener.left_out),
         dropped_resources=flattener.dropped,

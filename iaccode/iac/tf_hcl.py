@@ -64,6 +64,8 @@ class TerraformConfig:
     modules: tuple[Block, ...]
     tfvars: Mapping[str, Any]
     data: tuple[Block, ...] = ()  # `data` blocks, addressed `data.<type>.<name>`
+    # Resources whose for_each over a set became Count: keyed by the set's items (`tf_counted`).
+    item_keyed: frozenset[str] = frozenset()
 
 
 def parse_hcl(path: str, text: str) -> dict[str, Any]:
@@ -488,3 +490,10 @@ def placeholder_argument(value: object) -> str | None:
 def has_placeholder(value: object) -> bool:
     """Whether a placeholder is anywhere in `value`, intact or not."""
     return json.dumps(_PLACEHOLDER)[1:-1] in json.dumps(value)  # as JSON writes it
+
+
+def computed_blocks(value: object) -> bool:
+    """Whether `value` holds a nested block that stands for blocks ROS computes (`ITEMS`,
+    `ZIPPED`): not the blocks Terraform's value has, so not to be read back."""
+    text = json.dumps(value)
+    return has_placeholder(value) or json.dumps(ZIPPED) in text or json.dumps(ITEMS) in text

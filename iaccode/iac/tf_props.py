@@ -383,6 +383,9 @@ def _value(
     if rule.schema is None and inner_fields is not None and _is_block_list(raw):
         # The vendor's rule passes the block as it is: name its arguments by the ROS schema.
         rule = attrs.evolve(rule, schema=_schema_rules(raw, inner_fields))
+    blocks = _blocks(raw)
+    if blocks is not None and any(ITEMS in block for block in blocks):
+        return _per_item(blocks, rule, argument, convert, ros_type, result, ros_fields, accepts)
     if rule.schema is None:
         value = convert(raw, argument, path)
         target = property_at(ros_fields, path) if path else None
@@ -391,9 +394,6 @@ def _value(
         if rule.kind == "List" and not isinstance(value, list) and is_literal(value):
             return None if value is None else [value]
         return value
-    blocks = _blocks(raw)
-    if blocks is not None and any(ITEMS in block for block in blocks):
-        return _per_item(blocks, rule, argument, convert, ros_type, result, ros_fields, accepts)
     if blocks is not None and any(ZIPPED in block for block in blocks):
         return _zipped(blocks, rule, argument, convert, ros_type, result, inner_fields, accepts)
     if blocks is None:
@@ -440,29 +440,56 @@ def _zipped(
     accepts: Accepts | None,
 ) -> Any:
     """A block repeated over the copies of a resource counted at deploy time (`tf_expand`
-    marks it `ZIPPED` with the arguments that hold every copy's value): ROS's
-    `Fn::MergeMapToList` of those lists and of the other fields, each a one-item list that
-    it repeats for every entry. Raises `_Skip` beside other blocks, for a one-block
-    property, or when a field that differs per copy is nested."""
-    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None:
+    marks it `ZIPPED` with the arguments that hold every copy's value, each ROS's list of
+    them): the `Fn::Jq` that makes one struct per copy, the i-th item of each such list
+    beside the fields the copies share (none for no copies: `Fn::MergeMapToList` would still
+    make one entry of the shared fields). Raises `_Skip` beside other blocks, for a
+    one-block property, or when a field that differs per copy is not such a list."""
+    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None or rule.handler:
         raise _Skip(_UNLISTED_COPIES)
     block = blocks[0]
     per_copy = block[ZIPPED] if isinstance(block[ZIPPED], list) else []
-
     whole = _block_properties(block, rule, argument, convert, ros_type, fields, accepts)
     rest = {k: v for k, v in block.items() if k not in per_copy}
     fixed = _block_properties(rest, rule, argument, convert, ros_type, fields, accepts).properties
-    result.dropped.extend(whole.dropped)
-    result.notes.extend(whole.notes)
-    entries = []
+    lists: list[Any] = []
+    shared: list[Any] = []
+    members = []
     for key, value in whole.properties.items():
         if key in fixed and fixed[key] == value:
-            entries.append({key: [value]})
-        elif is_function(value):
-            entries.append({key: value})
+            members.append(f"{json.dumps(key)}: {_jq_value(value, shared)}")
+        elif isinstance(value, dict) and len(value) == 1 and set(value) <= _COPY_LISTS:
+            lists.append(value)
+            members.append(f"{json.dumps(key)}: $d.p[{len(lists) - 1}][$k]")
         else:
             raise _Skip(_UNLISTED_COPIES)
-    return {"Fn::MergeMapToList": entries} if entries else None
+    if not lists:
+        raise _Skip(_UNLISTED_COPIES)
+    result.dropped.extend(whole.dropped)
+    result.notes.extend(whole.notes)
+    script = ". as $d | .f as $f | [range($d.p[0] | length) as $k | {" + ", ".join(members) + "}]"
+    return {"Fn::Jq": ["First", script, {"p": lists, "f": shared}]}
+
+
+# ROS values that are a list of every copy's value: the ids, an attribute, one we compute.
+_COPY_LISTS = frozenset({"Ref", "Fn::GetAtt", "Fn::Jq"})
+
+
+def _jq_value(value: Any, shared: list[Any]) -> str:
+    """A ROS value as jq: literals as JSON, what ROS computes (`Ref`, `Fn::Sub`, ...) as an
+    item of `$f`, which the caller passes in (appended to `shared`)."""
+    if is_function(value):
+        shared.append(value)
+        return f"$f[{len(shared) - 1}]"
+    if isinstance(value, dict):
+        return (
+            "{"
+            + ", ".join(f"{json.dumps(k)}: {_jq_value(v, shared)}" for k, v in value.items())
+            + "}"
+        )
+    if isinstance(value, list):
+        return "[" + ", ".join(_jq_value(v, shared) for v in value) + "]"
+    return json.dumps(value)
 
 
 def _block_properties(
@@ -502,26 +529,29 @@ def _per_item(
     ROS struct when the stack is created; where ROS cannot take that (a block ROS takes once,
     beside written blocks, an argument the rule reshapes), the blocks over the variable's
     default, said as such. Raises `_Skip` when there are none (no default to repeat over)."""
-    marker = next(block[ITEMS] for block in blocks if ITEMS in block)
     try:
         return _items_value(blocks, rule, argument, convert, ros_type, result, ros_fields)
     except _Skip as problem:
-        fallback = marker.get("fallback")
-        if fallback is None:  # no default to repeat over
-            raise
-        written = [block for block in blocks if ITEMS not in block]
-        raw = [*written, *fallback]
-        if marker.get("defaults"):
-            variables = ", ".join(f"var.{name}" for name in marker["defaults"])
-            result.notes.append(
-                Msg(
-                    "the dynamic block {name} was repeated over the default of {variable} "
-                    "({reason}), so a different value at deploy time is not followed.",
-                    name=marker.get("name", argument),
-                    variable=variables,
-                    reason=problem.reason,
+        raw: list[Mapping[str, Any]] = []
+        for block in blocks:  # each dynamic block's default blocks in its place
+            marker = block.get(ITEMS)
+            if marker is None:
+                raw.append(block)
+                continue
+            if marker.get("fallback") is None:  # no default to repeat over
+                raise
+            raw.extend(marker["fallback"])
+            if marker.get("defaults"):
+                variables = ", ".join(f"var.{name}" for name in marker["defaults"])
+                result.notes.append(
+                    Msg(
+                        "the dynamic block {name} was repeated over the default of {variable} "
+                        "({reason}), so a different value at deploy time is not followed.",
+                        name=marker.get("name", argument),
+                        variable=variables,
+                        reason=problem.reason,
+                    )
                 )
-            )
         return _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
 
 
@@ -540,10 +570,14 @@ def _items_value(
     computes (`Ref`, `Fn::Sub`) passed in beside. Raises `_Skip` where that cannot be."""
     path = rule.to or ""
     fields = _inner_fields(ros_fields, path)
-    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None:
+    reshaped = rule.handler or rule.each or rule.means or rule.spread
+    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None or reshaped:
         raise _Skip(_UNLISTED_ITEMS)
     block = blocks[0]
     marker = block[ITEMS]
+    given = [rule.schema[name] for name in marker["fields"] if name in rule.schema]
+    if any(r.handler or r.each or r.means or r.spread for r in given):
+        raise _Skip(_UNLISTED_ITEMS)  # an item's field the rule reshapes, which jq would not
     body = {k: v for k, v in block.items() if k != ITEMS}
     inner = _block_properties(body, rule, argument, convert, ros_type, fields)
     fixed: list[Any] = []
@@ -611,7 +645,7 @@ def _single_field_values(
     values = []
     for block in _blocks(raw) or []:
         arguments = [(name, value) for name, value in block.items() if name != "__is_block__"]
-        if ZIPPED in block:
+        if ZIPPED in block or ITEMS in block:
             return None
         if len(arguments) != 1:
             return None

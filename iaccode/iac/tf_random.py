@@ -110,7 +110,9 @@ def _in_range(low: object, high: object) -> dict[str, Any] | None:
     if not (_is_int(low) and _is_int(high) and 0 <= low <= high):
         return None
     span = high - low + 1
-    script = f"(.v | tonumber) as $x | ($x - (($x / {span}) | floor) * {span} + {low}) | tostring"
+    number = f"tonumber as $x | ($x - (($x / {span}) | floor) * {span} + {low}) | tostring"
+    # Every copy's digits at once where the resource has Count: ROS's GetAtt is their list.
+    script = f'.v | if type == "array" then map({number}) else {number} end'
     return {"Fn::Jq": ["First", script, {"v": {"Fn::GetAtt": [SELF, "value"]}}]}
 
 

@@ -83,7 +83,7 @@ from iaccode.iac.tf_hcl import (
     Directive,
     Interpolation,
     TerraformConfig,
-    has_placeholder,
+    computed_blocks,
     parameter_type,
     plain_value,
     split_template,
@@ -1109,29 +1109,30 @@ class ValueConverter:
         return count is not None and count == self.blocks[address].body.get("count")
 
     def _copy_index(self, address: str, index: Any, expr: str) -> Any:
-        """The ROS index of `address[index]`. A resource whose for_each over a list became
-        `Count` over it (`Fn::Length` of the list, `tf_counted`) is keyed by the list's items:
-        a key is its item's position in the list (`Fn::Index`), and the key of a reader's own
-        copy (`x[each.key]` over the same list, the item at `ALIYUN::Index`) is that copy's
-        number. Raises `Unmappable` for a key of anything else."""
-        if not isinstance(index, str | dict | bool) or str(index).lstrip("-").isdigit():
+        """The ROS index of `address[index]`. A resource whose for_each over a set became
+        `Count` over its list (`Fn::Length` of it, `tf_counted`) is keyed by the items: a key
+        is its item's position in the list (`Fn::Index`), the key of a reader's own copy over
+        the same list (the item at `ALIYUN::Index`) that copy's number. Any other is keyed by
+        position. Raises `Unmappable` for a key that is neither."""
+        if index == INDEX:
             return index
         count = self.resource(address).get("Count") if self.counted(address) else None
         listed = count.get("Fn::Length") if isinstance(count, dict) and len(count) == 1 else None
-        if isinstance(index, dict):
-            if listed is not None and index == {"Fn::Select": [INDEX, listed]}:
+        if address in self.config.item_keyed and listed is not None:
+            if index == {"Fn::Select": [INDEX, listed]}:
                 return copy.deepcopy(INDEX)
-            return index
-        if listed is None or isinstance(index, bool):
-            raise Unmappable(
-                expr,
-                Msg(
-                    "indexes {address} by the key {key!r}, which is not a copy's number",
-                    address=address,
-                    key=index,
-                ),
-            )
-        return {"Fn::Index": [index, copy.deepcopy(listed)]}
+            if isinstance(index, str | dict):
+                return {"Fn::Index": [index, copy.deepcopy(listed)]}
+        elif not isinstance(index, str | bool) or str(index).lstrip("-").isdigit():
+            return index  # a position, or one computed at deploy time
+        raise Unmappable(
+            expr,
+            Msg(
+                "indexes {address} by the key {key!r}, which is not a copy's number",
+                address=address,
+                key=index,
+            ),
+        )
 
     def _attribute(
         self, address: str, attribute: str, expr: str, *, field: Any = None, copies: bool = False
@@ -1219,7 +1220,7 @@ class ValueConverter:
         differs per copy has `ALIYUN::Index` in it."""
         raw = self.blocks[address].body.get(attribute)
         secret = any(word in attribute for word in ("password", "secret", "token", "key"))
-        if raw is None or secret or has_placeholder(raw):
+        if raw is None or secret or computed_blocks(raw):
             return None  # none, not to be read, or blocks ROS computes from a parameter
         if _has_block(raw):
             raw = raw if isinstance(raw, list) else [raw]

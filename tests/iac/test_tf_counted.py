@@ -1,8 +1,8 @@
 """`for_each` over a value known only at deploy time as ROS `Count` (`tf_counted`), and what
 reads such resources: a list the stack takes as a parameter (required, so nothing to unroll),
 a list inside a map variable, a resource counted at deploy time, a dynamic block over such a
-resource's copies (`Fn::MergeMapToList`), `[for v in x : v.id]`, `length(x)`. Hand-written
-projects with the ROS they must give; every template must pass the checker."""
+resource's copies (one struct per copy, by `Fn::Jq`), `[for v in x : v.id]`, `length(x)`.
+Hand-written projects with the ROS they must give; every template must pass the checker."""
 
 from __future__ import annotations
 
@@ -128,31 +128,23 @@ def test_a_for_each_over_a_resource_counted_at_deploy_time_pairs_the_copies() ->
     assert conversion.summary.native == 3 and not conversion.warnings
 
 
-def test_a_dynamic_block_over_copies_counted_at_deploy_time_merges_them_into_a_list() -> None:
+def test_a_dynamic_block_over_copies_counted_at_deploy_time_is_one_struct_per_copy() -> None:
     conversion = checked(convert(NETWORK + front("zone_mappings.value.zone_id")))
     mappings = props(conversion, "AlbLoadBalancer_front")["ZoneMappings"]
     copies = {"Fn::Length": WEB_LIST}
-    assert mappings == {
-        "Fn::MergeMapToList": [
-            {"VSwitchId": {"Ref": "Vswitch_web"}},
-            {
-                "ZoneId": {
-                    "Fn::Jq": [
-                        "First",
-                        ".l[0:(.n | tonumber)]",
-                        {"l": {"Ref": "zones"}, "n": copies},
-                    ]
-                }
-            },
-        ]
-    }
-    # The zones of the copies are the first items of the list, as many as there are copies.
-    script = mappings["Fn::MergeMapToList"][1]["ZoneId"]["Fn::Jq"][1]
-    assert jq_first(script, {"l": ["h", "i", "j"], "n": "2"}) == ["h", "i"]
+    method, script, data = mappings["Fn::Jq"]
+    assert method == "First"
+    # The vSwitches' ids, and their zones: the first items of the list, one per copy.
+    zones = {"Fn::Jq": ["First", ".l[0:(.n | tonumber)]", {"l": {"Ref": "zones"}, "n": copies}]}
+    assert data == {"p": [{"Ref": "Vswitch_web"}, zones], "f": []}
+    assert jq_first(zones["Fn::Jq"][1], {"l": ["h", "i", "j"], "n": "2"}) == ["h", "i"]
+    made = jq_first(script, {"p": [["vsw-1", "vsw-2"], ["h", "i"]], "f": []})
+    assert made == [{"VSwitchId": "vsw-1", "ZoneId": "h"}, {"VSwitchId": "vsw-2", "ZoneId": "i"}]
+    assert jq_first(script, {"p": [[], []], "f": []}) == []  # no copies, no mappings
     assert conversion.summary.native == 3 and not conversion.warnings
 
 
-def test_fields_the_copies_share_are_one_item_lists_that_ros_repeats() -> None:
+def test_fields_the_copies_share_are_in_every_struct() -> None:
     conversion = checked(
         convert(
             NETWORK
@@ -177,27 +169,47 @@ def test_fields_the_copies_share_are_one_item_lists_that_ros_repeats() -> None:
                   port        = 80
                   server_id   = servers.value.id
                   server_ip   = servers.value.primary_ip_address
+                  description = "pool ${alicloud_vpc.main.id}"
                 }
               }
+            }
+            output "servers" {
+              value = alicloud_alb_server_group.pool.servers
             }
             """
         )
     )
-    attachment = props(conversion, "AlbServerGroup_pool_Servers")
-    assert attachment["Servers"] == {
-        "Fn::MergeMapToList": [
-            {"ServerType": ["Ecs"]},
-            {"Port": [80]},
-            {"ServerId": {"Ref": "Instance_app"}},
-            {"ServerIp": {"Fn::GetAtt": ["Instance_app", "PrivateIp"]}},
-        ]
+    servers = props(conversion, "AlbServerGroup_pool_Servers")["Servers"]
+    _, script, data = servers["Fn::Jq"]
+    assert data == {
+        "p": [{"Ref": "Instance_app"}, {"Fn::GetAtt": ["Instance_app", "PrivateIp"]}],
+        "f": [{"Fn::Sub": "pool ${Vpc_main}"}],
     }
+    made = jq_first(script, {"p": [["i-1", "i-2"], ["10.0.0.1", "10.0.0.2"]], "f": ["pool v"]})
+    assert made == [
+        {
+            "ServerType": "Ecs",
+            "Port": 80,
+            "ServerId": f"i-{n}",
+            "ServerIp": f"10.0.0.{n}",
+            "Description": "pool v",
+        }
+        for n in (1, 2)
+    ]
+    # Read back, the blocks are not Terraform's value (one block per server): refused.
+    assert "output.servers" in notes(conversion)
+    assert "__zipped__" not in conversion.to_json()
+
+
+def test_a_copys_attribute_inside_a_text_is_not_merged() -> None:
+    conversion = checked(convert(NETWORK + front('"${zone_mappings.value.zone_id}-x"')))
+    assert "the dynamic block zone_mappings was not converted" in notes(conversion)
 
 
 def test_a_dynamic_block_that_reads_the_copys_key_is_not_merged() -> None:
     conversion = checked(convert(NETWORK + front("var.zones[zone_mappings.key]")))
     assert "the dynamic block zone_mappings was not converted" in notes(conversion)
-    assert "Fn::MergeMapToList" not in conversion.to_yaml()
+    assert "Fn::Jq" not in conversion.to_yaml()
 
 
 def test_keys_that_are_an_attribute_of_the_items_are_not_counted() -> None:
@@ -317,4 +329,67 @@ def test_copies_merged_where_ros_takes_one_block_are_reported() -> None:
         "load_balancer_billing_config not converted (it repeats a block over copies known only "
         "at deploy time, which ROS cannot list here)" in notes(conversion)
     )
-    assert "Fn::MergeMapToList" not in conversion.to_yaml()
+    assert "Fn::Jq" not in conversion.to_yaml()
+
+
+SETS = """
+variable "names" {
+  type = set(string)
+}
+variable "ports" {
+  type = set(string)
+}
+resource "alicloud_vpc" "main" {
+  cidr_block = "10.0.0.0/8"
+}
+resource "alicloud_vswitch" "named" {
+  for_each     = { for i, name in var.names : i => name }
+  vpc_id       = alicloud_vpc.main.id
+  cidr_block   = "10.0.0.0/24"
+  zone_id      = "cn-hangzhou-h"
+  vswitch_name = "vsw-${each.key}"
+}
+resource "alicloud_security_group" "per_switch" {
+  for_each            = alicloud_vswitch.named
+  vpc_id              = alicloud_vpc.main.id
+  security_group_name = each.key
+}
+resource "alicloud_security_group" "per_port" {
+  for_each            = toset(var.ports)
+  vpc_id              = alicloud_vpc.main.id
+  security_group_name = "port-${each.key}"
+}
+resource "alicloud_vswitch" "by_port" {
+  for_each     = toset(var.ports)
+  vpc_id       = alicloud_vpc.main.id
+  cidr_block   = "10.0.1.0/24"
+  zone_id      = "cn-hangzhou-h"
+  vswitch_name = alicloud_vswitch.named[each.key].vswitch_name
+}
+output "https" {
+  value = alicloud_security_group.per_port["443"].id
+}
+"""
+
+
+def test_a_sets_keys_are_its_items_however_it_is_iterated() -> None:
+    conversion = checked(convert(SETS))
+    name = {"Fn::Select": [INDEX, {"Ref": "names"}]}
+    # A set's "index" in a for expression is its item, as Terraform iterates a set.
+    assert props(conversion, "Vswitch_named")["VSwitchName"] == {"Fn::Join": ["", ["vsw-", name]]}
+    # Over the vSwitches' copies, each.key is the vSwitch's key, not its number.
+    assert props(conversion, "SecurityGroup_per_switch")["SecurityGroupName"] == name
+    # A key that looks like a number is still an item of the set.
+    ports = {"Ref": "ports"}
+    https = conversion.template["Outputs"]["https"]["Value"]
+    assert https == {
+        "Fn::Select": [{"Fn::Index": ["443", ports]}, {"Ref": "SecurityGroup_per_port"}]
+    }
+    # A key from another set is found in the set the resource is keyed by.
+    port = {"Fn::Select": [INDEX, ports]}
+    assert props(conversion, "Vswitch_by_port")["VSwitchName"] == {
+        "Fn::Select": [
+            {"Fn::Index": [port, {"Ref": "names"}]},
+            {"Fn::GetAtt": ["Vswitch_named", "VSwitchName"]},
+        ]
+    }

@@ -1120,7 +1120,8 @@ def test_polardb_node_classes_are_a_lookup_whose_first_class_gives_a_zone() -> N
     assert not check_template(conversion.to_yaml()).errors
     lookup = conversion.template["Resources"]["PolardbNodeClasses_default"]
     assert lookup["Type"] == "DATASOURCE::POLARDB::DBNodeClasses"
-    assert {"DBType": "MySQL", "DBVersion": "8.0", "PayType": "PostPaid"}.items() <= (
+    # PostPaid as the provider sends it to the API: Postpaid.
+    assert {"DBType": "MySQL", "DBVersion": "8.0", "PayType": "Postpaid"}.items() <= (
         lookup["Properties"].items()
     )
     classes = {"Fn::GetAtt": ["PolardbNodeClasses_default", "DBNodeClasses"]}

@@ -202,3 +202,76 @@ def test_an_output_reading_the_blocks_never_carries_the_placeholders() -> None:
     text = conversion.to_json()
     assert "__items__" not in text and "\\u0000" not in text
     assert "output.disks" in notes(conversion)
+
+
+def test_a_property_the_rule_reshapes_keeps_the_default_blocks() -> None:
+    # PolarDB's parameters become one JSON text (a handler), which jq does not write.
+    conversion = checked(
+        convert(
+            """
+            variable "parameters" {
+              type    = list(map(string))
+              default = [{ name = "max_connections", value = "1000" }]
+            }
+            resource "alicloud_polardb_cluster" "db" {
+              db_type       = "MySQL"
+              db_version    = "8.0"
+              pay_type      = "PostPaid"
+              db_node_class = "polar.mysql.x4.medium"
+              vswitch_id    = "vsw-1"
+              dynamic "parameters" {
+                for_each = var.parameters
+                content {
+                  name  = parameters.value.name
+                  value = parameters.value.value
+                }
+              }
+            }
+            """
+        )
+    )
+    parameters = props(conversion, "PolardbCluster_db")["DBClusterParameters"]
+    assert parameters == {"Parameters": '{"max_connections":"1000"}'}
+    assert "the dynamic block parameters was repeated over the default of var.parameters (" in (
+        notes(conversion)
+    )
+
+
+def test_two_dynamic_blocks_of_one_name_keep_both_defaults_in_order() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "system" {
+              type    = list(object({ size = number }))
+              default = [{ size = 100 }]
+            }
+            variable "logs" {
+              type    = list(object({ size = number }))
+              default = [{ size = 200 }]
+            }
+            resource "alicloud_instance" "app" {
+              instance_type = "ecs.g6.large"
+              image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+              data_disks {
+                size = 50
+              }
+              dynamic "data_disks" {
+                for_each = var.system
+                content {
+                  size = data_disks.value.size
+                }
+              }
+              dynamic "data_disks" {
+                for_each = var.logs
+                content {
+                  size = data_disks.value.size
+                }
+              }
+            }
+            """
+        )
+    )
+    disks = props(conversion, "Instance_app")["DiskMappings"]
+    assert disks == [{"Size": 50}, {"Size": 100}, {"Size": 200}]
+    text = notes(conversion)
+    assert "over the default of var.system" in text and "over the default of var.logs" in text

@@ -207,3 +207,28 @@ def test_random_resources_ros_cannot_write_are_left_out_with_the_reason() -> Non
         text
     )
     assert conversion.summary.dropped == 2
+
+
+def test_each_copy_of_a_counted_random_integer_reads_its_own_number() -> None:
+    conversion = main(
+        """
+        resource "random_integer" "port" {
+          count = 2
+          min   = 1000
+          max   = 9999
+        }
+        resource "alicloud_vpc" "v" {
+          count      = 2
+          vpc_name   = "vpc-${random_integer.port[count.index].result}"
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+    )
+    _, number = props(conversion, "Vpc_v")["VpcName"]["Fn::Join"][1]
+    index, numbers = number["Fn::Select"]
+    assert index == {"Ref": "ALIYUN::Index"}
+    _, script, data = numbers["Fn::Jq"]
+    assert data == {"v": {"Fn::GetAtt": ["RandomInteger_port", "value"]}}
+    # ROS's GetAtt of a counted resource is every copy's digits: each is mapped.
+    assert jq_first(script, {"v": ["0000000", "0009000"]}) == ["1000", "1000"]
+    assert jq_first(script, {"v": ["0008999"]}) == ["9999"]
