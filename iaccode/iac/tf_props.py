@@ -475,20 +475,31 @@ def _zipped(
 _COPY_LISTS = frozenset({"Ref", "Fn::GetAtt", "Fn::Jq"})
 
 
-def _jq_value(value: Any, shared: list[Any]) -> str:
+def _jq_value(
+    value: Any,
+    shared: list[Any],
+    leaf: Callable[[Any, Mapping[str, PropertySchema] | None, str], str | None] | None = None,
+    fields: Mapping[str, PropertySchema] | None = None,
+    key: str = "",
+) -> str:
     """A ROS value as jq: literals as JSON, what ROS computes (`Ref`, `Fn::Sub`, ...) as an
-    item of `$f`, which the caller passes in (appended to `shared`)."""
+    item of `$f`, which the caller passes in (appended to `shared`). `leaf(value, fields,
+    key)`, when given, writes a value itself (an item's field, `fields` the ROS struct it is
+    `key` of) or returns None."""
+    written = leaf(value, fields, key) if leaf is not None else None
+    if written is not None:
+        return written
     if is_function(value):
         shared.append(value)
         return f"$f[{len(shared) - 1}]"
     if isinstance(value, dict):
-        return (
-            "{"
-            + ", ".join(f"{json.dumps(k)}: {_jq_value(v, shared)}" for k, v in value.items())
-            + "}"
+        inner = _inner_fields(fields, key) if key else fields
+        members = (
+            f"{json.dumps(k)}: {_jq_value(v, shared, leaf, inner, k)}" for k, v in value.items()
         )
+        return "{" + ", ".join(members) + "}"
     if isinstance(value, list):
-        return "[" + ", ".join(_jq_value(v, shared) for v in value) + "]"
+        return "[" + ", ".join(_jq_value(v, shared, leaf, fields, key) for v in value) + "]"
     return json.dumps(value)
 
 
@@ -594,26 +605,20 @@ def _items_value(
         if default is None:
             return f"({read})"
         value = convert("${" + default + "}", f"{argument}.{name}", path)
-        return f"(({read}) as $v | if $v == null then {jq(value, None, '')} else $v end)"
+        return f"(({read}) as $v | if $v == null then {_jq_value(value, fixed)} else $v end)"
 
-    def jq(value: Any, field: Mapping[str, PropertySchema] | None, key: str) -> str:
+    def leaf(value: Any, field: Mapping[str, PropertySchema] | None, key: str) -> str | None:
         name = placeholder_argument(value)
         if name is not None:
             return item(name, field, key)
         if has_placeholder(value) and (is_function(value) or not isinstance(value, dict | list)):
             raise _Skip(_UNLISTED_ITEMS)  # the rule reshaped the item's value
-        if is_function(value):
-            fixed.append(value)
-            return f"$f[{len(fixed) - 1}]"
-        if isinstance(value, dict):
-            inner_fields = _inner_fields(field, key) if key else field
-            members = (f"{json.dumps(k)}: {jq(v, inner_fields, k)}" for k, v in value.items())
-            return "{" + ", ".join(members) + "}"
-        if isinstance(value, list):
-            return "[" + ", ".join(jq(v, field, key) for v in value) + "]"
-        return json.dumps(value)
+        return None
 
-    members = ", ".join(f"{json.dumps(k)}: {jq(v, fields, k)}" for k, v in inner.properties.items())
+    members = ", ".join(
+        f"{json.dumps(k)}: {_jq_value(v, fixed, leaf, fields, k)}"
+        for k, v in inner.properties.items()
+    )
     if not members:
         raise _Skip(_UNLISTED_ITEMS)
     result.dropped.extend(inner.dropped)
