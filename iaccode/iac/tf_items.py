@@ -37,7 +37,7 @@ from iaccode.iac.tf_expr import (
     parse_expression,
 )
 from iaccode.iac.tf_hcl import ITEMS, Block, Interpolation, placeholder, split_template
-from iaccode.iac.tf_types import variable_read
+from iaccode.iac.tf_types import VariableRead, optional_default, variable_read
 from iaccode.iac.tf_values import single_expression
 
 
@@ -55,9 +55,10 @@ def item_block(
 ) -> dict[str, Any] | None:
     """The one block that stands for a dynamic block over a parameter (see the module
     docstring), or None when the collection or the content is not of that form."""
-    kind = _collection_kind(single_expression(collection), variables)
-    if kind is None or not isinstance(content, dict):
+    read = _collection_read(single_expression(collection), variables)
+    if read is None or not isinstance(content, dict):
         return None
+    kind = "list" if read.kind in ("list", "set") else "map"
     fields: dict[str, ItemField] = {}
     body: dict[str, Any] = {}
     for name, raw in content.items():
@@ -66,9 +67,12 @@ def item_block(
         if not isinstance(raw, str | int | float | bool) and raw is not None:
             return None  # a nested block or a literal list or map: not one value per field
         node = single_expression(raw)
-        read = _item_read(node, raw, iterator) if node is not None else None
-        if read is not None:
-            fields[name] = read
+        field = _item_read(node, raw, iterator) if node is not None else None
+        if field is not None:
+            if field.default is None:  # what the type's `optional(type, default)` fills in
+                given = optional_default(read.type_expr, [*read.path, 0, *field.path])
+                field = attrs.evolve(field, default=None if given is None else json.dumps(given))
+            fields[name] = field
             body[name] = placeholder(name)
         elif _mentions(raw, iterator):
             return None
@@ -84,17 +88,16 @@ def item_block(
     return {**body, "__is_block__": True, ITEMS: marker}
 
 
-def _collection_kind(node: object, variables: Mapping[str, Block]) -> str | None:
-    """ "list" or "map" for `var.x` or a path into it with literal keys whose type (or default)
-    is a list, set or map of objects or texts, or for a choice of such a list and the empty
-    list (`length(var.x) > 0 ? var.x : []`); None otherwise."""
+def _collection_read(node: object, variables: Mapping[str, Block]) -> VariableRead | None:
+    """`var.x` or a path into it with literal keys whose type (or default) is a list, set or
+    map, or a choice of such a list and the empty list (`length(var.x) > 0 ? var.x : []`);
+    None otherwise."""
     if isinstance(node, Conditional):
         branches = [b for b in (node.then, node.otherwise) if b != TupleExpr(())]
-        kind = _collection_kind(branches[0], variables) if len(branches) == 1 else None
-        return kind if kind == "list" else None
+        read = _collection_read(branches[0], variables) if len(branches) == 1 else None
+        return read if read is not None and read.kind in ("list", "set") else None
     read = variable_read(node, variables)
-    kind = read.kind if read is not None else None
-    return "list" if kind in ("list", "set") else "map" if kind in ("map", "object") else None
+    return read if read is not None and read.kind in ("list", "set", "map", "object") else None
 
 
 def _item_read(node: object, raw: object, iterator: str) -> ItemField | None:

@@ -91,7 +91,29 @@ def kind_at(type_expr: object, path: Sequence[str | int]) -> str | None:
     """The kind (`list`, `set`, `map`, `object`, `string`, ...) of the value at `path`
     (attribute names, map keys, list positions) in a value of the type `type_expr`; None
     when the type does not say (no type, `any`, or a path the type has no place for)."""
-    node = _type_node(type_expr)
+    node = _unwrapped(_type_at(_type_node(type_expr), path))
+    if isinstance(node, Call):
+        return node.name
+    if isinstance(node, Traversal) and not node.steps and node.root != "any":
+        return node.root
+    return None
+
+
+def optional_default(type_expr: object, path: Sequence[str | int]) -> Any:
+    """The default `optional(type, default)` gives the attribute at `path` (as `kind_at`
+    walks it) when a value of the type `type_expr` leaves it out; None when it gives none."""
+    node = _type_at(_type_node(type_expr), path)
+    if isinstance(node, Call) and node.name == "optional" and len(node.args) == 2:
+        try:
+            return literal_value(node.args[1])
+        except ExprError:
+            return None
+    return None
+
+
+def _type_at(node: object, path: Sequence[str | int]) -> object:
+    """The type node at `path` in a value of the type `node`, as written (an attribute's
+    `optional(...)` kept); None when the type has no place for it."""
     for key in path:
         node = _unwrapped(node)
         if not isinstance(node, Call) or not node.args:
@@ -105,12 +127,7 @@ def kind_at(type_expr: object, path: Sequence[str | int]) -> str | None:
             node = items[key] if 0 <= key < len(items) else None
         else:
             return None
-    node = _unwrapped(node)
-    if isinstance(node, Call):
-        return node.name
-    if isinstance(node, Traversal) and not node.steps and node.root != "any":
-        return node.root
-    return None
+    return node
 
 
 def _unwrapped(node: object) -> object:
@@ -136,6 +153,8 @@ class VariableRead:
 
     text: str
     kind: str | None
+    type_expr: object = None  # the variable's type
+    path: tuple[str | int, ...] = ()
 
 
 def variable_read(node: object, variables: Mapping[str, Block]) -> VariableRead | None:
@@ -159,7 +178,7 @@ def variable_read(node: object, variables: Mapping[str, Block]) -> VariableRead 
     kind = kind_at(variable.body.get("type"), path)
     if kind is None:
         kind = _default_kind(variable.body.get("default"), path)
-    return VariableRead(text, kind)
+    return VariableRead(text, kind, variable.body.get("type"), tuple(path))
 
 
 def _default_kind(default: Any, path: list[str | int]) -> str | None:

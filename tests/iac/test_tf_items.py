@@ -275,3 +275,35 @@ def test_two_dynamic_blocks_of_one_name_keep_both_defaults_in_order() -> None:
     assert disks == [{"Size": 50}, {"Size": 100}, {"Size": 200}]
     text = notes(conversion)
     assert "over the default of var.system" in text and "over the default of var.logs" in text
+
+
+def test_an_items_optional_attribute_takes_the_default_its_type_gives() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "disks" {
+              type = list(object({
+                size     = number
+                category = optional(string, "cloud_essd")
+              }))
+            }
+            resource "alicloud_instance" "app" {
+              instance_type = "ecs.g6.large"
+              image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+              dynamic "data_disks" {
+                for_each = var.disks
+                content {
+                  size     = data_disks.value.size
+                  category = data_disks.value.category
+                }
+              }
+            }
+            """
+        )
+    )
+    mappings = props(conversion, "Instance_app")["DiskMappings"]
+    given = [{"size": 40}, {"size": 80, "category": "cloud_ssd"}]
+    assert jq_of(mappings, given) == [
+        {"Size": 40, "Category": "cloud_essd"},
+        {"Size": 80, "Category": "cloud_ssd"},
+    ]
