@@ -15,8 +15,9 @@ unrolled copies would freeze the variable's default (or there is none to unroll)
   copy's number and `v` the item. Terraform's keys are then the positions ("0", "1", ...) or
   the items, which `tf_values` finds again by number (`x[each.key]`, `x["a"]`); keyed by an
   attribute (`v.name => v`) they could not be, and the for_each is unrolled or left out.
-- A resource whose for_each became such a Count (`for_each = alicloud_vswitch.this`, or
-  `{for k, v in alicloud_vswitch.this : k => v}`): the same count and keys, each.value that copy
+- A resource whose for_each became such a Count (`for_each = alicloud_vswitch.this`), or one
+  with a count known only at deploy time made a map (`{for k, v in alicloud_vswitch.this : k
+  => v}`): the same count and keys (positions for a plain count), each.value that copy
   (`alicloud_vswitch.this[count.index]`), so `each.value.id` reads it.
 - A set's "index" in a for expression is its item, as Terraform iterates a set.
 
@@ -46,6 +47,7 @@ class CountForm:
     key: str
     value: str
     by_item: bool = False
+    keyed: bool = True  # from a for_each (a map or set of copies); False for a plain count
 
 
 def count_form(
@@ -55,10 +57,13 @@ def count_form(
 ) -> CountForm | None:
     """The Count form of the for_each value `raw` (see the module docstring), or None.
     `resource_form(address)` is the Count form of a resource counted at deploy time (for a
-    for_each over its copies, which keeps its keys), None for any other address."""
+    for_each over its copies, which keeps its keys; `keyed` False for a plain count, whose
+    copies only a for expression makes a map), None for any other address."""
     node = single_expression(raw)
     if isinstance(node, Traversal) and node.root != "var":
-        return _over_resource(node, resource_form)
+        # A plain count's copies are a list, which Terraform's for_each refuses.
+        form = _over_resource(node, resource_form)
+        return form if form is not None and form.keyed else None
     if isinstance(node, ForExpr) and node.key is not None and node.condition is None:
         collection = node.collection
         if isinstance(collection, Traversal) and collection.root != "var":

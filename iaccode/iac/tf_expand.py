@@ -662,7 +662,14 @@ class _Flattener:
     ) -> list[Block]:
         raw = block.body["for_each"]
         body = {k: v for k, v in block.body.items() if k != "for_each"}
-        form = count_form(raw, config.variables, self.count_forms.get)
+
+        def copies_of(address: str) -> CountForm | None:
+            if address in self.count_forms:
+                return self.count_forms[address]
+            count = self._deploy_time_count(config, address, known)
+            return None if count is None else CountForm(count, "count.index", "", keyed=False)
+
+        form = count_form(raw, config.variables, copies_of)
         if form is not None:
             # A list parameter, or a resource counted at deploy time: ROS Count follows it.
             self.count_forms[block.address] = form
@@ -884,7 +891,7 @@ class _Flattener:
             count = self._deploy_time_count(config, address, known)
             return None if count is None else CountForm(count, "count.index", "")
 
-        form = count_form(collection, {}, copies_of)
+        form = count_form(collection, {}, copies_of)  # any collection of copies, for a block
         if form is None or not isinstance(content, dict):
             return None
         copies = form.value.removesuffix("[count.index]")
@@ -909,7 +916,7 @@ class _Flattener:
             {k: v for k, v in content.items() if k != "__is_block__"},
             _substitute(iterator, {"key": _Text(form.key), "value": _Text(f"{copies}[*]")}),
         )
-        return {**body, "__is_block__": True, ZIPPED: per_copy}
+        return {**body, "__is_block__": True, ZIPPED: {"fields": per_copy, "copies": copies}}
 
     def _drop(self, address: str, why: Msg) -> None:
         self.left_out.append(address)

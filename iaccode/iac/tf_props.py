@@ -448,7 +448,10 @@ def _zipped(
     if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None or rule.handler:
         raise _Skip(_UNLISTED_COPIES)
     block = blocks[0]
-    per_copy = block[ZIPPED] if isinstance(block[ZIPPED], list) else []
+    per_copy, copies = block[ZIPPED]["fields"], block[ZIPPED]["copies"]
+    # A list of every copy's value: their ids, one of their attributes, one computed per copy
+    # (`Fn::Jq`); not a `Ref` to a parameter that stands for a field that could not be mapped.
+    ids = convert("${" + copies + "[*].id}", argument, rule.to or "")
     whole = _block_properties(block, rule, argument, convert, ros_type, fields, accepts)
     rest = {k: v for k, v in block.items() if k not in per_copy}
     fixed = _block_properties(rest, rule, argument, convert, ros_type, fields, accepts).properties
@@ -458,7 +461,7 @@ def _zipped(
     for key, value in whole.properties.items():
         if key in fixed and fixed[key] == value:
             members.append(f"{json.dumps(key)}: {_jq_value(value, shared)}")
-        elif isinstance(value, dict) and len(value) == 1 and set(value) <= _COPY_LISTS:
+        elif value == ids or (isinstance(value, dict) and set(value) in _COPY_LISTS):
             lists.append(value)
             members.append(f"{json.dumps(key)}: $d.p[{len(lists) - 1}][$k]")
         else:
@@ -471,8 +474,8 @@ def _zipped(
     return {"Fn::Jq": ["First", script, {"p": lists, "f": shared}]}
 
 
-# ROS values that are a list of every copy's value: the ids, an attribute, one we compute.
-_COPY_LISTS = frozenset({"Ref", "Fn::GetAtt", "Fn::Jq"})
+# Besides the copies' ids: ROS values that are a list of every copy's value.
+_COPY_LISTS = ({"Fn::GetAtt"}, {"Fn::Jq"})
 
 
 def _jq_value(
@@ -563,6 +566,8 @@ def _per_item(
                         reason=problem.reason,
                     )
                 )
+        if not raw:
+            return None  # no blocks: Terraform sends nothing for the argument
         return _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
 
 

@@ -393,3 +393,77 @@ def test_a_sets_keys_are_its_items_however_it_is_iterated() -> None:
             {"Fn::GetAtt": ["Vswitch_named", "VSwitchName"]},
         ]
     }
+
+
+def test_a_for_expression_makes_a_plain_counts_copies_a_map_by_position() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "zones" {
+              type = list(string)
+            }
+            resource "alicloud_vpc" "main" {
+              cidr_block = "10.0.0.0/8"
+            }
+            resource "alicloud_vswitch" "web" {
+              count      = length(var.zones)
+              vpc_id     = alicloud_vpc.main.id
+              cidr_block = "10.0.${count.index}.0/24"
+              zone_id    = var.zones[count.index]
+            }
+            resource "alicloud_nat_gateway" "nat" {
+              for_each         = { for k, v in alicloud_vswitch.web : k => v }
+              vpc_id           = alicloud_vpc.main.id
+              vswitch_id       = each.value.id
+              nat_gateway_name = "nat-${each.key}"
+              nat_type         = "Enhanced"
+            }
+            output "second" {
+              value = alicloud_nat_gateway.nat["1"].id
+            }
+            """
+        )
+    )
+    nat = conversion.template["Resources"]["NatGateway_nat"]
+    assert nat["Count"] == {"Fn::Length": {"Ref": "zones"}}
+    assert nat["Properties"]["VSwitchId"] == {"Fn::Select": [INDEX, {"Ref": "Vswitch_web"}]}
+    assert nat["Properties"]["NatGatewayName"] == {"Fn::Sub": "nat-${ALIYUN::Index}"}
+    second = conversion.template["Outputs"]["second"]["Value"]
+    assert second == {"Fn::Select": ["1", {"Ref": "NatGateway_nat"}]}
+    assert not conversion.warnings
+
+
+def test_a_copys_field_that_stands_as_a_parameter_is_not_a_list_of_copies() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "n" {
+              type = number
+            }
+            resource "alicloud_instance" "app" {
+              count         = var.n
+              instance_type = "ecs.g6.large"
+              image_id      = "aliyun_3_x64_20G_alibase_20240528.vhd"
+            }
+            resource "alicloud_alb_server_group" "pool" {
+              vpc_id            = "vpc-1"
+              server_group_name = "pool"
+              protocol          = "HTTP"
+              health_check_config {
+                health_check_enabled = false
+              }
+              dynamic "servers" {
+                for_each = alicloud_instance.app
+                content {
+                  server_type = "Ecs"
+                  server_id   = servers.value.id
+                  weight      = servers.value.internet_max_bandwidth_out
+                }
+              }
+            }
+            """
+        )
+    )
+    # The weight ROS cannot read is one parameter, not every copy's: not one struct per copy.
+    assert "servers not converted (it repeats a block over copies" in notes(conversion)
+    assert "$d.p" not in conversion.to_json()

@@ -307,3 +307,31 @@ def test_an_items_optional_attribute_takes_the_default_its_type_gives() -> None:
         {"Size": 40, "Category": "cloud_essd"},
         {"Size": 80, "Category": "cloud_ssd"},
     ]
+
+
+def test_no_default_blocks_send_nothing_where_the_rule_reshapes_them() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "parameters" {
+              type    = list(map(string))
+              default = []
+            }
+            resource "alicloud_polardb_cluster" "db" {
+              db_type       = "MySQL"
+              db_version    = "8.0"
+              pay_type      = "PostPaid"
+              db_node_class = "polar.mysql.x4.medium"
+              vswitch_id    = "vsw-1"
+              dynamic "parameters" {
+                for_each = var.parameters
+                content {
+                  name  = parameters.value.name
+                  value = parameters.value.value
+                }
+              }
+            }
+            """
+        )
+    )
+    assert "DBClusterParameters" not in props(conversion, "PolardbCluster_db")
