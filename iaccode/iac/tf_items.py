@@ -9,12 +9,12 @@ parameter when the stack is created: `Fn::Jq` maps each item to its ROS struct.
 `item_block` recognises the content it can map: each argument either reads a field of the item
 (`x.value.size`, `x.value["size"]`, `lookup(x.value, "size", default)`, `try(x.value.size,
 default)` with a default that does not read the item, or the item itself) or does not read the
-item at all (a literal, another variable,
-a resource). It returns one block marked `ITEMS`: the fields that read the item hold a
-placeholder that `tf_props` finds again after the block's arguments were mapped to ROS names,
-and turns into that field of each item, with its default, fitted to the ROS type. A content
-that reads the key, nests blocks, or uses the item in another way is not recognised, and the
-block is unrolled over the default as before.
+item at all (a literal, another variable, a resource). It returns one block marked `ITEMS`: the
+fields that read the item hold a placeholder that `tf_props` finds again after the block's
+arguments were mapped to ROS names, and turns into that field of each item, with its default
+(the one written, else the one the type's `optional(type, default)` gives), fitted to the ROS
+type. A content that reads the key, nests blocks, or uses the item in another way is not
+recognised, and the block is unrolled over the default as before.
 """
 
 from __future__ import annotations
