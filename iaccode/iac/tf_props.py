@@ -404,17 +404,7 @@ def _value(
             raise _Skip(Msg("its value is computed, so its nested arguments cannot be mapped"))
     converted = []
     for block in _one_per_item(blocks, rule.schema):
-        inner = convert_properties(
-            block,
-            rule.schema,
-            rule.schema_ignore,
-            convert,
-            ros_type=ros_type,
-            prefix=argument + ".",
-            ros_fields=inner_fields,
-            ros_path=path,
-            accepts=accepts,
-        )
+        inner = _block_properties(block, rule, argument, convert, ros_type, inner_fields, accepts)
         result.dropped.extend(inner.dropped)
         result.notes.extend(inner.notes)
         if inner.properties or not inner.dropped:

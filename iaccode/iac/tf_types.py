@@ -175,13 +175,17 @@ def variable_read(node: object, variables: Mapping[str, Block]) -> VariableRead 
             return None
         path.append(key)
     text = f"var.{variable.labels[0]}" + "".join(f"[{json.dumps(key)}]" for key in path)
+    return VariableRead(text, variable_kind(variable, path), variable.body.get("type"), tuple(path))
+
+
+def variable_kind(variable: Block, path: Sequence[str | int] = ()) -> str | None:
+    """The kind of a variable's value at `path` by its type (`kind_at`) or, untyped, by its
+    default ("list" or "map"); None when neither says."""
     kind = kind_at(variable.body.get("type"), path)
-    if kind is None:
-        kind = _default_kind(variable.body.get("default"), path)
-    return VariableRead(text, kind, variable.body.get("type"), tuple(path))
+    return kind if kind is not None else _default_kind(variable.body.get("default"), path)
 
 
-def _default_kind(default: Any, path: list[str | int]) -> str | None:
+def _default_kind(default: Any, path: Sequence[str | int]) -> str | None:
     for key in path:
         if isinstance(default, dict) and isinstance(key, str):
             default = default.get(key)

@@ -97,7 +97,7 @@ from iaccode.iac.tf_rules import (
     argument_path,
 )
 from iaccode.iac.tf_schema import ros_attributes
-from iaccode.iac.tf_types import kind_at, with_optional_defaults
+from iaccode.iac.tf_types import variable_kind, with_optional_defaults
 
 INDEX = {"Ref": "ALIYUN::Index"}
 
@@ -1628,10 +1628,10 @@ class ValueConverter:
         if kind == "String":
             return {"Fn::Equals": ["", value]}
         if kind == "Json":  # a list of objects or maps, or a map: its empty value
-            shape = kind_at(block.body.get("type"), []) or type(block.body.get("default")).__name__
+            shape = variable_kind(block)
             if shape in ("list", "set", "tuple"):
                 return {"Fn::Equals": [[], value]}
-            if shape in ("map", "object", "dict"):
+            if shape in ("map", "object"):
                 return {"Fn::Equals": [{}, value]}
         return None
 
