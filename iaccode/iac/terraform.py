@@ -44,8 +44,12 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_types import FORMAT_VERSION
 from iaccode.iac.tf_convert import Conversion, convert
-from iaccode.iac.tf_expand import local_source
-from iaccode.iac.tf_files import TerraformError, check_workspace, collect_terraform_files
+from iaccode.iac.tf_files import (
+    TerraformError,
+    check_workspace,
+    collect_terraform_files,
+    local_source,
+)
 from iaccode.iac.tf_hcl import (
     literal_text,
     module_calls,
@@ -56,7 +60,7 @@ from iaccode.iac.tf_hcl import (
     variable_parameter,
 )
 from iaccode.iac.tf_rebase import Rebased, rebase
-from iaccode.iac.tf_select import collect_used_files
+from iaccode.iac.tf_select import collect_used_files, outside_root, read_paths
 
 __all__ = [
     "DEFAULT_TRANSFORM",
@@ -137,8 +141,10 @@ def _rebased(files: Mapping[str, str], root: str) -> Rebased:
 
 
 def wrap_notes(files: Mapping[str, str], root: str = "") -> tuple[Msg, ...]:
-    """What a wrapped workspace lacks (module sources that are remote or leave the workspace),
-    and where the files went when the root module is the subfolder `root`.
+    """What a wrapped workspace lacks (module sources that are remote or leave the workspace,
+    files that file functions read but are not in it, relative paths that leave the root
+    module's folder and so lead nowhere once it is at the top), and where the files went
+    when the root module is the subfolder `root`.
 
     Raises `TerraformError` like `wrap_terraform`."""
     rebased = _rebased(files, root)
@@ -153,6 +159,26 @@ def wrap_notes(files: Mapping[str, str], root: str = "") -> tuple[Msg, ...]:
                 root=root,
                 count=len(rebased.moved),
                 outside=rebased.outside,
+            )
+        )
+    checked = check_workspace(files)
+    for written, key in dict.fromkeys(read_paths(checked, root)):
+        if key not in checked:
+            notes.append(
+                Msg(
+                    "The configuration reads {path}, which is not in the Workspace (missing, or "
+                    "not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.",
+                    path=written,
+                )
+            )
+    for written, key in dict.fromkeys(outside_root(checked, root)):
+        notes.append(
+            Msg(
+                "The path {path} names {file} from the root module's folder; with the root "
+                "module at the top of the Workspace it no longer leads there, so Terraform "
+                "fails to read it when ROS deploys the stack; copy the file into that folder.",
+                path=written,
+                file=key,
             )
         )
     for path, text in sorted(workspace.items()):

@@ -1011,6 +1011,7 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     converter = _Converter(
         expanded.config,
         files=checked,
+        root=root,
         left_out=frozenset(expanded.left_out),
         parameter_patterns=frozenset(
             name

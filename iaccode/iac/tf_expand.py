@@ -42,6 +42,7 @@ as HCL (`as_expression`), so the converter sees ordinary Terraform.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -52,7 +53,7 @@ from iaccode.iac.msg import Msg
 from iaccode.iac.tf_counted import CountForm, count_form
 from iaccode.iac.tf_directions import split_directions
 from iaccode.iac.tf_expr import GetAttr, Traversal
-from iaccode.iac.tf_files import TerraformError
+from iaccode.iac.tf_files import TerraformError, local_source
 from iaccode.iac.tf_hcl import (
     ITEMS,
     ZIPPED,
@@ -363,12 +364,11 @@ class _Flattener:
                 return instances[key][attr] if key in instances else "null"
 
             renamed = _REFERENCE.sub(replace, _MODULE_INDEX.sub(indexed, expr))
-            if self.root:  # the root module's folder, where Terraform runs
-                renamed = _PATH_ROOT.sub(json.dumps(self.root), renamed)
-            if not (prefix or directory):
-                return renamed
-            # A module's own folder, so file() and templatefile() find its files.
-            return _PATH_MODULE.sub(json.dumps(directory or "."), renamed)
+            # Paths as Terraform gives them, relative to the root module's folder where it
+            # runs: a module's own folder, so file() and templatefile() find its files.
+            renamed = _PATH_ROOT.sub('"."', renamed)
+            own = posixpath.relpath(directory or ".", self.root or ".")
+            return _PATH_MODULE.sub(json.dumps(own), renamed)
 
         # Locals first, for a call's count or for_each; again after the calls, once the
         # module outputs they may read are known.
@@ -990,21 +990,6 @@ def _module_members(
         else:
             result.append(rewrite_values(item, rename))
     return result
-
-
-def local_source(directory: str, source: str) -> str | None:
-    """The workspace folder a `./` or `../` source names from `directory`; None if outside."""
-    parts = [part for part in directory.split("/") if part]
-    for segment in source.split("/"):
-        if segment in ("", "."):
-            continue
-        if segment == "..":
-            if not parts:
-                return None
-            parts.pop()
-        else:
-            parts.append(segment)
-    return "/".join(parts)
 
 
 def expand(files: Mapping[str, str], root: str = "") -> Expanded:

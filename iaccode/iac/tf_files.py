@@ -268,3 +268,20 @@ def check_workspace(
     if not any(path.endswith(".tf") for path in checked):
         raise TerraformError(Msg("There is no .tf file, so there is no Terraform configuration."))
     return checked
+
+
+def local_source(directory: str, source: str) -> str | None:
+    """The workspace path a relative `./` or `../` path (a module source, a file that
+    `file()` reads) names from the workspace folder `directory`; None if it leaves the
+    workspace."""
+    parts = [part for part in directory.split("/") if part]
+    for segment in source.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not parts:
+                return None
+            parts.pop()
+        else:
+            parts.append(segment)
+    return "/".join(parts)

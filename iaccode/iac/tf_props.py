@@ -23,6 +23,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
+from iaccode.iac.tf_expand import as_expression
 from iaccode.iac.tf_hcl import ITEMS, ZIPPED, has_placeholder, placeholder_argument
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
@@ -238,6 +239,8 @@ def convert_properties(
             reason = Msg("the vendor's rule for it cannot be followed ({why})", why=rule.broken)
             result.dropped.append(Dropped(argument, reason))
             continue
+        if rule.reads is not None:
+            raw = "${" + f"{rule.reads}({as_expression(raw)})" + "}"
         try:
             value = _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
             if rule.each is not None:

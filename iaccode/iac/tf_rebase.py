@@ -15,8 +15,10 @@ module repository's `examples/complete` calling the module as `source = "../.."`
   a module call changes; the files are otherwise Terraform's own.
 
 `path.module` and `file()` keep reading the same files, because a module's folder moves with
-all of its files, and `path.root` is still the root module's folder. Remote sources and sources
-that leave the workspace are left as they are (`wrap_notes` reports them).
+all of its files, and `path.root` is still the root module's folder; only a relative path
+that leaves the root module's folder (`"../code.py"`) leads nowhere, which `wrap_notes` says.
+Remote sources and sources that leave the workspace are left as they are (`wrap_notes` reports
+them).
 """
 
 from __future__ import annotations
@@ -28,8 +30,7 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from iaccode.iac.msg import Msg
-from iaccode.iac.tf_expand import local_source
-from iaccode.iac.tf_files import TerraformError
+from iaccode.iac.tf_files import TerraformError, local_source
 from iaccode.iac.tf_hcl import literal_text, module_calls, parse_hcl
 
 OUTSIDE = "_workspace"

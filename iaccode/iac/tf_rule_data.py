@@ -97,6 +97,10 @@ class PropertyRule:
     # Also ours: what each value of the argument means in ROS properties, paths to values (an
     # API's `service_type = "MOCK"` is ServiceConfig.Mock "TRUE" and more); `to` is None.
     means: Mapping[str, Mapping[str, object]] | None = None
+    # Also ours: the argument is a local file's path and the provider sends the file: the
+    # Terraform function that reads it as the provider does (an FC function's `filename` is
+    # `filebase64(filename)` in Code.ZipFile).
+    reads: str | None = None
 
 
 EACH_ITEM = "<each item>"  # in `PropertyRule.each`: the place of the list's item

@@ -327,6 +327,14 @@ _OVERLAYS: Mapping[str, _Overlay] = {
         properties=_to(transit_router_vpc_attachment_name="TransitRouterAttachmentName")
     ),
     # Each route_config block is one of ROS's RouteConfig.Routes (which has no Methods).
+    # The provider reads the file `filename` names and sends it as the code's ZipFile; the
+    # vendor's rule puts the path itself into the Code struct.
+    "alicloud_fc_function": _Overlay(
+        properties={"filename": PropertyRule("Code.ZipFile", reads="filebase64")}
+    ),
+    "alicloud_fc_layer_version": _Overlay(
+        properties={"zip_file": PropertyRule("Code.ZipFile", reads="filebase64")}
+    ),
     "alicloud_fc_custom_domain": _Overlay(
         properties={
             "route_config": PropertyRule(

@@ -12,7 +12,11 @@ against ROS's 50-file Workspace limit (docs/decisions.md, "Terraform files a con
 - every kept file (`tf_files.DEFAULT_SUFFIXES` plus extras) in the root module's folder and in
   the folder of each local module called from a kept module;
 - non-`.tf` files (templates, tfvars) below one of those folders, unless a nearer folder holds
-  `.tf` files of its own (then they belong to that configuration).
+  `.tf` files of its own (then they belong to that configuration);
+- any other file a string in a kept `.tf` file names (`file("policy.json")`, an FC function's
+  `filename = "../code.py"`: a bare path from the root module's folder, where Terraform runs,
+  `"${path.module}/x"` from the file's own), if it stays in the workspace, is UTF-8 text and
+  fits the limits; others are left out (`named_files`, `_Walk.read_files`).
 Only the folders it keeps are walked. Remote sources and sources that leave the workspace are
 not followed (`wrap_notes` and the converter report them); a symlinked file that leaves the
 workspace, or a module folder that does, is refused, and another symlinked folder that leaves
@@ -25,24 +29,26 @@ the walk of a huge tree before much is read.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import attrs
 
 from iaccode.iac.msg import Msg
-from iaccode.iac.tf_expand import MAX_MODULE_DEPTH, local_source
+from iaccode.iac.tf_expand import MAX_MODULE_DEPTH
 from iaccode.iac.tf_files import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_FILES,
     SKIPPED_DIRECTORIES,
     TerraformError,
     is_kept,
+    local_source,
     normalise_suffixes,
     read_listed,
     scan,
 )
-from iaccode.iac.tf_hcl import literal_text, module_calls, parse_hcl
+from iaccode.iac.tf_hcl import literal_text, module_calls, module_directory, parse_hcl
 
 MAX_LISTED = 2000
 MAX_SCANNED = 50_000
@@ -127,6 +133,32 @@ class _Walk:
             raise TerraformError(refusal)
         return real
 
+    def read_files(self, paths: Iterable[str], room: int, max_bytes: int) -> dict[str, str]:
+        """{path: text} of the workspace files `paths` that exist, stay in the workspace
+        (symlinks too) and are UTF-8 text, while at most `room` of them fit and their bytes
+        stay within `max_bytes`: the files Terraform may read beside the kept ones. Others
+        are left out, and what reads them says so (`tf_values`, `wrap_notes`)."""
+        texts: dict[str, str] = {}
+        total = 0
+        for relative in paths:
+            if len(texts) >= room:
+                break
+            if any(part in SKIPPED_DIRECTORIES for part in relative.split("/")):
+                continue
+            try:
+                real = (self.top / relative).resolve()
+                if not (self._is_inside(real) and real.is_file()):
+                    continue
+                size = real.stat().st_size
+                if total + size > max_bytes:
+                    continue
+                text = real.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue  # missing, unreadable or binary: not a Workspace file
+            texts[relative] = text
+            total += size
+        return texts
+
     def module(self, folder: str) -> list[tuple[str, Path]] | None:
         """The kept files a module in `folder` owns (its own, and non-`.tf` files in subfolders
         without `.tf` files), or None when `folder` is no folder with `.tf` files."""
@@ -206,7 +238,74 @@ def collect_used_files(
                     pending.append((target, module, depth + 1))
     rest = sorted((relative, path) for relative, path in kept.items() if relative not in texts)
     texts.update(read_listed(rest, max_bytes, _size(texts)))
+    room, budget = max_files - len(texts), max_bytes - _size(texts)
+    texts.update(walk.read_files(named_files(texts, root), room, budget))
     return dict(sorted(texts.items()))
+
+
+# A string in a .tf file that may be a file's path: `"${path.module}/boot.sh"`, `"../code.py"`.
+_PATH_TEXT = re.compile(
+    r'"(?:\$\{path\.(?P<base>module|root|cwd)\}/)?(?P<path>[A-Za-z0-9_.][A-Za-z0-9_.\-/]*)"'
+)
+# The literal path a file function reads (`file("x.json")`, `templatefile("${path.module}/t")`)
+# or an argument the provider reads the file of (`filename = "code.zip"`, `tf_rules`' `reads`).
+_FILE_CALL = re.compile(
+    r"(?:\b(?:file|filebase64|templatefile)\(\s*|\b(?:filename|zip_file)\s*=\s*)"
+    + _PATH_TEXT.pattern
+)
+MAX_NAMED = 500  # paths looked up per collection
+
+
+def named_files(texts: Mapping[str, str], root: str) -> list[str]:
+    """The workspace paths that strings in the `.tf` files of `texts` name, in order, unique,
+    at most `MAX_NAMED`: those Terraform may read with `file()`, `templatefile()`, an FC
+    function's `filename`, ... Paths that leave the workspace, or name files already in
+    `texts`, are not listed."""
+    found: dict[str, None] = {}
+    for _text, key in _named(texts, root, _PATH_TEXT):
+        if key not in texts and not key.endswith(".tf"):
+            found[key] = None
+            if len(found) == MAX_NAMED:
+                break
+    return list(found)
+
+
+def read_paths(texts: Mapping[str, str], root: str) -> list[tuple[str, str]]:
+    """(the path as written, its workspace path) of each literal path a file function in the
+    `.tf` files of `texts` reads, or a `filename` or `zip_file` argument gives, in order."""
+    return list(_named(texts, root, _FILE_CALL))
+
+
+def outside_root(texts: Mapping[str, str], root: str) -> list[tuple[str, str]]:
+    """(the path as written, its workspace path) of each relative path in the `.tf` files of
+    `texts` that names one of their files outside the root module's folder `root`, such as
+    `"../code.py"` from `examples/x`: after the root module moves to the top of a ROS
+    Workspace (`tf_rebase`) it leads nowhere."""
+    if not root:
+        return []
+    inside = root + "/"
+    return [
+        (written, key)
+        for written, key in _named(texts, root, _PATH_TEXT)
+        if key in texts and not written.startswith("${") and not key.startswith(inside)
+    ]
+
+
+def _named(
+    texts: Mapping[str, str], root: str, pattern: re.Pattern[str]
+) -> Iterable[tuple[str, str]]:
+    """(the string, its workspace path) per match of `pattern` in the `.tf` files. A relative
+    path starts at the root module's folder `root`, where Terraform runs; `${path.module}/x`
+    at the .tf file's own folder. Paths that leave the workspace are skipped."""
+    for relative, text in texts.items():
+        if not relative.endswith(".tf"):
+            continue
+        for match in pattern.finditer(text):
+            start = module_directory(relative) if match["base"] == "module" else root
+            key = local_source(start, match["path"])
+            if key:
+                whole = match.group(0)
+                yield whole[whole.index('"') + 1 : -1], key
 
 
 def _size(texts: dict[str, str]) -> int:

@@ -77,7 +77,7 @@ from iaccode.iac.tf_expr import (
     TupleExpr,
     parse_expression,
 )
-from iaccode.iac.tf_files import TerraformError
+from iaccode.iac.tf_files import TerraformError, local_source
 from iaccode.iac.tf_hcl import (
     Block,
     Directive,
@@ -278,6 +278,7 @@ class ValueConverter:
     warnings: list[Msg] = attrs.field(factory=list)
     bindings: dict[str, Any] = attrs.field(factory=dict)  # names a for expression binds
     files: Mapping[str, str] = attrs.field(factory=dict)  # the workspace, for file()
+    root: str = ""  # the root module's folder in it: Terraform's relative paths start there
     # Static mode (for_each and dynamic collections, which must be known when converting):
     # variables read as their defaults, whole resources stay objects.
     static: bool = False
@@ -1238,7 +1239,7 @@ class ValueConverter:
     # --- functions, conditions, operators -------------------------------------------------
 
     def call(self, node: Call, expr: str, where: Where) -> Any:
-        if node.name in ("file", "templatefile") and not node.expand:
+        if node.name in ("file", "filebase64", "templatefile") and not node.expand:
             return self._template_file(node, expr, where)
         if node.name == "try" and node.args and not node.expand:
             return self._try(node, expr, where)
@@ -1404,17 +1405,27 @@ class ValueConverter:
         return {"Fn::Jq": ["First", _CIDRSUBNET, {"c": prefix, "b": newbits, "n": netnum}]}
 
     def _template_file(self, node: Call, expr: str, where: Where) -> Any:
-        """`file(path)` is the file's text; `templatefile(path, vars)` renders it as a Terraform
-        template with `vars` bound. The file must be in the workspace the conversion was given."""
+        """`file(path)` is the file's text, `filebase64(path)` its bytes in base64, and
+        `templatefile(path, vars)` renders it as a Terraform template with `vars` bound. A
+        relative path starts at the root module's folder, as Terraform runs there; the file
+        must be in the workspace the conversion was given. No path (null) reads nothing: a
+        rule's `reads` wraps an argument that may be unset that way."""
         args = [self.node(arg, expr, where) for arg in node.args]
+        if node.name == "filebase64" and args == [None]:
+            return None
         path = args[0] if args and isinstance(args[0], str) else None
-        text = None if path is None else self.files.get(_workspace_path(path))
+        key = None if path is None or path.startswith("/") else local_source(self.root, path)
+        text = None if key is None else self.files.get(key)
+        if text is None and args and is_function(args[0]):
+            raise Unmappable(expr, Msg("reads a file whose path is only known at deploy time"))
         if text is None:
             raise Unmappable(
                 expr, Msg("reads a file that is not in the Terraform files it was given")
             )
         if node.name == "file":
             return text
+        if node.name == "filebase64":
+            return base64.b64encode(text.encode("utf-8")).decode("ascii")
         bound = args[1] if len(args) == 2 else {}
         if not isinstance(bound, dict) or is_function(bound):
             raise Unmappable(expr, Msg("passes template variables that are not known in advance"))
@@ -1971,19 +1982,6 @@ def cidr_constraint(prefix: int) -> dict[str, str]:
             "subnets with Fn::Cidr, which depends on that length."
         ),
     }
-
-
-def _workspace_path(path: str) -> str:
-    """A `file()` path as a workspace key: `./templates/x` and `templates/x` alike."""
-    parts: list[str] = []
-    for part in path.split("/"):
-        if part in ("", "."):
-            continue
-        if part == ".." and parts:
-            parts.pop()
-        else:
-            parts.append(part)
-    return "/".join(parts)
 
 
 def _copies(blocks: Mapping[str, Block], address: str) -> dict[str, str]:

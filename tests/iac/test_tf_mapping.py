@@ -659,31 +659,24 @@ def test_the_providers_newer_payment_type_goes_where_the_rules_put_instance_char
     assert "payment_type" not in "\n".join(conversion.warnings)
 
 
-def test_a_text_variable_where_ros_takes_a_struct_is_reported_and_the_struct_filled_else() -> None:
+def test_a_text_variable_where_ros_takes_a_struct_is_reported() -> None:
     conversion = convert(
         """
-        variable "zip" {
+        variable "cfg" {
           type    = string
           default = ""
         }
-        resource "alicloud_fc_function" "f" {
-          service    = "svc"
-          name       = "f"
-          runtime    = "python3.10"
-          handler    = "index.handler"
-          filename   = var.zip
-          oss_bucket = "code-bucket"
-          oss_key    = "f.zip"
+        resource "alicloud_polardb_endpoint" "e" {
+          db_cluster_id   = "pc-1"
+          endpoint_type   = "Custom"
+          endpoint_config = var.cfg
         }
         """
     )
-    # The vendor sends `filename`, a local path, to the Code struct, which ROS cannot read.
-    assert props(conversion, "FcFunction_f")["Code"] == {
-        "OssBucketName": "code-bucket",
-        "OssObjectName": "f.zip",
-    }
-    assert "filename not converted (ALIYUN::FC::Function takes struct for Code)" in "\n".join(
-        conversion.warnings
+    assert "EndpointConfig" not in props(conversion, "PolardbEndpoint_e")
+    assert (
+        "endpoint_config not converted (ALIYUN::POLARDB::DBClusterEndpoint takes struct for "
+        "EndpointConfig)" in "\n".join(conversion.warnings)
     )
 
 

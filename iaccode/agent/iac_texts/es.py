@@ -1016,4 +1016,7 @@ TEXTS: dict[str, str] = {
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "repite un bloque sobre copias que solo se conocen al desplegar, lo que ROS no puede listar aquí",
     "ROS cannot compute the blocks from the parameter there": "ROS no puede calcular ahí los bloques a partir del parámetro",
     "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "el bloque dinámico {name} se repitió sobre el valor predeterminado de {variable} ({reason}), así que no se sigue otro valor al desplegar.",
+    "reads a file whose path is only known at deploy time": "lee un archivo cuya ruta solo se conoce al desplegar",
+    "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "La configuración lee {path}, que no está en el Workspace (falta o no es texto UTF-8), así que Terraform no puede leerlo cuando ROS despliega la pila.",
+    "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "La ruta {path} nombra {file} desde la carpeta del módulo raíz; con el módulo raíz en la parte superior del Workspace ya no lleva allí, así que Terraform no puede leerlo cuando ROS despliega la pila; copie el archivo en esa carpeta.",
 }

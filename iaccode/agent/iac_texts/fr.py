@@ -1031,4 +1031,7 @@ TEXTS: dict[str, str] = {
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "il répète un bloc sur des copies connues seulement au déploiement, ce que ROS ne sait pas lister ici",
     "ROS cannot compute the blocks from the parameter there": "ROS ne sait pas y calculer les blocs à partir du paramètre",
     "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "le bloc dynamique {name} a été répété sur la valeur par défaut de {variable} ({reason}), donc une autre valeur au déploiement n'est pas suivie.",
+    "reads a file whose path is only known at deploy time": "lit un fichier dont le chemin n'est connu qu'au déploiement",
+    "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "La configuration lit {path}, qui n'est pas dans le Workspace (absent, ou pas du texte UTF-8), donc Terraform ne peut pas le lire quand ROS déploie la pile.",
+    "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "Le chemin {path} désigne {file} depuis le dossier du module racine ; avec le module racine en haut du Workspace, il n'y mène plus, donc Terraform ne peut pas le lire quand ROS déploie la pile ; copiez le fichier dans ce dossier.",
 }

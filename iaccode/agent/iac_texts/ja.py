@@ -1030,4 +1030,7 @@ TEXTS: dict[str, str] = {
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "デプロイ時にしか分からないコピーごとにブロックを繰り返しており、ROS はここでそれを一覧にできません",
     "ROS cannot compute the blocks from the parameter there": "ROS はそこでパラメーターからブロックを計算できません",
     "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "動的ブロック {name} は {variable} の既定値に対して繰り返されました ({reason})。そのため、デプロイ時の別の値には従いません。",
+    "reads a file whose path is only known at deploy time": "パスがデプロイ時にしか分からないファイルを読み込みます",
+    "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "構成は {path} を読み込みますが、これは Workspace にありません (存在しないか UTF-8 テキストではありません)。そのため、ROS がスタックをデプロイするときに Terraform はこれを読み込めません。",
+    "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "パス {path} はルートモジュールのフォルダーから {file} を指しています。ルートモジュールが Workspace の最上位にあるとそこへは届かないため、ROS がスタックをデプロイするときに Terraform はこれを読み込めません。ファイルをそのフォルダーにコピーしてください。",
 }

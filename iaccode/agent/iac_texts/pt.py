@@ -998,4 +998,7 @@ TEXTS: dict[str, str] = {
     "it repeats a block over copies known only at deploy time, which ROS cannot list here": "repete um bloco sobre cópias conhecidas apenas na implantação, o que o ROS não consegue listar aqui",
     "ROS cannot compute the blocks from the parameter there": "o ROS não consegue calcular ali os blocos a partir do parâmetro",
     "the dynamic block {name} was repeated over the default of {variable} ({reason}), so a different value at deploy time is not followed.": "o bloco dinâmico {name} foi repetido sobre o valor padrão de {variable} ({reason}), portanto outro valor na implantação não é seguido.",
+    "reads a file whose path is only known at deploy time": "lê um arquivo cujo caminho só é conhecido na implantação",
+    "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "A configuração lê {path}, que não está no Workspace (ausente ou não é texto UTF-8), portanto o Terraform não consegue lê-lo quando o ROS implanta a pilha.",
+    "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "O caminho {path} indica {file} a partir da pasta do módulo raiz; com o módulo raiz no topo do Workspace ele já não leva até lá, portanto o Terraform não consegue lê-lo quando o ROS implanta a pilha; copie o arquivo para essa pasta.",
 }
