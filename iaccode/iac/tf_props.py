@@ -24,10 +24,11 @@ from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
 from iaccode.iac.tf_expand import as_expression
+from iaccode.iac.tf_expr import GetAttr, Traversal
 from iaccode.iac.tf_hcl import ITEMS, ZIPPED, has_placeholder, placeholder_argument
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
-from iaccode.iac.tf_values import JsonText, is_function, is_literal
+from iaccode.iac.tf_values import JsonText, is_function, is_literal, single_expression
 
 # convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
 Convert = Callable[[object, str, str], Any]
@@ -580,7 +581,7 @@ def _items_value(
     path = rule.to or ""
     fields = _inner_fields(ros_fields, path)
     reshaped = rule.handler or rule.each or rule.means or rule.spread
-    if len(blocks) != 1 or rule.kind == "Map" or rule.schema is None or reshaped:
+    if len(blocks) != 1 or rule.schema is None or reshaped:
         raise _Skip(_UNLISTED_ITEMS)
     block = blocks[0]
     marker = block[ITEMS]
@@ -623,8 +624,31 @@ def _items_value(
     result.notes.extend(inner.notes)
     each = ".l | to_entries | sort_by(.key) | .[].value" if marker["map"] else ".l[]"
     script = f".f as $f | [{each} as $i | {{{members}}} | with_entries(select(.value != null))]"
+    if rule.kind != "Map":
+        collection = convert(marker["collection"], argument, path)
+        return {"Fn::Jq": ["First", script, {"l": collection, "f": fixed}]}
+    # A block ROS takes once: the first item's struct, where there is one (Terraform allows
+    # no second), and no property at all where there is none, by the parameter's Condition.
+    condition = _has_items(marker, argument, convert, path)
     collection = convert(marker["collection"], argument, path)
-    return {"Fn::Jq": ["First", script, {"l": collection, "f": fixed}]}
+    jq = {"Fn::Jq": ["First", script + " | .[0]", {"l": collection, "f": fixed}]}
+    return {"Fn::If": [condition, jq, None]}  # None: no value (`no_value_for_null_branches`)
+
+
+def _has_items(marker: Mapping[str, Any], argument: str, convert: Convert, path: str) -> str:
+    """For a dynamic block over the variable `var.x`: the name of the Condition that `var.x`
+    has an item, made as Terraform's `length(var.x) > 0` is. Raises `_Skip` for another
+    collection (a choice, a path into the variable), where that Condition would be a guess."""
+    node = single_expression(marker["collection"])
+    if not (isinstance(node, Traversal) and node.root == "var" and len(node.steps) == 1):
+        raise _Skip(_UNLISTED_ITEMS)
+    step = node.steps[0]
+    name = step.name if isinstance(step, GetAttr) else None
+    given = convert("${length(var." + f"{name}) > 0 ? 1 : null" + "}", argument, path)
+    parts = given.get("Fn::If") if isinstance(given, dict) else None
+    if not (name and isinstance(parts, list) and len(parts) == 3 and parts[2] is None):
+        raise _Skip(_UNLISTED_ITEMS)
+    return str(parts[0])
 
 
 def _single_field_values(

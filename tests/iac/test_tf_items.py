@@ -159,7 +159,18 @@ def test_a_content_that_reads_the_key_is_repeated_over_the_default() -> None:
     )
 
 
-def test_a_block_ros_takes_once_is_repeated_over_the_default_and_said_so() -> None:
+LOG_CONFIG = """
+    dynamic "log_config" {
+      for_each = FOR_EACH
+      content {
+        project  = log_config.value.project
+        logstore = log_config.value.logstore
+      }
+    }
+"""
+
+
+def test_a_block_ros_takes_once_is_the_first_items_struct_when_there_is_one() -> None:
     conversion = checked(
         convert(
             """
@@ -169,22 +180,45 @@ def test_a_block_ros_takes_once_is_repeated_over_the_default_and_said_so() -> No
             }
             resource "alicloud_fc_service" "svc" {
               name = "svc"
-              dynamic "log_config" {
-                for_each = var.log
-                content {
-                  project  = log_config.value.project
-                  logstore = log_config.value.logstore
-                }
-              }
-            }
             """
+            + LOG_CONFIG.replace("FOR_EACH", "var.log")
+            + "}"
+        )
+    )
+    condition, jq, none = props(conversion, "FcService_svc")["LogConfig"]["Fn::If"]
+    # No item, no block: Terraform sends nothing, and ROS gets no property by the Condition.
+    assert conversion.template["Conditions"][condition] == {
+        "Fn::Not": {"Fn::Equals": [[], {"Ref": "log"}]}
+    }
+    assert none == {"Ref": "ALIYUN::NoValue"}
+    script, data = jq["Fn::Jq"][1], jq["Fn::Jq"][2]
+    assert data["l"] == {"Ref": "log"}
+    given = [{"project": "a", "logstore": "b"}]
+    assert jq_first(script, {**data, "l": given}) == {"Project": "a", "Logstore": "b"}
+    assert conversion.summary.lossy == 0, notes(conversion)
+
+
+def test_a_block_ros_takes_once_over_a_path_into_a_variable_is_repeated_over_the_default() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "cfg" {
+              type    = map(list(object({ project = string, logstore = string })))
+              default = { log = [{ project = "p", logstore = "s" }] }
+            }
+            resource "alicloud_fc_service" "svc" {
+              name = "svc"
+            """
+            + LOG_CONFIG.replace("FOR_EACH", 'var.cfg["log"]')
+            + "}"
         )
     )
     assert props(conversion, "FcService_svc")["LogConfig"] == {"Project": "p", "Logstore": "s"}
     assert (
-        "the dynamic block log_config was repeated over the default of var.log (ROS cannot "
+        "the dynamic block log_config was repeated over the default of var.cfg (ROS cannot "
         "compute the blocks from the parameter there)" in notes(conversion)
     )
+    assert "Conditions" not in conversion.template
     assert conversion.summary.lossy == 1
 
 
