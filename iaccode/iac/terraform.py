@@ -162,23 +162,25 @@ def wrap_notes(files: Mapping[str, str], root: str = "") -> tuple[Msg, ...]:
             )
         )
     checked = check_workspace(files)
-    for written, key in dict.fromkeys(read_paths(checked, root)):
-        if key not in checked:
+    read = {named.written: named for named in read_paths(checked, root)}
+    for named in read.values():
+        if named.key not in checked:
             notes.append(
                 Msg(
                     "The configuration reads {path}, which is not in the Workspace (missing, or "
                     "not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.",
-                    path=written,
+                    path=named.written,
                 )
             )
-    for written, key in dict.fromkeys(outside_root(checked, root)):
+    outside = {named.written: named for named in outside_root(checked, root)}
+    for named in outside.values():
         notes.append(
             Msg(
                 "The path {path} names {file} from the root module's folder; with the root "
                 "module at the top of the Workspace it no longer leads there, so Terraform "
                 "fails to read it when ROS deploys the stack; copy the file into that folder.",
-                path=written,
-                file=key,
+                path=named.written,
+                file=named.key,
             )
         )
     for path, text in sorted(workspace.items()):

@@ -23,7 +23,6 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
-from iaccode.iac.tf_expand import as_expression
 from iaccode.iac.tf_expr import GetAttr, Traversal
 from iaccode.iac.tf_hcl import ITEMS, ZIPPED, has_placeholder, placeholder_argument
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
@@ -241,7 +240,11 @@ def convert_properties(
             result.dropped.append(Dropped(argument, reason))
             continue
         if rule.reads is not None:
-            raw = "${" + f"{rule.reads}({as_expression(raw)})" + "}"
+            read = _file_read(raw, rule.reads, argument, convert, rule.to or "")
+            if isinstance(read, Dropped):
+                result.dropped.append(read)
+                continue
+            raw = read
         try:
             value = _value(raw, rule, argument, convert, ros_type, result, ros_fields, accepts)
             if rule.each is not None:
@@ -284,6 +287,22 @@ def convert_properties(
             )
             result.dropped.append(Dropped(argument, reason))
     return result
+
+
+def _file_read(
+    raw: object, function: str, argument: str, convert: Convert, path: str
+) -> object | Dropped:
+    """A file path argument (`PropertyRule.reads`) as the HCL call that reads the file as the
+    provider does (`filebase64("code.zip")`): the path must be known when converting, since
+    ROS cannot read a local file when it creates the stack; no path (null) stays null."""
+    given = convert(raw, argument, path)
+    if given is None:
+        return None
+    if not isinstance(given, str):
+        reason = Msg("its path is only known at deploy time, when ROS cannot read a local file")
+        return Dropped(argument, reason)
+    literal = json.dumps(given).replace("${", "$${").replace("%{", "%%{")
+    return "${" + f"{function}({literal})" + "}"
 
 
 def _each_as_struct(value: Any, struct: Mapping[str, object]) -> Any:

@@ -515,6 +515,16 @@ def _egress(rule: Rule) -> Rule:
     return attrs.evolve(rule, ros_type="ALIYUN::ECS::SecurityGroupEgress", properties=properties)
 
 
+def file_arguments() -> dict[str, tuple[str, ...]]:
+    """The arguments whose value is a local file's path the provider reads (`PropertyRule.reads`),
+    by Terraform type: an FC function's `filename`."""
+    return {
+        tf_type: tuple(name for name, prop in overlay.properties.items() if prop.reads)
+        for tf_type, overlay in _OVERLAYS.items()
+        if any(prop.reads for prop in overlay.properties.values())
+    }
+
+
 def mapped_types() -> frozenset[str]:
     """Every Terraform resource type that has a rule."""
     return frozenset(load_rules().by_terraform)

@@ -13,10 +13,13 @@ against ROS's 50-file Workspace limit (docs/decisions.md, "Terraform files a con
   the folder of each local module called from a kept module;
 - non-`.tf` files (templates, tfvars) below one of those folders, unless a nearer folder holds
   `.tf` files of its own (then they belong to that configuration);
-- any other file a string in a kept `.tf` file names (`file("policy.json")`, an FC function's
-  `filename = "../code.py"`: a bare path from the root module's folder, where Terraform runs,
-  `"${path.module}/x"` from the file's own), if it stays in the workspace, is UTF-8 text and
-  fits the limits; others are left out (`named_files`, `_Walk.read_files`).
+- any other file the kept `.tf` files name where Terraform reads files (`named_paths`: a file
+  function's literal path, an FC function's `filename`, a module input that looks like a
+  path, such as `filename = "../code.py"`; a bare path from the root module's folder, where
+  Terraform runs, `"${path.module}/x"` from the file's own), if it stays in the workspace, is
+  UTF-8 text within `NAMED_FILE_BYTES` (all of them within `NAMED_BYTES` and the limits), and
+  is no state file and nothing hidden (`.env`, `.git/`) on its path or its real path; others
+  are left out, and what reads them says so (`_Walk.read_files`).
 Only the folders it keeps are walked. Remote sources and sources that leave the workspace are
 not followed (`wrap_notes` and the converter report them); a symlinked file that leaves the
 workspace, or a module folder that does, is refused, and another symlinked folder that leaves
@@ -28,10 +31,12 @@ the walk of a huge tree before much is read.
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -49,6 +54,7 @@ from iaccode.iac.tf_files import (
     scan,
 )
 from iaccode.iac.tf_hcl import literal_text, module_calls, module_directory, parse_hcl
+from iaccode.iac.tf_rules import file_arguments
 
 MAX_LISTED = 2000
 MAX_SCANNED = 50_000
@@ -84,7 +90,10 @@ class _Walk:
                     )
                 )
             relative = prefix + entry.name
-            is_dir = entry.is_dir(follow_symlinks=True)
+            try:
+                is_dir = entry.is_dir(follow_symlinks=True)
+            except OSError:
+                continue  # a symlink loop: nothing Terraform could read either
             if is_dir and entry.name in SKIPPED_DIRECTORIES:
                 continue
             if not is_dir and not is_kept(entry.name, self.suffixes):
@@ -143,14 +152,14 @@ class _Walk:
         for relative in paths:
             if len(texts) >= room:
                 break
-            if any(part in SKIPPED_DIRECTORIES for part in relative.split("/")):
-                continue
             try:
-                real = (self.top / relative).resolve()
-                if not (self._is_inside(real) and real.is_file()):
+                real = Path(os.path.realpath(self.top / relative))  # never raises on a loop
+                if not (
+                    self._is_inside(real) and real.is_file() and _readable(relative, real, self.top)
+                ):
                     continue
                 size = real.stat().st_size
-                if total + size > max_bytes:
+                if size > NAMED_FILE_BYTES or total + size > max_bytes:
                     continue
                 text = real.read_bytes().decode("utf-8")
             except (OSError, UnicodeDecodeError):
@@ -217,6 +226,7 @@ def collect_used_files(
         )
     kept: dict[str, Path] = {}
     texts: dict[str, str] = {}
+    trees: dict[str, dict[str, Any]] = {}
     used, pending = {root}, [(root, root_files, 0)]
     while pending:
         folder, files, depth = pending.pop()
@@ -226,8 +236,9 @@ def collect_used_files(
         texts.update(read_listed(tf_files, max_bytes, _size(texts)))
         if depth > MAX_MODULE_DEPTH:
             continue  # deep enough for the converter to refuse it, with its message
+        trees.update(parsed_tf({relative: texts[relative] for relative, _path in tf_files}))
         for relative, _path in tf_files:
-            for _name, body in module_calls(parse_hcl(relative, texts[relative])):
+            for _name, body in module_calls(trees[relative]):
                 source = literal_text(body.get("source")) or ""
                 target = local_source(folder, source) if source.startswith(("./", "../")) else None
                 if target is None or target in used:
@@ -238,74 +249,156 @@ def collect_used_files(
                     pending.append((target, module, depth + 1))
     rest = sorted((relative, path) for relative, path in kept.items() if relative not in texts)
     texts.update(read_listed(rest, max_bytes, _size(texts)))
-    room, budget = max_files - len(texts), max_bytes - _size(texts)
-    texts.update(walk.read_files(named_files(texts, root), room, budget))
+    room, budget = max_files - len(texts), min(max_bytes - _size(texts), NAMED_BYTES)
+    texts.update(walk.read_files(named_files(trees, texts, root), room, budget))
     return dict(sorted(texts.items()))
 
 
-# A string in a .tf file that may be a file's path: `"${path.module}/boot.sh"`, `"../code.py"`.
-_PATH_TEXT = re.compile(
-    r'"(?:\$\{path\.(?P<base>module|root|cwd)\}/)?(?P<path>[A-Za-z0-9_.][A-Za-z0-9_.\-/]*)"'
-)
-# The literal path a file function reads (`file("x.json")`, `templatefile("${path.module}/t")`)
-# or an argument the provider reads the file of (`filename = "code.zip"`, `tf_rules`' `reads`).
-_FILE_CALL = re.compile(
-    r"(?:\b(?:file|filebase64|templatefile)\(\s*|\b(?:filename|zip_file)\s*=\s*)"
-    + _PATH_TEXT.pattern
-)
+# A quoted path: `"${path.module}/boot.sh"`, `"../code.py"`.
+_PATH = r'"(?:\$\{path\.(?P<base>module|root|cwd)\}/)?(?P<path>[A-Za-z0-9_.][A-Za-z0-9_.\-/]*)"'
+_PATH_TEXT = re.compile(_PATH)
+# The literal path a file function reads: `file("x.json")`, `templatefile("${path.module}/t")`.
+_FILE_CALL = re.compile(r"\b(?:file|filebase64|templatefile)\(\s*" + _PATH)
 MAX_NAMED = 500  # paths looked up per collection
+NAMED_FILE_BYTES = 128 * 1024  # one such file at most: a script, a policy, a function's code
+NAMED_BYTES = 256 * 1024  # all of them: the template they are inlined into stays small
 
 
-def named_files(texts: Mapping[str, str], root: str) -> list[str]:
-    """The workspace paths that strings in the `.tf` files of `texts` name, in order, unique,
-    at most `MAX_NAMED`: those Terraform may read with `file()`, `templatefile()`, an FC
-    function's `filename`, ... Paths that leave the workspace, or name files already in
-    `texts`, are not listed."""
+@attrs.frozen
+class NamedPath:
+    """A path a `.tf` file names: as written, as a workspace path, whether written from
+    `${path.module}` in a module other than the root, and whether a file function or an
+    argument the provider reads the file of (`tf_rules.file_arguments`) reads it (else it is a
+    module input, which the module may read)."""
+
+    written: str
+    key: str
+    in_module: bool
+    read: bool
+
+
+def named_paths(trees: Mapping[str, Mapping[str, Any]], root: str) -> list[NamedPath]:
+    """The paths that the parsed `.tf` files `trees` (by workspace path) name where Terraform
+    reads files: the literal path of `file()`, `filebase64()` and `templatefile()` outside the
+    `terraform` and `provider` blocks (a backend's state file is no such path), the literal
+    value of an FC function's `filename` (`tf_rules.file_arguments`), and a module call's
+    literal inputs that look like a path (`filename = "../code.py"`, passed on to such an
+    argument). A bare path starts at the root module's folder `root`, where Terraform runs;
+    `${path.module}/x` at the file's own folder. Paths that leave the workspace are skipped."""
+    found: list[NamedPath | None] = []
+    arguments = file_arguments()
+    for relative, tree in trees.items():
+        folder = module_directory(relative)
+        for kind, entries in tree.items():
+            if kind not in ("terraform", "provider"):
+                for text in _strings(entries):
+                    found.extend(_named(m, folder, root, True) for m in _FILE_CALL.finditer(text))
+        for _name, body in module_calls(tree):
+            for argument, value in body.items():
+                if argument != "source" and isinstance(value, str):
+                    found.append(_named(_PATH_TEXT.fullmatch(f'"{value}"'), folder, root, False))
+        for tf_type, blocks in _resources(tree):
+            for body in blocks:
+                for argument in arguments.get(tf_type, ()):
+                    value = body.get(argument)
+                    if isinstance(value, str):
+                        match = _PATH_TEXT.fullmatch(f'"{value}"')
+                        found.append(_named(match, folder, root, True))
+    return [named for named in found if named is not None]
+
+
+def _named(match: re.Match[str] | None, folder: str, root: str, read: bool) -> NamedPath | None:
+    """The `NamedPath` of a `_PATH` match in a file in `folder`; None for no match or a path
+    that leaves the workspace."""
+    if match is None:
+        return None
+    start = folder if match["base"] == "module" else root
+    key = local_source(start, match["path"])
+    if not key:
+        return None
+    whole = match.group(0)
+    in_module = match["base"] == "module" and folder != root
+    return NamedPath(whole[whole.index('"') + 1 : -1], key, in_module, read)
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _resources(tree: Mapping[str, Any]) -> Iterator[tuple[str, list[Mapping[str, Any]]]]:
+    """(type, the bodies of its blocks) of the `resource` blocks of a parsed file."""
+    entries = tree.get("resource", [])
+    for entry in entries if isinstance(entries, list) else [entries]:
+        if not isinstance(entry, dict):
+            continue
+        for tf_type, named in entry.items():
+            if isinstance(named, dict):
+                bodies: list[Mapping[str, Any]] = [b for b in named.values() if isinstance(b, dict)]
+                yield str(tf_type), bodies
+
+
+def parsed_tf(texts: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The `.tf` files of `texts`, parsed. Raises `TerraformError` for invalid HCL."""
+    return {path: parse_hcl(path, text) for path, text in texts.items() if path.endswith(".tf")}
+
+
+def named_files(
+    trees: Mapping[str, Mapping[str, Any]], texts: Mapping[str, str], root: str
+) -> list[str]:
+    """The workspace paths `named_paths` finds that are not in `texts` yet, unique, in order,
+    at most `MAX_NAMED`."""
     found: dict[str, None] = {}
-    for _text, key in _named(texts, root, _PATH_TEXT):
-        if key not in texts and not key.endswith(".tf"):
-            found[key] = None
+    for named in named_paths(trees, root):
+        if named.key not in texts and not named.key.endswith(".tf"):
+            found[named.key] = None
             if len(found) == MAX_NAMED:
                 break
     return list(found)
 
 
-def read_paths(texts: Mapping[str, str], root: str) -> list[tuple[str, str]]:
-    """(the path as written, its workspace path) of each literal path a file function in the
-    `.tf` files of `texts` reads, or a `filename` or `zip_file` argument gives, in order."""
-    return list(_named(texts, root, _FILE_CALL))
+def read_paths(texts: Mapping[str, str], root: str) -> list[NamedPath]:
+    """The paths a file function or a file argument in the `.tf` files of `texts` reads, but
+    for one that Terraform makes itself (an `archive_file`'s `output_path`) or that the
+    configuration only reads when `fileexists()` says it is there."""
+    made = "\n".join(t for p, t in texts.items() if p.endswith(".tf"))
+    return [
+        named
+        for named in named_paths(parsed_tf(texts), root)
+        if named.read
+        and not re.search(r"output_path\s*=\s*" + re.escape(json.dumps(named.written)), made)
+        and f"fileexists({json.dumps(named.written)})" not in made
+    ]
 
 
-def outside_root(texts: Mapping[str, str], root: str) -> list[tuple[str, str]]:
-    """(the path as written, its workspace path) of each relative path in the `.tf` files of
-    `texts` that names one of their files outside the root module's folder `root`, such as
-    `"../code.py"` from `examples/x`: after the root module moves to the top of a ROS
-    Workspace (`tf_rebase`) it leads nowhere."""
+def outside_root(texts: Mapping[str, str], root: str) -> list[NamedPath]:
+    """The paths in the `.tf` files of `texts` that name one of their files outside the root
+    module's folder `root` from that folder, such as `"../code.py"` from `examples/x`: once
+    the root module is at the top of a ROS Workspace (`tf_rebase`) they lead nowhere. A
+    module's own `${path.module}` paths move with it."""
     if not root:
         return []
     inside = root + "/"
     return [
-        (written, key)
-        for written, key in _named(texts, root, _PATH_TEXT)
-        if key in texts and not written.startswith("${") and not key.startswith(inside)
+        named
+        for named in named_paths(parsed_tf(texts), root)
+        if named.key in texts and not named.in_module and not named.key.startswith(inside)
     ]
 
 
-def _named(
-    texts: Mapping[str, str], root: str, pattern: re.Pattern[str]
-) -> Iterable[tuple[str, str]]:
-    """(the string, its workspace path) per match of `pattern` in the `.tf` files. A relative
-    path starts at the root module's folder `root`, where Terraform runs; `${path.module}/x`
-    at the .tf file's own folder. Paths that leave the workspace are skipped."""
-    for relative, text in texts.items():
-        if not relative.endswith(".tf"):
-            continue
-        for match in pattern.finditer(text):
-            start = module_directory(relative) if match["base"] == "module" else root
-            key = local_source(start, match["path"])
-            if key:
-                whole = match.group(0)
-                yield whole[whole.index('"') + 1 : -1], key
+def _readable(relative: str, real: Path, top: Path) -> bool:
+    """Whether a named file may be read: not a Terraform state (which holds secrets), nothing
+    hidden (`.env`, `.git/config`, `.terraform/`) on its path as named or its real path."""
+    parts = (*relative.split("/"), *real.relative_to(top).parts)
+    return not any(
+        ".tfstate" in part or part.startswith(".") or part in SKIPPED_DIRECTORIES for part in parts
+    )
 
 
 def _size(texts: dict[str, str]) -> int:

@@ -1408,11 +1408,8 @@ class ValueConverter:
         """`file(path)` is the file's text, `filebase64(path)` its bytes in base64, and
         `templatefile(path, vars)` renders it as a Terraform template with `vars` bound. A
         relative path starts at the root module's folder, as Terraform runs there; the file
-        must be in the workspace the conversion was given. No path (null) reads nothing: a
-        rule's `reads` wraps an argument that may be unset that way."""
+        must be in the workspace the conversion was given."""
         args = [self.node(arg, expr, where) for arg in node.args]
-        if node.name == "filebase64" and args == [None]:
-            return None
         path = args[0] if args and isinstance(args[0], str) else None
         key = None if path is None or path.startswith("/") else local_source(self.root, path)
         text = None if key is None else self.files.get(key)

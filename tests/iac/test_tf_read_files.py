@@ -16,6 +16,7 @@ from iaccode.iac.terraform import (
     convert_terraform,
     wrap_notes,
 )
+from iaccode.iac.tf_select import NAMED_FILE_BYTES
 
 CODE = "def handler(event, context):\n    return 'hello'\n"
 ZIP = b"PK\x03\x04\x14\x00\x00\x00\x08\x00\xff\xfe binary"
@@ -132,27 +133,33 @@ def test_a_binary_package_is_not_read_and_its_zip_file_is_a_parameter(tmp_path: 
     assert any("reads code.zip, which is not in the Workspace" in note for note in notes)
 
 
-def test_a_path_known_only_at_deploy_time_is_said_so(tmp_path: Path) -> None:
+def test_a_path_known_only_at_deploy_time_is_not_converted_and_said_so(tmp_path: Path) -> None:
     folder = workspace(
         tmp_path,
         main_tf="""
-            variable "package" {
-              type = string
+            variable "zip" {
+              type    = string
+              default = ""
             }
-            resource "alicloud_fc_layer_version" "l" {
-              layer_name         = "layer"
-              compatible_runtime = ["python3.10"]
-              zip_file           = "${var.package}.zip"
-            }
-        """,
+            """
+        + function(
+            'filename = var.zip == "" ? null : var.zip',
+            'oss_bucket = "code-bucket"',
+            'oss_key = "f.zip"',
+        ),
     )
     conversion = converted(folder)
-    assert properties(conversion, "FcLayerVersion_l")["Code"] == {
-        "ZipFile": {"Ref": "FcLayerVersion_l_ZipFile"}
+    # ROS cannot read a local file when it creates the stack: the OSS code stays alone.
+    assert properties(conversion, "FcFunction_f")["Code"] == {
+        "OssBucketName": "code-bucket",
+        "OssObjectName": "f.zip",
     }
     assert any(
-        "reads a file whose path is only known at deploy time" in w for w in conversion.warnings
+        "filename not converted (its path is only known at deploy time, when ROS cannot read "
+        "a local file)" in warning
+        for warning in conversion.warnings
     )
+    assert "FcFunction_f_ZipFile" not in conversion.template.get("Parameters", {})
 
 
 def test_relative_paths_start_at_the_root_module_and_path_module_at_its_own_folder(
@@ -227,4 +234,139 @@ def test_compatible_mode_says_a_path_leaving_the_root_module_leads_nowhere(
     assert any(
         "The path ../code.py names examples/code.py from the root module's folder" in note
         for note in notes
+    )
+
+
+def test_a_layers_zip_file_in_the_workspace_becomes_its_zip_file(tmp_path: Path) -> None:
+    folder = workspace(
+        tmp_path,
+        layer__lib_py=CODE,
+        main_tf="""
+            resource "alicloud_fc_layer_version" "l" {
+              layer_name         = "layer"
+              compatible_runtime = ["python3.10"]
+              zip_file           = "${path.module}/layer/lib.py"
+            }
+        """,
+    )
+    conversion = converted(folder)
+    code = properties(conversion, "FcLayerVersion_l")["Code"]
+    assert code == {"ZipFile": base64.b64encode(CODE.encode()).decode()}
+
+
+def test_state_hidden_and_looping_files_are_never_read(tmp_path: Path) -> None:
+    folder = workspace(
+        tmp_path,
+        terraform_tfstate='{"secret": "state"}',
+        dotenv__env_txt="SECRET=1",
+        main_tf="""
+            terraform {
+              backend "local" {
+                path = "terraform.tfstate"
+              }
+            }
+            data "terraform_remote_state" "net" {
+              backend = "local"
+              config  = { path = "terraform.tfstate" }
+            }
+            resource "alicloud_vpc" "v" {
+              # description = file("notes.txt")
+              description = join(",", [file(".hidden/env.txt"), file("loop/x")])
+            }
+        """,
+    )
+    (folder / ".hidden").symlink_to(folder / "dotenv")
+    (folder / "notes.txt").write_text("only named in a comment")
+    (folder / "loop").symlink_to(folder / "loop")  # a symlink loop: no crash
+    files = collect_used_files(folder)
+    assert set(files) == {"main.tf"}
+
+
+def test_compatible_mode_warns_only_about_files_terraform_reads_and_lacks(
+    tmp_path: Path,
+) -> None:
+    folder = workspace(
+        tmp_path,
+        main_tf="""
+            resource "local_file" "out" {
+              filename = "written.txt"
+              content  = "made by Terraform"
+            }
+            data "archive_file" "code" {
+              type        = "zip"
+              source_file = "${path.module}/src.py"
+              output_path = "code.zip"
+            }
+            resource "alicloud_fc_function" "f" {
+              service  = "svc"
+              name     = "f"
+              runtime  = "python3.10"
+              handler  = "index.handler"
+              filename = "code.zip"
+            }
+            resource "alicloud_vpc" "v" {
+              description = fileexists("maybe.txt") ? file("maybe.txt") : ""
+            }
+            resource "alicloud_vpc" "w" {
+              description = file("missing.txt")
+            }
+        """,
+    )
+    notes = [note.render() for note in wrap_notes(collect_used_files(folder))]
+    assert notes == [
+        "The configuration reads missing.txt, which is not in the Workspace (missing, or not "
+        "UTF-8 text), so Terraform fails to read it when ROS deploys the stack."
+    ]
+
+
+def test_a_root_path_leaving_its_folder_is_said_to_lead_nowhere(tmp_path: Path) -> None:
+    folder = workspace(
+        tmp_path,
+        examples__shared_sh="#!/bin/sh\n",
+        examples__one__main_tf="""
+            resource "alicloud_instance" "vm" {
+              instance_type = "ecs.g7.large"
+              image_id      = "img"
+              user_data     = file("${path.root}/../shared.sh")
+            }
+        """,
+    )
+    files = collect_used_files(folder, "examples/one")
+    assert files["examples/shared.sh"] == "#!/bin/sh\n"
+    notes = [note.render() for note in wrap_notes(files, "examples/one")]
+    assert any("The path ${path.root}/../shared.sh names examples/shared.sh" in n for n in notes)
+
+
+def test_a_named_file_past_its_own_limit_is_not_read(tmp_path: Path) -> None:
+    folder = workspace(
+        tmp_path,
+        big_sh="#" * (NAMED_FILE_BYTES + 1),
+        small_sh="echo hi\n",
+        main_tf="""
+            resource "alicloud_vpc" "v" {
+              description = join(",", [file("big.sh"), file("small.sh")])
+            }
+        """,
+    )
+    assert set(collect_used_files(folder)) == {"main.tf", "small.sh"}
+
+
+def test_a_file_read_from_a_path_known_at_deploy_time_becomes_a_parameter(
+    tmp_path: Path,
+) -> None:
+    folder = workspace(
+        tmp_path,
+        main_tf="""
+            variable "script" {
+              type = string
+            }
+            resource "alicloud_vpc" "v" {
+              description = file(var.script)
+            }
+        """,
+    )
+    conversion = converted(folder)
+    assert properties(conversion, "Vpc_v")["Description"] == {"Ref": "Vpc_v_Description"}
+    assert any(
+        "reads a file whose path is only known at deploy time" in w for w in conversion.warnings
     )

@@ -1043,4 +1043,5 @@ TEXTS: dict[str, str] = {
     "reads a file whose path is only known at deploy time": "liest eine Datei, deren Pfad erst bei der Bereitstellung bekannt ist",
     "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "Die Konfiguration liest {path}, das nicht im Workspace liegt (fehlt oder ist kein UTF-8-Text), daher kann Terraform es nicht lesen, wenn ROS den Stack bereitstellt.",
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "Der Pfad {path} bezeichnet {file} vom Ordner des Root-Moduls aus; mit dem Root-Modul oben im Workspace führt er nicht mehr dorthin, daher kann Terraform die Datei nicht lesen, wenn ROS den Stack bereitstellt; kopieren Sie die Datei in diesen Ordner.",
+    "its path is only known at deploy time, when ROS cannot read a local file": "sein Pfad ist erst bei der Bereitstellung bekannt, wenn ROS keine lokale Datei lesen kann",
 }

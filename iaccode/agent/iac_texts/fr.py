@@ -1034,4 +1034,5 @@ TEXTS: dict[str, str] = {
     "reads a file whose path is only known at deploy time": "lit un fichier dont le chemin n'est connu qu'au déploiement",
     "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "La configuration lit {path}, qui n'est pas dans le Workspace (absent, ou pas du texte UTF-8), donc Terraform ne peut pas le lire quand ROS déploie la pile.",
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "Le chemin {path} désigne {file} depuis le dossier du module racine ; avec le module racine en haut du Workspace, il n'y mène plus, donc Terraform ne peut pas le lire quand ROS déploie la pile ; copiez le fichier dans ce dossier.",
+    "its path is only known at deploy time, when ROS cannot read a local file": "son chemin n'est connu qu'au déploiement, quand ROS ne peut pas lire un fichier local",
 }

@@ -1001,4 +1001,5 @@ TEXTS: dict[str, str] = {
     "reads a file whose path is only known at deploy time": "lê um arquivo cujo caminho só é conhecido na implantação",
     "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "A configuração lê {path}, que não está no Workspace (ausente ou não é texto UTF-8), portanto o Terraform não consegue lê-lo quando o ROS implanta a pilha.",
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "O caminho {path} indica {file} a partir da pasta do módulo raiz; com o módulo raiz no topo do Workspace ele já não leva até lá, portanto o Terraform não consegue lê-lo quando o ROS implanta a pilha; copie o arquivo para essa pasta.",
+    "its path is only known at deploy time, when ROS cannot read a local file": "seu caminho só é conhecido na implantação, quando o ROS não consegue ler um arquivo local",
 }
