@@ -1723,9 +1723,21 @@ class ValueConverter:
         cannot be mapped; one per distinct text (a count's own: it is a Number). Keyed by the
         whole text, not the failing part: `x > 1 ? a : b` and `x` fail at the same `x`."""
         key = f"{where.prop == 'Count'}:{source}"
-        known = self.placeholder_for.get(key)
-        if known is not None:
-            return known
+        name = self.placeholder_for.get(key)
+        if name is not None:
+            # Said again for this argument, so that every resource it makes lossy names why.
+            self.warnings.append(
+                Msg(
+                    "{address}: {argument} = {expr} {reason}; it uses parameter {name}, added "
+                    "for the same value.",
+                    address=where.address,
+                    argument=where.argument,
+                    expr=problem.expr,
+                    reason=problem.reason,
+                    name=name,
+                )
+            )
+            return name
         # The parameter's Description is template text, so it stays English.
         name = self.placeholder(
             where,

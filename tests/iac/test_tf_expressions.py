@@ -97,6 +97,41 @@ def test_a_deploy_time_local_read_by_count_and_a_name_gets_one_parameter_each() 
     )
 
 
+def test_a_value_two_resources_share_gets_one_parameter_and_a_note_for_each() -> None:
+    conversion = main(
+        """
+        data "alicloud_cms_alarm_contact_groups" "groups" {}
+        resource "alicloud_cms_alarm" "cpu" {
+          name           = "cpu"
+          project        = "acs_ecs_dashboard"
+          metric         = "CPUUtilization"
+          contact_groups = data.alicloud_cms_alarm_contact_groups.groups.names
+        }
+        resource "alicloud_cms_alarm" "disk" {
+          name           = "disk"
+          project        = "acs_ecs_dashboard"
+          metric         = "DiskUtilization"
+          contact_groups = data.alicloud_cms_alarm_contact_groups.groups.names
+        }
+        """
+    )
+    resources = conversion.template["Resources"]
+    groups = resources["CmsAlarm_cpu"]["Properties"]["ContactGroups"]
+    assert resources["CmsAlarm_disk"]["Properties"]["ContactGroups"] == groups
+    assert groups == {"Ref": "CmsAlarm_cpu_ContactGroups"}
+    assert [p for p in conversion.template["Parameters"] if "ContactGroups" in p] == [
+        "CmsAlarm_cpu_ContactGroups"
+    ]
+    assert conversion.summary.lossy == 2
+    said = conversion.warnings
+    assert any(w.startswith("alicloud_cms_alarm.cpu: contact_groups = ") for w in said)
+    assert any(
+        w.startswith("alicloud_cms_alarm.disk: contact_groups = ")
+        and w.endswith("it uses parameter CmsAlarm_cpu_ContactGroups, added for the same value.")
+        for w in said
+    )
+
+
 def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_inside() -> None:
     conversion = main(
         """

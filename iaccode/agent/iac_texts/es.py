@@ -1020,4 +1020,5 @@ TEXTS: dict[str, str] = {
     "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "La configuración lee {path}, que no está en el Workspace (falta o no es texto UTF-8), así que Terraform no puede leerlo cuando ROS despliega la pila.",
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "La ruta {path} nombra {file} desde la carpeta del módulo raíz; con el módulo raíz en la parte superior del Workspace ya no lleva allí, así que Terraform no puede leerlo cuando ROS despliega la pila; copie el archivo en esa carpeta.",
     "its path is only known at deploy time, when ROS cannot read a local file": "su ruta solo se conoce al desplegar, cuando ROS no puede leer un archivo local",
+    "{address}: {argument} = {expr} {reason}; it uses parameter {name}, added for the same value.": "{address}: {argument} = {expr} {reason}; usa el parámetro {name}, añadido para el mismo valor.",
 }

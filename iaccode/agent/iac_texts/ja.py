@@ -1034,4 +1034,5 @@ TEXTS: dict[str, str] = {
     "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "構成は {path} を読み込みますが、これは Workspace にありません (存在しないか UTF-8 テキストではありません)。そのため、ROS がスタックをデプロイするときに Terraform はこれを読み込めません。",
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "パス {path} はルートモジュールのフォルダーから {file} を指しています。ルートモジュールが Workspace の最上位にあるとそこへは届かないため、ROS がスタックをデプロイするときに Terraform はこれを読み込めません。ファイルをそのフォルダーにコピーしてください。",
     "its path is only known at deploy time, when ROS cannot read a local file": "パスはデプロイ時にしか分からず、そのとき ROS はローカルファイルを読み込めません",
+    "{address}: {argument} = {expr} {reason}; it uses parameter {name}, added for the same value.": "{address}: {argument} = {expr} {reason}。同じ値のために追加されたパラメーター {name} を使用します。",
 }

@@ -931,4 +931,5 @@ TEXTS: dict[str, str] = {
     "The configuration reads {path}, which is not in the Workspace (missing, or not UTF-8 text), so Terraform fails to read it when ROS deploys the stack.": "配置读取 {path},但它不在 Workspace 中(缺失或不是 UTF-8 文本),因此 ROS 部署堆栈时 Terraform 无法读取它。",
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "路径 {path} 从根模块的文件夹指向 {file};根模块位于 Workspace 顶层后,该路径不再指向那里,因此 ROS 部署堆栈时 Terraform 无法读取它;请把该文件复制到那个文件夹中。",
     "its path is only known at deploy time, when ROS cannot read a local file": "其路径只有在部署时才知道,而那时 ROS 无法读取本地文件",
+    "{address}: {argument} = {expr} {reason}; it uses parameter {name}, added for the same value.": "{address}：{argument} = {expr} {reason}；它使用为同一值添加的参数 {name}。",
 }
