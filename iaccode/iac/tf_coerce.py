@@ -364,6 +364,35 @@ def no_value_for_null_branches(template: Mapping[str, Any]) -> None:
             entry["Properties"] = unset(entry["Properties"])
 
 
+def drop_unused_conditions(template: dict[str, Any]) -> None:
+    """Remove the Conditions that nothing names (in place): a resource's or output's
+    `Condition`, an `Fn::If`, or a condition used by such a one. A condition is made while an
+    argument is converted, and the argument may be dropped afterwards (another argument gives
+    its property a value); ROS would keep evaluating it for nothing."""
+    conditions = template.get("Conditions")
+    if not isinstance(conditions, dict):
+        return
+    used: set[str] = set()
+    pending = [value for key, value in template.items() if key != "Conditions"]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            named = value.get("Condition")
+            test = value.get("Fn::If")
+            for name in (named, test[0] if isinstance(test, list) and test else None):
+                if isinstance(name, str) and name in conditions and name not in used:
+                    used.add(name)
+                    pending.append(conditions[name])
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    kept = {name: body for name, body in conditions.items() if name in used}
+    if kept:
+        template["Conditions"] = kept
+    else:
+        del template["Conditions"]
+
+
 def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple[str, ...]]:
     """The paths (`("RuleList", "0", "RuleName")`) of required fields missing from the literal
     structs nested in a `ros_type` resource's properties (its own required properties aside)."""

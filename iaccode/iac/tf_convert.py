@@ -51,6 +51,7 @@ from iaccode.iac.ros_types import (
 from iaccode.iac.ros_values import refused_value
 from iaccode.iac.tf_coerce import (
     coerce_properties,
+    drop_unused_conditions,
     join_list_refs,
     missing_required,
     no_value_for_null_branches,
@@ -1098,6 +1099,7 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     template = without_json_text(template)
     join_list_refs(template)
     no_value_for_null_branches(template)
+    drop_unused_conditions(template)
     return Conversion(
         template=template,
         notes=tuple(converter.warnings),

@@ -824,11 +824,35 @@ def _merged(existing: Any, value: Any) -> Any:
         return None if inner is None else [inner]
     if isinstance(existing, dict) and isinstance(value, dict):
         if is_function(existing) or is_function(value):
-            return None
+            return _merged_at_deploy(existing, value)
         if any(key in value and value[key] != item for key, item in existing.items()):
             return None
         return {**value, **existing}
     return None
+
+
+def _merged_at_deploy(existing: dict[str, Any], value: dict[str, Any]) -> Any:
+    """Two maps for one property, one of them known only at deploy time (a block ROS takes
+    once, over a variable: `Fn::If` of its struct, beside the fields another argument gave):
+    `Fn::MergeMap` of both, later maps winning as Terraform's keys are distinct there. A
+    branch that sets nothing (null) is the empty map. None for a function that is not such a
+    map."""
+    parts: list[Any] = []
+    for part in (existing, value):
+        if not is_function(part):
+            parts.append(part)
+        elif list(part) == ["Fn::MergeMap"] and isinstance(part["Fn::MergeMap"], list):
+            parts.extend(part["Fn::MergeMap"])
+        elif list(part) == ["Fn::If"] and isinstance(part["Fn::If"], list):
+            condition, *branches = part["Fn::If"]
+            if not all(b is None or isinstance(b, dict) for b in branches):
+                return None
+            parts.append({"Fn::If": [condition, *({} if b is None else b for b in branches)]})
+        elif list(part) == ["Fn::Jq"]:
+            parts.append(part)
+        else:
+            return None
+    return {"Fn::MergeMap": parts}
 
 
 def _store(properties: dict[str, Any], path: str | None, value: Any) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from iaccode.iac.tf_coerce import drop_unused_conditions
 from tests.iac.test_tf_constructs import checked, jq_first, props
 from tests.iac.test_tf_constructs import main as convert
 from tests.iac.test_tf_constructs import warnings as notes
@@ -220,6 +221,105 @@ def test_a_block_ros_takes_once_over_a_path_into_a_variable_is_repeated_over_the
     )
     assert "Conditions" not in conversion.template
     assert conversion.summary.lossy == 1
+
+
+def test_a_block_ros_takes_once_merges_at_deploy_time_with_what_another_argument_gave() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "http" {
+              type = list(object({ address = string, method = string, path = string,
+                                   timeout = number }))
+              default = []
+            }
+            resource "alicloud_api_gateway_api" "api" {
+              name         = "api"
+              group_id     = "g-1"
+              description  = "d"
+              auth_type    = "APP"
+              service_type = "HTTP"
+              request_config {
+                protocol = "HTTP"
+                method   = "GET"
+                path     = "/a"
+                mode     = "MAPPING"
+              }
+              dynamic "http_service_config" {
+                for_each = var.http
+                content {
+                  address = http_service_config.value.address
+                  method  = http_service_config.value.method
+                  path    = http_service_config.value.path
+                  timeout = http_service_config.value.timeout
+                }
+              }
+            }
+            """
+        )
+    )
+    given, chosen = props(conversion, "ApiGatewayApi_api")["ServiceConfig"]["Fn::MergeMap"]
+    assert given["ServiceProtocol"] == "HTTP"
+    condition, jq, nothing = chosen["Fn::If"]
+    assert nothing == {}  # no item: the merge adds nothing, and the service_type fields stay
+    assert conversion.template["Conditions"][condition] == {
+        "Fn::Not": {"Fn::Equals": [[], {"Ref": "http"}]}
+    }
+    item = {"address": "http://a", "method": "GET", "path": "/", "timeout": "30"}
+    assert jq_first(jq["Fn::Jq"][1], {**jq["Fn::Jq"][2], "l": [item]}) == {
+        "ServiceAddress": "http://a",
+        "ServiceHttpMethod": "GET",
+        "ServicePath": "/",
+        "ServiceTimeOut": 30,
+    }
+    assert "another argument already gives" not in notes(conversion)
+    assert conversion.summary.lossy == 0, notes(conversion)
+
+
+def test_a_condition_whose_argument_was_dropped_is_not_kept() -> None:
+    conversion = convert(
+        """
+        variable "filename" {
+          default = ""
+        }
+        variable "bucket" {
+          default = "code"
+        }
+        resource "alicloud_fc_function" "f" {
+          service    = "svc"
+          name       = "f"
+          runtime    = "python3.10"
+          handler    = "index.handler"
+          filename   = var.filename != "" ? var.filename : null
+          oss_bucket = var.bucket != "" ? var.bucket : null
+          oss_key    = "code.zip"
+        }
+        """
+    )
+    assert "its path is only known at deploy time" in notes(conversion)
+    code = props(conversion, "FcFunction_f")["Code"]
+    (kept,) = conversion.template["Conditions"]  # the bucket's, not the dropped filename's
+    assert code["OssBucketName"]["Fn::If"][0] == kept
+
+
+def test_a_condition_only_another_kept_condition_uses_is_kept() -> None:
+    template = {
+        "Conditions": {
+            "a": {"Fn::Equals": [{"Ref": "x"}, ""]},
+            "b": {"Fn::Not": [{"Condition": "a"}]},
+            "c": {"Fn::Equals": [{"Ref": "y"}, ""]},
+            "d": {"Fn::Not": [{"Condition": "c"}]},
+        },
+        "Resources": {"R": {"Type": "ALIYUN::VPC::VPC", "Condition": "b"}},
+        "Outputs": {"o": {"Value": {"Fn::If": ["d", 1, 2]}}},
+    }
+    drop_unused_conditions(template)
+    assert list(template["Conditions"]) == ["a", "b", "c", "d"]
+    del template["Outputs"]
+    drop_unused_conditions(template)
+    assert list(template["Conditions"]) == ["a", "b"]
+    del template["Resources"]["R"]["Condition"]
+    drop_unused_conditions(template)
+    assert "Conditions" not in template
 
 
 def test_an_output_reading_the_blocks_never_carries_the_placeholders() -> None:
