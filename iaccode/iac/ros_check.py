@@ -72,6 +72,7 @@ ROS4010  error     Unknown function
 ROS4011  error     Function arguments have the wrong shape
 ROS4012  error     Fn::Select index is out of range
 ROS4013  error     Conditions or Rules use a resource value
+ROS4014  warning   Conditions use a function ROS does not evaluate there
 ROS5001  error     Output definition is not a mapping
 ROS5002  error     Output has no Value
 ROS5003  error     Unknown output key

@@ -17,6 +17,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_context import CheckContext, describe
 from iaccode.iac.ros_refs import Usage
+from iaccode.iac.ros_types import CONDITION_FUNCTIONS
 from iaccode.iac.ros_values import function_of
 
 
@@ -181,9 +182,28 @@ def _check_select_index(ctx: CheckContext, usage: Usage, argument: Sequence[obje
 
 
 def _check_placement(ctx: CheckContext, usage: Usage) -> None:
-    """No resource values inside Conditions or Rules: they are evaluated before resources exist."""
+    """No resource values inside Conditions or Rules: they are evaluated before resources exist;
+    and in Conditions only the functions ROS evaluates there."""
     if usage.section not in ("Conditions", "Rules"):
         return
+    if (
+        usage.section == "Conditions"
+        and usage.function != "Condition"
+        and usage.function not in CONDITION_FUNCTIONS
+    ):
+        ctx.add(
+            "ROS4014",
+            usage.path,
+            Msg(
+                "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not "
+                "and Fn::Equals there, with the functions its reference lists inside them.",
+                function=usage.function,
+            ),
+            Msg(
+                "Compute the value in the property instead (Fn::If, Fn::Jq), or test the "
+                "parameters with Fn::Equals."
+            ),
+        )
     if usage.function == "Fn::GetAtt":
         what = "Fn::GetAtt"
     elif (

@@ -185,6 +185,36 @@ FUNCTIONS: tuple[str, ...] = (
     "Fn::ResourceFacade",
 )
 
+# The functions ROS evaluates in Conditions (its "Conditions" reference): the four that may be
+# outermost, and those that may stand inside them. Functions of the stack's creation (Fn::Jq,
+# Fn::Length, ...) are not among them, nor is ALIYUN::Index, which has a value per copy only.
+CONDITION_FUNCTIONS: frozenset[str] = frozenset(
+    {
+        "Fn::And",
+        "Fn::Or",
+        "Fn::Not",
+        "Fn::Equals",
+        "Fn::Select",
+        "Fn::Join",
+        "Fn::Split",
+        "Fn::Replace",
+        "Fn::Base64Encode",
+        "Fn::Base64Decode",
+        "Fn::MemberListToMap",
+        "Fn::If",
+        "Fn::ListMerge",
+        "Fn::GetJsonValue",
+        "Fn::MergeMapToList",
+        "Fn::SelectMapList",
+        "Fn::Add",
+        "Fn::Avg",
+        "Fn::Str",
+        "Fn::Calculate",
+        "Ref",
+        "Fn::FindInMap",
+    }
+)
+
 # Optional in the schema but practically always needed; missing ones are a warning.
 EXPECTED_PROPERTIES: Mapping[str, tuple[str, ...]] = {
     "ALIYUN::ECS::Instance": ("ImageId",),

@@ -49,6 +49,7 @@ from typing import Any
 import attrs
 
 from iaccode.iac.msg import Msg
+from iaccode.iac.ros_types import CONDITION_FUNCTIONS
 from iaccode.iac.tf_attributes import REGION_ATTRIBUTE, current_spelling, ros_attribute_name
 from iaccode.iac.tf_datasources import (
     PICKERS,
@@ -1472,21 +1473,22 @@ class ValueConverter:
         when it is created. Raises `problem` (the test's own reason) where that is not the
         same value: in a `Count` (ROS must know it before any resource), with a `null` branch
         (Terraform's "not set", which a value cannot say), or with a branch that selects an
-        item inside (Terraform does not read the branch it does not take; ROS computes every
-        argument, and an index past a list's end would fail the stack). A branch that is one
-        item of a list (`var.l[count.index]`) is selected by jq itself, so the guard
-        `count.index < length(var.l) ? var.l[count.index] : d` holds."""
+        item inside that the test does not select too (Terraform does not read the branch it
+        does not take; ROS computes every argument, and an index past a list's end would fail
+        the stack). A branch that is one item of a list (`var.l[count.index]`) is selected by
+        jq itself, so the guard `count.index < length(var.l) ? var.l[count.index] : d` holds."""
         if where.prop == "Count" or Literal(None) in (node.then, node.otherwise):
             raise problem
         values: dict[str, Any] = {}
         try:
             test = self._jq_test(node.condition, values, expr, where)
+            tested = _selections(values)
             then, otherwise = (
                 _jq_branch(self.node(n, expr, where), values) for n in (node.then, node.otherwise)
             )
         except Unmappable:
             raise problem from None
-        if "Fn::Select" in json.dumps(values):
+        if _selections(values) - tested:
             raise problem
         return {"Fn::Jq": ["First", f"if {test} then {then} else {otherwise} end", values]}
 
@@ -1524,6 +1526,14 @@ class ValueConverter:
             )
         if isinstance(test, dict) and set(test) == {"Condition"}:
             return str(test["Condition"])  # one that exists: a conditional resource's
+        if not _fits_conditions(test):
+            raise Unmappable(
+                expr,
+                Msg(
+                    "has a test that ROS cannot evaluate in its Conditions (a value of each "
+                    "copy, or a function of the stack's creation)"
+                ),
+            )
         key = json.dumps(test, sort_keys=True)
         known = self.condition_for.get(key)
         if known is None:
@@ -1815,10 +1825,26 @@ def _jq_term(value: Any, values: dict[str, Any]) -> str:
     return f".{name}"
 
 
+def _selections(value: Any) -> set[str]:
+    """Every `Fn::Select` inside `value`, as its JSON text."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        if len(value) == 1 and "Fn::Select" in value:
+            found.add(json.dumps(value, sort_keys=True))
+        for item in value.values():
+            found |= _selections(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _selections(item)
+    return found
+
+
 def _jq_branch(value: Any, values: dict[str, Any]) -> str:
     """A jq term for a branch of a choice: one item of a list (`Fn::Select [i, l]`) is
     selected by jq, which gives null past the end instead of failing; else `_jq_term`."""
     match value:
+        case {"Fn::Select": [str() as key, items]} if len(value) == 1 and not key.isdigit():
+            return f"{_jq_term(items, values)}[{json.dumps(key)}]"  # a map's key
         case {"Fn::Select": [index, items]} if len(value) == 1:
             return f"{_jq_term(items, values)}[{_jq_term(index, values)} | tonumber]"
     return _jq_term(value, values)
@@ -2002,6 +2028,22 @@ def _copies(blocks: Mapping[str, Block], address: str) -> dict[str, str]:
             key = json.loads(name[len(prefix) : -1])
             found[str(key)] = name
     return found
+
+
+def _fits_conditions(value: Any) -> bool:
+    """True when ROS can evaluate `value` in its Conditions: only the functions it lists for
+    them (`CONDITION_FUNCTIONS`), and no ALIYUN::Index, which has a value per copy only."""
+    if isinstance(value, dict):
+        if value == INDEX:
+            return False
+        key = next(iter(value)) if len(value) == 1 else None
+        calls = isinstance(key, str) and (key == "Ref" or key.startswith("Fn::"))
+        if calls and key not in CONDITION_FUNCTIONS:
+            return False
+        return all(_fits_conditions(item) for item in value.values())
+    if isinstance(value, list):
+        return all(_fits_conditions(item) for item in value)
+    return True
 
 
 def _reads_any(value: Any, names: set[str]) -> bool:

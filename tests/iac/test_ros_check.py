@@ -231,6 +231,14 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "Outputs: {O: {Label: O, Value: 1, Condition: C}}\n",
         ["ROS4013"],
     ),
+    "ROS4014": (
+        HEADER
+        + "Parameters: {L: {Type: Json}}\n"
+        + VPC
+        + "Conditions: {C: !Not [!Equals [0, {'Fn::Length': !Ref L}]]}\n"
+        "Outputs: {O: {Label: O, Value: 1, Condition: C}}\n",
+        ["ROS4014"],
+    ),
     "ROS5001": (HEADER + VPC + "Outputs: {O: x}\n", ["ROS5001"]),
     "ROS5002": (HEADER + VPC + "Outputs: {O: {Label: O}}\n", ["ROS5002"]),
     "ROS5003": (HEADER + VPC + "Outputs: {O: {Label: O, Value: 1, Vaule: 2}}\n", ["ROS5003"]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from iaccode.iac.ros_check import check_template
-from tests.iac.test_tf_constructs import jq_first, main, props
+from tests.iac.test_tf_constructs import checked, jq_first, main, props
 
 CREATE = """
     variable "create" {
@@ -130,6 +130,44 @@ def test_a_value_two_resources_share_gets_one_parameter_and_a_note_for_each() ->
         and w.endswith("it uses parameter CmsAlarm_cpu_ContactGroups, added for the same value.")
         for w in said
     )
+
+
+def test_a_test_of_each_copy_is_computed_in_the_property_not_in_a_condition() -> None:
+    conversion = checked(
+        main(
+            """
+            variable "records" {
+              type    = list(map(string))
+              default = [{ name = "www", value = "1.2.3.4" }]
+            }
+            resource "alicloud_dns_record" "r" {
+              count       = length(var.records)
+              name        = "example.com"
+              type        = "A"
+              value       = var.records[count.index]["value"]
+              host_record = (lookup(var.records[count.index], "rr", "") != ""
+                ? var.records[count.index]["rr"] : var.records[count.index]["name"])
+            }
+            """
+        )
+    )
+    # ROS evaluates Conditions once, before the copies: ALIYUN::Index has no value there.
+    assert "Conditions" not in conversion.template
+    assert "Parameters" not in conversion.template or not any(
+        "RR" in name for name in conversion.template["Parameters"]
+    )
+    script, data = props(conversion, "DnsRecord_r")["RR"]["Fn::Jq"][1:]
+    one = data["v0"]["Fn::Jq"]
+    assert (
+        data["v1"]
+        == data["v2"]
+        == one[2]
+        == {"Fn::Select": [{"Ref": "ALIYUN::Index"}, {"Ref": "records"}]}
+    )
+    for item, wanted in (({"name": "www"}, "www"), ({"name": "www", "rr": "api"}, "api")):
+        given = {"v0": jq_first(one[1], item), "v1": item, "v2": item}
+        assert jq_first(script, given) == wanted
+    assert not check_template(conversion.to_yaml()).warnings
 
 
 def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_inside() -> None:

@@ -1035,4 +1035,7 @@ TEXTS: dict[str, str] = {
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "パス {path} はルートモジュールのフォルダーから {file} を指しています。ルートモジュールが Workspace の最上位にあるとそこへは届かないため、ROS がスタックをデプロイするときに Terraform はこれを読み込めません。ファイルをそのフォルダーにコピーしてください。",
     "its path is only known at deploy time, when ROS cannot read a local file": "パスはデプロイ時にしか分からず、そのとき ROS はローカルファイルを読み込めません",
     "{address}: {argument} = {expr} {reason}; it uses parameter {name}, added for the same value.": "{address}: {argument} = {expr} {reason}。同じ値のために追加されたパラメーター {name} を使用します。",
+    "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions では {function} を使用できません。ROS がそこで評価するのは Fn::And、Fn::Or、Fn::Not、Fn::Equals と、その内側でリファレンスが挙げる関数だけです。",
+    "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "代わりにプロパティ内で値を計算する (Fn::If、Fn::Jq) か、Fn::Equals でパラメーターを判定してください。",
+    "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "ROS が Conditions で評価できない判定を含みます (コピーごとの値、またはスタック作成時の関数)",
 }

@@ -932,4 +932,7 @@ TEXTS: dict[str, str] = {
     "The path {path} names {file} from the root module's folder; with the root module at the top of the Workspace it no longer leads there, so Terraform fails to read it when ROS deploys the stack; copy the file into that folder.": "路径 {path} 从根模块的文件夹指向 {file};根模块位于 Workspace 顶层后,该路径不再指向那里,因此 ROS 部署堆栈时 Terraform 无法读取它;请把该文件复制到那个文件夹中。",
     "its path is only known at deploy time, when ROS cannot read a local file": "其路径只有在部署时才知道,而那时 ROS 无法读取本地文件",
     "{address}: {argument} = {expr} {reason}; it uses parameter {name}, added for the same value.": "{address}：{argument} = {expr} {reason}；它使用为同一值添加的参数 {name}。",
+    "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions 不能使用 {function}：ROS 在那里只计算 Fn::And、Fn::Or、Fn::Not 和 Fn::Equals，以及其参考文档列出的可嵌套在其中的函数。",
+    "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "请改为在属性中计算该值（Fn::If、Fn::Jq），或用 Fn::Equals 判断参数。",
+    "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "包含 ROS 无法在其 Conditions 中计算的判断（每个副本各自的值，或创建堆栈时才计算的函数）",
 }
