@@ -47,6 +47,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from iaccode.iac.ros_context import NO_VALUE
+from iaccode.iac.ros_refs import sub_parts, sub_placeholders, sub_references
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.ros_values import refused_value
 from iaccode.iac.tf_values import is_function, is_literal
@@ -391,6 +392,42 @@ def drop_unused_conditions(template: dict[str, Any]) -> None:
         template["Conditions"] = kept
     else:
         del template["Conditions"]
+
+
+def drop_unused_parameters(template: dict[str, Any]) -> None:
+    """Remove the Parameters that nothing reads (in place): no `Ref`, no `Fn::Sub` placeholder,
+    no `${Name}` in another parameter's AssociationPropertyMetadata. A variable read only by
+    an expression that became a placeholder of its own (`var.n > 0 ? var.n : null`), or a
+    data source only such an expression read, would otherwise ask for a value that changes
+    nothing."""
+    parameters = template.get("Parameters")
+    if not isinstance(parameters, dict):
+        return
+    used: set[str] = set()
+    pending: list[Any] = [value for key, value in template.items() if key != "Parameters"]
+    pending.extend(
+        body.get("AssociationPropertyMetadata")
+        for body in parameters.values()
+        if isinstance(body, dict)
+    )
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            if isinstance(value.get("Ref"), str):
+                used.add(value["Ref"])
+            sub = sub_parts(value["Fn::Sub"]) if "Fn::Sub" in value else None
+            if sub is not None:
+                used.update(name for name, _ in sub_references(*sub))
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, str) and "${" in value:
+            used.update(sub_placeholders(value))  # AssociationPropertyMetadata's `${Name}`
+    kept = {name: body for name, body in parameters.items() if name in used}
+    if kept:
+        template["Parameters"] = kept
+    else:
+        del template["Parameters"]
 
 
 def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple[str, ...]]:

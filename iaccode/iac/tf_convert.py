@@ -52,6 +52,7 @@ from iaccode.iac.ros_values import refused_value
 from iaccode.iac.tf_coerce import (
     coerce_properties,
     drop_unused_conditions,
+    drop_unused_parameters,
     join_list_refs,
     missing_required,
     no_value_for_null_branches,
@@ -1100,6 +1101,7 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     join_list_refs(template)
     no_value_for_null_branches(template)
     drop_unused_conditions(template)
+    drop_unused_parameters(template)
     return Conversion(
         template=template,
         notes=tuple(converter.warnings),

@@ -239,6 +239,17 @@ def convert_properties(
             reason = Msg("the vendor's rule for it cannot be followed ({why})", why=rule.broken)
             result.dropped.append(Dropped(argument, reason))
             continue
+        missing_at = _missing_target(rule, ros_fields, top=not prefix)
+        if missing_at is not None:
+            missing, inside = missing_at
+            reason = Msg(
+                "the vendor's rules send it to {name}, which {path} of {type} does not have",
+                name=missing,
+                path=".".join(filter(None, (ros_path, inside))),
+                type=ros_type,
+            )
+            result.dropped.append(Dropped(argument, reason))
+            continue
         if rule.reads is not None:
             read = _file_read(raw, rule.reads, argument, convert, rule.to or "")
             if isinstance(read, Dropped):
@@ -287,6 +298,33 @@ def convert_properties(
             )
             result.dropped.append(Dropped(argument, reason))
     return result
+
+
+def _missing_target(
+    rule: PropertyRule, fields: Mapping[str, PropertySchema] | None, *, top: bool
+) -> tuple[str, str] | None:
+    """Where `rule`'s target leaves the ROS schema's `fields` at this level, each step of a
+    dotted target in turn: (the missing field, the path of the struct that lacks it), or None
+    when every step exists or the schema does not say. The vendor's rules name a few fields
+    ROS's structs do not have (an OSS website redirect's `MirrorRole`, a node pool's
+    `ScalingGroup.RamRoleName`). A resource's own property is left to the type's check
+    (`top`), which names the property."""
+    if fields is None or not rule.to or rule.spread or rule.means is not None:
+        return None
+    steps = rule.to.split(".")
+    for index, step in enumerate(steps):
+        if step.isdigit() or step == _MERGE:
+            continue
+        if fields is None:
+            break
+        if step not in fields:
+            if top and index == 0:
+                return None
+            return step, ".".join(s for s in steps[:index] if not s.isdigit())
+        kind = fields[step].type
+        kind = kind.item if kind.kind == "list" and kind.item is not None else kind
+        fields = kind.fields if kind.kind == "struct" else None
+    return None
 
 
 def _file_read(

@@ -132,6 +132,39 @@ def test_a_value_two_resources_share_gets_one_parameter_and_a_note_for_each() ->
     )
 
 
+def test_a_variable_read_only_by_a_placeholder_is_no_parameter_of_its_own() -> None:
+    conversion = checked(
+        main(
+            """
+            variable "read_only_count" {
+              type    = number
+              default = 0
+            }
+            variable "name" {
+              default = "cache"
+            }
+            resource "alicloud_redis_tair_instance" "t" {
+              instance_class     = "tair.rdb.2g"
+              instance_type      = "tair_rdb"
+              zone_id            = "cn-hangzhou-h"
+              vswitch_id         = "vsw-1"
+              vpc_id             = "vpc-1"
+              tair_instance_name = "${var.name}-1"
+              read_only_count    = var.read_only_count > 0 ? var.read_only_count : null
+            }
+            """
+        )
+    )
+    parameters = conversion.template["Parameters"]
+    # Only the placeholder reads read_only_count: a parameter of it would change nothing.
+    assert "read_only_count" not in parameters and "name" in parameters
+    (placeholder,) = (name for name in parameters if name.endswith("ReadOnlyCount"))
+    properties = props(conversion, "RedisTairInstance_t")
+    assert properties["ReadOnlyCount"] == {"Ref": placeholder}
+    findings = check_template(conversion.to_yaml()).warnings
+    assert not [finding for finding in findings if finding.code == "ROS2014"]
+
+
 def test_a_test_of_each_copy_is_computed_in_the_property_not_in_a_condition() -> None:
     conversion = checked(
         main(

@@ -521,3 +521,53 @@ def test_words_the_provider_translates_for_the_api_are_the_apis_words() -> None:
         ]
     }
     assert conversion.summary.lossy == 0
+
+
+def test_a_field_the_vendors_rules_name_but_the_ros_struct_lacks_is_reported_not_written() -> None:
+    conversion = convert(
+        """
+        resource "alicloud_cs_kubernetes_node_pool" "p" {
+          cluster_id     = "c-1"
+          node_pool_name = "pool"
+          vswitch_ids    = ["vsw-1"]
+          instance_types = ["ecs.g6.large"]
+          system_disk_size = 40
+          ram_role_name  = "worker"
+        }
+        resource "alicloud_api_gateway_api" "api" {
+          name         = "api"
+          group_id     = "g-1"
+          description  = "d"
+          auth_type    = "APP"
+          service_type = "FunctionCompute"
+          request_config {
+            protocol = "HTTP"
+            method   = "GET"
+            path     = "/a"
+            mode     = "MAPPING"
+          }
+          fc_service_config {
+            region        = "cn-hangzhou"
+            function_name = "f"
+            service_name  = "s"
+            arn_role      = "acs:ram::1:role/fc"
+            timeout       = 10
+          }
+        }
+        """
+    )
+    fc = props(conversion, "ApiGatewayApi_api")["ServiceConfig"]["FunctionComputeConfig"]
+    assert fc["FunctionName"] == "f" and "ServiceTimeOut" not in fc
+    group = props(conversion, "CsKubernetesNodePool_p")["ScalingGroup"]
+    assert group["InstanceTypes"] == ["ecs.g6.large"] and "RamRoleName" not in group
+    text = "\n".join(conversion.warnings)
+    assert (
+        "ram_role_name not converted (the vendor's rules send it to RamRoleName, which "
+        "ScalingGroup of ALIYUN::CS::ClusterNodePool does not have)" in text
+    )
+    assert (
+        "fc_service_config.timeout not converted (the vendor's rules send it to ServiceTimeOut, "
+        "which ServiceConfig.FunctionComputeConfig of ALIYUN::ApiGateway::Api does not have)"
+        in text
+    )
+    assert not [f for f in check_template(conversion.to_yaml()).warnings if f.code == "ROS3021"]

@@ -1048,4 +1048,5 @@ TEXTS: dict[str, str] = {
     "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions können {function} nicht verwenden: ROS wertet dort nur Fn::And, Fn::Or, Fn::Not und Fn::Equals aus, darin die Funktionen, die seine Referenz aufführt.",
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Berechnen Sie den Wert stattdessen in der Eigenschaft (Fn::If, Fn::Jq), oder prüfen Sie die Parameter mit Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "hat einen Test, den ROS in seinen Conditions nicht auswerten kann (ein Wert jeder Kopie oder eine Funktion der Stack-Erstellung)",
+    "the vendor's rules send it to {name}, which {path} of {type} does not have": "die Regeln des Anbieters schicken es an {name}, das {path} von {type} nicht hat",
 }

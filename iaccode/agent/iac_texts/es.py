@@ -1024,4 +1024,5 @@ TEXTS: dict[str, str] = {
     "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions no puede usar {function}: ROS solo evalúa allí Fn::And, Fn::Or, Fn::Not y Fn::Equals, con las funciones que su referencia enumera dentro de ellas.",
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Calcule el valor en la propiedad (Fn::If, Fn::Jq), o compruebe los parámetros con Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "tiene una prueba que ROS no puede evaluar en sus Conditions (un valor de cada copia o una función de la creación de la pila)",
+    "the vendor's rules send it to {name}, which {path} of {type} does not have": "las reglas del proveedor lo envían a {name}, que {path} de {type} no tiene",
 }

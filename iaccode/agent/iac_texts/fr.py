@@ -1039,4 +1039,5 @@ TEXTS: dict[str, str] = {
     "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions ne peut pas utiliser {function} : ROS n'y évalue que Fn::And, Fn::Or, Fn::Not et Fn::Equals, avec à l'intérieur les fonctions que sa référence énumère.",
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Calculez plutôt la valeur dans la propriété (Fn::If, Fn::Jq), ou testez les paramètres avec Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "a un test que ROS ne peut pas évaluer dans ses Conditions (une valeur de chaque copie ou une fonction de la création de la pile)",
+    "the vendor's rules send it to {name}, which {path} of {type} does not have": "les règles de l'éditeur l'envoient vers {name}, que {path} de {type} n'a pas",
 }

@@ -1038,4 +1038,5 @@ TEXTS: dict[str, str] = {
     "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions では {function} を使用できません。ROS がそこで評価するのは Fn::And、Fn::Or、Fn::Not、Fn::Equals と、その内側でリファレンスが挙げる関数だけです。",
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "代わりにプロパティ内で値を計算する (Fn::If、Fn::Jq) か、Fn::Equals でパラメーターを判定してください。",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "ROS が Conditions で評価できない判定を含みます (コピーごとの値、またはスタック作成時の関数)",
+    "the vendor's rules send it to {name}, which {path} of {type} does not have": "ベンダーのルールはこれを {name} に送りますが、{type} の {path} にはそれがありません",
 }

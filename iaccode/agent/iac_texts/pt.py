@@ -1006,4 +1006,5 @@ TEXTS: dict[str, str] = {
     "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions não pode usar {function}: o ROS avalia ali apenas Fn::And, Fn::Or, Fn::Not e Fn::Equals, com as funções que sua referência lista dentro delas.",
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Calcule o valor na propriedade (Fn::If, Fn::Jq), ou teste os parâmetros com Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "tem um teste que o ROS não consegue avaliar em suas Conditions (um valor de cada cópia ou uma função da criação da pilha)",
+    "the vendor's rules send it to {name}, which {path} of {type} does not have": "as regras do fornecedor o enviam para {name}, que {path} de {type} não tem",
 }

@@ -935,4 +935,5 @@ TEXTS: dict[str, str] = {
     "Conditions cannot use {function}: ROS evaluates only Fn::And, Fn::Or, Fn::Not and Fn::Equals there, with the functions its reference lists inside them.": "Conditions 不能使用 {function}：ROS 在那里只计算 Fn::And、Fn::Or、Fn::Not 和 Fn::Equals，以及其参考文档列出的可嵌套在其中的函数。",
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "请改为在属性中计算该值（Fn::If、Fn::Jq），或用 Fn::Equals 判断参数。",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "包含 ROS 无法在其 Conditions 中计算的判断（每个副本各自的值，或创建堆栈时才计算的函数）",
+    "the vendor's rules send it to {name}, which {path} of {type} does not have": "供应商的规则把它映射到 {name}，但 {type} 的 {path} 没有该字段",
 }
