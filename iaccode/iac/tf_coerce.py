@@ -37,7 +37,8 @@ only literal values whose meaning is unambiguous:
 Numbers and text are left as they are: the schema's `string` often stands for "string or number"
 (ros-cdk unions), and ROS converts them itself.
 
-Values that are ROS functions are left alone: ROS resolves them at deploy time.
+Values that are ROS functions are left alone: ROS resolves them at deploy time. The branches of
+an `Fn::If` are not: each is a value of the property, fitted as one.
 """
 
 from __future__ import annotations
@@ -114,6 +115,11 @@ def _spells_comparisons(prop: PropertySchema) -> bool:
 
 
 def _fit(value: Any, prop: PropertySchema) -> Any:
+    if _is_choice(value):
+        # Each branch of `Fn::If` is a value of the property (a block there when a test
+        # holds, `c ? "TCP" : "HTTP"`): fitted as one; the Condition's name stays.
+        condition, *branches = value["Fn::If"]
+        return {"Fn::If": [condition, *(_fit(branch, prop) for branch in branches)]}
     if _is_merged_map(value) and prop.type.kind == "list" and takes_pairs(prop.type):
         return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
     if isinstance(value, dict) and set(value) == {"Ref"} and _spells_comparisons(prop):
@@ -144,6 +150,14 @@ def _fit(value: Any, prop: PropertySchema) -> Any:
             return switched if not isinstance(switched, bool) else value
         return _billing(value, prop.allowed_values)
     return _fit_type(value, prop.type)
+
+
+def _is_choice(value: Any) -> bool:
+    """True for `Fn::If` of a Condition's name and two values."""
+    if not (isinstance(value, dict) and list(value) == ["Fn::If"]):
+        return False
+    parts = value["Fn::If"]
+    return isinstance(parts, list) and len(parts) == 3 and isinstance(parts[0], str)
 
 
 def _fit_type(value: Any, kind: TypeSpec) -> Any:

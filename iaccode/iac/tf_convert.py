@@ -35,7 +35,7 @@ import copy
 import ipaddress
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -70,6 +70,7 @@ from iaccode.iac.tf_hcl import (
 )
 from iaccode.iac.tf_props import (
     HANDLERS,
+    Convert,
     Dropped,
     convert_properties,
     schema_places,
@@ -364,8 +365,9 @@ class _Converter(ValueConverter):
         if has_count:
             entry["Count"] = count.count
 
-        def convert(raw: object, argument: str, prop: str) -> Any:
-            return self.value(raw, Where(address, logical_id, argument, prop, has_count))
+        def convert(raw: object, argument: str, prop: str, *, strict: bool = False) -> Any:
+            where = Where(address, logical_id, argument, prop, has_count, strict=strict)
+            return self.value(raw, where)
 
         companions = [c for c in rule.companions if body.get(c.trigger) is not None]
         converted = convert_properties(
@@ -462,7 +464,7 @@ class _Converter(ValueConverter):
         companion: Companion,
         parent: Mapping[str, Any],
         count: _Count,
-        convert: Callable[[object, str, str], Any],
+        convert: Convert,
     ) -> None:
         """Add the resource of its own that `companion`'s arguments of the resource at
         `address` become (`tf_rules.Companion`), beside the resource's `parent` properties,
@@ -557,7 +559,7 @@ class _Converter(ValueConverter):
         rule: Rule,
         dropped: list[Dropped],
         properties: dict[str, Any],
-        convert: Callable[[object, str, str], Any],
+        convert: Convert,
     ) -> list[Dropped]:
         """Place arguments no rule names by the schema's property of the same name, and word
         the reason for the others by what the schema knows."""

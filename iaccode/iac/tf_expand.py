@@ -31,7 +31,9 @@ configuration into one flat root module that means the same:
   that reads the copy the list of every copy's value, which `tf_props` makes one struct per
   copy. Over a list or map variable it is one block marked `ITEMS`
   (`tf_items`), which `tf_props` makes the `Fn::Jq` that computes the blocks from the
-  parameter; the blocks over the default are kept for where ROS cannot take that.
+  parameter; the blocks over the default are kept for where ROS cannot take that. Over
+  `c ? [x] : []` whose test reads a variable it is one block marked `GUARDED` (`tf_guarded`),
+  which `tf_props` puts under the ROS Condition of `c`.
 - A security group rule whose `type` is known only at deploy time becomes its ingress and its
   egress form, each under a condition on that value (`tf_directions`).
 
@@ -54,7 +56,9 @@ from iaccode.iac.tf_counted import CountForm, count_form
 from iaccode.iac.tf_directions import split_directions
 from iaccode.iac.tf_expr import GetAttr, Traversal
 from iaccode.iac.tf_files import TerraformError, local_source
+from iaccode.iac.tf_guarded import guarded_block
 from iaccode.iac.tf_hcl import (
+    GUARDED,
     ITEMS,
     ZIPPED,
     Block,
@@ -799,6 +803,19 @@ class _Flattener:
             # over the default are what is left if ROS cannot take it there.
             over_parameter[ITEMS].update(fallback=blocks, name=name, defaults=list(defaults))
             return [over_parameter]
+        guarded = (
+            guarded_block(collection, content, iterator, rewrite_values)
+            if defaults or blocks is None
+            else None
+        )
+        if guarded is not None:
+            # There when the test holds, a ROS Condition (`tf_props`); else the default's.
+            guarded[GUARDED].update(
+                fallback=blocks, reason=reason, name=name, defaults=list(defaults)
+            )
+            if "dynamic" in guarded:
+                guarded = self._expanded(config, address, guarded, known)
+            return [guarded]
         if blocks is None:
             self.notes.append(
                 Msg(

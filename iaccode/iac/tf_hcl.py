@@ -34,6 +34,9 @@ ZIPPED = "__zipped__"
 # A nested block standing for a dynamic block over a parameter, computed from it by ROS
 # (`tf_items`): what each item gives each argument, and the blocks over the default.
 ITEMS = "__items__"
+# A nested block standing for a dynamic block over `c ? [x] : []`: there when `c` holds
+# (`tf_guarded`), with the test and the blocks over the default.
+GUARDED = "__guarded__"
 _PLACEHOLDER = "\u0000item\u0000"
 
 

@@ -16,7 +16,7 @@ import copy
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -24,13 +24,25 @@ from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
 from iaccode.iac.tf_expr import GetAttr, Traversal
-from iaccode.iac.tf_hcl import ITEMS, ZIPPED, has_placeholder, placeholder_argument
+from iaccode.iac.tf_hcl import GUARDED, ITEMS, ZIPPED, has_placeholder, placeholder_argument
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
-from iaccode.iac.tf_values import JsonText, is_function, is_literal, single_expression
+from iaccode.iac.tf_values import (
+    JsonText,
+    Unmappable,
+    is_function,
+    is_literal,
+    single_expression,
+)
 
-# convert(raw HCL value, argument path for messages, ROS property path) -> ROS value
-Convert = Callable[[object, str, str], Any]
+
+class Convert(Protocol):
+    """convert(raw HCL value, argument path for messages, ROS property path) -> ROS value;
+    what does not map becomes a placeholder parameter, or with `strict` raises Unmappable."""
+
+    def __call__(self, raw: object, argument: str, prop: str, *, strict: bool = False) -> Any: ...
+
+
 # accepts(converted value, the ROS type of its property) -> whether ROS can take it there;
 # literals are fitted and checked later (`tf_coerce`), this is for what the caller knows of
 # computed values (a `Ref` to a text parameter where ROS takes a struct).
@@ -38,6 +50,7 @@ Accepts = Callable[[Any, TypeSpec], bool]
 
 _MERGE = "__single_to_multi_handler__"  # a rule path ending here merges a map into its parent
 _UNLISTED_ITEMS = Msg("ROS cannot compute the blocks from the parameter there")
+_BESIDE_WRITTEN = Msg("written blocks stand beside it")
 _UNLISTED_COPIES = Msg(
     "it repeats a block over copies known only at deploy time, which ROS cannot list here"
 )
@@ -447,6 +460,8 @@ def _value(
     blocks = _blocks(raw)
     if blocks is not None and any(ITEMS in block for block in blocks):
         return _per_item(blocks, rule, argument, convert, ros_type, result, ros_fields, accepts)
+    if blocks is not None and any(GUARDED in block for block in blocks):
+        return _guarded(blocks, rule, argument, convert, ros_type, result, ros_fields, accepts)
     if rule.schema is None:
         value = convert(raw, argument, path)
         target = property_at(ros_fields, path) if path else None
@@ -578,6 +593,80 @@ def _block_properties(
         ros_path=rule.to or "",
         accepts=accepts,
     )
+
+
+def _guarded(
+    blocks: list[Mapping[str, Any]],
+    rule: PropertyRule,
+    argument: str,
+    convert: Convert,
+    ros_type: str,
+    result: Converted,
+    ros_fields: Mapping[str, PropertySchema] | None,
+    accepts: Accepts | None,
+) -> Any:
+    """A dynamic block over `c ? [x] : []` (`tf_guarded`): its value under `Fn::If` of the ROS
+    Condition of `c` (no branch: no property), or the value itself when `c` is known here.
+    Where `c` is no Condition ROS can evaluate, or written blocks stand beside it, the blocks
+    over the variables' defaults, said as such."""
+    marker = blocks[0].get(GUARDED) if len(blocks) == 1 else None
+    try:
+        if marker is None:
+            raise Unmappable("", _BESIDE_WRITTEN)
+        guard = _guard(marker["test"], argument, convert, rule.to or "")
+    except Unmappable as problem:
+        fallback: list[Any] = []
+        for block in blocks:
+            inner = block.get(GUARDED)
+            if inner is None:
+                fallback.append(block)
+            elif inner["fallback"] is None:  # not known in the files either
+                raise _Skip(inner["reason"]) from None
+            else:
+                fallback.extend(inner["fallback"])
+                variables = ", ".join(f"var.{name}" for name in inner["defaults"])
+                result.notes.append(
+                    Msg(
+                        "the dynamic block {name} was repeated over the default of {variable} "
+                        "({reason}), so a different value at deploy time is not followed.",
+                        name=inner["name"],
+                        variable=variables,
+                        reason=problem.reason,
+                    )
+                    if problem.reason is _BESIDE_WRITTEN
+                    else Msg(
+                        "the dynamic block {name} was repeated over the default of {variable}, "
+                        "since its test {test} {reason}, so a different value at deploy time "
+                        "is not followed.",
+                        name=inner["name"],
+                        variable=variables,
+                        test=inner["test"],
+                        reason=problem.reason,
+                    )
+                )
+        if not fallback:
+            return None  # no blocks: Terraform sends nothing for the argument
+        return _value(fallback, rule, argument, convert, ros_type, result, ros_fields, accepts)
+    if guard is False:
+        return None  # the test is false in the files: Terraform sends no block
+    block = {key: value for key, value in blocks[0].items() if key != GUARDED}
+    value = _value([block], rule, argument, convert, ros_type, result, ros_fields, accepts)
+    if guard is True or value is None:
+        return value
+    return {"Fn::If": [guard, value, None]}
+
+
+def _guard(test: str, argument: str, convert: Convert, path: str) -> str | bool:
+    """The ROS Condition's name for the HCL test `test`, or its value when the files decide
+    it. Raises Unmappable when it is no Condition ROS can evaluate (a comparison of order, a
+    value of each copy, a resource's value)."""
+    given = convert("${(" + test + ") ? 1 : null}", argument, path, strict=True)
+    if given in (1, None):
+        return bool(given == 1)
+    parts = given.get("Fn::If") if isinstance(given, dict) else None
+    if isinstance(parts, list) and len(parts) == 3 and parts[1:] == [1, None]:
+        return str(parts[0])
+    raise Unmappable(test, Msg("its test is no Condition ROS can evaluate"))
 
 
 def _per_item(

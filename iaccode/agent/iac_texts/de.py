@@ -1049,4 +1049,7 @@ TEXTS: dict[str, str] = {
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Berechnen Sie den Wert stattdessen in der Eigenschaft (Fn::If, Fn::Jq), oder prüfen Sie die Parameter mit Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "hat einen Test, den ROS in seinen Conditions nicht auswerten kann (ein Wert jeder Kopie oder eine Funktion der Stack-Erstellung)",
     "the vendor's rules send it to {name}, which {path} of {type} does not have": "die Regeln des Anbieters schicken es an {name}, das {path} von {type} nicht hat",
+    "written blocks stand beside it": "daneben stehen ausgeschriebene Blöcke",
+    "its test is no Condition ROS can evaluate": "sein Test ist keine Condition, die ROS auswerten kann",
+    "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "der dynamische Block {name} wurde über den Standardwert von {variable} wiederholt, da sein Test {test} {reason}; ein anderer Wert bei der Bereitstellung wird daher nicht berücksichtigt.",
 }

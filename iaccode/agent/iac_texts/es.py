@@ -1025,4 +1025,7 @@ TEXTS: dict[str, str] = {
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Calcule el valor en la propiedad (Fn::If, Fn::Jq), o compruebe los parámetros con Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "tiene una prueba que ROS no puede evaluar en sus Conditions (un valor de cada copia o una función de la creación de la pila)",
     "the vendor's rules send it to {name}, which {path} of {type} does not have": "las reglas del proveedor lo envían a {name}, que {path} de {type} no tiene",
+    "written blocks stand beside it": "hay bloques escritos junto a él",
+    "its test is no Condition ROS can evaluate": "su prueba no es una Condition que ROS pueda evaluar",
+    "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "el bloque dinámico {name} se repitió sobre el valor predeterminado de {variable}, ya que su prueba {test} {reason}, así que no se sigue otro valor en el despliegue.",
 }

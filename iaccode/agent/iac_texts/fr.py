@@ -1040,4 +1040,7 @@ TEXTS: dict[str, str] = {
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Calculez plutôt la valeur dans la propriété (Fn::If, Fn::Jq), ou testez les paramètres avec Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "a un test que ROS ne peut pas évaluer dans ses Conditions (une valeur de chaque copie ou une fonction de la création de la pile)",
     "the vendor's rules send it to {name}, which {path} of {type} does not have": "les règles de l'éditeur l'envoient vers {name}, que {path} de {type} n'a pas",
+    "written blocks stand beside it": "des blocs écrits se trouvent à côté",
+    "its test is no Condition ROS can evaluate": "son test n'est pas une Condition que ROS peut évaluer",
+    "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "le bloc dynamique {name} a été répété sur la valeur par défaut de {variable}, car son test {test} {reason} ; une autre valeur au déploiement n'est donc pas suivie.",
 }

@@ -1039,4 +1039,7 @@ TEXTS: dict[str, str] = {
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "代わりにプロパティ内で値を計算する (Fn::If、Fn::Jq) か、Fn::Equals でパラメーターを判定してください。",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "ROS が Conditions で評価できない判定を含みます (コピーごとの値、またはスタック作成時の関数)",
     "the vendor's rules send it to {name}, which {path} of {type} does not have": "ベンダーのルールはこれを {name} に送りますが、{type} の {path} にはそれがありません",
+    "written blocks stand beside it": "その横に記述済みのブロックがあります",
+    "its test is no Condition ROS can evaluate": "その判定は ROS が評価できる Condition ではありません",
+    "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "動的ブロック {name} は {variable} のデフォルト値で繰り返されました。判定 {test} が {reason} ため、デプロイ時に別の値を指定しても反映されません。",
 }

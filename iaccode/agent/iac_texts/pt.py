@@ -1007,4 +1007,7 @@ TEXTS: dict[str, str] = {
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "Calcule o valor na propriedade (Fn::If, Fn::Jq), ou teste os parâmetros com Fn::Equals.",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "tem um teste que o ROS não consegue avaliar em suas Conditions (um valor de cada cópia ou uma função da criação da pilha)",
     "the vendor's rules send it to {name}, which {path} of {type} does not have": "as regras do fornecedor o enviam para {name}, que {path} de {type} não tem",
+    "written blocks stand beside it": "há blocos escritos ao lado dele",
+    "its test is no Condition ROS can evaluate": "seu teste não é uma Condition que o ROS possa avaliar",
+    "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "o bloco dinâmico {name} foi repetido sobre o padrão de {variable}, pois seu teste {test} {reason}, então um valor diferente na implantação não é seguido.",
 }

@@ -936,4 +936,7 @@ TEXTS: dict[str, str] = {
     "Compute the value in the property instead (Fn::If, Fn::Jq), or test the parameters with Fn::Equals.": "请改为在属性中计算该值（Fn::If、Fn::Jq），或用 Fn::Equals 判断参数。",
     "has a test that ROS cannot evaluate in its Conditions (a value of each copy, or a function of the stack's creation)": "包含 ROS 无法在其 Conditions 中计算的判断（每个副本各自的值，或创建堆栈时才计算的函数）",
     "the vendor's rules send it to {name}, which {path} of {type} does not have": "供应商的规则把它映射到 {name}，但 {type} 的 {path} 没有该字段",
+    "written blocks stand beside it": "旁边还有直接写出的块",
+    "its test is no Condition ROS can evaluate": "其判断不是 ROS 能计算的 Condition",
+    "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "动态块 {name} 按 {variable} 的默认值重复生成，因为其判断 {test} {reason}，所以部署时的其他取值不会被采用。",
 }
