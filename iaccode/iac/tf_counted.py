@@ -20,6 +20,10 @@ unrolled copies would freeze the variable's default (or there is none to unroll)
   => v}`): the same count and keys (positions for a plain count), each.value that copy
   (`alicloud_vswitch.this[count.index]`), so `each.value.id` reads it.
 - A set's "index" in a for expression is its item, as Terraform iterates a set.
+- `var.m` (or a path into it) whose type or default makes it a map: `count =
+  length(keys(m))`, each.key the key `keys(m)[count.index]` (the keys in Terraform's lexical
+  order, so copies over the same map pair up and a key finds its copy in that list), and
+  each.value `m[each.key]`.
 
 Anything else is None, and `tf_expand` unrolls it over what the files know or leaves it out.
 """
@@ -86,6 +90,12 @@ def count_form(
         return CountForm(f"length({listed.text})", key, value, by_item=key == item)
     if isinstance(node, Call) and node.name == "toset" and len(node.args) == 1:
         node = node.args[0]
+    mapped = variable_read(node, variables)
+    if mapped is not None and mapped.kind == "map":
+        # Keyed by the map's keys in Terraform's (lexical) order: `keys(m)` is the list the
+        # copies are counted and found by, as a set's list is.
+        key = f"keys({mapped.text})[{_INDEX}]"
+        return CountForm(f"length(keys({mapped.text}))", key, f"({mapped.text})[{key}]", True)
     listed = _list_read(node, variables)
     if listed is None:
         return None

@@ -2253,6 +2253,27 @@ def _length(args: list[Any]) -> Any:
     return {"Fn::Length": value}
 
 
+def _keys_of(args: list[Any]) -> Any:
+    """`keys(m)`: the map's keys in lexical order, as Terraform gives them; of a map known
+    at deploy time (a Json parameter) jq's `keys`, which sorts them the same way."""
+    (value,) = args
+    if isinstance(value, dict) and not is_function(value):
+        return sorted(value)
+    if is_function(value):
+        return {"Fn::Jq": ["First", "keys", value]}
+    raise ValueError("takes a map")
+
+
+def _values_of(args: list[Any]) -> Any:
+    """`values(m)`: the map's values in the order of its keys (`_keys_of`)."""
+    (value,) = args
+    if isinstance(value, dict) and not is_function(value):
+        return [value[key] for key in sorted(value)]
+    if is_function(value):
+        return {"Fn::Jq": ["First", ". as $m | [keys[] | $m[.]]", value]}
+    raise ValueError("takes a map")
+
+
 def _base64(args: list[Any]) -> Any:
     (value,) = args
     if isinstance(value, str):
@@ -2608,8 +2629,8 @@ FUNCTIONS: Mapping[str, Callable[[list[Any]], Any]] = {
     "coalesce": _literal_only(_coalesce),
     "min": _literal_only(lambda args: min(args)),
     "max": _literal_only(lambda args: max(args)),
-    "keys": _literal_only(lambda args: sorted(args[0])),
-    "values": _literal_only(lambda args: [args[0][k] for k in sorted(args[0])]),
+    "keys": _keys_of,
+    "values": _values_of,
     "contains": _literal_only(lambda args: args[1] in args[0]),
     "range": _literal_only(_range),
     "flatten": _flatten,

@@ -233,21 +233,19 @@ def test_count_index_reads_a_list_parameter_item_by_item() -> None:
 # --- for_each ---------------------------------------------------------------------------------
 
 
-def test_for_each_over_literals_locals_and_defaults_is_unrolled() -> None:
+def test_for_each_over_literals_and_locals_is_unrolled() -> None:
+    # (Over a map variable it is Count over the parameter: test_tf_counted.)
     conversion = main(
         """
         locals {
           buckets = { logs = "private", assets = "public-read" }
-        }
-        variable "subnets" {
-          type    = map(string)
-          default = { a = "10.0.1.0/24", b = "10.0.2.0/24" }
+          subnets = { a = "10.0.1.0/24", b = "10.0.2.0/24" }
         }
         resource "alicloud_vpc" "main" {
           cidr_block = "10.0.0.0/16"
         }
         resource "alicloud_vswitch" "this" {
-          for_each   = var.subnets
+          for_each   = local.subnets
           vpc_id     = alicloud_vpc.main.id
           cidr_block = each.value
           zone_id    = "cn-hangzhou-${each.key}"
@@ -297,9 +295,7 @@ def test_for_each_over_literals_locals_and_defaults_is_unrolled() -> None:
         "web": {"Ref": "SecurityGroup_g_web"},
         "db": {"Ref": "SecurityGroup_g_db"},
     }
-    # Unrolled over a variable's default: said, and counted as a loss.
-    assert "for_each over var.subnets was unrolled over its default" in warnings(conversion)
-    assert conversion.summary.lossy == 2
+    assert conversion.summary.lossy == 0, warnings(conversion)
 
 
 def test_for_each_over_a_list_variable_follows_the_parameter() -> None:

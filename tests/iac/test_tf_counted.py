@@ -467,3 +467,77 @@ def test_a_copys_field_that_stands_as_a_parameter_is_not_a_list_of_copies() -> N
     # The weight ROS cannot read is one parameter, not every copy's: not one struct per copy.
     assert "servers not converted (it repeats a block over copies" in notes(conversion)
     assert "$d.p" not in conversion.to_json()
+
+
+USERS = """
+variable "users" {
+  type = map(object({ display_name = string, mobile = optional(string) }))
+  default = {}
+}
+resource "alicloud_bastionhost_host" "h" {
+  for_each             = var.users
+  instance_id          = "bastionhost-1"
+  host_name            = each.key
+  active_address_type  = "Private"
+  host_private_address = each.value.display_name
+  os_type              = "Linux"
+  source               = "Local"
+}
+output "first" {
+  value = alicloud_bastionhost_host.h["alice"].host_id
+}
+"""
+
+
+def test_a_map_variable_is_counted_by_its_keys_in_terraforms_order() -> None:
+    conversion = checked(convert(USERS))
+    keys = {"Fn::Jq": ["First", "keys", {"Ref": "users"}]}
+    resources = conversion.template["Resources"]
+    host = resources["BastionhostHost_h"]
+    # Unrolled over the default `{}`, no host would ever be made.
+    assert host["Count"] == {"Fn::Length": keys}
+    key = {"Fn::Select": [INDEX, keys]}
+    assert host["Properties"]["HostName"] == key
+    assert host["Properties"]["HostPrivateAddress"] == {
+        "Fn::Select": ["display_name", {"Fn::Select": [key, {"Ref": "users"}]}]
+    }
+    assert jq_first("keys", {"bob": {}, "Alice": {}, "alice": {}}) == ["Alice", "alice", "bob"]
+    # A literal key finds its copy in the same sorted list of keys.
+    assert conversion.template["Outputs"]["first"]["Value"] == {
+        "Fn::Select": [
+            {"Fn::Index": ["alice", keys]},
+            {"Fn::GetAtt": ["BastionhostHost_h", "HostId"]},
+        ]
+    }
+    assert "unrolled" not in notes(conversion)
+
+
+def test_a_map_filtered_by_its_items_is_unrolled_over_the_default_and_said_so() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "users" {
+              type    = map(object({ address = string, on = bool }))
+              default = {
+                a = { address = "10.0.0.1", on = true }
+                b = { address = "x", on = false }
+              }
+            }
+            resource "alicloud_bastionhost_host" "h" {
+              for_each             = { for k, v in var.users : k => v if v.on }
+              instance_id          = "bastionhost-1"
+              host_name            = each.key
+              active_address_type  = "Private"
+              host_private_address = each.value.address
+              os_type              = "Linux"
+              source               = "Local"
+            }
+            """
+        )
+    )
+    assert props(conversion, "BastionhostHost_h_a")["HostPrivateAddress"] == "10.0.0.1"
+    assert "BastionhostHost_h_b" not in conversion.template["Resources"]
+    assert (
+        "alicloud_bastionhost_host.h: for_each over var.users was unrolled over its default, so "
+        "a different value at deploy time is not followed." in notes(conversion)
+    )
