@@ -17,6 +17,9 @@ records why and keeps the template valid instead:
 - Arguments ROS models as a resource of its own (`tf_rules.Companion`, a white list, an API's
   deployments) become that resource, `<logical id>_<Suffix>`, placed after the resource and
   sharing its Condition and Count; it is part of the resource in the summary.
+- A resource ROS takes as settings of another (`tf_folded`: an RDS or Redis backup policy)
+  is written into the instance it names, under the Conditions on the way to it, and counts
+  as converted.
 
 `Conversion.summary` counts the resources found, converted natively, converted with losses,
 left out, and not created (a count of 0 in the files: Terraform creates none either); the
@@ -61,6 +64,7 @@ from iaccode.iac.tf_coerce import (
 from iaccode.iac.tf_expand import count_from_defaults, expand, static_node_value
 from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
+from iaccode.iac.tf_folded import FOLDS, parent_paths
 from iaccode.iac.tf_hcl import (
     Interpolation,
     module_directory,
@@ -206,6 +210,10 @@ class _Converter(ValueConverter):
     # The resources of their own some arguments become (`tf_rules.Companion`): address ->
     # logical id -> entry, placed after the resource's own.
     companions: dict[str, dict[str, dict[str, Any]]] = attrs.field(factory=dict)
+    # Resources that are settings of another one in ROS (`tf_folded`): those to fold, and
+    # those whose arguments were written into the other resource.
+    to_fold: list[str] = attrs.field(factory=list)
+    folded: set[str] = attrs.field(factory=set)
 
     def counted(self, address: str) -> bool:
         count = self.counts.get(address)
@@ -242,6 +250,9 @@ class _Converter(ValueConverter):
                     continue
                 if extra is not None:
                     self.random[block.address] = extra
+            if rule is None and block.labels[0] in FOLDS:
+                self.to_fold.append(block.address)  # after the resource it applies to
+                continue
             other = misfit(block.labels[0]) if rule is not None else None
             if rule is None or other is not None:
                 why = other or Msg("{type} has no native ROS mapping here", type=block.labels[0])
@@ -306,6 +317,155 @@ class _Converter(ValueConverter):
             self.not_created.add(address)
             return
         self.counts[address] = _Count(count)
+
+    def fold(self, address: str) -> None:
+        """Write the arguments of a resource that ROS takes as settings of another one
+        (`tf_folded`) into that resource, each under the Conditions on the way to it (the
+        policy's own count, a choice between it and an existing one); left out, with the
+        reason, when its reference names no resource this template creates, or it has copies."""
+        block = self.blocks[address]
+        fold = FOLDS[block.labels[0]]
+        parents = frozenset(
+            self.ids[a] for a in self.ids if self.blocks[a].labels[0] in fold.parents
+        )
+        base = logical_id_base(*block.labels)  # names its Conditions; it has no entry
+        where = Where(address, base, fold.reference, fold.reference, strict=True)
+        argument = "count"
+        try:
+            tests = self._fold_count(address)
+            if tests is None:  # count 0: not created, as Terraform creates none
+                self.not_created.add(address)
+                why = Msg("its count is 0")
+                self.warnings.append(
+                    Msg("{address}: {what}, so it was left out.", address=address, what=why)
+                )
+                return None
+            argument = fold.reference
+            given = self.value(block.body.get(fold.reference), where)
+        except Unmappable as problem:
+            why = Msg(
+                "{argument} = {expr} {reason}",
+                argument=argument,
+                expr=problem.expr,
+                reason=problem.reason,
+            )
+            return self._not_folded(address, why)
+        paths = parent_paths(given, parents)
+        if len(paths) != 1:
+            why = Msg(
+                "its {argument} names no resource this template creates, and ROS sets it "
+                "on the instance only",
+                argument=fold.reference,
+            )
+            return self._not_folded(address, why)
+        parent, path = paths[0]
+        entry = self.resources[parent]
+        if "Count" in entry:
+            why = Msg("it applies to copies of {name}, which it is not written into", name=parent)
+            return self._not_folded(address, why)
+        held = [(name, taken) for name, taken in (*path, *tests) if name != entry.get("Condition")]
+        condition = self._all_of(held, address)
+        written: list[Value] = []
+        dropped: list[Value] = []
+        properties = entry.setdefault("Properties", {})
+        for argument, raw in block.body.items():
+            if argument in (*META_ARGUMENTS, fold.reference, "__is_block__"):
+                continue
+            target = fold.target(entry["Type"], argument)
+            if target is None or not _free(properties, target):
+                dropped.append(argument)  # no such property, or the instance sets it itself
+                continue
+            value = self.value(raw, Where(address, parent, argument, target.split(".")[-1]))
+            value = value if condition is None else {"Fn::If": [condition, value, None]}
+            *steps, last = target.split(".")
+            container = properties
+            for step in steps:
+                container = container.setdefault(step, {})
+            container[last] = value
+            written.append(target)
+        entry["Properties"] = coerce_properties(entry["Type"], properties)
+        self.folded.add(address)
+        if written:
+            self.warnings.append(
+                Msg(
+                    "{address} became {properties} of {name}, as ROS sets it on the instance.",
+                    address=address,
+                    properties=and_list(written),
+                    name=parent,
+                )
+            )
+        if path:  # the choice names something else when its Conditions do not hold
+            self.lossy.add(address)
+            self.warnings.append(
+                Msg(
+                    "{address}: where {argument} names another instance than {name} (an "
+                    "existing one), ROS cannot set this on it.",
+                    address=address,
+                    argument=fold.reference,
+                    name=parent,
+                )
+            )
+        if dropped:
+            self.lossy.add(address)
+            reason = Msg(
+                "{type} has no such property, or the instance sets it itself", type=entry["Type"]
+            )
+            self.warnings.append(
+                Msg(
+                    "{address}: {arguments} not converted ({reason}), so the ROS resource "
+                    "uses its defaults there.",
+                    address=address,
+                    arguments=and_list(dropped),
+                    reason=reason,
+                )
+            )
+        return None
+
+    def _not_folded(self, address: str, why: Msg) -> None:
+        self.unsupported.append(address)
+        self.warnings.append(
+            Msg(
+                "{address}: {why}, so it was left out; {hint}.",
+                address=address,
+                why=why,
+                hint=_COMPATIBLE_HINT,
+            )
+        )
+
+    def _fold_count(self, address: str) -> list[tuple[str, bool]] | None:
+        """The Conditions a folded resource's count puts it under: none without a count or
+        for 1, that of `c` for `c ? 1 : 0`; None for a count of 0. Raises Unmappable for
+        another count (copies, which one resource's properties cannot hold)."""
+        raw = self.blocks[address].body.get("count")
+        if raw is None:
+            return []
+        base = logical_id_base(*self.blocks[address].labels)
+        where = Where(address, base, "count", "Count", strict=True)
+        node = single_expression(raw)
+        if isinstance(node, Conditional) and _is_zero(node.otherwise):
+            if self.node(node.then, str(raw), where) == 1:
+                test = self.condition_value(node.condition, str(raw), where)
+                if test is True or test is False:
+                    return [] if test else None
+                return [(self.condition(test, str(raw), where), True)]
+        else:
+            count = self.value(raw, where)
+            if count in (0, 1):
+                return [] if count == 1 else None
+        raise Unmappable(str(raw), Msg("makes copies, which ROS cannot write into one instance"))
+
+    def _all_of(self, held: list[tuple[str, bool]], address: str) -> str | None:
+        """The name of the Condition that all of `held` (name, wanted value) hold, or None."""
+        if not held:
+            return None
+        tests = [
+            {"Condition": name} if wanted else {"Fn::Not": {"Condition": name}}
+            for name, wanted in held
+        ]
+        test = tests[0] if len(tests) == 1 else {"Fn::And": tests}
+        return self.condition(
+            test, address, Where(address, logical_id_base(*self.blocks[address].labels), "", "")
+        )
 
     def _count_from_defaults(self, address: str, node: object, expr: str) -> int | None:
         """0 for a count ROS cannot compute (a for expression over list variables, as the
@@ -923,6 +1083,18 @@ def _refs(value: Any) -> list[str]:
     return []
 
 
+def _free(properties: Mapping[str, Any], path: str) -> bool:
+    """Whether a dotted property path can be written: nothing is there yet, and every struct
+    on the way is a literal one (or missing)."""
+    *steps, last = path.split(".")
+    container: Any = properties
+    for step in steps:
+        container = container.get(step, {}) if isinstance(container, Mapping) else None
+        if not isinstance(container, Mapping) or is_function(container):
+            return False
+    return last not in container
+
+
 def _set_default(properties: dict[str, Any], key: str, default: object) -> None:
     """Set a rule's default at a dotted path (`RuleList.0.RuleName`, `HostGroup.*.ChargeType`
     for each item) where it is not set; a nested one only inside a list or struct the
@@ -1029,6 +1201,8 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     for address in converter.blocks:
         if address in converter.ids:
             converter.resource(address)
+    for address in converter.to_fold:
+        converter.fold(address)
     found = len(converter.blocks) + expanded.dropped_resources
     if not converter.resources:
         left_out: Value = ", ".join(converter.unsupported) or Msg("there are no resources")
@@ -1064,13 +1238,13 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
         }
         for name, entry in converter.data_resources.items()
     }
-    lossy = {a for a in converter.lossy if a in converter.ids} | expanded.lossy
-    lossy &= set(converter.ids)
+    lossy = (converter.lossy | expanded.lossy) & (set(converter.ids) | converter.folded)
+    made = len(converted) + len(converter.aliases) + len(converter.folded)
     summary = Summary(
         found=found,
-        native=len(converted) - len(lossy) + len(converter.aliases),
+        native=made - len(lossy),
         lossy=len(lossy),
-        dropped=found - len(converted) - len(converter.aliases) - len(converter.not_created),
+        dropped=found - made - len(converter.not_created),
         not_created=len(converter.not_created),
     )
     template: dict[str, Any] = {

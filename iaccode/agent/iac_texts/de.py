@@ -1052,4 +1052,11 @@ TEXTS: dict[str, str] = {
     "written blocks stand beside it": "daneben stehen ausgeschriebene Blöcke",
     "its test is no Condition ROS can evaluate": "sein Test ist keine Condition, die ROS auswerten kann",
     "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "der dynamische Block {name} wurde über den Standardwert von {variable} wiederholt, da sein Test {test} {reason}; ein anderer Wert bei der Bereitstellung wird daher nicht berücksichtigt.",
+    "it applies to copies of {name}, which it is not written into": "es gilt für Kopien von {name}, in die es nicht geschrieben wird",
+    "its {argument} names no resource this template creates, and ROS sets it on the instance only": "sein {argument} nennt keine Ressource, die diese Vorlage erstellt, und ROS setzt es nur an der Instanz",
+    "makes copies, which ROS cannot write into one instance": "erzeugt Kopien, die ROS nicht in eine Instanz schreiben kann",
+    "{address} became {properties} of {name}, as ROS sets it on the instance.": "{address} wurde zu {properties} von {name}, da ROS es an der Instanz setzt.",
+    "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: wo {argument} eine andere Instanz als {name} nennt (eine bestehende), kann ROS dies dort nicht setzen.",
+    "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
+    "{type} has no such property, or the instance sets it itself": "{type} hat keine solche Eigenschaft, oder die Instanz setzt sie selbst",
 }

@@ -1028,4 +1028,11 @@ TEXTS: dict[str, str] = {
     "written blocks stand beside it": "hay bloques escritos junto a él",
     "its test is no Condition ROS can evaluate": "su prueba no es una Condition que ROS pueda evaluar",
     "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "el bloque dinámico {name} se repitió sobre el valor predeterminado de {variable}, ya que su prueba {test} {reason}, así que no se sigue otro valor en el despliegue.",
+    "it applies to copies of {name}, which it is not written into": "se aplica a copias de {name}, en las que no se escribe",
+    "its {argument} names no resource this template creates, and ROS sets it on the instance only": "su {argument} no nombra ningún recurso que cree esta plantilla, y ROS solo lo establece en la instancia",
+    "makes copies, which ROS cannot write into one instance": "crea copias, que ROS no puede escribir en una sola instancia",
+    "{address} became {properties} of {name}, as ROS sets it on the instance.": "{address} pasó a ser {properties} de {name}, ya que ROS lo establece en la instancia.",
+    "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: cuando {argument} nombra otra instancia distinta de {name} (una existente), ROS no puede establecer esto en ella.",
+    "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
+    "{type} has no such property, or the instance sets it itself": "{type} no tiene esa propiedad, o la instancia ya la establece",
 }

@@ -1043,4 +1043,11 @@ TEXTS: dict[str, str] = {
     "written blocks stand beside it": "des blocs écrits se trouvent à côté",
     "its test is no Condition ROS can evaluate": "son test n'est pas une Condition que ROS peut évaluer",
     "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "le bloc dynamique {name} a été répété sur la valeur par défaut de {variable}, car son test {test} {reason} ; une autre valeur au déploiement n'est donc pas suivie.",
+    "it applies to copies of {name}, which it is not written into": "il s'applique aux copies de {name}, dans lesquelles il n'est pas écrit",
+    "its {argument} names no resource this template creates, and ROS sets it on the instance only": "son {argument} ne désigne aucune ressource que ce modèle crée, et ROS ne le définit que sur l'instance",
+    "makes copies, which ROS cannot write into one instance": "crée des copies, que ROS ne peut pas écrire dans une seule instance",
+    "{address} became {properties} of {name}, as ROS sets it on the instance.": "{address} est devenu {properties} de {name}, car ROS le définit sur l'instance.",
+    "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address} : lorsque {argument} désigne une autre instance que {name} (une instance existante), ROS ne peut pas y définir ceci.",
+    "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
+    "{type} has no such property, or the instance sets it itself": "{type} n'a pas cette propriété, ou l'instance la définit elle-même",
 }

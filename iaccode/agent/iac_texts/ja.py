@@ -1042,4 +1042,11 @@ TEXTS: dict[str, str] = {
     "written blocks stand beside it": "その横に記述済みのブロックがあります",
     "its test is no Condition ROS can evaluate": "その判定は ROS が評価できる Condition ではありません",
     "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "動的ブロック {name} は {variable} のデフォルト値で繰り返されました。判定 {test} が {reason} ため、デプロイ時に別の値を指定しても反映されません。",
+    "it applies to copies of {name}, which it is not written into": "{name} のコピーに適用されますが、それらには書き込まれません",
+    "its {argument} names no resource this template creates, and ROS sets it on the instance only": "{argument} がこのテンプレートで作成するリソースを指しておらず、ROS はそれをインスタンス上でのみ設定します",
+    "makes copies, which ROS cannot write into one instance": "コピーを作成しますが、ROS はそれらを 1 つのインスタンスに書き込めません",
+    "{address} became {properties} of {name}, as ROS sets it on the instance.": "{address} は {name} の {properties} になりました。ROS ではインスタンス上で設定するためです。",
+    "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: {argument} が {name} 以外のインスタンス (既存のもの) を指す場合、ROS はそこにこれを設定できません。",
+    "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
+    "{type} has no such property, or the instance sets it itself": "{type} にはそのプロパティがないか、インスタンス自身が設定しています",
 }

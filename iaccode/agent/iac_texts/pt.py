@@ -1010,4 +1010,11 @@ TEXTS: dict[str, str] = {
     "written blocks stand beside it": "há blocos escritos ao lado dele",
     "its test is no Condition ROS can evaluate": "seu teste não é uma Condition que o ROS possa avaliar",
     "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "o bloco dinâmico {name} foi repetido sobre o padrão de {variable}, pois seu teste {test} {reason}, então um valor diferente na implantação não é seguido.",
+    "it applies to copies of {name}, which it is not written into": "aplica-se a cópias de {name}, nas quais não é escrito",
+    "its {argument} names no resource this template creates, and ROS sets it on the instance only": "seu {argument} não nomeia nenhum recurso que este modelo cria, e o ROS só o define na instância",
+    "makes copies, which ROS cannot write into one instance": "cria cópias, que o ROS não consegue escrever em uma instância",
+    "{address} became {properties} of {name}, as ROS sets it on the instance.": "{address} tornou-se {properties} de {name}, pois o ROS o define na instância.",
+    "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: quando {argument} nomeia outra instância que não {name} (uma existente), o ROS não consegue definir isso nela.",
+    "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
+    "{type} has no such property, or the instance sets it itself": "{type} não tem essa propriedade, ou a instância já a define",
 }

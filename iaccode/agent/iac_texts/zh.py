@@ -939,4 +939,11 @@ TEXTS: dict[str, str] = {
     "written blocks stand beside it": "旁边还有直接写出的块",
     "its test is no Condition ROS can evaluate": "其判断不是 ROS 能计算的 Condition",
     "the dynamic block {name} was repeated over the default of {variable}, since its test {test} {reason}, so a different value at deploy time is not followed.": "动态块 {name} 按 {variable} 的默认值重复生成，因为其判断 {test} {reason}，所以部署时的其他取值不会被采用。",
+    "it applies to copies of {name}, which it is not written into": "它作用于 {name} 的各个副本，而这些副本中不会写入它",
+    "its {argument} names no resource this template creates, and ROS sets it on the instance only": "其 {argument} 指向的不是本模板创建的资源，而 ROS 只能在实例上设置它",
+    "makes copies, which ROS cannot write into one instance": "会生成多个副本，ROS 无法把它们写入同一个实例",
+    "{address} became {properties} of {name}, as ROS sets it on the instance.": "{address} 变成了 {name} 的 {properties}，因为 ROS 在实例上设置它。",
+    "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}：当 {argument} 指向 {name} 以外的实例（已有实例）时，ROS 无法在其上设置这些内容。",
+    "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
+    "{type} has no such property, or the instance sets it itself": "{type} 没有该属性，或实例自身已设置它",
 }
