@@ -408,22 +408,41 @@ def drop_unused_conditions(template: dict[str, Any]) -> None:
         del template["Conditions"]
 
 
-def drop_unused_parameters(template: dict[str, Any]) -> None:
-    """Remove the Parameters that nothing reads (in place): no `Ref`, no `Fn::Sub` placeholder,
-    no `${Name}` in another parameter's AssociationPropertyMetadata. A variable read only by
-    an expression that became a placeholder of its own (`var.n > 0 ? var.n : null`), or a
-    data source only such an expression read, would otherwise ask for a value that changes
-    nothing."""
+def drop_unused_parameters(template: dict[str, Any]) -> set[str]:
+    """Remove the Parameters that nothing reads (in place) and return their names: no `Ref`,
+    no `Fn::Sub` placeholder, no `${Name}` in the AssociationPropertyMetadata of a parameter
+    that is kept. A variable read only by an expression that became a placeholder of its own
+    (`var.n > 0 ? var.n : null`), or a data source only such an expression read, would
+    otherwise ask for a value that changes nothing."""
     parameters = template.get("Parameters")
     if not isinstance(parameters, dict):
-        return
+        return set()
+    used = _names_read([value for key, value in template.items() if key != "Parameters"])
+    while True:  # metadata counts only from parameters that stay
+        more = _names_read(
+            [
+                body.get("AssociationPropertyMetadata")
+                for name, body in parameters.items()
+                if name in used and isinstance(body, dict)
+            ]
+        )
+        if more <= used:
+            break
+        used |= more
+    removed = set(parameters) - used
+    kept = {name: body for name, body in parameters.items() if name in used}
+    if kept:
+        template["Parameters"] = kept
+    else:
+        del template["Parameters"]
+    return removed
+
+
+def _names_read(values: list[Any]) -> set[str]:
+    """The names `values` read: `Ref` targets, `Fn::Sub` placeholders, and `${Name}` in text
+    (AssociationPropertyMetadata's form)."""
     used: set[str] = set()
-    pending: list[Any] = [value for key, value in template.items() if key != "Parameters"]
-    pending.extend(
-        body.get("AssociationPropertyMetadata")
-        for body in parameters.values()
-        if isinstance(body, dict)
-    )
+    pending = list(values)
     while pending:
         value = pending.pop()
         if isinstance(value, dict):
@@ -436,12 +455,8 @@ def drop_unused_parameters(template: dict[str, Any]) -> None:
         elif isinstance(value, list):
             pending.extend(value)
         elif isinstance(value, str) and "${" in value:
-            used.update(sub_placeholders(value))  # AssociationPropertyMetadata's `${Name}`
-    kept = {name: body for name, body in parameters.items() if name in used}
-    if kept:
-        template["Parameters"] = kept
-    else:
-        del template["Parameters"]
+            used.update(sub_placeholders(value))
+    return used
 
 
 def missing_required(ros_type: str, properties: Mapping[str, Any]) -> list[tuple[str, ...]]:

@@ -1083,6 +1083,13 @@ def _refs(value: Any) -> list[str]:
     return []
 
 
+def _names_removed(note: Msg, removed: set[str]) -> bool:
+    """Whether `note` announces a parameter that nothing read in the end, so it was removed
+    (the argument it stood for was dropped after: another note says why)."""
+    name = dict(note.values).get("name")
+    return "parameter {name}" in note.template and isinstance(name, str) and name in removed
+
+
 def _free(properties: Mapping[str, Any], path: str) -> bool:
     """Whether a dotted property path can be written: nothing is there yet, and every struct
     on the way is a literal one (or missing)."""
@@ -1277,10 +1284,10 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     join_list_refs(template)
     no_value_for_null_branches(template)
     drop_unused_conditions(template)
-    drop_unused_parameters(template)
+    removed = drop_unused_parameters(template)
     return Conversion(
         template=template,
-        notes=tuple(converter.warnings),
+        notes=tuple(note for note in converter.warnings if not _names_removed(note, removed)),
         unsupported=tuple(sorted(converter.unsupported)),
         summary=summary,
     )

@@ -302,7 +302,9 @@ def convert_properties(
             )
             result.dropped.append(Dropped(argument, reason))
             continue
-        taken = _store(result.properties, rule.to, value)
+        known = property_at(ros_fields, rule.to) if rule.to else None
+        maps = known is not None and known.type.kind in ("struct", "map")
+        taken = _store(result.properties, rule.to, value, maps=maps)
         if taken is not None:
             reason = (
                 Msg("another argument already gives {path} a value", path=taken)
@@ -607,13 +609,18 @@ def _guarded(
 ) -> Any:
     """A dynamic block over `c ? [x] : []` (`tf_guarded`): its value under `Fn::If` of the ROS
     Condition of `c` (no branch: no property), or the value itself when `c` is known here.
-    Where `c` is no Condition ROS can evaluate, or written blocks stand beside it, the blocks
-    over the variables' defaults, said as such."""
+    Where `c` is no Condition ROS can evaluate, written blocks stand beside it, or ROS
+    requires the property (which no block would leave out), the blocks over the variables'
+    defaults, said as such."""
     marker = blocks[0].get(GUARDED) if len(blocks) == 1 else None
     try:
         if marker is None:
             raise Unmappable("", _BESIDE_WRITTEN)
         guard = _guard(marker["test"], argument, convert, rule.to or "")
+        target = property_at(ros_fields, rule.to) if rule.to else None
+        if isinstance(guard, str) and target is not None and target.required:
+            # No block when the test fails would leave out what ROS requires.
+            raise Unmappable("", Msg("ROS requires {name}", name=rule.to or ""))
     except Unmappable as problem:
         fallback: list[Any] = []
         for block in blocks:
@@ -633,7 +640,7 @@ def _guarded(
                         variable=variables,
                         reason=problem.reason,
                     )
-                    if problem.reason is _BESIDE_WRITTEN
+                    if not problem.expr  # about the block, not its test
                     else Msg(
                         "the dynamic block {name} was repeated over the default of {variable}, "
                         "since its test {test} {reason}, so a different value at deploy time "
@@ -943,15 +950,17 @@ def _one_block(target: Any, name: str) -> Any:
     return target
 
 
-def _merged(existing: Any, value: Any) -> Any:
+def _merged(existing: Any, value: Any, maps: bool = False) -> Any:
     """`existing` (what arguments put at a path before) with `value` merged in; None when
-    they cannot be merged (not both maps, or a key given two different values)."""
+    they cannot be merged (not both maps, or a key given two different values). One known
+    only at deploy time merges there (`_merged_at_deploy`) only where the schema says the
+    property is a map or struct (`maps`)."""
     if isinstance(value, list) and len(value) == 1:
-        inner = _merged(existing, value[0])
+        inner = _merged(existing, value[0], maps)
         return None if inner is None else [inner]
     if isinstance(existing, dict) and isinstance(value, dict):
         if is_function(existing) or is_function(value):
-            return _merged_at_deploy(existing, value)
+            return _merged_at_deploy(existing, value) if maps else None
         if any(key in value and value[key] != item for key, item in existing.items()):
             return None
         return {**value, **existing}
@@ -961,9 +970,10 @@ def _merged(existing: Any, value: Any) -> Any:
 def _merged_at_deploy(existing: dict[str, Any], value: dict[str, Any]) -> Any:
     """Two maps for one property, one of them known only at deploy time (a block ROS takes
     once, over a variable: `Fn::If` of its struct, beside the fields another argument gave):
-    `Fn::MergeMap` of both, later maps winning as Terraform's keys are distinct there. A
-    branch that sets nothing (null) is the empty map. None for a function that is not such a
-    map."""
+    `Fn::MergeMap` of both; ROS lets a later map win, and Terraform's keys are distinct there.
+    Each part must be known to be a map: a literal struct, such a merge, or `Fn::If` whose
+    branches are structs, the block's `Fn::Jq` under its Condition, or nothing (the empty
+    map). None for anything else (a computed text, a bare `Fn::Jq` that may give null)."""
     parts: list[Any] = []
     for part in (existing, value):
         if not is_function(part):
@@ -972,17 +982,27 @@ def _merged_at_deploy(existing: dict[str, Any], value: dict[str, Any]) -> Any:
             parts.extend(part["Fn::MergeMap"])
         elif list(part) == ["Fn::If"] and isinstance(part["Fn::If"], list):
             condition, *branches = part["Fn::If"]
-            if not all(b is None or isinstance(b, dict) for b in branches):
+            if not all(_guarded_map(branch) for branch in branches):
                 return None
             parts.append({"Fn::If": [condition, *({} if b is None else b for b in branches)]})
-        elif list(part) == ["Fn::Jq"]:
-            parts.append(part)
         else:
             return None
     return {"Fn::MergeMap": parts}
 
 
-def _store(properties: dict[str, Any], path: str | None, value: Any) -> str | None:
+def _guarded_map(branch: Any) -> bool:
+    """Whether an `Fn::If` branch is a map, or nothing: a literal struct, or `Fn::Jq`, which
+    under the Condition that the block has an item makes its struct."""
+    if branch is None:
+        return True
+    if not isinstance(branch, dict):
+        return False
+    return not is_function(branch) or list(branch) == ["Fn::Jq"]
+
+
+def _store(
+    properties: dict[str, Any], path: str | None, value: Any, *, maps: bool = False
+) -> str | None:
     """Put `value` at a dotted ROS property path; None when stored, else the path that cannot
     take it: "" for a merge of a value that is not a map, or the place another argument
     already filled with something else (the vendor maps `schedule`, a block, to
@@ -1016,14 +1036,14 @@ def _store(properties: dict[str, Any], path: str | None, value: Any) -> str | No
         while len(target) <= position:
             target.append(None)
         if target[position] is not None:
-            merged = _merged(target[position], value)
+            merged = _merged(target[position], value, maps)
             if merged is None:
                 return ".".join(names)
             value = merged
         target[position] = value
     else:
         if last in target and target[last] != value:
-            merged = _merged(target[last], value)
+            merged = _merged(target[last], value, maps)
             if merged is None:
                 return ".".join(names)
             value = merged

@@ -274,6 +274,7 @@ class ValueConverter:
     used_variables: dict[str, None] = attrs.field(factory=dict)
     placeholders: dict[str, dict[str, object]] = attrs.field(factory=dict)
     placeholder_for: dict[str, str] = attrs.field(factory=dict)
+    placeholder_origin: dict[str, tuple[str, str]] = attrs.field(factory=dict)  # (addr, arg)
     conditions: dict[str, Any] = attrs.field(factory=dict)
     condition_for: dict[str, str] = attrs.field(factory=dict)
     warnings: list[Msg] = attrs.field(factory=list)
@@ -1735,6 +1736,8 @@ class ValueConverter:
         key = f"{where.prop == 'Count'}:{source}"
         name = self.placeholder_for.get(key)
         if name is not None:
+            if self.placeholder_origin.get(name) == (where.address, where.argument):
+                return name  # the same argument converted again: said when it was added
             # Said again for this argument, so that every resource it makes lossy names why.
             self.warnings.append(
                 Msg(
@@ -1755,6 +1758,7 @@ class ValueConverter:
             f"{where.argument}; it {problem.reason}.",
         )
         self.placeholder_for[key] = name
+        self.placeholder_origin[name] = (where.address, where.argument)
         self.warnings.append(
             Msg(
                 "{address}: {argument} = {expr} {reason}; added parameter {name} for it, to be "
@@ -1845,6 +1849,12 @@ def _jq_branch(value: Any, values: dict[str, Any]) -> str:
     match value:
         case {"Fn::Select": [str() as key, items]} if len(value) == 1 and not key.isdigit():
             return f"{_jq_term(items, values)}[{json.dumps(key)}]"  # a map's key
+        case {"Fn::Select": [str() as key, items]} if len(value) == 1:
+            # Digits: a list's position, or a map's key ("1"), as the value turns out.
+            listed = _jq_term(items, values)
+            return (
+                f'({listed} | if type == "object" then .[{json.dumps(key)}] else .[{int(key)}] end)'
+            )
         case {"Fn::Select": [index, items]} if len(value) == 1:
             return f"{_jq_term(items, values)}[{_jq_term(index, values)} | tonumber]"
     return _jq_term(value, values)

@@ -203,6 +203,81 @@ def test_a_test_of_each_copy_is_computed_in_the_property_not_in_a_condition() ->
     assert not check_template(conversion.to_yaml()).warnings
 
 
+def test_a_map_key_of_digits_is_read_as_the_key_or_the_position_the_value_has() -> None:
+    conversion = checked(
+        main(
+            """
+            variable "m" {
+              type    = map(string)
+              default = { "1" = "one", a = "x" }
+            }
+            resource "alicloud_alidns_record" "s" {
+              count       = 2
+              domain_name = "example.com"
+              rr          = count.index == 0 ? var.m["1"] : var.m["a"]
+              type        = "A"
+              value       = "1.1.1.1"
+            }
+            """
+        )
+    )
+    script, data = props(conversion, "AlidnsRecord_s")["RR"]["Fn::Jq"][1:]
+    # What ROS hands jq: the map for each read of var.m, the copy's number for count.index.
+    mapping = {"1": "one", "a": "x"}
+    given = {name: mapping for name, value in data.items() if value == {"Ref": "m"}}
+    assert set(data) - set(given) == {"v0"}
+    assert jq_first(script, {**given, "v0": 0}) == "one"  # "1" is the key, not position 1
+    assert jq_first(script, {**given, "v0": 1}) == "x"
+
+
+def test_a_placeholder_nothing_reads_in_the_end_is_not_announced() -> None:
+    conversion = main(
+        """
+        variable "s" {
+          default = "abc"
+        }
+        resource "alicloud_vpc" "a" {
+          name       = "fixed"
+          vpc_name   = regex("[a-z]+", var.s)
+          cidr_block = "10.0.0.0/8"
+        }
+        """
+    )
+    assert "Parameters" not in conversion.template
+    said = conversion.warnings
+    assert not any("added parameter" in note for note in said)
+    assert any("vpc_name not converted (another argument already gives" in n for n in said)
+
+
+def test_a_parameter_only_a_removed_parameters_picker_names_is_removed_too() -> None:
+    conversion = checked(
+        main(
+            """
+            variable "zone" {
+              default = "cn-hangzhou-i"
+            }
+            variable "s" {
+              default = "a"
+            }
+            data "alicloud_instance_types" "t" {
+              availability_zone = var.zone
+              cpu_core_count    = 2
+            }
+            locals {
+              type = data.alicloud_instance_types.t.instance_types[0].id
+            }
+            resource "alicloud_vpc" "a" {
+              vpc_name   = "${local.type}-${regex("a", var.s)}"
+              cidr_block = "10.0.0.0/8"
+            }
+            """
+        )
+    )
+    # The instance type's picker named ${zone}; with the picker gone, zone changes nothing.
+    assert list(conversion.template["Parameters"]) == ["Vpc_a_VpcName"]
+    assert not check_template(conversion.to_yaml()).warnings
+
+
 def test_jsonencode_of_a_policy_naming_a_bucket_is_the_object_with_functions_inside() -> None:
     conversion = main(
         """

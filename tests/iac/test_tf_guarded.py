@@ -136,6 +136,37 @@ def test_written_blocks_beside_the_dynamic_one_keep_the_blocks_over_the_default(
     )
 
 
+def test_a_block_ros_requires_keeps_the_blocks_over_the_default() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "hc" {
+              default = true
+            }
+            resource "alicloud_alb_server_group" "g" {
+              server_group_name = "g"
+              vpc_id            = "vpc-1"
+              protocol          = "HTTP"
+              dynamic "health_check_config" {
+                for_each = var.hc ? [1] : []
+                content {
+                  health_check_enabled = true
+                  health_check_path    = "/h"
+                }
+              }
+            }
+            """
+        )
+    )
+    # ROS requires HealthCheckConfig: under Fn::If, hc = false would leave it out.
+    check = props(conversion, "AlbServerGroup_g")["HealthCheckConfig"]
+    assert check == {"HealthCheckEnabled": True, "HealthCheckPath": "/h"}
+    assert (
+        "the dynamic block health_check_config was repeated over the default of var.hc (ROS "
+        "requires HealthCheckConfig)" in notes(conversion)
+    )
+
+
 def test_a_test_the_files_decide_needs_no_condition() -> None:
     conversion = checked(
         convert(

@@ -275,6 +275,30 @@ def test_a_block_ros_takes_once_merges_at_deploy_time_with_what_another_argument
     assert conversion.summary.lossy == 0, notes(conversion)
 
 
+def test_two_texts_computed_at_deploy_time_for_one_property_are_not_merged() -> None:
+    conversion = checked(
+        convert(
+            """
+            variable "a" {
+              default = "x"
+            }
+            variable "n" {
+              default = 1
+            }
+            resource "alicloud_vpc" "v" {
+              name       = var.n > 0 ? var.a : "z"
+              vpc_name   = var.n > 1 ? var.a : "y"
+              cidr_block = "10.0.0.0/8"
+            }
+            """
+        )
+    )
+    assert "Fn::Jq" in props(conversion, "Vpc_v")["VpcName"]  # one of them, not a MergeMap
+    assert "vpc_name not converted (another argument already gives VpcName a value)" in notes(
+        conversion
+    )
+
+
 def test_a_condition_whose_argument_was_dropped_is_not_kept() -> None:
     conversion = convert(
         """

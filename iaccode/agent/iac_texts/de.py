@@ -1059,4 +1059,5 @@ TEXTS: dict[str, str] = {
     "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: wo {argument} eine andere Instanz als {name} nennt (eine bestehende), kann ROS dies dort nicht setzen.",
     "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
     "{type} has no such property, or the instance sets it itself": "{type} hat keine solche Eigenschaft, oder die Instanz setzt sie selbst",
+    "ROS requires {name}": "ROS verlangt {name}",
 }

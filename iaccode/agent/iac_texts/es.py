@@ -1035,4 +1035,5 @@ TEXTS: dict[str, str] = {
     "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: cuando {argument} nombra otra instancia distinta de {name} (una existente), ROS no puede establecer esto en ella.",
     "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
     "{type} has no such property, or the instance sets it itself": "{type} no tiene esa propiedad, o la instancia ya la establece",
+    "ROS requires {name}": "ROS requiere {name}",
 }

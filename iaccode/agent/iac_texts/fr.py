@@ -1050,4 +1050,5 @@ TEXTS: dict[str, str] = {
     "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address} : lorsque {argument} désigne une autre instance que {name} (une instance existante), ROS ne peut pas y définir ceci.",
     "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
     "{type} has no such property, or the instance sets it itself": "{type} n'a pas cette propriété, ou l'instance la définit elle-même",
+    "ROS requires {name}": "ROS exige {name}",
 }

@@ -1049,4 +1049,5 @@ TEXTS: dict[str, str] = {
     "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: {argument} が {name} 以外のインスタンス (既存のもの) を指す場合、ROS はそこにこれを設定できません。",
     "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
     "{type} has no such property, or the instance sets it itself": "{type} にはそのプロパティがないか、インスタンス自身が設定しています",
+    "ROS requires {name}": "ROS では {name} が必須です",
 }

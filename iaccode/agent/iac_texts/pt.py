@@ -1017,4 +1017,5 @@ TEXTS: dict[str, str] = {
     "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}: quando {argument} nomeia outra instância que não {name} (uma existente), o ROS não consegue definir isso nela.",
     "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
     "{type} has no such property, or the instance sets it itself": "{type} não tem essa propriedade, ou a instância já a define",
+    "ROS requires {name}": "o ROS exige {name}",
 }

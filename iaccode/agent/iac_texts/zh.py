@@ -946,4 +946,5 @@ TEXTS: dict[str, str] = {
     "{address}: where {argument} names another instance than {name} (an existing one), ROS cannot set this on it.": "{address}：当 {argument} 指向 {name} 以外的实例（已有实例）时，ROS 无法在其上设置这些内容。",
     "{argument} = {expr} {reason}": "{argument} = {expr} {reason}",
     "{type} has no such property, or the instance sets it itself": "{type} 没有该属性，或实例自身已设置它",
+    "ROS requires {name}": "ROS 要求 {name}",
 }
