@@ -64,7 +64,7 @@ from iaccode.iac.tf_coerce import (
 from iaccode.iac.tf_expand import count_from_defaults, expand, static_node_value
 from iaccode.iac.tf_expr import Conditional, Literal
 from iaccode.iac.tf_files import TerraformError, check_workspace
-from iaccode.iac.tf_folded import FOLDS, parent_paths
+from iaccode.iac.tf_folded import FOLDS, Fold, names_any, parent_paths
 from iaccode.iac.tf_hcl import (
     Interpolation,
     module_directory,
@@ -320,9 +320,10 @@ class _Converter(ValueConverter):
 
     def fold(self, address: str) -> None:
         """Write the arguments of a resource that ROS takes as settings of another one
-        (`tf_folded`) into that resource, each under the Conditions on the way to it (the
-        policy's own count, a choice between it and an existing one); left out, with the
-        reason, when its reference names no resource this template creates, or it has copies."""
+        (`tf_folded`) into that resource, under the Conditions on the way to it (the policy's
+        own count, a choice between it and an existing one); left out, with the reason, when
+        its reference names no single resource this template creates once, or what it sets
+        would leave out a field ROS requires."""
         block = self.blocks[address]
         fold = FOLDS[block.labels[0]]
         parents = frozenset(
@@ -352,39 +353,90 @@ class _Converter(ValueConverter):
             return self._not_folded(address, why)
         paths = parent_paths(given, parents)
         if len(paths) != 1:
-            why = Msg(
-                "its {argument} names no resource this template creates, and ROS sets it "
-                "on the instance only",
-                argument=fold.reference,
+            why = (
+                Msg("it names a copy of an instance with Count, which ROS sets as one")
+                if names_any(given, parents)
+                else Msg(
+                    "its {argument} names no resource this template creates, and ROS sets "
+                    "it on the instance only",
+                    argument=fold.reference,
+                )
             )
             return self._not_folded(address, why)
         parent, path = paths[0]
         entry = self.resources[parent]
-        if "Count" in entry:
-            why = Msg("it applies to copies of {name}, which it is not written into", name=parent)
+        own = entry.get("Condition")
+        if (own, False) in path:
+            why = Msg("it names {name} only where {name} is not created", name=parent)
             return self._not_folded(address, why)
-        held = [(name, taken) for name, taken in (*path, *tests) if name != entry.get("Condition")]
+        # The instance's own Condition holds wherever the instance exists.
+        chosen = [(name, taken) for name, taken in path if (name, taken) != (own, True)]
+        held = [*chosen, *((name, taken) for name, taken in tests if (name, taken) != (own, True))]
+        values, missing, taken = self._fold_values(address, fold, parent, entry)
+        required = fold.required(entry["Type"])
+        if fold.prefix and values and not required <= {t.rsplit(".", 1)[-1] for t in values}:
+            lacking: list[Value] = sorted(required - {t.rsplit(".", 1)[-1] for t in values})
+            why = Msg(
+                "it does not set {fields}, which {name} of {type} needs",
+                fields=and_list(lacking),
+                name=fold.prefix,
+                type=entry["Type"],
+            )
+            return self._not_folded(address, why)
         condition = self._all_of(held, address)
-        written: list[Value] = []
-        dropped: list[Value] = []
         properties = entry.setdefault("Properties", {})
-        for argument, raw in block.body.items():
-            if argument in (*META_ARGUMENTS, fold.reference, "__is_block__"):
-                continue
-            target = fold.target(entry["Type"], argument)
-            if target is None or not _free(properties, target):
-                dropped.append(argument)  # no such property, or the instance sets it itself
-                continue
-            value = self.value(raw, Where(address, parent, argument, target.split(".")[-1]))
-            value = value if condition is None else {"Fn::If": [condition, value, None]}
-            *steps, last = target.split(".")
-            container = properties
-            for step in steps:
-                container = container.setdefault(step, {})
-            container[last] = value
-            written.append(target)
+        if fold.prefix and values:
+            # One struct under the Condition: its required fields stay together.
+            struct = {target.rsplit(".", 1)[-1]: value for target, value in values.items()}
+            properties[fold.prefix] = (
+                struct if condition is None else {"Fn::If": [condition, struct, None]}
+            )
+        for target, value in values.items() if not fold.prefix else ():
+            properties[target] = (
+                value if condition is None else {"Fn::If": [condition, value, None]}
+            )
         entry["Properties"] = coerce_properties(entry["Type"], properties)
         self.folded.add(address)
+        self._fold_notes(address, fold, parent, list(values), missing, taken, chosen)
+        return None
+
+    def _fold_values(
+        self, address: str, fold: Fold, parent: str, entry: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], list[Value], list[Value]]:
+        """The ROS value of each argument of a folded resource by its target path, and the
+        arguments with no such property, or one the instance sets itself."""
+        values: dict[str, Any] = {}
+        missing: list[Value] = []
+        taken: list[Value] = []
+        properties = entry.get("Properties") or {}
+        body = self.blocks[address].body
+        # The provider's current names first: an older spelling only where they leave room.
+        for argument in sorted(body, key=lambda name: name in fold.renamed):
+            raw = body[argument]
+            if argument in (*META_ARGUMENTS, fold.reference, "__is_block__") or raw is None:
+                continue
+            target = fold.target(entry["Type"], argument)
+            if target is None:
+                missing.append(argument)
+            elif not _free(properties, target) or target in values:
+                taken.append(argument)
+            else:
+                value = self.value(raw, Where(address, parent, argument, target.split(".")[-1]))
+                if value is not None:  # null: the provider's default, as not given
+                    values[target] = value
+        return values, missing, taken
+
+    def _fold_notes(
+        self,
+        address: str,
+        fold: Fold,
+        parent: str,
+        written: list[Value],
+        missing: list[Value],
+        taken: list[Value],
+        chosen: list[tuple[str, bool]],
+    ) -> None:
+        """Say what a folded resource became, and what of it did not reach the instance."""
         if written:
             self.warnings.append(
                 Msg(
@@ -394,7 +446,7 @@ class _Converter(ValueConverter):
                     name=parent,
                 )
             )
-        if path:  # the choice names something else when its Conditions do not hold
+        if chosen:  # the choice names something else when its Conditions do not hold
             self.lossy.add(address)
             self.warnings.append(
                 Msg(
@@ -405,21 +457,31 @@ class _Converter(ValueConverter):
                     name=parent,
                 )
             )
-        if dropped:
+        if missing:
             self.lossy.add(address)
-            reason = Msg(
-                "{type} has no such property, or the instance sets it itself", type=entry["Type"]
-            )
             self.warnings.append(
                 Msg(
                     "{address}: {arguments} not converted ({reason}), so the ROS resource "
                     "uses its defaults there.",
                     address=address,
-                    arguments=and_list(dropped),
-                    reason=reason,
+                    arguments=and_list(missing),
+                    reason=Msg(
+                        "{type} has no property for it", type=self.resources[parent]["Type"]
+                    ),
                 )
             )
-        return None
+        if taken:
+            self.lossy.add(address)
+            self.warnings.append(
+                Msg(
+                    "{address}: {arguments} not converted, as {name} already has a value there "
+                    "(its own, or another policy's); Terraform would change it once the instance "
+                    "exists.",
+                    address=address,
+                    arguments=and_list(taken),
+                    name=parent,
+                )
+            )
 
     def _not_folded(self, address: str, why: Msg) -> None:
         self.unsupported.append(address)
@@ -442,16 +504,18 @@ class _Converter(ValueConverter):
         base = logical_id_base(*self.blocks[address].labels)
         where = Where(address, base, "count", "Count", strict=True)
         node = single_expression(raw)
-        if isinstance(node, Conditional) and _is_zero(node.otherwise):
-            if self.node(node.then, str(raw), where) == 1:
+        if isinstance(node, Conditional) and (_is_zero(node.otherwise) or _is_zero(node.then)):
+            wanted = _is_zero(node.otherwise)  # `c ? 1 : 0`, or `c ? 0 : 1`
+            one = self.node(node.then if wanted else node.otherwise, str(raw), where)
+            if str(one) == "1":
                 test = self.condition_value(node.condition, str(raw), where)
                 if test is True or test is False:
-                    return [] if test else None
-                return [(self.condition(test, str(raw), where), True)]
+                    return [] if test is wanted else None
+                return [(self.condition(test, str(raw), where), wanted)]
         else:
-            count = self.value(raw, where)
-            if count in (0, 1):
-                return [] if count == 1 else None
+            count = str(self.value(raw, where))
+            if count in ("0", "1"):
+                return [] if count == "1" else None
         raise Unmappable(str(raw), Msg("makes copies, which ROS cannot write into one instance"))
 
     def _all_of(self, held: list[tuple[str, bool]], address: str) -> str | None:
@@ -1257,7 +1321,7 @@ def _convert(files: Mapping[str, str], description: str | None, root: str) -> Co
     template: dict[str, Any] = {
         "ROSTemplateFormatVersion": FORMAT_VERSION,
         "Description": description
-        or f"Converted from Terraform by iaccode: {len(converted)} of {found} resources "
+        or f"Converted from Terraform by iaccode: {made} of {found} resources "
         "as native ROS resources"
         + (f", {len(lossy)} of them with losses." if lossy else "."),
     }

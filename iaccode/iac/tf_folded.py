@@ -51,6 +51,13 @@ class Fold:
             return None
         return f"{self.prefix}.{name}" if self.prefix else name
 
+    def required(self, ros_type: str) -> frozenset[str]:
+        """The fields ROS requires of the struct the properties go into (none without one)."""
+        inner = property_at(ros_fields(ros_type), self.prefix) if self.prefix else None
+        kind = inner.type if inner is not None else None
+        fields = kind.fields if kind is not None and kind.kind == "struct" else None
+        return frozenset(name for name, prop in (fields or {}).items() if prop.required)
+
 
 # `renamed`: the provider's deprecated spellings (its docs for these resources), and a name
 # that spells another property of the instance.
@@ -98,6 +105,17 @@ def parent_paths(value: Any, parents: frozenset[str]) -> list[tuple[str, Path]]:
         for branch, taken in ((then, True), (otherwise, False))
         for parent, path in parent_paths(branch, parents)
     ]
+
+
+def names_any(value: Any, parents: frozenset[str]) -> bool:
+    """Whether the ROS value `value` reads one of `parents` anywhere (a copy of it, say)."""
+    if isinstance(value, dict):
+        if value.get("Ref") in parents:
+            return True
+        return any(names_any(item, parents) for item in value.values())
+    if isinstance(value, list):
+        return any(names_any(item, parents) for item in value)
+    return False
 
 
 _NO_ITEM = object()  # the first item of an empty list

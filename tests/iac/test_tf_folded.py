@@ -170,3 +170,131 @@ def test_the_instance_a_value_can_be_is_found_through_its_choices() -> None:
     assert parent_paths(chosen, parents) == [("Db", (("Existing", False), ("Made", True)))]
     assert parent_paths({"Ref": "existing_id"}, parents) == []
     assert parent_paths({"Fn::Select": ["1", {"Fn::ListMerge": [made, [""]]}]}, parents) == []
+
+
+REDIS = """
+resource "alicloud_kvstore_instance" "cache" {
+  db_instance_name = "cache"
+  instance_class   = "redis.master.small.default"
+  instance_type    = "Redis"
+  engine_version   = "5.0"
+  vswitch_id       = "vsw-1"
+  zone_id          = "cn-hangzhou-h"
+}
+variable "on" {
+  default = true
+}
+"""
+
+
+def test_a_redis_policy_under_a_condition_keeps_its_required_fields_together() -> None:
+    conversion = checked(
+        convert(
+            REDIS
+            + """
+            resource "alicloud_kvstore_backup_policy" "p" {
+              count         = var.on ? 1 : 0
+              instance_id   = alicloud_kvstore_instance.cache.id
+              backup_time   = "10:00Z-11:00Z"
+              backup_period = ["Monday"]
+            }
+            """
+        )
+    )
+    half = convert(
+        REDIS
+        + """
+        resource "alicloud_kvstore_backup_policy" "half" {
+          instance_id = alicloud_kvstore_instance.cache.id
+          backup_time = "10:00Z-11:00Z"
+        }
+        """
+    )
+    assert "BackupPolicy" not in props(half, "KvstoreInstance_cache")
+    condition, struct, nothing = props(conversion, "KvstoreInstance_cache")["BackupPolicy"][
+        "Fn::If"
+    ]
+    # Both fields ROS requires, or no BackupPolicy at all: never a struct without them.
+    assert struct == {"PreferredBackupTime": "10:00Z-11:00Z", "PreferredBackupPeriod": "Monday"}
+    assert nothing == {"Ref": "ALIYUN::NoValue"}
+    assert conversion.template["Conditions"][condition] == {"Fn::Equals": [True, {"Ref": "on"}]}
+    assert (
+        "alicloud_kvstore_backup_policy.half: it does not set PreferredBackupPeriod, which "
+        "BackupPolicy of ALIYUN::REDIS::Instance needs, so it was left out" in notes(half)
+    )
+
+
+COUNTED_DB = DB.replace(
+    'resource "alicloud_db_instance" "db" {',
+    """variable "c" {
+  default = true
+}
+variable "other" {
+  default = "rm-x"
+}
+resource "alicloud_db_instance" "db" {
+  count = var.c ? 1 : 0""",
+)
+
+
+def test_a_policy_that_reaches_the_instance_only_where_it_is_not_made_is_left_out() -> None:
+    conversion = checked(
+        convert(
+            COUNTED_DB
+            + """
+            locals {
+              created = concat(alicloud_db_instance.db[*].id, [""])[0]
+            }
+            resource "alicloud_db_backup_policy" "p" {
+              instance_id             = var.c ? var.other : local.created
+              backup_retention_period = 9
+            }
+            """
+        )
+    )
+    assert "BackupRetentionPeriod" not in props(conversion, "DbInstance_db")
+    assert (
+        "alicloud_db_backup_policy.p: it names DbInstance_db only where DbInstance_db is not "
+        "created, so it was left out" in notes(conversion)
+    )
+    summary = conversion.summary
+    assert (summary.found, summary.native, summary.dropped) == (2, 1, 1)
+    assert conversion.template["Description"].startswith(
+        "Converted from Terraform by iaccode: 1 of 2 resources"
+    )
+
+
+def test_a_policy_made_with_its_instance_is_written_plainly_and_counted_native() -> None:
+    conversion = checked(
+        convert(
+            COUNTED_DB
+            + """
+            resource "alicloud_db_backup_policy" "p" {
+              count                   = var.c ? 1 : 0
+              instance_id             = concat(alicloud_db_instance.db[*].id, [""])[0]
+              backup_retention_period = 9
+              retention_period        = null
+              backup_time             = "01:00Z-02:00Z"
+              preferred_backup_time   = "02:00Z-03:00Z"
+            }
+            resource "alicloud_db_backup_policy" "off" {
+              count                   = var.c ? 0 : 1
+              instance_id             = concat(alicloud_db_instance.db[*].id, [""])[0]
+              backup_retention_period = 30
+            }
+            """
+        )
+    )
+    db = props(conversion, "DbInstance_db")
+    # The instance's own Condition is the policy's: nothing more to hold. A null argument is
+    # not given, and the provider's current name wins over its older spelling.
+    assert db["BackupRetentionPeriod"] == 9
+    assert db["PreferredBackupTime"] == "02:00Z-03:00Z"
+    assert "another instance" not in notes(conversion)
+    assert (
+        "alicloud_db_backup_policy.off: backup_retention_period not converted, as DbInstance_db "
+        "already has a value there" in notes(conversion)
+    )
+    assert conversion.template["Description"].startswith(
+        "Converted from Terraform by iaccode: 3 of 3 resources"
+    )
