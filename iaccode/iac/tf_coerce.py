@@ -114,12 +114,25 @@ def _spells_comparisons(prop: PropertySchema) -> bool:
     return len(_spelled(prop)) >= 4  # the threshold comparisons, not one stray word
 
 
+# ROS functions whose value is always a list (ROS's function reference).
+_LIST_FUNCTIONS = frozenset({"Fn::ListMerge", "Fn::Split", "Fn::GetAZs", "Fn::Cidr"})
+
+
+def _lists(value: Mapping[str, Any]) -> bool:
+    """True for a call of one of `_LIST_FUNCTIONS`."""
+    return len(value) == 1 and next(iter(value)) in _LIST_FUNCTIONS
+
+
 def _fit(value: Any, prop: PropertySchema) -> Any:
     if _is_choice(value):
         # Each branch of `Fn::If` is a value of the property (a block there when a test
         # holds, `c ? "TCP" : "HTTP"`): fitted as one; the Condition's name stays.
         condition, *branches = value["Fn::If"]
         return {"Fn::If": [condition, *(_fit(branch, prop) for branch in branches)]}
+    if prop.type.kind == "string" and isinstance(value, dict) and _lists(value):
+        # A list computed at deploy time (`concat(var.days, ["Friday"])`) for a text
+        # property: its comma-separated text, as a literal list is.
+        return {"Fn::Join": [",", value]}
     if _is_merged_map(value) and prop.type.kind == "list" and takes_pairs(prop.type):
         return entries_of(value)  # merge() of tag maps where ROS takes Key/Value pairs
     if isinstance(value, dict) and set(value) == {"Ref"} and _spells_comparisons(prop):

@@ -571,3 +571,25 @@ def test_a_field_the_vendors_rules_name_but_the_ros_struct_lacks_is_reported_not
         in text
     )
     assert not [f for f in check_template(conversion.to_yaml()).warnings if f.code == "ROS3021"]
+
+
+def test_a_list_computed_at_deploy_time_for_a_text_property_is_joined() -> None:
+    conversion = convert(
+        """
+        variable "ips" {
+          type    = list(string)
+          default = ["10.0.0.0/24"]
+        }
+        resource "alicloud_db_instance" "db" {
+          engine           = "MySQL"
+          engine_version   = "8.0"
+          instance_type    = "rds.mysql.s2.large"
+          instance_storage = 20
+          vswitch_id       = "vsw-1"
+          security_ips     = concat(var.ips, ["10.1.0.0/24"])
+        }
+        """
+    )
+    assert props(conversion, "DbInstance_db")["SecurityIPList"] == {
+        "Fn::Join": [",", {"Fn::ListMerge": [{"Ref": "ips"}, ["10.1.0.0/24"]]}]
+    }
