@@ -95,7 +95,9 @@ def count_form(
         # Keyed by the map's keys in Terraform's (lexical) order: `keys(m)` is the list the
         # copies are counted and found by, as a set's list is.
         key = f"keys({mapped.text})[{_INDEX}]"
-        return CountForm(f"length(keys({mapped.text}))", key, f"({mapped.text})[{key}]", True)
+        return CountForm(
+            f"length(keys({mapped.text}))", key, f"({mapped.text})[{key}]", by_item=True
+        )
     listed = _list_read(node, variables)
     if listed is None:
         return None
