@@ -50,7 +50,7 @@ from typing import Any
 from iaccode.iac.ros_context import NO_VALUE
 from iaccode.iac.ros_refs import sub_parts, sub_placeholders, sub_references
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
-from iaccode.iac.ros_values import refused_value
+from iaccode.iac.ros_values import function_of, refused_value
 from iaccode.iac.tf_values import is_function, is_literal
 
 _SWITCHES = (("enabled", "disabled"), ("on", "off"), ("true", "false"), ("yes", "no"))
@@ -120,7 +120,7 @@ _LIST_FUNCTIONS = frozenset({"Fn::ListMerge", "Fn::Split", "Fn::GetAZs", "Fn::Ci
 
 def _lists(value: Mapping[str, Any]) -> bool:
     """True for a call of one of `_LIST_FUNCTIONS`."""
-    return len(value) == 1 and next(iter(value)) in _LIST_FUNCTIONS
+    return function_of(value) in _LIST_FUNCTIONS
 
 
 def _fit(value: Any, prop: PropertySchema) -> Any:

@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from iaccode.iac.ros_values import function_of
 from iaccode.iac.tf_schema import property_at, ros_fields, schema_targets
 
 
@@ -127,7 +128,7 @@ def _first(value: Any) -> Any:
     that is not known from its form."""
     if isinstance(value, list):
         return value[0] if value else _NO_ITEM
-    function = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else None
+    function = function_of(value)
     parts = value[function] if function is not None else None
     if function == "Fn::If" and isinstance(parts, list) and len(parts) == 3:
         return {"Fn::If": [parts[0], _first(parts[1]), _first(parts[2])]}

@@ -50,6 +50,7 @@ import attrs
 
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_types import CONDITION_FUNCTIONS
+from iaccode.iac.ros_values import function_of
 from iaccode.iac.tf_attributes import REGION_ATTRIBUTE, current_spelling, ros_attribute_name
 from iaccode.iac.tf_datasources import (
     PICKERS,
@@ -2046,9 +2047,8 @@ def _fits_conditions(value: Any) -> bool:
     if isinstance(value, dict):
         if value == INDEX:
             return False
-        key = next(iter(value)) if len(value) == 1 else None
-        calls = isinstance(key, str) and (key == "Ref" or key.startswith("Fn::"))
-        if calls and key not in CONDITION_FUNCTIONS:
+        function = function_of(value)
+        if function is not None and function not in CONDITION_FUNCTIONS:
             return False
         return all(_fits_conditions(item) for item in value.values())
     if isinstance(value, list):
