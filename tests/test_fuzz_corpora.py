@@ -17,6 +17,7 @@ REPLAYS = {
     "dispatch": "tests/a2a/test_dispatch_fuzzed.py",
     "grpc": "tests/a2a/test_grpc_fuzzed.py",
     "http": "tests/transports/test_http_fuzzed.py",
+    "http_head": "tests/wire/test_http_head.py",
     "jsonrpc": "tests/wire/test_jsonrpc.py",
     "ndjson": "tests/wire/test_ndjson.py",
     "ros": "tests/iac/test_ros_fuzzed.py",

@@ -1,8 +1,9 @@
 """HTTP values between the socket loop and the protocol apps, and the framing we do by hand.
 
-The socket loop (`iaccode.transports.http`) parses with h11 and hands an app an `HttpRequest`; the
-app answers with an `HttpResponse` or an `EventStreamResponse`. Keeping h11 out of the apps means
-a faster parser could replace it in one place (style-and-performance.md C.6).
+The socket loop (`iaccode.transports.http`) parses a request (a plain head with
+`wire.http_head`, anything else with h11) and hands an app an `HttpRequest`; the app answers with
+an `HttpResponse` or an `EventStreamResponse`. Keeping the parsers out of the apps is what let the
+faster one in, in one place (style-and-performance.md C.6).
 
 SSE bodies are sent with chunked transfer coding framed here rather than through h11's `Data`
 events: h11's chunked writer keeps no count of what was written, so this is safe, and it lets the
