@@ -166,35 +166,37 @@ class SQLiteDatabase:
         must follow the commits in their order).
 
         `inline`: a short change (a few statements of small rows) is committed on the event
-        loop when the writer is free and no other connection holds the database's write lock:
-        WAL with `synchronous = NORMAL` writes the commit to the WAL without an fsync, so it
-        takes tens of microseconds, less than the trip to the writer thread and back. Otherwise
-        it goes to the thread as any write (always without a reader of its own). Raises what
-        `fn` raises (rolled back then).
+        loop, once the writer is free (waited for on the loop), unless another connection holds
+        the database's write lock: WAL with `synchronous = NORMAL` writes the commit to the WAL
+        without an fsync, so it takes tens of microseconds, less than the trip to the writer
+        thread and back. Otherwise it goes to the thread as any write (always without a reader
+        of its own). Raises what `fn` raises (rolled back then).
         """
         if inline and self._inline:
             try:
                 self._write_limiter.acquire_nowait()
             except trio.WouldBlock:
-                pass  # retention or another write holds the writer: wait in the thread
+                # Another write holds the writer (a turn's, retention's): wait for it here. Sent
+                # to the thread instead, every short commit behind a long one went there too,
+                # and under load they never came back to the loop.
+                await self._write_limiter.acquire()
+            try:
+                with self._writer:  # one transaction, committed or rolled back
+                    result = fn(self._writer)
+                if then is not None:
+                    then(result)
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+                    raise
+                busy = True  # the push configs' connection is writing: wait in the thread
             else:
-                try:
-                    with self._writer:  # one transaction, committed or rolled back
-                        result = fn(self._writer)
-                    if then is not None:
-                        then(result)
-                except sqlite3.OperationalError as exc:
-                    if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
-                        raise
-                    busy = True  # the push configs' connection is writing: wait in the thread
-                else:
-                    busy = False
-                finally:  # before any yield: the next short commit finds the writer free
-                    self._write_limiter.release()
-                if not busy:
-                    await self._checkpoint_if_due()
-                    await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
-                    return result
+                busy = False
+            finally:  # before any yield: the next short commit finds the writer free
+                self._write_limiter.release()
+            if not busy:
+                await self._checkpoint_if_due()
+                await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
+                return result
 
         def run() -> T:
             with self._waiting(), self._writer:  # one transaction, committed or rolled back

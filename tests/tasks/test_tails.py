@@ -197,18 +197,24 @@ async def test_the_tails_are_bounded_by_the_text_behind_them(tmp_path: Path) -> 
 # -- commits on the event loop (SQLiteDatabase.write(inline=True)) ------------------------------
 
 
-async def test_a_short_commit_takes_no_thread_and_a_long_one_does(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
-    trips: list[object] = []
+@pytest.fixture
+def trips(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The functions the store sends to a worker thread, in order."""
+    sent: list[object] = []
     run_sync = offload.run_sync
 
     async def counted(fn: Any, *args: Any, **options: Any) -> Any:
-        trips.append(fn)
+        sent.append(fn)
         return await run_sync(fn, *args, **options)
 
     monkeypatch.setattr(offload, "run_sync", counted)
+    return sent
+
+
+async def test_a_short_commit_takes_no_thread_and_a_long_one_does(
+    tmp_path: Path, trips: list[object]
+) -> None:
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
     await store.commit(created("t1", said("q1", "t1")))
     assert trips == []
     async with trio.open_nursery() as nursery:  # each gives the writer back before it yields
@@ -222,6 +228,34 @@ async def test_a_short_commit_takes_no_thread_and_a_long_one_does(
     assert stored is not None and [m.message_id for m in stored.task.history or []] == [
         "m-q1",
         "m-q2",
+    ]
+    await store.aclose()
+
+
+async def test_short_commits_behind_a_long_one_come_back_to_the_loop(
+    tmp_path: Path, trips: list[object]
+) -> None:
+    """While a long commit holds the writer in its thread, the short ones wait for it on the
+    loop and are committed there, in their order: sent to the thread behind it, they kept one
+    another there under load (8 contexts' turns all committed in threads)."""
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    await store.commit(created("t1", said("q1", "t1")))
+    long = attrs.evolve(said("q2", "t1"), parts=[Part(text="x" * (INLINE_CHARS + 1))])
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(store.commit, TaskChange("t1", append_history=(long,)))
+        await trio.testing.wait_all_tasks_blocked()  # the long one is in its thread
+        for n in range(3, 6):
+            short = said(f"a{n}", "t1", Role.ROLE_AGENT)
+            nursery.start_soon(store.commit, TaskChange("t1", append_history=(short,)))
+            await trio.testing.wait_all_tasks_blocked()  # each waits for the writer in turn
+    assert len(trips) == 1  # the long commit's only
+    stored = await store.load_task("t1")
+    assert stored is not None and [m.message_id for m in stored.task.history or []] == [
+        "m-q1",
+        "m-q2",
+        "m-a3",
+        "m-a4",
+        "m-a5",
     ]
     await store.aclose()
 
