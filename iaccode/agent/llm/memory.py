@@ -50,7 +50,9 @@ def _earlier(
     history: Sequence[Message], memories: Mapping[str, Mapping[str, Any]]
 ) -> Iterator[dict[str, Any]]:
     valid = {key: memory for key, memory in memories.items() if _valid(memory)}  # checked once
-    start, summary = _last_summary(history, valid)
+    # Most conversations were never compacted: then there is no summary to look back for.
+    summarized = any(memory.get("summary") for memory in valid.values())
+    start, summary = _last_summary(history, valid) if summarized else (0, "")
     if summary:
         yield {"role": "user", "content": SUMMARY_PREFIX + summary}
         yield {"role": "assistant", "content": "Understood; I will go on from that summary."}
@@ -178,5 +180,7 @@ def _short_value(value: Any) -> Any:
 
 def size(messages: Sequence[Mapping[str, Any]]) -> int:
     """A cheap estimate of the messages' token count (a token is about three characters)."""
-    # A dict as it is (no copy): the conversation's messages are, and there are hundreds.
-    return sum(len(json.dumps(m if isinstance(m, dict) else dict(m))) for m in messages) // 3
+    # One encoding of the whole list (a conversation has hundreds of messages, and each turn
+    # measures it): its brackets and commas count too, a character per message.
+    listed = [m if isinstance(m, dict) else dict(m) for m in messages]
+    return len(json.dumps(listed)) // 3

@@ -39,9 +39,11 @@ class ToolSpec:
     # protected cloud API, a deployment summary), instead of the runner's generic question.
     asks_permission: bool = False
 
-    def openai_tool(self) -> dict[str, Any]:
-        """The tool as an OpenAI-compatible chat-completions `tools` entry."""
-        return {
+    # Built once: every llm turn sends every tool (shared by the turns; not to be changed).
+    _openai: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        entry = {
             "type": "function",
             "function": {
                 "name": self.name,
@@ -49,6 +51,11 @@ class ToolSpec:
                 "parameters": dict(self.parameters),
             },
         }
+        object.__setattr__(self, "_openai", entry)
+
+    def openai_tool(self) -> dict[str, Any]:
+        """The tool as an OpenAI-compatible chat-completions `tools` entry."""
+        return self._openai
 
 
 @attrs.frozen
