@@ -8,29 +8,42 @@ chunk size the bytes arrive in, bit 7 whether the client half-closes after sendi
 runs the real loop, with small limits, over `trio.testing.memory_stream_pair` and a mock clock
 (every timeout fires at once, in virtual time), in front of a trivial app: `/events` answers with
 an event stream (except to HEAD: the real apps stream only for POST), `/empty` with 204, `/same`
-with 304, `/fail` raises, anything else echoes the request as JSON.
+with 304, `/own` with a header only h11 may write, `/fail` raises, `/private` is refused on its
+head (401), anything else echoes the request as JSON. Bodies in memory have a budget below the
+body limit, so that some requests get 503.
 
 Invariants:
 - the connection task returns (nothing escapes it), and logs no unexpected error, within bounded
   virtual time; the only error log allowed is the app's own failure on `/fail`;
 - the server closes the connection, and everything it wrote is a sequence of well-formed HTTP/1.1
   responses (checked with h11 as the client), at most one more than the requests it read;
-- a request the app sees has a body within the limit and lowercase header names.
+- a request the app sees has a body within the limit and lowercase header names;
+- the same input with every head left to h11 (the plain parse off) gives the same answers (the
+  Date header aside), the same requests to the app and the body budget given back the same.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 
 import h11
 import trio
 import trio.testing
 
+from iaccode.transports import http as http_module
 from iaccode.transports.http import HttpLimits, HttpServer
 from iaccode.wire.http import EventStreamResponse, HttpRequest, HttpResponse, json_response
 
-LIMITS = HttpLimits(max_body=64, max_header=512, keep_alive=5.0, request_timeout=2.0, heartbeat=1.0)
+LIMITS = HttpLimits(
+    max_body=64,
+    max_header=512,
+    keep_alive=5.0,
+    request_timeout=2.0,
+    heartbeat=1.0,
+    max_buffered_body=48,
+)
 _CHUNKS = (0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987)  # 0: all at once
 _VIRTUAL_DEADLINE = 3600.0  # mock seconds: far beyond any timeout the loop has
 
@@ -74,6 +87,8 @@ class _App:
             return HttpResponse(204)
         if request.path == "/same":
             return HttpResponse(304, (("etag", '"1"'),))
+        if request.path == "/own":  # `connection` is a header the loop leaves to h11
+            return HttpResponse(200, (("connection", "keep-alive"),), b"own")
         if request.path == "/fail":
             raise RuntimeError("the app failed")
         echo = {
@@ -85,6 +100,9 @@ class _App:
         }
         return json_response(200, echo)
 
+    def check_head(self, request: HttpRequest) -> HttpResponse | None:
+        return HttpResponse(401) if request.path == "/private" else None
+
 
 class _Errors(logging.Handler):
     def __init__(self) -> None:
@@ -95,7 +113,11 @@ class _Errors(logging.Handler):
         self.records.append(record)
 
 
-async def _converse(data: bytes, chunk: int, half_close: bool, app: _App) -> bytes:
+async def _converse(
+    data: bytes, chunk: int, half_close: bool, app: _App, budget: list[int]
+) -> bytes:
+    """What the server wrote to a client sending `data`; the body budget it held at the end
+    goes to `budget`."""
     server = HttpServer(app, LIMITS)
     client, server_side = trio.testing.memory_stream_pair()
     received = bytearray()
@@ -113,7 +135,35 @@ async def _converse(data: bytes, chunk: int, half_close: bool, app: _App) -> byt
             while piece := await client.receive_some(65536):
                 received += piece
     await client.aclose()
+    budget.append(server._buffered)
     return bytes(received)
+
+
+def _run(data: bytes, chunk: int, half_close: bool) -> tuple[bytes, _App, list[int], list[str]]:
+    """One conversation in virtual time: the output, the app, the budget left, what was logged
+    as an error."""
+    app = _App()
+    budget: list[int] = []
+    errors = _Errors()
+    log = logging.getLogger("iaccode.http")
+    log.addHandler(errors)
+    propagate, log.propagate = log.propagate, False  # a failure is reported by the assertion
+    try:
+        clock = trio.testing.MockClock(autojump_threshold=0)
+        output = trio.run(_converse, data, chunk, half_close, app, budget, clock=clock)
+    finally:
+        log.removeHandler(errors)
+        log.propagate = propagate
+    for record in errors.records:
+        message = record.getMessage()
+        if not (message.startswith("error handling ") and message.endswith(" /fail")):
+            exc = record.exc_info[1] if record.exc_info else None
+            raise AssertionError(f"logged: {message}: {exc!r}") from exc
+    return output, app, budget, [r.getMessage() for r in errors.records]
+
+
+def _without_date(output: bytes) -> bytes:
+    return re.sub(rb"(?im)^date: [^\r\n]*\r\n", b"", output)
 
 
 def _methods(data: bytes) -> list[bytes]:
@@ -186,26 +236,21 @@ def TestOneInput(data: bytes) -> None:
     control, data = data[0], data[1:]
     chunk = _CHUNKS[control & 0x0F]
     half_close = bool(control & 0x80)
-    app = _App()
-    errors = _Errors()
-    log = logging.getLogger("iaccode.http")
-    log.addHandler(errors)
-    propagate, log.propagate = log.propagate, False  # a failure is reported by the assertion
-    try:
-        clock = trio.testing.MockClock(autojump_threshold=0)
-        output = trio.run(_converse, data, chunk, half_close, app, clock=clock)
-    finally:
-        log.removeHandler(errors)
-        log.propagate = propagate
-    for record in errors.records:
-        message = record.getMessage()
-        if not (message.startswith("error handling ") and message.endswith(" /fail")):
-            exc = record.exc_info[1] if record.exc_info else None
-            raise AssertionError(f"logged: {message}: {exc!r}") from exc
+    output, app, budget, errors = _run(data, chunk, half_close)
     methods = _methods(data)
     responses = _check_responses(output, methods, truncated_stream_ok=half_close)
     assert responses >= len(app.requests)
     assert responses <= len(methods) + 1
+    assert budget == [0]
+    # The plain parse changes nothing but the cost: every head left to h11, the same answers.
+    fast_parse = http_module.parse_plain_head
+    http_module.parse_plain_head = lambda data: None
+    try:
+        by_h11, h11_app, h11_budget, h11_errors = _run(data, chunk, half_close)
+    finally:
+        http_module.parse_plain_head = fast_parse
+    assert _without_date(output) == _without_date(by_h11)
+    assert app.requests == h11_app.requests and budget == h11_budget and errors == h11_errors
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ fuzz/corpus/http_head`. The tests replay the corpus through `TestOneInput` witho
 
 An input is the bytes a request's first read brings. Invariants: the parse raises nothing; a head
 it takes is one h11 reads from the same bytes (the body padded to its Content-Length) as the same
-request: method, target, HTTP/1.1, the headers in order with names lowercased, and the body that
-starts where the parse says and is as long as its Content-Length. What it leaves (None) h11 still
+request: method, target, HTTP/1.1, the headers in order with names lowercased, the body that
+starts where the parse says and is as long as its Content-Length, and the head's size as the
+loop measures an h11 request's. What it leaves (None) h11 still
 reads as before; that is the loop's path, which fuzz_http.py drives.
 """
 
@@ -43,6 +44,9 @@ def TestOneInput(data: bytes) -> None:
     assert request.http_version == b"1.1"
     assert list(plain.headers) == [(n.decode(), v.decode()) for n, v in request.headers]
     assert whole[plain.end :] == body
+    # The loop's head bound measures as it measures an h11 request's head.
+    raw = request.headers.raw_items()
+    assert plain.size == len(request.target) + sum(len(n) + len(v) + 4 for n, v in raw)
 
 
 if __name__ == "__main__":

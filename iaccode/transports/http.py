@@ -1,10 +1,10 @@
 """HTTP/1.1 on trio + h11: the socket loop, nothing else.
 
 A request whose first read brings its whole head in HTTP/1.1's plainest form is read without h11
-(`wire.http_head`: a GetTask's CPU here fell from ~200 to ~115 us); its body is read by its
-Content-Length, and whatever follows it goes to h11 as the next request. h11 reads everything
-else as before, and is handed a plain request's bytes (`_replay`) whenever only h11 may write the
-answer: a refusal, an event stream, a header it must judge.
+(`wire.http_head`: a GetTask's CPU here fell from ~200 to ~115 us), a `_FastRequest`: its body
+is read by its Content-Length, and whatever follows it goes to h11 as the next request. h11
+reads everything else as before, and is handed a fast request's head (`_replay`) whenever only
+h11 may write the answer: a refusal, an event stream, a header it must judge.
 
 One task per connection. Keep-alive is one cancel scope per connection whose deadline moves
 (waiting for a request: `keep-alive-seconds`; reading or writing one: `request-timeout-seconds`),
@@ -82,6 +82,7 @@ BUSY_MESSAGE = "Server busy: too many connections; retry later"
 BODIES_BUSY_MESSAGE = "Server busy: too many request bodies in memory; retry later"
 _SHED_RESPONSE = encode_response(busy_response(BUSY_MESSAGE))
 _CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")  # in a header value; HTAB is allowed
+_MALFORMED = "Malformed HTTP request"
 
 
 class HttpApp(Protocol):
@@ -212,7 +213,7 @@ class HttpServer:
                         event = await self._wait_for_request(conn, stream, scope)
                     finally:
                         self._waiting.discard(scope)
-                    if not isinstance(event, h11.Request | _Plain):
+                    if not isinstance(event, h11.Request | _FastRequest):
                         break  # the client closed (or sent something we cannot use)
                     self.in_flight += 1
                     arrived = [event]
@@ -224,8 +225,9 @@ class HttpServer:
                     if not keep_open:
                         break
                     conn = _next_cycle(conn, self.limits.max_header)
-                    if after:  # what a client sent behind a plain request: h11 reads it next
+                    if after:  # what a client sent behind a fast request: h11 reads it next
                         conn.receive_data(after)
+                    del after  # h11 holds its copy
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             pass  # the client went away
         except h11.RemoteProtocolError as exc:
@@ -246,12 +248,14 @@ class HttpServer:
     async def _wait_for_request(
         self, conn: h11.Connection, stream: trio.abc.Stream, scope: trio.CancelScope
     ) -> object:
-        """The next request's head: a `_Plain` one, or h11's event (a `Request`, or what ends
-        the connection); None when the connection was closed to make room."""
+        """The next request's head: a `_FastRequest`, or h11's event (a `Request`, or what ends
+        the connection); None when the connection was closed to make room. Raises what the
+        stream raises, and h11's `RemoteProtocolError` for a head it refuses."""
         event: object = conn.next_event()
         if event is h11.NEED_DATA:
-            # Nothing of the next request buffered: its first bytes may be a plain head.
-            plain = not conn.trailing_data[0]
+            # Nothing of the next request buffered: its first bytes may be a plain head (not
+            # the rest of one h11 holds the start of).
+            fresh = not conn.trailing_data[0]
             # Nothing of the next request yet: the first connection to close when the server
             # is full. Once bytes arrive it is not idle any more (the deadline still bounds it).
             self._idle[scope] = None
@@ -261,8 +265,8 @@ class HttpServer:
                 self._idle.pop(scope, None)
             if scope.cancel_called:  # closed to make room (or for shutdown) as bytes arrived
                 return None
-            if plain and (head := parse_plain_head(data)) is not None:
-                return _Plain(head, data)
+            if fresh and (head := parse_plain_head(data)) is not None:
+                return _FastRequest(head, data)
             conn.receive_data(data)
             event = await _next_event(conn, stream)
         return event
@@ -272,42 +276,44 @@ class HttpServer:
         conn: h11.Connection,
         stream: trio.abc.Stream,
         scope: trio.CancelScope,
-        arrived: list[h11.Request | _Plain],
+        arrived: list[h11.Request | _FastRequest],
     ) -> tuple[bool, bytes]:
         """Read the request whose head is `arrived[0]` (taken out), answer it. Returns whether
-        the connection may serve another request, and the bytes the client sent after a plain
-        one (h11 reads them next)."""
+        the connection may serve another request, and the bytes the client sent after a fast
+        one (h11 reads them next). Raises what the stream raises."""
         first = arrived.pop()
-        if isinstance(first, _Plain):
-            plain, method, http_version = first, first.head.method, b"1.1"
+        if isinstance(first, _FastRequest):
+            fast, method, http_version = first, first.head.method, b"1.1"
         else:
-            plain, method, http_version = None, first.method.decode("ascii"), first.http_version
+            fast, method, http_version = None, first.method.decode("ascii"), first.http_version
         # Reading the rest is bounded by request-timeout from now; the deadline is moved only
         # when a read has to wait (a small request arrives whole: moving it costs ~9 us).
         read_by = trio.current_time() + self.limits.request_timeout
         after = b""
         try:
-            if plain is not None:
-                request, after = await self._read_plain(stream, plain, scope, read_by)
+            if fast is not None:
+                request, after = await self._read_fast(stream, fast, scope, read_by)
             elif method == "CONNECT":  # h11 would take a 2xx answer as the start of a tunnel
                 raise _Refused(refusal(self.app, 501, "CONNECT is not supported"))
             else:
-                assert not isinstance(first, _Plain)
+                assert not isinstance(first, _FastRequest)
                 try:
                     request = await self._read_request(conn, stream, first, scope, read_by)
                 except h11.RemoteProtocolError as exc:  # a malformed or truncated body
                     raise _Refused(_malformed(self.app, exc)) from None
         except _Refused as refused:
             scope.deadline = read_by
-            if plain is not None:
-                _replay(conn, plain.data[: plain.head.end])
+            if fast is not None:
+                _replay(conn, fast.data[: fast.head.end])
             # Answered here, where the method is known: h11 refuses a body in answer to HEAD.
             await _send_plain(conn, stream, refused.response, close=True, head=method == "HEAD")
             await _drain(stream)
             return False, b""
-        # A plain request's own bytes, for h11 when only h11 may write the answer.
-        replay = plain.data[: plain.head.end] if plain else None
-        del first, plain  # the bytes that came with the head, the body among them
+        # A fast request's head, for h11 when only h11 may write the answer. Its body is not
+        # replayed: h11 writes an answer to a request whose body it has not read, and the
+        # connection then starts afresh (`_next_cycle`).
+        head_bytes = fast.data[: fast.head.end] if fast else None
+        del first, fast  # the bytes that came with the head, the body among them
         # The app takes as long as it takes (a blocking SendMessage waits for its turn); the
         # request timeout bounds reading the request and writing the answer only.
         scope.deadline = math.inf
@@ -319,9 +325,9 @@ class HttpServer:
         finally:
             self._buffered -= len(request.body)  # parsed by now
         if isinstance(response, EventStreamResponse):
-            if replay is not None:
-                _replay(conn, replay + request.body)
-            del replay, request  # held for the stream's whole life otherwise
+            if head_bytes is not None:
+                _replay(conn, head_bytes)
+            del head_bytes, request  # held for the stream's whole life otherwise
             await self._stream_events(conn, stream, scope, response)
             return False, b""
         scope.deadline = trio.current_time() + self.limits.request_timeout
@@ -332,32 +338,25 @@ class HttpServer:
         is_head = request.method == "HEAD"
         data = _encode_plain(response, close=close, head=is_head)
         if data is None:  # a header h11 must judge (it refuses what cannot be sent)
-            if replay is not None:
-                _replay(conn, replay + request.body)
+            if head_bytes is not None:
+                _replay(conn, head_bytes)
             await _send_plain(conn, stream, response, close=close, head=is_head)
             return conn.our_state is h11.DONE and not ambiguous, after
         await stream.send_all(data)
         return not close, after
 
-    async def _read_plain(
-        self, stream: trio.abc.Stream, plain: _Plain, scope: trio.CancelScope, read_by: float
+    async def _read_fast(
+        self, stream: trio.abc.Stream, fast: _FastRequest, scope: trio.CancelScope, read_by: float
     ) -> tuple[HttpRequest, bytes]:
-        """The request whose plain head arrived, its body read by its Content-Length, and the
-        bytes after it. Raises `_Refused` as `_read_request` does, for the same reasons."""
-        head = plain.head
-        if head.size > self.limits.max_header:
-            raise _Refused(refusal(self.app, 431))
+        """The request whose head the plain parse read, its body read by its Content-Length,
+        and the bytes after it. Raises `_Refused` (see `_admit_head`; 400 for a body cut short),
+        and what the stream raises (`trio.Cancelled` at the connection's deadline)."""
+        head = fast.head
         path, _, query = head.target.partition("?")
         bodiless = HttpRequest(head.method, path, query, head.headers)
-        if self._check_head is not None:
-            denied = self._check_head(bodiless)
-            if denied is not None:
-                raise _Refused(denied)
         length = head.length
-        if length > self.limits.max_body:
-            raise _Refused(refusal(self.app, 413, "Request body too large"))
-        self._reserve(length)
-        data = plain.data
+        self._admit_head(bodiless, head.size, length)
+        data = fast.data
         body, after = data[head.end : head.end + length], data[head.end + length :]
         if len(body) < length:  # the rest of the body is still on its way
             pieces = [body]
@@ -366,8 +365,8 @@ class HttpServer:
                 while received < length:
                     scope.deadline = read_by
                     chunk = bytes(await stream.receive_some(_READ_SIZE))
-                    if not chunk:  # what h11 says of a body cut short
-                        raise _Refused(refusal(self.app, 400, "Malformed HTTP request"))
+                    if not chunk:  # as h11 answers a body cut short
+                        raise _Refused(refusal(self.app, 400, _MALFORMED))
                     pieces.append(chunk)
                     received += len(chunk)
             except BaseException:
@@ -379,6 +378,21 @@ class HttpServer:
         if not length:
             return bodiless, after
         return HttpRequest(head.method, path, query, head.headers, body), after
+
+    def _admit_head(self, bodiless: HttpRequest, size: int, declared: int) -> None:
+        """Refuse a request on its head, or reserve the body budget its declared length needs
+        (given back by the caller). Raises `_Refused`: 431 for a head over max-header-bytes,
+        the app's own refusal (`check_head`), 413 for a body over max-body-bytes, 503 when
+        bodies in memory would pass max-buffered-body-bytes."""
+        if size > self.limits.max_header:
+            raise _Refused(refusal(self.app, 431))
+        if self._check_head is not None:
+            denied = self._check_head(bodiless)
+            if denied is not None:
+                raise _Refused(denied)
+        if declared > self.limits.max_body:
+            raise _Refused(refusal(self.app, 413, "Request body too large"))
+        self._reserve(declared)
 
     async def _read_request(
         self,
@@ -411,16 +425,10 @@ class HttpServer:
         path, _, query = target.partition("?")
         method = head.method.decode("ascii")
         bodiless = HttpRequest(method, path, query, headers)  # the whole request, if no body
-        if self._check_head is not None:
-            denied = self._check_head(bodiless)
-            if denied is not None:
-                raise _Refused(denied)
         declared = int(length) if length is not None and length.isdigit() else 0
-        if declared > self.limits.max_body:
-            raise _Refused(refusal(self.app, 413, "Request body too large"))
         # Bodies are counted against the server-wide budget before they are read (a declared
         # length) or as they arrive (chunked); the caller gives back len(body) when done.
-        self._reserve(declared)
+        self._admit_head(bodiless, size, declared)
         reserved = declared
         pieces: list[bytes] = []  # joined once at the end, no regrowing buffer
         received = 0
@@ -736,10 +744,10 @@ def _framing(headers: tuple[tuple[str, str], ...], http_version: bytes) -> tuple
 def _next_cycle(conn: h11.Connection, max_header: int) -> h11.Connection:
     """The parser for the connection's next request: h11's own once it wrote the answer, else
     a fresh one fed with what the client sent after this request (pipelining)."""
-    if conn.our_state is h11.DONE:
+    if conn.our_state is h11.DONE and conn.their_state is h11.DONE:
         conn.start_next_cycle()
         return conn
-    if conn.our_state is h11.IDLE:  # a plain request h11 never saw
+    if conn.our_state is h11.IDLE:  # a fast request h11 never saw
         return conn
     data, closed = conn.trailing_data
     fresh = h11.Connection(h11.SERVER, max_incomplete_event_size=max_header)
@@ -751,28 +759,35 @@ def _next_cycle(conn: h11.Connection, max_header: int) -> h11.Connection:
 
 
 @attrs.frozen
-class _Plain:
+class _FastRequest:
     """A request whose head `parse_plain_head` read from `data`, the bytes that came with it."""
 
     head: PlainHead
     data: bytes
 
 
-def _replay(conn: h11.Connection, data: bytes) -> None:
-    """Give h11 the bytes of a plain request (its head, or the whole request) when only h11
-    may write the answer (a refusal, an event stream, a header it must judge): it then stands
-    where it would have, had it read the request itself."""
-    conn.receive_data(data)
-    while (event := conn.next_event()) not in (h11.NEED_DATA, h11.PAUSED):
-        if isinstance(event, h11.EndOfMessage):
-            return
+def _replay(conn: h11.Connection, head: bytes) -> None:
+    """Give h11 a fast request's head when only h11 may write the answer (a refusal, an event
+    stream, a header it must judge): it then stands where it would have after reading the head
+    itself. Raises RuntimeError if h11 reads the head otherwise than the plain parse did (a
+    bug: the connection logs it and closes)."""
+    try:
+        conn.receive_data(head)
+        request = conn.next_event()
+        following = conn.next_event()  # EndOfMessage without a body, NEED_DATA before one
+    except h11.ProtocolError as exc:
+        raise RuntimeError("h11 refused a head the plain parse took") from exc
+    if not isinstance(request, h11.Request) or not (
+        following is h11.NEED_DATA or isinstance(following, h11.EndOfMessage)
+    ):
+        raise RuntimeError("h11 read a head otherwise than the plain parse")
 
 
 def _malformed(app: object, exc: h11.RemoteProtocolError) -> HttpResponse:
     """The answer to a request h11 could not parse: its status, never the parser's text (it
     quotes the client's bytes, `bytearray(b'...')`), in the app's error shape."""
     status = exc.error_status_hint
-    return refusal(app, status, "Malformed HTTP request" if status == 400 else None)
+    return refusal(app, status, _MALFORMED if status == 400 else None)
 
 
 def _shed(stream: trio.abc.Stream, nursery: trio.Nursery) -> None:

@@ -44,7 +44,9 @@ class PlainHead:
     target: str
     headers: tuple[tuple[str, str], ...]  # names lowercased, in arrival order
     length: int  # the Content-Length, 0 without one
-    size: int  # the target and each header line's name, value and 4, as the loop bounds heads
+    # What the loop bounds by max-header-bytes: the target's length, and for each header line
+    # its name's and value's lengths and 4.
+    size: int
     end: int
 
 

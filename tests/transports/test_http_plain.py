@@ -4,6 +4,7 @@ over memory streams, each answer read back with h11 as a client reads it."""
 
 from __future__ import annotations
 
+import attrs
 import h11
 import trio
 import trio.testing
@@ -124,6 +125,39 @@ async def test_requests_sent_together_are_answered_in_order() -> None:
         b'{"body":"22"}',
         b'{"body":"3"}',
     ]
+
+
+async def test_what_follows_a_body_that_came_in_pieces_is_the_next_request() -> None:
+    app = App()
+    server = HttpServer(app, LIMITS)
+    first = post("/one", b"0123456789")
+    data = await converse(server, first[:-6], first[-6:] + post("/two", b"2"))
+    assert [(r.path, r.body) for r in app.requests] == [("/one", b"0123456789"), ("/two", b"2")]
+    assert [status for status, _ in responses(data, 2)] == [200, 200]
+    assert server._buffered == 0
+
+
+async def test_the_rest_of_a_head_h11_holds_the_start_of_is_not_read_as_a_new_head() -> None:
+    """The start of a pipelined head stays in h11's buffer; the next read, though it looks like
+    a plain head, is the rest of it, and h11 reads the two together."""
+    app = App()
+    server = HttpServer(app, LIMITS)
+    start = b"GET /a HTTP/1.1\r\nX-Junk: "
+    rest = b"GET /b HTTP/1.1\r\nHost: x\r\n\r\n"
+    data = await converse(server, post("/", b"1") + start, rest)
+    assert [r.path for r in app.requests] == ["/", "/a"]
+    assert app.requests[1].header("x-junk") == "GET /b HTTP/1.1"
+    assert [status for status, _ in responses(data, 2)] == [200, 200]
+
+
+async def test_the_body_budget_holds_for_fast_requests() -> None:
+    app = App()
+    server = HttpServer(app, attrs.evolve(LIMITS, max_buffered_body=16))
+    data = await converse(server, post("/", b"x" * 17))
+    assert responses(data, 1)[0][0] == 503
+    assert app.requests == [] and server._buffered == 0
+    data = await converse(server, post("/", b"x" * 16))
+    assert responses(data, 1)[0][0] == 200 and server._buffered == 0
 
 
 async def test_a_request_after_one_h11_read_can_be_plain_again() -> None:
