@@ -379,13 +379,18 @@ class HttpServer:
             return bodiless, after
         return HttpRequest(head.method, path, query, head.headers, body), after
 
-    def _admit_head(self, bodiless: HttpRequest, size: int, declared: int) -> None:
+    def _admit_head(
+        self, bodiless: HttpRequest, size: int, declared: int, *, control: bool = False
+    ) -> None:
         """Refuse a request on its head, or reserve the body budget its declared length needs
-        (given back by the caller). Raises `_Refused`: 431 for a head over max-header-bytes,
-        the app's own refusal (`check_head`), 413 for a body over max-body-bytes, 503 when
-        bodies in memory would pass max-buffered-body-bytes."""
+        (given back by the caller). Raises `_Refused`: 431 for a head over max-header-bytes
+        (h11 bounds only a head that is still incomplete), 400 for `control` characters in a
+        header value, the app's own refusal (`check_head`), 413 for a body over
+        max-body-bytes, 503 when bodies in memory would pass max-buffered-body-bytes."""
         if size > self.limits.max_header:
             raise _Refused(refusal(self.app, 431))
+        if control:
+            raise _Refused(refusal(self.app, 400, "Control characters in a header value"))
         if self._check_head is not None:
             denied = self._check_head(bodiless)
             if denied is not None:
@@ -415,11 +420,6 @@ class HttpServer:
             if length is None and name == "content-length":
                 length = value
             decoded.append((name, value))
-        # h11 bounds only a head that is still incomplete; one that arrived whole is measured here.
-        if size > self.limits.max_header:
-            raise _Refused(refusal(self.app, 431))
-        if control:
-            raise _Refused(refusal(self.app, 400, "Control characters in a header value"))
         headers = tuple(decoded)
         target = head.target.decode("latin-1")
         path, _, query = target.partition("?")
@@ -428,7 +428,7 @@ class HttpServer:
         declared = int(length) if length is not None and length.isdigit() else 0
         # Bodies are counted against the server-wide budget before they are read (a declared
         # length) or as they arrive (chunked); the caller gives back len(body) when done.
-        self._admit_head(bodiless, size, declared)
+        self._admit_head(bodiless, size, declared, control=control)
         reserved = declared
         pieces: list[bytes] = []  # joined once at the end, no regrowing buffer
         received = 0
