@@ -62,7 +62,7 @@ from iaccode.iac.tf_coerce import (
     unoffered_values,
 )
 from iaccode.iac.tf_expand import count_from_defaults, expand, static_node_value
-from iaccode.iac.tf_expr import Conditional, Literal
+from iaccode.iac.tf_expr import Conditional, Literal, single_expression
 from iaccode.iac.tf_files import TerraformError, check_workspace
 from iaccode.iac.tf_folded import FOLDS, Fold, names_any, parent_paths
 from iaccode.iac.tf_hcl import (
@@ -117,7 +117,6 @@ from iaccode.iac.tf_values import (
     held_switches,
     is_function,
     is_literal,
-    single_expression,
     unique,
     without_json_text,
 )

@@ -34,10 +34,9 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from iaccode.iac.tf_expr import Call, ForExpr, GetAttr, Traversal
+from iaccode.iac.tf_expr import Call, ForExpr, GetAttr, Traversal, single_expression
 from iaccode.iac.tf_hcl import Block
 from iaccode.iac.tf_types import VariableRead, variable_read
-from iaccode.iac.tf_values import single_expression
 
 _INDEX = "count.index"
 

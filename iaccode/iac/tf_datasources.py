@@ -46,8 +46,12 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import required_properties
 from iaccode.iac.ros_values import allowed_value
-from iaccode.iac.tf_expr import Conditional, ExprError, Literal, TupleExpr, parse_expression
-from iaccode.iac.tf_hcl import Interpolation, split_template
+from iaccode.iac.tf_expr import (
+    Conditional,
+    Literal,
+    TupleExpr,
+    interpolated,
+)
 from iaccode.iac.tf_schema import ros_fields
 
 # Arguments that shape the answer's form, not which resources it holds.
@@ -627,13 +631,10 @@ def _one_id(raw: object) -> object | None:
     anything else."""
     if isinstance(raw, list):
         return raw[0] if len(raw) == 1 else None
-    parts = split_template(raw) if isinstance(raw, str) else []
-    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+    found = interpolated(raw)
+    if found is None:
         return None
-    try:
-        node = parse_expression(parts[0].expr)
-    except ExprError:
-        return None
+    node, text = found
     if not (
         isinstance(node, Conditional)
         and isinstance(node.then, TupleExpr)
@@ -641,9 +642,7 @@ def _one_id(raw: object) -> object | None:
         and node.otherwise == Literal(None)
     ):
         return None
-    return OneIdOrNone(
-        Conditional(node.condition, node.then.items[0], node.otherwise), parts[0].expr
-    )
+    return OneIdOrNone(Conditional(node.condition, node.then.items[0], node.otherwise), text)
 
 
 def _refused(ros_type: str, name: str, value: object) -> bool:

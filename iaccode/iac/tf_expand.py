@@ -54,7 +54,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.tf_counted import CountForm, count_form
 from iaccode.iac.tf_directions import split_directions
-from iaccode.iac.tf_expr import GetAttr, Traversal
+from iaccode.iac.tf_expr import GetAttr, Traversal, single_expression
 from iaccode.iac.tf_files import TerraformError, local_source
 from iaccode.iac.tf_guarded import guarded_block
 from iaccode.iac.tf_hcl import (
@@ -82,7 +82,6 @@ from iaccode.iac.tf_values import (
     check_copies,
     is_literal,
     literal_but_deferred,
-    single_expression,
 )
 
 MAX_MODULE_DEPTH = 8

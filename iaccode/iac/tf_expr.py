@@ -386,3 +386,21 @@ def parse_expression(text: str) -> object:
     if parser.peek() is not None:
         raise ExprError(f"unexpected {parser.text[parser.pos :].strip()[:20]!r}")
     return node
+
+
+def interpolated(raw: object) -> tuple[object, str] | None:
+    """The syntax tree and the text of a value that is one `${...}` expression; None for any
+    other value and for one that does not parse."""
+    parts = split_template(raw) if isinstance(raw, str) else []
+    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
+        return None
+    try:
+        return parse_expression(parts[0].expr), parts[0].expr
+    except ExprError:
+        return None
+
+
+def single_expression(raw: object) -> object:
+    """The syntax tree of a value that is one `${...}` expression, else None."""
+    found = interpolated(raw)
+    return None if found is None else found[0]

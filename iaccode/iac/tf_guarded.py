@@ -20,8 +20,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from iaccode.iac.tf_expr import Conditional, ExprError, Literal, TupleExpr, parse_expression
-from iaccode.iac.tf_hcl import GUARDED, Interpolation, split_template
+from iaccode.iac.tf_expr import (
+    Conditional,
+    ExprError,
+    Literal,
+    TupleExpr,
+    interpolated,
+    parse_expression,
+)
+from iaccode.iac.tf_hcl import GUARDED
 
 Rewrite = Callable[[Any, Callable[[str], str]], Any]
 
@@ -48,16 +55,10 @@ def _test_and_item(collection: object) -> tuple[str, str] | None:
     """The HCL texts of `c` and `x` when `collection` is the one expression `c ? [x] : []`
     (or `: null`), else None. The texts are cut from the written one and checked by parsing
     them again, so a `?` or `]` inside either part cannot mislead the cut."""
-    if not isinstance(collection, str):
+    found = interpolated(collection)
+    if found is None:
         return None
-    parts = split_template(collection)
-    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-        return None
-    text = parts[0].expr
-    try:
-        node = parse_expression(text)
-    except ExprError:
-        return None
+    node, text = found
     if not (
         isinstance(node, Conditional)
         and isinstance(node.then, TupleExpr)

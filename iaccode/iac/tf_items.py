@@ -35,10 +35,10 @@ from iaccode.iac.tf_expr import (
     Traversal,
     TupleExpr,
     parse_expression,
+    single_expression,
 )
 from iaccode.iac.tf_hcl import ITEMS, Block, Interpolation, placeholder, split_template
 from iaccode.iac.tf_types import VariableRead, optional_default, variable_read
-from iaccode.iac.tf_values import single_expression
 
 
 @attrs.frozen

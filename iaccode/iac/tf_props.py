@@ -23,7 +23,7 @@ import attrs
 from iaccode.iac.msg import Msg
 from iaccode.iac.ros_schema import PropertySchema, TypeSpec, schema_or_none
 from iaccode.iac.tf_coerce import entries_of, takes_pairs
-from iaccode.iac.tf_expr import GetAttr, Traversal
+from iaccode.iac.tf_expr import GetAttr, Traversal, single_expression
 from iaccode.iac.tf_hcl import GUARDED, ITEMS, ZIPPED, has_placeholder, placeholder_argument
 from iaccode.iac.tf_rule_data import EACH_ITEM, PropertyRule, ValueKind
 from iaccode.iac.tf_schema import pascal, property_at, schema_targets
@@ -32,7 +32,6 @@ from iaccode.iac.tf_values import (
     Unmappable,
     is_function,
     is_literal,
-    single_expression,
 )
 
 

@@ -78,6 +78,7 @@ from iaccode.iac.tf_expr import (
     Traversal,
     TupleExpr,
     parse_expression,
+    single_expression,
 )
 from iaccode.iac.tf_files import TerraformError, local_source
 from iaccode.iac.tf_hcl import (
@@ -1952,17 +1953,6 @@ def _resources_read(node: object) -> Iterator[str]:
     else:  # an expression node: an attrs class
         for field in getattr(type(node), "__attrs_attrs__", ()):
             yield from _resources_read(getattr(node, field.name))
-
-
-def single_expression(raw: object) -> object:
-    """The syntax tree of a value that is one `${...}` expression, else None."""
-    parts = split_template(raw) if isinstance(raw, str) else []
-    if len(parts) != 1 or not isinstance(parts[0], Interpolation):
-        return None
-    try:
-        return parse_expression(parts[0].expr)
-    except ExprError:
-        return None
 
 
 def _is_item_by_copy(value: Any) -> bool:
