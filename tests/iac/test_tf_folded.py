@@ -107,18 +107,23 @@ def test_the_modules_choice_of_an_existing_instance_puts_the_policy_under_a_cond
     assert conversion.summary.lossy == 1
 
 
+REDIS_INSTANCE = """
+resource "alicloud_kvstore_instance" "cache" {
+  db_instance_name = "cache"
+  instance_class   = "redis.master.small.default"
+  instance_type    = "Redis"
+  engine_version   = "5.0"
+  vswitch_id       = "vsw-1"
+  zone_id          = "cn-hangzhou-h"
+}
+"""
+
+
 def test_a_redis_backup_policy_fills_the_instances_backup_policy_struct() -> None:
     conversion = checked(
         convert(
-            """
-            resource "alicloud_kvstore_instance" "cache" {
-              db_instance_name = "cache"
-              instance_class   = "redis.master.small.default"
-              instance_type    = "Redis"
-              engine_version   = "5.0"
-              vswitch_id       = "vsw-1"
-              zone_id          = "cn-hangzhou-h"
-            }
+            REDIS_INSTANCE
+            + """
             resource "alicloud_kvstore_backup_policy" "policy" {
               instance_id   = alicloud_kvstore_instance.cache.id
               backup_period = ["Tuesday", "Thursday"]
@@ -172,19 +177,14 @@ def test_the_instance_a_value_can_be_is_found_through_its_choices() -> None:
     assert parent_paths({"Fn::Select": ["1", {"Fn::ListMerge": [made, [""]]}]}, parents) == []
 
 
-REDIS = """
-resource "alicloud_kvstore_instance" "cache" {
-  db_instance_name = "cache"
-  instance_class   = "redis.master.small.default"
-  instance_type    = "Redis"
-  engine_version   = "5.0"
-  vswitch_id       = "vsw-1"
-  zone_id          = "cn-hangzhou-h"
-}
+REDIS = (
+    REDIS_INSTANCE
+    + """
 variable "on" {
   default = true
 }
 """
+)
 
 
 def test_a_redis_policy_under_a_condition_keeps_its_required_fields_together() -> None:
