@@ -21,8 +21,9 @@ import logging
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
+import outcome
 import trio
 
 from iaccode.model.a2a import Message
@@ -41,9 +42,6 @@ from iaccode.tasks.sql_store import (
 from iaccode.tasks.store import ModelTurn, TaskChange
 from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
 
-if TYPE_CHECKING:
-    import outcome
-
 T = TypeVar("T")
 log = logging.getLogger("iaccode.tasks")
 SCHEMA_VERSION = 2
@@ -51,6 +49,7 @@ BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another's write lock
 CHECKPOINT_EVERY = 100  # commits between WAL checkpoints: ~4 MB of WAL, as SQLite's 1000 pages
 # Commits after which a checkpoint no read let start in the background is waited for instead.
 CHECKPOINT_OVERDUE = 4 * CHECKPOINT_EVERY
+WAL_SIZE_LIMIT = 16 * 1024 * 1024  # bytes a WAL that was started over is cut back to
 INLINE_CHARS = 16 * 1024  # a change with more text than this is committed in the thread
 
 
@@ -152,6 +151,7 @@ class SQLiteDatabase:
         if self._inline:
             writer.execute("PRAGMA wal_autocheckpoint = 0")
             writer.execute("PRAGMA busy_timeout = 0")
+            writer.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
         self._commits = 0  # since the last checkpoint
         self._checkpointing = False
 
@@ -223,7 +223,7 @@ class SQLiteDatabase:
 
     async def _checkpoint_if_due(self) -> None:
         """Every `CHECKPOINT_EVERY` commits (when this class checkpoints), the WAL copied back
-        into the database in the reader's thread (PASSIVE: no reader or writer waits for it).
+        into the database in the reader's thread (`_checkpoint_in_background`).
 
         The commit that makes it due does not wait for it either: the checkpoint fsyncs the
         database file, milliseconds that would hold back the commit's publication (a CancelTask's
@@ -254,14 +254,42 @@ class SQLiteDatabase:
         self._checkpoint_in_background()
 
     def _checkpoint_in_background(self, then: Callable[[], None] | None = None) -> None:
-        """A PASSIVE checkpoint in a worker thread; the reader's limiter, held on behalf of
-        this database, is given back on the loop when it ends (then `then()`)."""
+        """A checkpoint in a worker thread, in two PASSIVE passes; the reader's limiter, held on
+        behalf of this database, is given back on the loop when it ends (then `then()`).
+
+        The first pass copies what the WAL holds while commits go on. Those commits leave the
+        WAL not wholly copied, and SQLite starts a WAL over only from a wholly copied one: under
+        steady commits it would grow without end (tens of KB a commit). So the second pass holds
+        the writer (on behalf of this database, when it is free: a write in the thread means
+        the next checkpoint tries again) and copies the few frames committed meanwhile; the next
+        commit starts the WAL over, cut back to `WAL_SIZE_LIMIT`. Commits wait for that pass
+        alone: a few frames and the fsyncs."""
         self._commits = 0
         self._checkpointing = True
         token = trio.lowlevel.current_trio_token()
 
         def checkpoint() -> None:
             self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+        def in_thread(ended: Callable[[outcome.Outcome[None]], None]) -> None:
+            trio.lowlevel.start_thread_soon(
+                checkpoint, lambda result: token.run_sync_soon(ended, result)
+            )
+
+        def copied(result: outcome.Outcome[None]) -> None:
+            if isinstance(result, outcome.Value):
+                try:
+                    self._write_limiter.acquire_on_behalf_of_nowait(self)
+                except trio.WouldBlock:
+                    pass
+                else:
+                    in_thread(caught_up)
+                    return
+            ended(result)
+
+        def caught_up(result: outcome.Outcome[None]) -> None:
+            self._write_limiter.release_on_behalf_of(self)
+            ended(result)
 
         def ended(result: outcome.Outcome[None]) -> None:
             self._checkpointing = False
@@ -273,9 +301,7 @@ class SQLiteDatabase:
             if then is not None:
                 then()
 
-        trio.lowlevel.start_thread_soon(
-            checkpoint, lambda result: token.run_sync_soon(ended, result)
-        )
+        in_thread(copied)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)

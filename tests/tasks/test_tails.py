@@ -4,6 +4,7 @@ change; and its short commits on the event loop."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -361,6 +362,65 @@ async def test_a_commit_does_not_wait_for_the_checkpoint_it_makes_due(
         assert not rows  # the reader is the checkpoint's until it ends
         held.go.set()
     assert sorted(row[0] for row in rows) == ["t1", "t2", "t3", "t4"]
+    await store.aclose()
+
+
+class HeldAfterCopy(HeldReader):
+    """A reader connection whose checkpoints wait for `go` once they copied the WAL."""
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        cursor = self.reader.execute(sql, *args)
+        if "wal_checkpoint" in sql:
+            self.started.set()
+            self.go.wait()
+        return cursor
+
+
+def wal_restarts(path: Path) -> int:
+    """The checkpoint sequence number in the WAL's header: SQLite counts each start-over."""
+    with open(f"{path}-wal", "rb") as wal:
+        return int.from_bytes(wal.read(16)[12:16], "big")
+
+
+async def test_commits_during_a_checkpoint_do_not_keep_the_wal_from_starting_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite starts a WAL over only from a wholly copied one, and commits go on while a
+    checkpoint copies it: the second pass, holding the writer, copies what they added, so the
+    next commit starts the WAL over and steady commits do not grow it without end."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    held = HeldAfterCopy(store.database._reader)
+    monkeypatch.setattr(store.database, "_reader", held)
+    await store.commit(created("t1", said("q1", "t1")))
+    await store.commit(created("t2", said("q2", "t2")))  # due: the first pass copies, then waits
+    await trio.to_thread.run_sync(held.started.wait)
+    await store.commit(created("t3", said("q3", "t3")))  # after it copied, before it ended
+    before = wal_restarts(path)
+    held.go.set()
+    await store.database.read(lambda db: None)  # both passes held the reader: they ended
+    await store.commit(created("t4", said("q4", "t4")))
+    assert wal_restarts(path) == before + 1
+    assert from_disk(path, "c1", 10, "")[0][-1].message_id == "m-q4"
+    await store.aclose()
+
+
+async def test_a_wal_that_starts_over_is_cut_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long change grows the WAL; started over, it is cut back to WAL_SIZE_LIMIT (SQLite's
+    `journal_size_limit`) instead of keeping its largest size on disk."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    monkeypatch.setattr(sqlite_store, "WAL_SIZE_LIMIT", 64 * 1024)
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("x" * 1_000_000, "t1")))
+    await store.commit(created("t2", said("q2", "t2")))  # the checkpoint is due
+    grown = os.path.getsize(f"{path}-wal")
+    await store.database.read(lambda db: None)  # after the checkpoint: it holds the reader
+    await store.commit(created("t3", said("q3", "t3")))
+    assert grown > 1_000_000 and os.path.getsize(f"{path}-wal") <= 64 * 1024
     await store.aclose()
 
 
