@@ -21,9 +21,8 @@ import logging
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import outcome
 import trio
 
 from iaccode.model.a2a import Message
@@ -41,6 +40,9 @@ from iaccode.tasks.sql_store import (
 )
 from iaccode.tasks.store import ModelTurn, TaskChange
 from iaccode.tasks.tails import Appended, ConversationTails, earlier_of
+
+if TYPE_CHECKING:
+    import outcome
 
 T = TypeVar("T")
 log = logging.getLogger("iaccode.tasks")
@@ -151,9 +153,9 @@ class SQLiteDatabase:
         if self._inline:
             writer.execute("PRAGMA wal_autocheckpoint = 0")
             writer.execute("PRAGMA busy_timeout = 0")
-            writer.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
         self._commits = 0  # since the last checkpoint
         self._checkpointing = False
+        self._catch_up = False  # a checkpoint ended: the next write copies the rest first
 
     async def write(
         self,
@@ -170,9 +172,11 @@ class SQLiteDatabase:
         the database's write lock: WAL with `synchronous = NORMAL` writes the commit to the WAL
         without an fsync, so it takes tens of microseconds, less than the trip to the writer
         thread and back. Otherwise it goes to the thread as any write (always without a reader
-        of its own). Raises what `fn` raises (rolled back then).
+        of its own), and so does the first write after a checkpoint (`_checkpoint_in_background`).
+        Raises what `fn` raises (rolled back then).
         """
-        if inline and self._inline:
+        catch_up = self._catch_up
+        if inline and self._inline and not catch_up:
             try:
                 self._write_limiter.acquire_nowait()
             except trio.WouldBlock:
@@ -199,6 +203,9 @@ class SQLiteDatabase:
                 return result
 
         def run() -> T:
+            if catch_up and self._catch_up:  # no other write caught up while this one waited
+                self._catch_up = False
+                self._copy_the_rest()
             with self._waiting(), self._writer:  # one transaction, committed or rolled back
                 result = fn(self._writer)
             if then is not None:
@@ -208,6 +215,16 @@ class SQLiteDatabase:
         result = await offload.run_sync(run, limiter=self._write_limiter)
         await self._checkpoint_if_due()
         return result
+
+    def _copy_the_rest(self) -> None:
+        """In the writer's thread, holding the writer: copy what the commits made during the
+        background checkpoint added to the WAL, so that the commit about to follow starts it
+        over (there, not on the loop: starting over syncs the WAL's new header). Raises
+        nothing: the commit stands without it."""
+        try:
+            self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            log.warning("a WAL checkpoint of the task store failed: %s", exc)
 
     @contextlib.contextmanager
     def _waiting(self) -> Iterator[None]:
@@ -254,42 +271,21 @@ class SQLiteDatabase:
         self._checkpoint_in_background()
 
     def _checkpoint_in_background(self, then: Callable[[], None] | None = None) -> None:
-        """A checkpoint in a worker thread, in two PASSIVE passes; the reader's limiter, held on
-        behalf of this database, is given back on the loop when it ends (then `then()`).
+        """A PASSIVE checkpoint in a worker thread; the reader's limiter, held on behalf of
+        this database, is given back on the loop when it ends (then `then()`).
 
-        The first pass copies what the WAL holds while commits go on. Those commits leave the
-        WAL not wholly copied, and SQLite starts a WAL over only from a wholly copied one: under
-        steady commits it would grow without end (tens of KB a commit). So the second pass holds
-        the writer (on behalf of this database, when it is free: a write in the thread means
-        the next checkpoint tries again) and copies the few frames committed meanwhile; the next
-        commit starts the WAL over, cut back to `WAL_SIZE_LIMIT`. Commits wait for that pass
-        alone: a few frames and the fsyncs."""
+        It copies what the WAL holds when it starts, while commits go on. SQLite starts a WAL
+        over only from a wholly copied one, so under steady commits the WAL would never start
+        over and would grow without end (tens of KB a commit). So once it ended, the next write
+        goes to the writer's thread and copies, holding the writer, the few frames committed
+        meanwhile before it commits (`_copy_the_rest`); that commit starts the WAL over, cut
+        back to `WAL_SIZE_LIMIT`. No write waits for the checkpoint here."""
         self._commits = 0
         self._checkpointing = True
         token = trio.lowlevel.current_trio_token()
 
         def checkpoint() -> None:
             self._reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
-
-        def in_thread(ended: Callable[[outcome.Outcome[None]], None]) -> None:
-            trio.lowlevel.start_thread_soon(
-                checkpoint, lambda result: token.run_sync_soon(ended, result)
-            )
-
-        def copied(result: outcome.Outcome[None]) -> None:
-            if isinstance(result, outcome.Value):
-                try:
-                    self._write_limiter.acquire_on_behalf_of_nowait(self)
-                except trio.WouldBlock:
-                    pass
-                else:
-                    in_thread(caught_up)
-                    return
-            ended(result)
-
-        def caught_up(result: outcome.Outcome[None]) -> None:
-            self._write_limiter.release_on_behalf_of(self)
-            ended(result)
 
         def ended(result: outcome.Outcome[None]) -> None:
             self._checkpointing = False
@@ -298,10 +294,14 @@ class SQLiteDatabase:
                 result.unwrap()
             except Exception as exc:  # the next one tries again; SQLite's own would too
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
+            else:
+                self._catch_up = True
             if then is not None:
                 then()
 
-        in_thread(copied)
+        trio.lowlevel.start_thread_soon(
+            checkpoint, lambda result: token.run_sync_soon(ended, result)
+        )
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         return await offload.run_sync(fn, self._reader, limiter=self._read_limiter)
@@ -410,6 +410,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")  # whichever starts the WAL over
     # Explicit transactions: `with db` issues BEGIN/COMMIT only in the default isolation level.
     db.isolation_level = "DEFERRED"
     return db

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -382,27 +383,65 @@ def wal_restarts(path: Path) -> int:
         return int.from_bytes(wal.read(16)[12:16], "big")
 
 
+def touch(where: list[threading.Thread], context: str) -> Callable[[Any], None]:
+    """A write of one small row that notes the thread it ran in."""
+
+    def write(db: Any) -> None:
+        where.append(threading.current_thread())
+        db.execute("INSERT INTO contexts VALUES (?, '/w', '', 'now', NULL)", (context,))
+
+    return write
+
+
 async def test_commits_during_a_checkpoint_do_not_keep_the_wal_from_starting_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SQLite starts a WAL over only from a wholly copied one, and commits go on while a
-    checkpoint copies it: the second pass, holding the writer, copies what they added, so the
-    next commit starts the WAL over and steady commits do not grow it without end."""
+    checkpoint copies it: the write after it copies the rest first, holding the writer, in the
+    writer's thread, so its commit starts the WAL over there (starting over syncs the WAL's
+    header: never on the loop); the writes after it are on the loop again."""
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
     path = tmp_path / "tasks.db"
     store = await SQLiteTaskStore.open(path)
     held = HeldAfterCopy(store.database._reader)
     monkeypatch.setattr(store.database, "_reader", held)
     await store.commit(created("t1", said("q1", "t1")))
-    await store.commit(created("t2", said("q2", "t2")))  # due: the first pass copies, then waits
+    await store.commit(created("t2", said("q2", "t2")))  # due: the checkpoint copies, then waits
     await trio.to_thread.run_sync(held.started.wait)
     await store.commit(created("t3", said("q3", "t3")))  # after it copied, before it ended
     before = wal_restarts(path)
     held.go.set()
-    await store.database.read(lambda db: None)  # both passes held the reader: they ended
-    await store.commit(created("t4", said("q4", "t4")))
+    await store.database.read(lambda db: None)  # the checkpoint held the reader: it ended
+    where: list[threading.Thread] = []
+    await store.database.write(touch(where, "x1"), inline=True)
     assert wal_restarts(path) == before + 1
-    assert from_disk(path, "c1", 10, "")[0][-1].message_id == "m-q4"
+    await store.database.write(touch(where, "x2"), inline=True)
+    assert where[0] is not threading.main_thread() and where[1] is threading.main_thread()
+    assert from_disk(path, "c1", 10, "")[0][-1].message_id == "m-q3"
+    await store.aclose()
+
+
+async def test_steady_commits_keep_the_wal_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight tasks committing back to back, one often waiting for the writer: the WAL keeps
+    starting over (each start-over bounds it), about once a checkpoint. Without the catch-up
+    it started over once or never."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 10)
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    before = wal_restarts(path)
+
+    async def commits(worker: int) -> None:
+        for n in range(60):
+            task = f"w{worker}-{n}"
+            await store.commit(created(task, said("x" * 2000 + task, task)))
+
+    async with trio.open_nursery() as nursery:
+        for worker in range(8):
+            nursery.start_soon(commits, worker)
+    # 480 commits: up to 48 checkpoints (fewer while one runs); 15-27 start-overs on one CPU.
+    assert wal_restarts(path) - before >= 10
     await store.aclose()
 
 
