@@ -172,11 +172,10 @@ class SQLiteDatabase:
         the database's write lock: WAL with `synchronous = NORMAL` writes the commit to the WAL
         without an fsync, so it takes tens of microseconds, less than the trip to the writer
         thread and back. Otherwise it goes to the thread as any write (always without a reader
-        of its own), and so does the first write after a checkpoint (`_checkpoint_in_background`).
+        of its own), and so does the first write after a checkpoint (`_catch_up_and_commit`).
         Raises what `fn` raises (rolled back then).
         """
-        catch_up = self._catch_up
-        if inline and self._inline and not catch_up:
+        if inline and self._inline:
             try:
                 self._write_limiter.acquire_nowait()
             except trio.WouldBlock:
@@ -184,47 +183,80 @@ class SQLiteDatabase:
                 # to the thread instead, every short commit behind a long one went there too,
                 # and under load they never came back to the loop.
                 await self._write_limiter.acquire()
+            busy = False
             try:
-                with self._writer:  # one transaction, committed or rolled back
-                    result = fn(self._writer)
-                if then is not None:
-                    then(result)
-            except sqlite3.OperationalError as exc:
-                if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
-                    raise
-                busy = True  # the push configs' connection is writing: wait in the thread
-            else:
-                busy = False
-            finally:  # before any yield: the next short commit finds the writer free
+                if self._catch_up:  # decided holding the writer: no other write is between
+                    result = await self._catch_up_and_commit(self._transaction(fn, then))
+                else:
+                    try:
+                        with self._writer:  # one transaction, committed or rolled back
+                            result = fn(self._writer)
+                    except sqlite3.OperationalError as exc:
+                        if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+                            raise
+                        busy = True  # the push configs' connection is writing: the thread waits
+                    else:
+                        if then is not None:
+                            then(result)
+            finally:  # before any other yield: the next short commit finds the writer free
                 self._write_limiter.release()
             if not busy:
                 await self._checkpoint_if_due()
                 await trio.lowlevel.cancel_shielded_checkpoint()  # as the trip yielded
                 return result
 
+        transaction = self._transaction(fn, then)
+        async with self._write_limiter:
+            if self._catch_up:
+                result = await self._catch_up_and_commit(transaction)
+            else:
+                result = await offload.run_sync(transaction)
+        await self._checkpoint_if_due()
+        return result
+
+    def _transaction(
+        self, fn: Callable[[Connection], T], then: Callable[[T], None] | None
+    ) -> Callable[[], T]:
+        """`fn` in one transaction on the writer, for its thread (which waits on SQLITE_BUSY),
+        `then(result)` after the COMMIT."""
+
         def run() -> T:
-            if catch_up and self._catch_up:  # no other write caught up while this one waited
-                self._catch_up = False
-                self._copy_the_rest()
             with self._waiting(), self._writer:  # one transaction, committed or rolled back
                 result = fn(self._writer)
             if then is not None:
                 then(result)
             return result
 
-        result = await offload.run_sync(run, limiter=self._write_limiter)
-        await self._checkpoint_if_due()
-        return result
+        return run
 
-    def _copy_the_rest(self) -> None:
-        """In the writer's thread, holding the writer: copy what the commits made during the
-        background checkpoint added to the WAL, so that the commit about to follow starts it
-        over (there, not on the loop: starting over syncs the WAL's new header). Raises
-        nothing: the commit stands without it."""
+    async def _catch_up_and_commit(self, transaction: Callable[[], T]) -> T:
+        """The first write after a background checkpoint (`_checkpoint_in_background`), with the
+        writer held: in the writer's thread, copy what the commits made during the checkpoint
+        added to the WAL, then commit; that commit starts the WAL over, in the thread, not on
+        the loop (starting over syncs the WAL's new header). The reader is held meanwhile if it
+        is free: a read that began before the copy would keep the WAL from starting over.
+        Raises what the transaction raises; a failed copy is logged, and the commit stands."""
         try:
-            self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        except sqlite3.Error as exc:
-            log.warning("a WAL checkpoint of the task store failed: %s", exc)
+            self._read_limiter.acquire_on_behalf_of_nowait(self)
+        except trio.WouldBlock:
+            reader_held = False  # a read runs: if this start-over fails, the next one's tries
+        else:
+            reader_held = True
+
+        def run() -> T:
+            # Cleared here: a write cancelled before its thread began leaves it to the next.
+            self._catch_up = False
+            try:
+                self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as exc:
+                log.warning("a WAL checkpoint of the task store failed: %s", exc)
+            return transaction()
+
+        try:
+            return await offload.run_sync(run)
+        finally:
+            if reader_held:
+                self._read_limiter.release_on_behalf_of(self)
 
     @contextlib.contextmanager
     def _waiting(self) -> Iterator[None]:
@@ -254,8 +286,10 @@ class SQLiteDatabase:
         if not self._inline:
             return
         self._commits += 1
-        if self._commits < CHECKPOINT_EVERY or self._checkpointing:
-            return  # not due, or one is copying the WAL back already
+        if self._commits < CHECKPOINT_EVERY or self._checkpointing or self._catch_up:
+            # Not due, or one is copying the WAL back already, or the last one's rest is not
+            # copied yet: a checkpoint running then would keep the catch-up from copying it.
+            return
         try:
             self._read_limiter.acquire_on_behalf_of_nowait(self)
         except trio.WouldBlock:
