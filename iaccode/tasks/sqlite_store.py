@@ -312,8 +312,8 @@ class SQLiteDatabase:
         over only from a wholly copied one, so under steady commits the WAL would never start
         over and would grow without end (tens of KB a commit). So once it ended, the next write
         goes to the writer's thread and copies, holding the writer, the few frames committed
-        meanwhile before it commits (`_copy_the_rest`); that commit starts the WAL over, cut
-        back to `WAL_SIZE_LIMIT`. No write waits for the checkpoint here."""
+        meanwhile before it commits (`_catch_up_and_commit`); that commit starts the WAL over,
+        cut back to `WAL_SIZE_LIMIT`. No write waits for the checkpoint here."""
         self._commits = 0
         self._checkpointing = True
         token = trio.lowlevel.current_trio_token()
