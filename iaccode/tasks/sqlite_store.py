@@ -144,6 +144,9 @@ class SQLiteDatabase:
         self._writer = writer
         self._reader = reader or writer
         self._write_limiter = trio.CapacityLimiter(1)
+        # The writer's thread, for whoever holds the writer: never trio's default limiter,
+        # whose tokens turns and workspace checks may all hold while the writer waits.
+        self._writer_thread = trio.CapacityLimiter(1)
         self._read_limiter = self._write_limiter if reader is None else trio.CapacityLimiter(1)
         # With a reader of its own, the writer may commit on the event loop (`inline`). Then
         # checkpoints are this class's, in a worker thread (`_checkpoint_if_due`), never a commit's
@@ -210,7 +213,7 @@ class SQLiteDatabase:
             if self._catch_up:
                 result = await self._catch_up_and_commit(transaction)
             else:
-                result = await offload.run_sync(transaction)
+                result = await offload.run_sync(transaction, limiter=self._writer_thread)
         await self._checkpoint_if_due()
         return result
 
@@ -250,10 +253,18 @@ class SQLiteDatabase:
                 self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
             except sqlite3.Error as exc:
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
-            return transaction()
+            changes = self._writer.total_changes
+            try:
+                result = transaction()
+            except BaseException:
+                self._catch_up = True  # rolled back: no commit started the WAL over
+                raise
+            if self._writer.total_changes == changes:
+                self._catch_up = True  # it wrote nothing: the next write's commit starts over
+            return result
 
         try:
-            return await offload.run_sync(run)
+            return await offload.run_sync(run, limiter=self._writer_thread)
         finally:
             if reader_held:
                 self._read_limiter.release_on_behalf_of(self)

@@ -399,7 +399,8 @@ async def test_commits_during_a_checkpoint_do_not_keep_the_wal_from_starting_ove
     """SQLite starts a WAL over only from a wholly copied one, and commits go on while a
     checkpoint copies it: the write after it copies the rest first, holding the writer, in the
     writer's thread, so its commit starts the WAL over there (starting over syncs the WAL's
-    header: never on the loop); the writes after it are on the loop again."""
+    header: never on the loop); one that changed nothing leaves that to the next write; the
+    writes after it are on the loop again."""
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
     path = tmp_path / "tasks.db"
     store = await SQLiteTaskStore.open(path)
@@ -410,13 +411,22 @@ async def test_commits_during_a_checkpoint_do_not_keep_the_wal_from_starting_ove
     await trio.to_thread.run_sync(held.started.wait)
     await store.commit(created("t3", said("q3", "t3")))  # after it copied, before it ended
     before = wal_restarts(path)
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 1000)  # no other one while we look
     held.go.set()
     await store.database.read(lambda db: None)  # the checkpoint held the reader: it ended
     where: list[threading.Thread] = []
+
+    def nothing(db: Any) -> None:  # a write that changes no row commits no frame
+        where.append(threading.current_thread())
+        db.execute("DELETE FROM contexts WHERE id = 'none'")
+
+    await store.database.write(nothing, inline=True)
+    assert wal_restarts(path) == before  # so the next write catches up again
     await store.database.write(touch(where, "x1"), inline=True)
     assert wal_restarts(path) == before + 1
     await store.database.write(touch(where, "x2"), inline=True)
-    assert where[0] is not threading.main_thread() and where[1] is threading.main_thread()
+    main = threading.main_thread()
+    assert where[0] is not main and where[1] is not main and where[2] is main
     assert from_disk(path, "c1", 10, "")[0][-1].message_id == "m-q3"
     await store.aclose()
 
@@ -448,19 +458,45 @@ async def test_steady_commits_keep_the_wal_bounded(
     before = wal_restarts(path)
 
     async def commits(worker: int) -> None:
-        for n in range(500):  # a bound: four checkpoints take far fewer on any disk
-            if counted.checkpoints >= 4:
-                return
+        n = 0
+        while counted.checkpoints < 4:  # as many commits as that takes on this disk
+            n += 1
             task = f"w{worker}-{n}"
             await store.commit(created(task, said("x" * 2000 + task, task)))
 
-    async with trio.open_nursery() as nursery:
-        for worker in range(8):
-            nursery.start_soon(commits, worker)
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            for worker in range(8):
+                nursery.start_soon(commits, worker)
     await store.database.read(lambda db: None)  # the last checkpoint held the reader: it ended
     assert counted.checkpoints >= 4
     # The last one's catch-up may still be due: no write came after it.
     assert wal_restarts(path) - before >= counted.checkpoints - 1
+    await store.aclose()
+
+
+async def test_writes_in_the_thread_do_not_wait_for_the_default_thread_limiter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer's thread has a limiter of its own: with every token of trio's default
+    limiter taken (turns, workspace checks, a stalled file system), a long write and the
+    catch-up after a checkpoint still commit, and the short commits behind them go on."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
+    default = trio.to_thread.current_default_thread_limiter()
+    holders = [object() for _ in range(int(default.total_tokens))]
+    for holder in holders:
+        default.acquire_on_behalf_of_nowait(holder)
+    try:
+        with trio.fail_after(10):
+            await store.commit(created("t1", said("x" * 100_000, "t1")))  # the thread's
+            await store.commit(created("t2", said("q2", "t2")))  # the checkpoint is due
+            await store.database.read(lambda db: None)  # reads have a limiter of their own
+            await store.commit(created("t3", said("q3", "t3")))  # the catch-up, in the thread
+    finally:
+        for holder in holders:
+            default.release_on_behalf_of(holder)
+    assert from_disk(tmp_path / "tasks.db", "c1", 10, "")[0][-1].message_id == "m-q3"
     await store.aclose()
 
 
