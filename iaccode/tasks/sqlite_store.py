@@ -53,6 +53,7 @@ CHECKPOINT_EVERY = 100  # commits between WAL checkpoints: ~4 MB of WAL, as SQLi
 CHECKPOINT_OVERDUE = 4 * CHECKPOINT_EVERY
 WAL_SIZE_LIMIT = 16 * 1024 * 1024  # bytes a WAL that was started over is cut back to
 INLINE_CHARS = 16 * 1024  # a change with more text than this is committed in the thread
+CATCH_UP_TRIES = 3  # writes after a checkpoint that may go to the thread to start the WAL over
 
 
 class SchemaTooNewError(UnusableStateError):
@@ -159,6 +160,9 @@ class SQLiteDatabase:
         self._commits = 0  # since the last checkpoint
         self._checkpointing = False
         self._catch_up = False  # a checkpoint ended: the next write copies the rest first
+        self._catch_up_tries = 0
+        main = writer.execute("PRAGMA database_list").fetchone()
+        self._wal_path = f"{main[2]}-wal" if main and main[2] else ""
 
     async def write(
         self,
@@ -247,27 +251,38 @@ class SQLiteDatabase:
             reader_held = True
 
         def run() -> T:
-            # Cleared here: a write cancelled before its thread began leaves it to the next.
-            self._catch_up = False
             try:
                 self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
             except sqlite3.Error as exc:
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
-            changes = self._writer.total_changes
+            starts = self._wal_starts()
             try:
-                result = transaction()
-            except BaseException:
-                self._catch_up = True  # rolled back: no commit started the WAL over
-                raise
-            if self._writer.total_changes == changes:
-                self._catch_up = True  # it wrote nothing: the next write's commit starts over
-            return result
+                return transaction()
+            finally:
+                # Rolled back, it wrote no page (no row changed, or only to the same values),
+                # or a read kept it from starting the WAL over: then the next write tries, up
+                # to CATCH_UP_TRIES, and not a commit on the loop.
+                self._catch_up_tries -= 1
+                self._catch_up = self._catch_up_tries > 0 and self._wal_starts() == starts
 
         try:
-            return await offload.run_sync(run, limiter=self._writer_thread)
+            # Shielded: once it holds the writer, a write commits, as one on the loop does.
+            with trio.CancelScope(shield=True):
+                result = await offload.run_sync(run, limiter=self._writer_thread)
         finally:
             if reader_held:
                 self._read_limiter.release_on_behalf_of(self)
+        return result
+
+    def _wal_starts(self) -> int | None:
+        """SQLite's count of the WAL's start-overs (the checkpoint sequence in the WAL file's
+        header), None when there is no WAL file to read. Raises nothing."""
+        try:
+            with open(self._wal_path, "rb") as wal:
+                header = wal.read(16)
+        except OSError:
+            return None
+        return int.from_bytes(header[12:16], "big") if len(header) == 16 else None
 
     @contextlib.contextmanager
     def _waiting(self) -> Iterator[None]:
@@ -341,6 +356,7 @@ class SQLiteDatabase:
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
             else:
                 self._catch_up = True
+                self._catch_up_tries = CATCH_UP_TRIES
             if then is not None:
                 then()
 
@@ -370,13 +386,13 @@ class SQLiteDatabase:
             self._reader.close()
             self._writer.close()
 
-        with trio.CancelScope(shield=True):
+        with trio.CancelScope(shield=True):  # the writer's thread: not behind busy turns
             if self._reader is self._writer:
                 async with self._write_limiter:
-                    await trio.to_thread.run_sync(close)
+                    await offload.run_sync(close, limiter=self._writer_thread)
                 return
             async with self._write_limiter, self._read_limiter:
-                await trio.to_thread.run_sync(close)
+                await offload.run_sync(close, limiter=self._writer_thread)
 
 
 class SQLiteTaskStore(SQLTaskStore):

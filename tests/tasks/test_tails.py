@@ -431,6 +431,34 @@ async def test_commits_during_a_checkpoint_do_not_keep_the_wal_from_starting_ove
     await store.aclose()
 
 
+async def test_a_read_that_keeps_the_wal_from_starting_over_sends_three_writes_at_most(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another connection's read that began before the checkpoint keeps the WAL from being
+    wholly copied, so no write can start it over: CATCH_UP_TRIES writes try in the thread,
+    and the writes after them are on the loop again (the next checkpoint tries anew)."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    path = tmp_path / "tasks.db"
+    store = await SQLiteTaskStore.open(path)
+    await store.commit(created("t1", said("q1", "t1")))
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN")
+    other.execute("SELECT COUNT(*) FROM tasks").fetchone()  # its snapshot: up to t1
+    await store.commit(created("t2", said("q2", "t2")))  # the checkpoint is due
+    await store.database.read(lambda db: None)  # the checkpoint held the reader: it ended
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 1000)  # no other one while we look
+    before = wal_restarts(path)
+    where: list[threading.Thread] = []
+    for n in range(sqlite_store.CATCH_UP_TRIES + 2):
+        await store.database.write(touch(where, f"x{n}"), inline=True)
+    on_the_loop = [False] * sqlite_store.CATCH_UP_TRIES + [True, True]
+    assert [thread is threading.main_thread() for thread in where] == on_the_loop
+    assert wal_restarts(path) == before
+    other.execute("ROLLBACK")
+    other.close()
+    await store.aclose()
+
+
 class CountedReader(HeldReader):
     """A reader connection that counts its checkpoints."""
 
@@ -459,10 +487,11 @@ async def test_steady_commits_keep_the_wal_bounded(
 
     async def commits(worker: int) -> None:
         n = 0
-        while counted.checkpoints < 4:  # as many commits as that takes on this disk
+        while counted.checkpoints < 4 and n < 20_000:  # as many as that takes on this disk
             n += 1
             task = f"w{worker}-{n}"
             await store.commit(created(task, said("x" * 2000 + task, task)))
+            await trio.lowlevel.checkpoint()  # a commit on the loop is never cancelled
 
     with trio.fail_after(60):
         async with trio.open_nursery() as nursery:
@@ -484,10 +513,12 @@ async def test_writes_in_the_thread_do_not_wait_for_the_default_thread_limiter(
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
     store = await SQLiteTaskStore.open(tmp_path / "tasks.db")
     default = trio.to_thread.current_default_thread_limiter()
-    holders = [object() for _ in range(int(default.total_tokens))]
-    for holder in holders:
-        default.acquire_on_behalf_of_nowait(holder)
+    holders: list[object] = []
     try:
+        for _ in range(int(default.total_tokens)):
+            holder = object()
+            default.acquire_on_behalf_of_nowait(holder)
+            holders.append(holder)
         with trio.fail_after(10):
             await store.commit(created("t1", said("x" * 100_000, "t1")))  # the thread's
             await store.commit(created("t2", said("q2", "t2")))  # the checkpoint is due
