@@ -255,7 +255,7 @@ class SQLiteDatabase:
                 self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
             except sqlite3.Error as exc:
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
-            starts = self._wal_starts()
+            generation = self._wal_generation()
             try:
                 return transaction()
             finally:
@@ -263,7 +263,8 @@ class SQLiteDatabase:
                 # or a read kept it from starting the WAL over: then the next write tries, up
                 # to CATCH_UP_TRIES, and not a commit on the loop.
                 self._catch_up_tries -= 1
-                self._catch_up = self._catch_up_tries > 0 and self._wal_starts() == starts
+                started_over = self._wal_generation() != generation
+                self._catch_up = self._catch_up_tries > 0 and not started_over
 
         try:
             # Shielded: once it holds the writer, a write commits, as one on the loop does.
@@ -274,15 +275,16 @@ class SQLiteDatabase:
                 self._read_limiter.release_on_behalf_of(self)
         return result
 
-    def _wal_starts(self) -> int | None:
-        """SQLite's count of the WAL's start-overs (the checkpoint sequence in the WAL file's
-        header), None when there is no WAL file to read. Raises nothing."""
+    def _wal_generation(self) -> bytes | None:
+        """What changes in the WAL file's header whenever the WAL starts over: its salts (the
+        first goes up by one, the second is new) and the writing connection's count of
+        start-overs. None when there is no WAL file to read. Raises nothing."""
         try:
             with open(self._wal_path, "rb") as wal:
-                header = wal.read(16)
+                header = wal.read(24)
         except OSError:
             return None
-        return int.from_bytes(header[12:16], "big") if len(header) == 16 else None
+        return header[12:24] if len(header) == 24 else None
 
     @contextlib.contextmanager
     def _waiting(self) -> Iterator[None]:

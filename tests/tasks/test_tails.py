@@ -378,7 +378,8 @@ class HeldAfterCopy(HeldReader):
 
 
 def wal_restarts(path: Path) -> int:
-    """The checkpoint sequence number in the WAL's header: SQLite counts each start-over."""
+    """The checkpoint sequence number in the WAL's header: the connection that starts the WAL
+    over counts it (here the store's writer alone does)."""
     with open(f"{path}-wal", "rb") as wal:
         return int.from_bytes(wal.read(16)[12:16], "big")
 
