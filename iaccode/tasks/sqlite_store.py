@@ -246,7 +246,7 @@ class SQLiteDatabase:
         try:
             self._read_limiter.acquire_on_behalf_of_nowait(self)
         except trio.WouldBlock:
-            reader_held = False  # a read runs: if this start-over fails, the next one's tries
+            reader_held = False  # a read runs and may hold the WAL: then the next write tries
         else:
             reader_held = True
 
