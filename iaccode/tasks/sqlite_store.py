@@ -154,15 +154,17 @@ class SQLiteDatabase:
         # on the loop; and a write on the loop never waits for another connection's lock
         # (SQLITE_BUSY at once: it goes to the thread, which waits).
         self._inline = reader is not None
+        self._wal_path = ""  # read by the catch-up, which only this class's checkpoints need
         if self._inline:
             writer.execute("PRAGMA wal_autocheckpoint = 0")
             writer.execute("PRAGMA busy_timeout = 0")
+            main = writer.execute("PRAGMA database_list").fetchone()
+            self._wal_path = f"{main[2]}-wal" if main and main[2] else ""
         self._commits = 0  # since the last checkpoint
         self._checkpointing = False
-        self._catch_up = False  # a checkpoint ended: the next write copies the rest first
-        self._catch_up_tries = 0
-        main = writer.execute("PRAGMA database_list").fetchone()
-        self._wal_path = f"{main[2]}-wal" if main and main[2] else ""
+        # A checkpoint ended: the next writes, up to this many, copy the rest first until one
+        # starts the WAL over (`_catch_up_and_commit`).
+        self._catch_ups_left = 0
 
     async def write(
         self,
@@ -192,7 +194,7 @@ class SQLiteDatabase:
                 await self._write_limiter.acquire()
             busy = False
             try:
-                if self._catch_up:  # decided holding the writer: no other write is between
+                if self._catch_ups_left:  # decided holding the writer: no write is between
                     result = await self._catch_up_and_commit(self._transaction(fn, then))
                 else:
                     try:
@@ -214,7 +216,7 @@ class SQLiteDatabase:
 
         transaction = self._transaction(fn, then)
         async with self._write_limiter:
-            if self._catch_up:
+            if self._catch_ups_left:
                 result = await self._catch_up_and_commit(transaction)
             else:
                 result = await offload.run_sync(transaction, limiter=self._writer_thread)
@@ -262,9 +264,8 @@ class SQLiteDatabase:
                 # Rolled back, it wrote no page (no row changed, or only to the same values),
                 # or a read kept it from starting the WAL over: then the next write tries, up
                 # to CATCH_UP_TRIES, and not a commit on the loop.
-                self._catch_up_tries -= 1
                 started_over = self._wal_generation() != generation
-                self._catch_up = self._catch_up_tries > 0 and not started_over
+                self._catch_ups_left = 0 if started_over else self._catch_ups_left - 1
 
         try:
             # Shielded: once it holds the writer, a write commits, as one on the loop does.
@@ -314,7 +315,7 @@ class SQLiteDatabase:
         if not self._inline:
             return
         self._commits += 1
-        if self._commits < CHECKPOINT_EVERY or self._checkpointing or self._catch_up:
+        if self._commits < CHECKPOINT_EVERY or self._checkpointing or self._catch_ups_left:
             # Not due, or one is copying the WAL back already, or the last one's rest is not
             # copied yet: a checkpoint running then would keep the catch-up from copying it.
             return
@@ -357,8 +358,7 @@ class SQLiteDatabase:
             except Exception as exc:  # the next one tries again; SQLite's own would too
                 log.warning("a WAL checkpoint of the task store failed: %s", exc)
             else:
-                self._catch_up = True
-                self._catch_up_tries = CATCH_UP_TRIES
+                self._catch_ups_left = CATCH_UP_TRIES
             if then is not None:
                 then()
 
